@@ -29,7 +29,10 @@ export function headLimit(
     case "classic": {
       if (!isBigDouble(dice)) return 1;
       const afterFiveFive =
-        second && dice[0] === 4 && info.opponentFirstRoll?.[0] === 5 && info.opponentFirstRoll[1] === 5;
+        second &&
+        dice[0] === 4 &&
+        info.opponentFirstRoll?.[0] === 5 &&
+        info.opponentFirstRoll[1] === 5;
       return afterFiveFive ? 1 : 2;
     }
     case "criterion":

@@ -158,7 +158,13 @@ class TurnSearch {
     const to = this.target(from, die);
     if (to < 0) return null;
     const hit = this.apply(from, to);
-    if (this.long && this.blockRule === "strict" && !this.blockFree && to > 0 && this.blockThrough(to)) {
+    if (
+      this.long &&
+      this.blockRule === "strict" &&
+      !this.blockFree &&
+      to > 0 &&
+      this.blockThrough(to)
+    ) {
       this.undo(from, to, hit);
       return null;
     }
@@ -289,7 +295,11 @@ export type StepsResult =
  * The legal next single steps after `taken`: exactly those that begin some legal full play.
  * Returns an error when `taken` itself is not the start of a legal play.
  */
-export function nextSteps(spec: TurnSpec, taken: readonly Step[], shape = turnShape(spec)): StepsResult {
+export function nextSteps(
+  spec: TurnSpec,
+  taken: readonly Step[],
+  shape = turnShape(spec),
+): StepsResult {
   const left = remainingDice(spec.dice, taken);
   if (!left) return { ok: false, error: "illegal-step" };
   const s = new TurnSearch(spec);

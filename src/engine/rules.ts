@@ -80,7 +80,10 @@ const isCount = (v: unknown): v is number =>
   typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 99;
 
 function parseMatch(v: unknown): MatchRule | undefined {
-  if (v === "running" || (typeof v === "object" && v !== null && "kind" in v && v.kind === "running"))
+  if (
+    v === "running" ||
+    (typeof v === "object" && v !== null && "kind" in v && v.kind === "running")
+  )
     return { kind: "running" };
   if (typeof v !== "object" || v === null) return undefined;
   const o = v as Record<string, unknown>;
@@ -98,7 +101,10 @@ export function parseRules(variant: Variant, input: unknown): RulesResult {
     return { ok: false, error: "rules must be an object" };
   const o = input as Record<string, unknown>;
   const out: { -readonly [K in keyof Rules]?: Rules[K] } = {};
-  const pick = <K extends keyof Rules>(key: K, valid: (v: unknown) => v is Rules[K]): string | null => {
+  const pick = <K extends keyof Rules>(
+    key: K,
+    valid: (v: unknown) => v is Rules[K],
+  ): string | null => {
     if (!(key in o) || o[key] === undefined) return null;
     if (!valid(o[key])) return `unknown value for rules.${key}: ${JSON.stringify(o[key])}`;
     out[key] = o[key] as Rules[K];

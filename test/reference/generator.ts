@@ -99,11 +99,7 @@ function opponentCheckersOnMyPoint(variant: Variant, pos: Position, myPoint: num
 // ---------------------------------------------------------------------------------------
 // Conversion from / to the RefSide records.
 // ---------------------------------------------------------------------------------------
-const SIDE_KEYS: string[] = [
-  "off",
-  ...Array.from({ length: 24 }, (_, i) => String(i + 1)),
-  "bar",
-];
+const SIDE_KEYS: string[] = ["off", ...Array.from({ length: 24 }, (_, i) => String(i + 1)), "bar"];
 
 function keyToIndex(key: string): number {
   if (key === "off") return OFF;
@@ -235,7 +231,11 @@ function hasForbiddenBlock(pos: Position, condition: "ahead" | "home"): boolean 
 // Long nardy: the head rule.
 // ---------------------------------------------------------------------------------------
 
-function isSameRoll(a: readonly [number, number] | null | undefined, x: number, y: number): boolean {
+function isSameRoll(
+  a: readonly [number, number] | null | undefined,
+  x: number,
+  y: number,
+): boolean {
   if (!a) return false;
   return (a[0] === x && a[1] === y) || (a[0] === y && a[1] === x);
 }
@@ -277,7 +277,12 @@ function headLimit(req: RefRequest, block: BlockOption): number {
 /** RB Dice: each die is a separate step; a double is played four times. */
 function diceOrders(dice: [number, number]): number[][] {
   const [a, b] = dice;
-  return a === b ? [[a, a, a, a]] : [[a, b], [b, a]];
+  return a === b
+    ? [[a, a, a, a]]
+    : [
+        [a, b],
+        [b, a],
+      ];
 }
 
 const SOURCES: number[] = [BAR, ...Array.from({ length: 24 }, (_, i) => 24 - i)];
@@ -345,7 +350,8 @@ function maximalSequences(legal: Sequence[], dice: [number, number]): Sequence[]
 function startPosition(req: RefRequest): Position {
   const white = toSide(req.white, "white");
   const black = toSide(req.black, "black");
-  const pos: Position = req.turn === "white" ? { me: white, opp: black } : { me: black, opp: white };
+  const pos: Position =
+    req.turn === "white" ? { me: white, opp: black } : { me: black, opp: white };
   if (req.variant === "long" && (count(white, BAR) > 0 || count(black, BAR) > 0)) {
     throw new Error("reference: long nardy has no bar"); // RB Long: no hitting, no bar
   }

@@ -1,0 +1,9 @@
+import { createInterface } from "node:readline";
+import { answerLine } from "./engine-protocol.js";
+
+/** JSON lines on stdin, one answer line each on stdout (RULEBOOK.md). */
+const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+for await (const line of lines) {
+  if (line.trim() === "") continue;
+  process.stdout.write(`${answerLine(line)}\n`);
+}

@@ -1,0 +1,42 @@
+import type { Dice } from "./types.js";
+
+/** Where dice come from; the game never rolls by itself. */
+export interface DiceSource {
+  /** One die, 1..6. */
+  die(): number;
+}
+
+export const rollDice = (source: DiceSource): Dice => [source.die(), source.die()];
+
+/** A reproducible source for tests and benchmarks (mulberry32, rejection for no bias). */
+export function seededDice(seed: number): DiceSource {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  const limit = 2 ** 32 - (2 ** 32 % 6);
+  return {
+    die() {
+      for (;;) {
+        const x = next();
+        if (x < limit) return (x % 6) + 1;
+      }
+    },
+  };
+}
+
+/** Plays back fixed dice, for tests that need a given roll. */
+export function scriptedDice(values: readonly number[]): DiceSource {
+  let i = 0;
+  return {
+    die() {
+      const v = values[i++];
+      if (v === undefined) throw new Error("scripted dice ran out");
+      return v;
+    },
+  };
+}
