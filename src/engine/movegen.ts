@@ -1,7 +1,12 @@
-import { HEAD, headLimit } from "./head.js";
-import { opponentPointToMine } from "./position.js";
+import { headLimit } from "./head.js";
+import { KeyTable } from "./key-table.js";
 import type { BlockRule, HeadRule } from "./rules.js";
-import { BAR, type Dice, OFF, type Side, type Step, type Variant } from "./types.js";
+import type { Dice, Side, Step, Variant } from "./types.js";
+
+// Local copies: imported bindings are getters under some loaders, and these sit in hot loops.
+const OFF = 0;
+const BAR = 25;
+const HEAD = 24;
 
 /** Everything the legal plays of one roll depend on. */
 export interface TurnSpec {
@@ -32,6 +37,9 @@ export interface TurnShape {
   readonly headLimit: number;
 }
 
+/** Place value of each slot in the two halves of the position key. */
+const DIGIT = Array.from({ length: 26 }, (_, p) => 16 ** (p < 13 ? p : p - 13));
+
 const diceList = (dice: Dice): number[] =>
   dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
 
@@ -48,20 +56,35 @@ class TurnSearch {
   outside: number;
   headUsed = 0;
   headMax = Number.POSITIVE_INFINITY;
+  /** Exact position key: the mover's counts as base-16 digits (slots 0..12, 13..25). */
+  lo = 0;
+  hi = 0;
+  /** Short nardy: the mover's points where an opponent single was hit this turn. */
+  hits = 0;
   readonly long: boolean;
   /** Six-block rule state, fixed for the turn since opponent checkers do not move in it. */
   readonly blockRule: BlockRule;
   readonly blockFree: boolean;
-  /** Lowest opponent point (in its numbering) a forbidden block may start at. */
-  readonly blockMinLow: number;
+  /**
+   * Highest opponent point (in its numbering) a forbidden block may reach: a block is fine
+   * while some opponent checker stands further along, below it.
+   */
+  readonly blockMaxHigh: number;
+  readonly strictBlocks: boolean;
+  /** Only in made-up positions: a forbidden block before the turn, so every step rescans. */
+  readonly startBlocked: boolean;
 
   constructor(readonly spec: TurnSpec) {
     const { variant, me, opp } = spec;
     this.long = variant === "long";
     this.me = Int8Array.from(me);
     this.oppAt = new Int8Array(26);
-    for (let q = 1; q <= 24; q++) this.oppAt[opponentPointToMine(variant, q)] = opp[q] ?? 0;
+    for (let q = 1; q <= 24; q++) this.oppAt[this.long ? ((q + 11) % 24) + 1 : 25 - q] = opp[q] ?? 0;
     this.oppBar = opp[BAR] ?? 0;
+    for (let p = 0; p <= BAR; p++) {
+      if (p < 13) this.lo += this.me[p]! * DIGIT[p]!;
+      else this.hi += this.me[p]! * DIGIT[p]!;
+    }
     let outside = 0;
     for (let p = 7; p <= BAR; p++) outside += this.me[p]!;
     this.outside = outside;
@@ -71,11 +94,13 @@ class TurnSearch {
     const oppOff = (opp[OFF] ?? 0) > 0;
     if (this.blockRule === "home") {
       this.blockFree = !this.long || oppOff || lowest <= 6;
-      this.blockMinLow = 1;
+      this.blockMaxHigh = 24;
     } else {
       this.blockFree = !this.long || oppOff;
-      this.blockMinLow = lowest + 1;
+      this.blockMaxHigh = lowest - 1;
     }
+    this.strictBlocks = this.long && this.blockRule === "strict" && !this.blockFree;
+    this.startBlocked = this.strictBlocks && this.anyForbiddenBlock();
   }
 
   /** Whether the mover holds the opponent's point q (opponent numbering). */
@@ -86,17 +111,22 @@ class TurnSearch {
   /** A forbidden six-block through my point `to` (only windows containing it are new). */
   blockThrough(to: number): boolean {
     const q = ((to + 11) % 24) + 1;
-    const min = this.blockMinLow;
-    if (q < min) return false;
+    const max = this.blockMaxHigh;
+    if (q > max) return false;
     let run = 1;
-    for (let r = q - 1; r >= min && this.holds(r); r--) run++;
-    for (let r = q + 1; r <= 24 && this.holds(r); r++) run++;
+    for (let r = q - 1; r >= 1 && this.holds(r); r--) run++;
+    for (let r = q + 1; r <= max && this.holds(r); r++) run++;
     return run >= 6;
+  }
+
+  private stepMakesBlock(to: number): boolean {
+    if (this.startBlocked) return this.anyForbiddenBlock();
+    return to > 0 && this.blockThrough(to);
   }
 
   anyForbiddenBlock(): boolean {
     let run = 0;
-    for (let q = this.blockMinLow; q <= 24; q++) {
+    for (let q = 1; q <= this.blockMaxHigh; q++) {
       run = this.holds(q) ? run + 1 : 0;
       if (run >= 6) return true;
     }
@@ -131,11 +161,13 @@ class TurnSearch {
     const me = this.me;
     me[from]!--;
     me[to]!++;
+    this.shiftKey(from, to);
     if (from >= 7 && to <= 6) this.outside--;
     if (this.long && from === HEAD) this.headUsed++;
     if (!this.long && to >= 1 && this.oppAt[to] === 1) {
       this.oppAt[to] = 0;
       this.oppBar++;
+      this.hits += 2 ** to;
       return true;
     }
     return false;
@@ -145,12 +177,21 @@ class TurnSearch {
     const me = this.me;
     me[from]!++;
     me[to]!--;
+    this.shiftKey(to, from);
     if (from >= 7 && to <= 6) this.outside++;
     if (this.long && from === HEAD) this.headUsed--;
     if (hit) {
       this.oppAt[to] = 1;
       this.oppBar--;
+      this.hits -= 2 ** to;
     }
+  }
+
+  private shiftKey(from: number, to: number): void {
+    if (from < 13) this.lo -= DIGIT[from]!;
+    else this.hi -= DIGIT[from]!;
+    if (to < 13) this.lo += DIGIT[to]!;
+    else this.hi += DIGIT[to]!;
   }
 
   /** A legal step by the per-step rules, applied; returns the hit flag or null when illegal. */
@@ -158,90 +199,118 @@ class TurnSearch {
     const to = this.target(from, die);
     if (to < 0) return null;
     const hit = this.apply(from, to);
-    if (
-      this.long &&
-      this.blockRule === "strict" &&
-      !this.blockFree &&
-      to > 0 &&
-      this.blockThrough(to)
-    ) {
+    if (this.strictBlocks && this.stepMakesBlock(to)) {
       this.undo(from, to, hit);
       return null;
     }
     return { to, hit };
   }
 
-  key(): string {
-    const a = String.fromCharCode.apply(null, this.me as unknown as number[]);
-    return this.long ? a : a + String.fromCharCode.apply(null, this.oppAt as unknown as number[]);
-  }
 
   sides(): { me: Side; opp: Side } {
-    const me = Object.freeze(Array.from(this.me));
-    if (this.long) return { me, opp: this.spec.opp };
-    const opp = new Array<number>(26).fill(0);
-    for (let q = 1; q <= 24; q++) opp[q] = this.oppAt[25 - q]!;
-    opp[BAR] = this.oppBar;
-    opp[OFF] = this.spec.opp[OFF] ?? 0;
-    return { me, opp: Object.freeze(opp) };
+    return this.sidesOf(this.lo, this.hi, this.hits);
+  }
+
+  /** Rebuilds both sides from a position key found during the search. */
+  sidesOf(lo: number, hi: number, hits: number): { me: Side; opp: Side } {
+    const me = new Array<number>(26);
+    for (let p = 0; p < 13; p++) me[p] = Math.floor(lo / DIGIT[p]!) % 16;
+    for (let p = 13; p <= BAR; p++) me[p] = Math.floor(hi / DIGIT[p]!) % 16;
+    if (hits === 0) return { me, opp: this.spec.opp };
+    const opp = this.spec.opp.slice();
+    for (let to = 1; to <= 24; to++) {
+      if (Math.floor(hits / 2 ** to) % 2 === 0) continue;
+      opp[25 - to] = 0;
+      opp[BAR] = (opp[BAR] ?? 0) + 1;
+    }
+    return { me, opp };
   }
 }
 
+/** An end position by its exact key; the sides are built only for the plays kept. */
 interface Found {
   steps: Step[];
   usesLarger: boolean;
-  search: { me: Side; opp: Side };
+  lo: number;
+  hi: number;
+  hits: number;
 }
 
+// Reused between calls (never nested: each search finishes before the next starts).
+const SEEN = new KeyTable(512);
+const VISITED = new KeyTable(4096);
+const FAILED = new KeyTable(1024);
+
+/** A tag for the memo key: dice left and head checkers used (position stays in lo/hi/hits). */
+const memoTag = (s: TurnSearch, left: number): number =>
+  s.hits + 2 ** 25 * (left + 32 * s.headUsed);
+
 /** Depth-first over all step sequences, keeping each distinct end position once. */
-function explore(spec: TurnSpec, headMax: number): { maxDice: number; found: Map<string, Found> } {
-  const s = new TurnSearch(spec);
-  s.headMax = headMax;
-  const larger = Math.max(spec.dice[0], spec.dice[1]);
-  const isDouble = spec.dice[0] === spec.dice[1];
-  let best = 0;
-  let found = new Map<string, Found>();
-  const visited = new Set<string>();
-  const path: Step[] = [];
+class Explorer extends TurnSearch {
+  best = 0;
+  found: Found[] = [];
+  readonly path: Step[] = [];
+  readonly isDouble: boolean;
+  readonly larger: number;
 
-  const record = (depth: number): void => {
-    if (depth < best || !s.finalLegal()) return;
-    if (depth > best) {
-      best = depth;
-      found = new Map();
-    }
-    const key = s.key();
-    const usesLarger = !isDouble && depth === 1 && path[0]!.die === larger;
-    const had = found.get(key);
-    if (!had || (usesLarger && !had.usesLarger))
-      found.set(key, { steps: path.slice(), usesLarger, search: s.sides() });
-  };
+  constructor(spec: TurnSpec, headMax: number) {
+    super(spec);
+    this.headMax = headMax;
+    this.isDouble = spec.dice[0] === spec.dice[1];
+    this.larger = Math.max(spec.dice[0], spec.dice[1]);
+    SEEN.clear();
+    VISITED.clear();
+  }
 
-  const dfs = (remaining: number[], depth: number): void => {
-    record(depth);
-    if (remaining.length === 0) return;
-    if (depth > 0) {
-      const memo = `${s.key()}|${remaining.length}${remaining[0]}|${s.headUsed}`;
-      if (visited.has(memo)) return;
-      visited.add(memo);
+  run(): this {
+    this.dfs(this.isDouble ? 4 : 3, 0);
+    return this;
+  }
+
+  private record(depth: number): void {
+    if (depth < this.best || !this.finalLegal()) return;
+    if (depth > this.best) {
+      this.best = depth;
+      this.found = [];
+      SEEN.clear();
     }
-    for (let i = 0; i < remaining.length; i++) {
-      const die = remaining[i]!;
-      if (i > 0 && remaining[i - 1] === die) continue;
-      const rest = remaining.filter((_, j) => j !== i);
-      for (let from = BAR; from >= 1; from--) {
-        if (s.me[from]! <= 0) continue;
-        const step = s.tryStep(from, die);
-        if (!step) continue;
-        path.push(step.hit ? { from, to: step.to, die, hit: true } : { from, to: step.to, die });
-        dfs(rest, depth + 1);
-        path.pop();
-        s.undo(from, step.to, step.hit);
-      }
+    const usesLarger = !this.isDouble && depth === 1 && this.path[0]!.die === this.larger;
+    const had = SEEN.getOrAdd(this.lo, this.hi, this.hits, this.found.length);
+    if (had >= 0 && (!usesLarger || this.found[had]!.usesLarger)) return;
+    const entry = { steps: this.path.slice(), usesLarger, lo: this.lo, hi: this.hi, hits: this.hits };
+    if (had < 0) this.found.push(entry);
+    else this.found[had] = entry;
+  }
+
+  /** `left`: for a double, the count of dice left; otherwise the bit set of dice left. */
+  private dfs(left: number, depth: number): void {
+    this.record(depth);
+    if (left === 0) return;
+    if (depth > 0 && !VISITED.insert(this.lo, this.hi, memoTag(this, left))) return;
+    const [first, second] = this.spec.dice;
+    if (this.isDouble) this.tryDie(first, left - 1, depth);
+    else {
+      if (left & 1) this.tryDie(first, left & ~1, depth);
+      if (left & 2) this.tryDie(second, left & ~2, depth);
     }
-  };
-  dfs(diceList(spec.dice), 0);
-  return { maxDice: best, found };
+  }
+
+  private tryDie(die: number, next: number, depth: number): void {
+    for (let from = BAR; from >= 1; from--) {
+      if (this.me[from]! <= 0) continue;
+      const step = this.tryStep(from, die);
+      if (!step) continue;
+      this.path.push(step.hit ? { from, to: step.to, die, hit: true } : { from, to: step.to, die });
+      this.dfs(next, depth + 1);
+      this.path.pop();
+      this.undo(from, step.to, step.hit);
+    }
+  }
+}
+
+function explore(spec: TurnSpec, headMax: number): { maxDice: number; found: Found[]; search: TurnSearch } {
+  const e = new Explorer(spec, headMax).run();
+  return { maxDice: e.best, found: e.found, search: e };
 }
 
 function headLimitFor(spec: TurnSpec): number {
@@ -256,14 +325,15 @@ function headLimitFor(spec: TurnSpec): number {
 
 function generate(spec: TurnSpec): { shape: TurnShape; plays: Play[] } {
   const limit = headLimitFor(spec);
-  const { maxDice, found } = explore(spec, limit);
-  let entries = [...found.values()];
+  const { maxDice, found, search } = explore(spec, limit);
+  let entries = found;
   let requiredDie: number | null = null;
   if (maxDice === 1 && spec.dice[0] !== spec.dice[1] && entries.some((e) => e.usesLarger)) {
     requiredDie = Math.max(spec.dice[0], spec.dice[1]);
     entries = entries.filter((e) => e.usesLarger);
   }
-  const plays = maxDice === 0 ? [] : entries.map((e) => ({ steps: e.steps, ...e.search }));
+  const plays =
+    maxDice === 0 ? [] : entries.map((e) => ({ steps: e.steps, ...search.sidesOf(e.lo, e.hi, e.hits) }));
   return { shape: { maxDice, requiredDie, headLimit: limit }, plays };
 }
 
@@ -295,11 +365,7 @@ export type StepsResult =
  * The legal next single steps after `taken`: exactly those that begin some legal full play.
  * Returns an error when `taken` itself is not the start of a legal play.
  */
-export function nextSteps(
-  spec: TurnSpec,
-  taken: readonly Step[],
-  shape = turnShape(spec),
-): StepsResult {
+export function nextSteps(spec: TurnSpec, taken: readonly Step[], shape = turnShape(spec)): StepsResult {
   const left = remainingDice(spec.dice, taken);
   if (!left) return { ok: false, error: "illegal-step" };
   const s = new TurnSearch(spec);
@@ -308,15 +374,15 @@ export function nextSteps(
     const applied = s.tryStep(step.from, step.die);
     if (!applied || applied.to !== step.to) return { ok: false, error: "illegal-step" };
   }
-  const failed = new Set<string>();
-  const completes = (remaining: number[], depth: number): boolean => {
+  const failed = FAILED;
+  failed.clear();
+  const completes = (remaining: readonly number[], depth: number): boolean => {
     if (depth === shape.maxDice) return s.finalLegal();
-    const memo = `${s.key()}|${remaining.length}${remaining[0]}|${s.headUsed}`;
-    if (failed.has(memo)) return false;
+    const tag = memoTag(s, remaining.length * 8 + (remaining[0] ?? 0));
+    if (failed.has(s.lo, s.hi, tag)) return false;
     for (let i = 0; i < remaining.length; i++) {
       const die = remaining[i]!;
       if (i > 0 && remaining[i - 1] === die) continue;
-      if (depth === 0 && shape.requiredDie !== null && die !== shape.requiredDie) continue;
       const rest = remaining.filter((_, j) => j !== i);
       for (let from = BAR; from >= 1; from--) {
         if (s.me[from]! <= 0) continue;
@@ -327,7 +393,7 @@ export function nextSteps(
         if (ok) return true;
       }
     }
-    failed.add(memo);
+    failed.insert(s.lo, s.hi, tag);
     return false;
   };
 
@@ -335,8 +401,7 @@ export function nextSteps(
   if (depth > shape.maxDice || (depth === shape.maxDice && !s.finalLegal()))
     return { ok: false, error: "illegal-step" };
   const steps: Step[] = [];
-  const distinct = [...new Set(left)];
-  for (const die of distinct) {
+  for (const die of new Set(left)) {
     if (depth === 0 && shape.requiredDie !== null && die !== shape.requiredDie) continue;
     const rest = [...left];
     rest.splice(rest.indexOf(die), 1);

@@ -1,0 +1,50 @@
+import { and, eq, lte } from "drizzle-orm";
+import { type MessageRef, refToColumns } from "./message-ref.js";
+import type { Db } from "./open.js";
+import {
+  type ChallengeRow,
+  type ChallengeStatus,
+  challenges,
+  type NewChallengeRow,
+} from "./schema.js";
+
+export class ChallengesRepo {
+  constructor(private readonly db: Db) {}
+
+  insert(values: NewChallengeRow): ChallengeRow {
+    return this.db.insert(challenges).values(values).returning().get();
+  }
+
+  get(id: number): ChallengeRow | undefined {
+    return this.db.select().from(challenges).where(eq(challenges.id, id)).get();
+  }
+
+  setMessage(id: number, ref: MessageRef, now: number): ChallengeRow | undefined {
+    return this.db
+      .update(challenges)
+      .set({ ...refToColumns(ref), updatedAt: now })
+      .where(eq(challenges.id, id))
+      .returning()
+      .get();
+  }
+
+  /** Moves a pending challenge to `status`; undefined when it was no longer pending. */
+  close(id: number, status: ChallengeStatus, now: number): ChallengeRow | undefined {
+    return this.db
+      .update(challenges)
+      .set({ status, updatedAt: now })
+      .where(and(eq(challenges.id, id), eq(challenges.status, "pending")))
+      .returning()
+      .get();
+  }
+
+  /** Pending challenges whose expiry time has come. */
+  due(now: number): ChallengeRow[] {
+    return this.db
+      .select()
+      .from(challenges)
+      .where(and(eq(challenges.status, "pending"), lte(challenges.expiresAt, now)))
+      .orderBy(challenges.id)
+      .all();
+  }
+}

@@ -1,0 +1,32 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "./open.js";
+import { type ChatRow, chats } from "./schema.js";
+
+export interface ChatFields {
+  readonly id: number;
+  readonly type?: string | null;
+  readonly title?: string | null;
+}
+
+export class ChatsRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts the chat or refreshes its type and title; the chat's settings are kept. */
+  upsert(c: ChatFields, now: number): ChatRow {
+    const fields = { type: c.type ?? null, title: c.title ?? null };
+    return this.db
+      .insert(chats)
+      .values({ id: c.id, ...fields, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: chats.id, set: { ...fields, updatedAt: now } })
+      .returning()
+      .get();
+  }
+
+  get(id: number): ChatRow | undefined {
+    return this.db.select().from(chats).where(eq(chats.id, id)).get();
+  }
+
+  setLanguage(id: number, languageCode: string | null, now: number): void {
+    this.db.update(chats).set({ languageCode, updatedAt: now }).where(eq(chats.id, id)).run();
+  }
+}

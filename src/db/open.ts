@@ -1,0 +1,85 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import * as schema from "./schema.js";
+
+export type Db = BetterSQLite3Database<typeof schema>;
+
+export interface OpenedDatabase {
+  readonly db: Db;
+  readonly sqlite: Database.Database;
+  /** The resolved file path, or ":memory:". */
+  readonly path: string;
+  close(): void;
+}
+
+/** Start-up failure; the message is one line naming the file, fit to print before exiting. */
+export class DatabaseOpenError extends Error {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`Cannot open the database ${path}: ${reason.replace(/\s+/g, " ").trim()}`);
+    this.name = "DatabaseOpenError";
+  }
+}
+
+export const DEFAULT_DATABASE_PATH = "./data/nardy.sqlite";
+const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
+
+export interface OpenOptions {
+  /** Milliseconds a writer waits for another connection's lock. */
+  readonly busyTimeoutMs?: number;
+}
+
+/**
+ * Opens (creating if absent) and migrates the database. An existing file is never recreated:
+ * anything wrong with it is a DatabaseOpenError.
+ */
+export function openDatabase(
+  path: string = process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH,
+  options: OpenOptions = {},
+): OpenedDatabase {
+  const memory = path === ":memory:";
+  const full = memory ? path : resolve(path);
+  let sqlite: Database.Database | undefined;
+  try {
+    if (!memory) mkdirSync(dirname(full), { recursive: true });
+    sqlite = new Database(full);
+    sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
+    // Reads the header first: a file that is not a database fails here, before any write.
+    sqlite.pragma("schema_version");
+    const check = sqlite.pragma("quick_check(1)", { simple: true });
+    if (check !== "ok") throw new Error(`integrity check failed: ${String(check)}`);
+    if (!memory) sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("foreign_keys = ON");
+    const db = drizzle(sqlite, { schema });
+    migrateOnce(db);
+    const opened = sqlite;
+    return { db, sqlite: opened, path: full, close: () => opened.close() };
+  } catch (e) {
+    sqlite?.close();
+    throw new DatabaseOpenError(full, describe(e));
+  }
+}
+
+/** Two processes may migrate a new file at once; the loser retries and finds the work done. */
+function migrateOnce(db: Db): void {
+  try {
+    migrate(db, { migrationsFolder: MIGRATIONS });
+  } catch {
+    migrate(db, { migrationsFolder: MIGRATIONS });
+  }
+}
+
+function describe(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const code = (e as { code?: unknown }).code;
+  const cause = (e as { cause?: unknown }).cause;
+  const inner = cause instanceof Error ? `: ${cause.message}` : "";
+  return typeof code === "string" ? `${e.message}${inner} (${code})` : `${e.message}${inner}`;
+}

@@ -1,0 +1,190 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import type { GameState, Rules, SeriesState, Variant } from "../engine/index.js";
+
+/** Times are Unix milliseconds; JSON columns hold engine values as the engine defines them. */
+const createdAt = () => integer("created_at").notNull();
+const updatedAt = () => integer("updated_at").notNull();
+
+export type ChallengeStatus = "pending" | "accepted" | "declined" | "cancelled" | "expired";
+export type GameStatus = "active" | "finished";
+export type SeriesStatus = "active" | "finished";
+
+/** The lot that opened a game: one die per seat per throw; ties throw again. */
+export interface OpeningLot {
+  readonly players: readonly [number, number];
+  readonly rolls: readonly (readonly [number, number])[];
+  readonly winnerId: number;
+}
+
+export const players = sqliteTable("players", {
+  /** The Telegram user id. */
+  id: integer("id").primaryKey(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name"),
+  username: text("username"),
+  languageCode: text("language_code"),
+  ratingLong: real("rating_long").notNull().default(1500),
+  ratingShort: real("rating_short").notNull().default(1500),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const chats = sqliteTable("chats", {
+  /** The Telegram chat id (negative for groups). */
+  id: integer("id").primaryKey(),
+  type: text("type"),
+  title: text("title"),
+  languageCode: text("language_code"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const challenges = sqliteTable(
+  "challenges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    chatId: integer("chat_id").references(() => chats.id),
+    messageId: integer("message_id"),
+    inlineMessageId: text("inline_message_id"),
+    challengerId: integer("challenger_id")
+      .notNull()
+      .references(() => players.id),
+    targetUserId: integer("target_user_id").references(() => players.id),
+    /** Lower-case, without "@". */
+    targetUsername: text("target_username"),
+    variant: text("variant").$type<Variant>().notNull(),
+    rules: text("rules", { mode: "json" }).$type<Rules>().notNull(),
+    locale: text("locale").notNull(),
+    status: text("status").$type<ChallengeStatus>().notNull().default("pending"),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("challenges_status_expires_idx").on(t.status, t.expiresAt)],
+);
+
+export const series = sqliteTable(
+  "series",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The chat id as text, or "inline" for games in inline messages. */
+    chatKey: text("chat_key").notNull(),
+    /** Seat 0 and seat 1 of the engine's SeriesState: the smaller user id is seat 0. */
+    playerA: integer("player_a")
+      .notNull()
+      .references(() => players.id),
+    playerB: integer("player_b")
+      .notNull()
+      .references(() => players.id),
+    variant: text("variant").$type<Variant>().notNull(),
+    rulesKey: text("rules_key").notNull(),
+    rules: text("rules", { mode: "json" }).$type<Rules>().notNull(),
+    state: text("state", { mode: "json" }).$type<SeriesState>().notNull(),
+    // Copies of state fields, for leaderboards in SQL.
+    scoreA: integer("score_a").notNull().default(0),
+    scoreB: integer("score_b").notNull().default(0),
+    winsA: integer("wins_a").notNull().default(0),
+    winsB: integer("wins_b").notNull().default(0),
+    games: integer("games").notNull().default(0),
+    draws: integer("draws").notNull().default(0),
+    status: text("status").$type<SeriesStatus>().notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One running series per chat, pair, variant and rules; a finished one makes room.
+    uniqueIndex("series_active_key_idx")
+      .on(t.chatKey, t.playerA, t.playerB, t.variant, t.rulesKey)
+      .where(sql`${t.status} = 'active'`),
+    index("series_chat_idx").on(t.chatKey),
+  ],
+);
+
+export const games = sqliteTable(
+  "games",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    variant: text("variant").$type<Variant>().notNull(),
+    rules: text("rules", { mode: "json" }).$type<Rules>().notNull(),
+    whiteId: integer("white_id")
+      .notNull()
+      .references(() => players.id),
+    blackId: integer("black_id")
+      .notNull()
+      .references(() => players.id),
+    status: text("status").$type<GameStatus>().notNull().default("active"),
+    state: text("state", { mode: "json" }).$type<GameState>().notNull(),
+    /** Equals the number of game_events rows of the game (their last seq). */
+    version: integer("version").notNull(),
+    chatId: integer("chat_id").references(() => chats.id),
+    messageId: integer("message_id"),
+    inlineMessageId: text("inline_message_id"),
+    locale: text("locale").notNull(),
+    /** Hex; secret until the game is over. */
+    diceSeed: text("dice_seed").notNull(),
+    /** SHA-256 hex of the seed bytes, published at the start. */
+    diceCommitment: text("dice_commitment").notNull(),
+    /** Dice drawn from the seed so far (the next die's index). */
+    diceCounter: integer("dice_counter").notNull().default(0),
+    seriesId: integer("series_id")
+      .notNull()
+      .references(() => series.id),
+    challengeId: integer("challenge_id")
+      .unique()
+      .references(() => challenges.id),
+    /** The game this one is the rematch of; unique, so a double press starts one game. */
+    previousGameId: integer("previous_game_id")
+      .unique()
+      .references((): AnySQLiteColumn => games.id),
+    opening: text("opening", { mode: "json" }).$type<OpeningLot>(),
+    winnerId: integer("winner_id").references(() => players.id),
+    points: integer("points"),
+    reminded: integer("reminded", { mode: "boolean" }).notNull().default(false),
+    lastActionAt: integer("last_action_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [
+    index("games_status_last_action_idx").on(t.status, t.lastActionAt),
+    index("games_chat_status_idx").on(t.chatId, t.status),
+    index("games_series_idx").on(t.seriesId),
+  ],
+);
+
+export const gameEvents = sqliteTable(
+  "game_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id),
+    /** 1, 2, 3, ... per game, without gaps. */
+    seq: integer("seq").notNull(),
+    type: text("type").notNull(),
+    payload: text("payload", { mode: "json" }).$type<unknown>().notNull(),
+    /** The user who acted; null for an automatic action. */
+    actorId: integer("actor_id").references(() => players.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("game_events_game_seq_idx").on(t.gameId, t.seq)],
+);
+
+export type PlayerRow = typeof players.$inferSelect;
+export type ChatRow = typeof chats.$inferSelect;
+export type ChallengeRow = typeof challenges.$inferSelect;
+export type NewChallengeRow = typeof challenges.$inferInsert;
+export type GameRow = typeof games.$inferSelect;
+export type NewGameRow = typeof games.$inferInsert;
+export type GameEventRow = typeof gameEvents.$inferSelect;
+export type SeriesRow = typeof series.$inferSelect;
+export type NewSeriesRow = typeof series.$inferInsert;

@@ -1,0 +1,172 @@
+import type { Variant } from "../engine/types.js";
+
+/**
+ * Pixel geometry of the picture, in the numbering of the player at the bottom ("near").
+ * Both games share one ring: near's 24 top-right, 13 top-left, 12 bottom-left, 1 bottom-right,
+ * so a point keeps its place and number whichever game is on. Everything that draws or tests
+ * a position asks this module, never hard-codes a coordinate.
+ */
+export interface Rect {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+export interface Layout {
+  readonly variant: Variant;
+  readonly width: number;
+  readonly height: number;
+  /** The playing surface, both halves and the bar between them. */
+  readonly field: Rect;
+  readonly bar: Rect;
+  readonly pointWidth: number;
+  readonly pointLength: number;
+  readonly radius: number;
+  /** Left info column (pips, cube) and right column (trays, score). */
+  readonly left: Rect;
+  readonly right: Rect;
+}
+
+export const WIDTH = 960;
+export const HEIGHT = 720;
+/** Checkers drawn on a point or half-bar; more show as a count on the top one. */
+export const MAX_STACK = 5;
+
+const FRAME = 12;
+const STRIP = 28; // point-number strips above and below the field
+const LEFT_W = 96;
+const RIGHT_W = 84;
+const RADIUS = 27;
+
+export function layoutFor(variant: Variant): Layout {
+  // Long nardy has no bar, only the hinge of a folding board: narrower, wider points.
+  const barW = variant === "long" ? 36 : 60;
+  const fieldW = WIDTH - 2 * FRAME - LEFT_W - RIGHT_W;
+  const pointWidth = (fieldW - barW) / 12;
+  const field = { x: FRAME + LEFT_W, y: FRAME + STRIP, w: fieldW, h: HEIGHT - 2 * (FRAME + STRIP) };
+  return {
+    variant,
+    width: WIDTH,
+    height: HEIGHT,
+    field,
+    bar: { x: field.x + 6 * pointWidth, y: field.y, w: barW, h: field.h },
+    pointWidth,
+    pointLength: MAX_STACK * 2 * RADIUS,
+    radius: RADIUS,
+    left: { x: FRAME, y: field.y, w: LEFT_W, h: field.h },
+    right: { x: field.x + fieldW, y: field.y, w: RIGHT_W, h: field.h },
+  };
+}
+
+export const isTop = (p: number): boolean => p >= 13;
+
+/** Column 0..11 from the left edge. */
+export const column = (p: number): number => (isTop(p) ? p - 13 : 12 - p);
+
+export function pointRect(l: Layout, p: number): Rect {
+  const c = column(p);
+  const x = l.field.x + c * l.pointWidth + (c >= 6 ? l.bar.w : 0);
+  const y = isTop(p) ? l.field.y : l.field.y + l.field.h - l.pointLength;
+  return { x, y, w: l.pointWidth, h: l.pointLength };
+}
+
+export const pointCenterX = (l: Layout, p: number): number => {
+  const r = pointRect(l, p);
+  return r.x + r.w / 2;
+};
+
+export interface Pt {
+  readonly x: number;
+  readonly y: number;
+}
+
+/** Centre of the i-th checker (0 = at the edge) on point p. */
+export function checkerCenter(l: Layout, p: number, i: number): Pt {
+  const d = 2 * l.radius;
+  const x = pointCenterX(l, p);
+  return isTop(p)
+    ? { x, y: l.field.y + 1 + l.radius + i * d }
+    : { x, y: l.field.y + l.field.h - 1 - l.radius - i * d };
+}
+
+/** Centre of the i-th checker on the bar; near's wait in the upper half, by its entry. */
+export function barCheckerCenter(l: Layout, near: boolean, i: number): Pt {
+  const mid = l.field.y + l.field.h / 2;
+  const off = 10 + l.radius + i * 2 * l.radius;
+  return { x: l.bar.x + l.bar.w / 2, y: near ? mid - off : mid + off };
+}
+
+const TRAY_PAD = 4;
+const SLAB = 14;
+
+/** Borne-off tray: far's at the top, near's at the bottom of the right column. */
+export function trayRect(l: Layout, near: boolean): Rect {
+  const h = 15 * SLAB + 2 * TRAY_PAD;
+  const x = l.right.x + 12;
+  return { x, y: near ? l.right.y + l.right.h - h : l.right.y, w: l.right.w - 24, h };
+}
+
+/** The i-th borne-off checker seen edge-on, stacked from the outer end of the tray. */
+export function slabRect(l: Layout, near: boolean, i: number): Rect {
+  const t = trayRect(l, near);
+  const y = near ? t.y + t.h - TRAY_PAD - (i + 1) * SLAB : t.y + TRAY_PAD + i * SLAB;
+  return { x: t.x + TRAY_PAD, y: y + 1, w: t.w - 2 * TRAY_PAD, h: SLAB - 2 };
+}
+
+/** Centre of the borne-off count, just inside the tray's inner end. */
+export function offCountCenter(l: Layout, near: boolean): Pt {
+  const t = trayRect(l, near);
+  return { x: t.x + t.w / 2, y: near ? t.y - 18 : t.y + t.h + 18 };
+}
+
+/** Box of point p's number, in the strip beyond the point's base. */
+export function labelRect(l: Layout, p: number): Rect {
+  const r = pointRect(l, p);
+  const h = 28;
+  return { x: r.x, y: isTop(p) ? l.field.y - h : l.field.y + l.field.h, w: r.w, h };
+}
+
+export const LABEL_HEIGHT = 14;
+
+/** Left column: a side's colour chip and pip count, far at the top, near at the bottom. */
+export function chipCenter(l: Layout, near: boolean): Pt {
+  const x = l.left.x + l.left.w / 2;
+  return { x, y: near ? l.left.y + l.left.h - 24 : l.left.y + 24 };
+}
+
+export function pipsCenter(l: Layout, near: boolean): Pt {
+  const c = chipCenter(l, near);
+  return { x: c.x, y: near ? c.y - 44 : c.y + 44 };
+}
+
+/** Cube centre: middle when centred, else towards its owner. */
+export function cubeCenter(l: Layout, owner: "near" | "far" | null): Pt {
+  const x = l.left.x + l.left.w / 2;
+  const mid = l.left.y + l.left.h / 2;
+  if (owner === null) return { x, y: mid };
+  return { x, y: owner === "near" ? mid + 150 : mid - 150 };
+}
+
+export const CUBE_SIZE = 50;
+
+/** Score boxes in the right column between the trays: far above, near below. */
+export function scoreCenter(l: Layout, near: boolean): Pt {
+  const mid = l.right.y + l.right.h / 2;
+  return { x: l.right.x + l.right.w / 2, y: near ? mid + 28 : mid - 28 };
+}
+
+export const DIE_SIZE = 46;
+const DIE_GAP = 12;
+
+/** Dice sit in the middle of the mover's half: right when near moves, left when far does. */
+export function dieCenter(l: Layout, nearSide: boolean, i: number, n: number): Pt {
+  const half = nearSide
+    ? l.bar.x + l.bar.w + (6 * l.pointWidth) / 2
+    : l.field.x + (6 * l.pointWidth) / 2;
+  const span = n * DIE_SIZE + (n - 1) * DIE_GAP;
+  return {
+    x: half - span / 2 + DIE_SIZE / 2 + i * (DIE_SIZE + DIE_GAP),
+    y: l.field.y + l.field.h / 2,
+  };
+}

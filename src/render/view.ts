@@ -1,0 +1,23 @@
+import type { Board, Color, Step, Variant } from "../engine/types.js";
+
+/** Everything the board picture shows; no names or other user text, by design. */
+export interface BoardView {
+  readonly variant: Variant;
+  readonly board: Board;
+  /** Whose numbering labels the points and who sits at the bottom (the bot passes the mover). */
+  readonly perspective: Color;
+  readonly toMove: Color | null;
+  /**
+   * The roll, with one `used` flag per value. A double may come as four values; two equal
+   * values are drawn as four dice, flags [a, b] spread as [a, a, b, b].
+   */
+  readonly dice: { readonly values: readonly number[]; readonly used: readonly boolean[] } | null;
+  /** owner null: centred (a value-1 centred cube shows 64, as on a real cube). */
+  readonly cube: { readonly value: number; readonly owner: Color | null } | null;
+  /** Points of [white, black]. */
+  readonly score: readonly [number, number] | null;
+  /** The previous turn, in the numbering of `color`. */
+  readonly lastMove: { readonly color: Color; readonly steps: readonly Step[] } | null;
+  /** Steps already played this turn by `toMove`, in its numbering; `board` includes them. */
+  readonly currentSteps: readonly Step[];
+}

@@ -1,0 +1,54 @@
+import {
+  type Action,
+  type Color,
+  type GameState,
+  mayDouble,
+  nextSteps,
+  type Side,
+  type Step,
+  sidesEqual,
+  turnShape,
+  turnSpec,
+  turnView,
+} from "../engine/index.js";
+
+/**
+ * The action the service takes by itself now, if any: roll for a player who could not
+ * double anyway, and play the rest of a turn when only one play is left.
+ * `afterUndo`: the player just took a step back, so a forced rest is theirs to replay.
+ */
+export function autoAction(
+  state: GameState,
+  afterUndo = false,
+): { by: Color; action: Action } | null {
+  if (state.phase === "roll" && !mayDouble(state))
+    return { by: state.turn, action: { type: "roll" } };
+  if (state.phase !== "move" || afterUndo) return null;
+  const view = turnView(state);
+  const next = view?.nextSteps[0];
+  if (!view || view.complete || !next || !restIsForced(state)) return null;
+  // With one play left every listed next step leads to it.
+  return { by: state.turn, action: { type: "step", from: next.from, to: next.to, die: next.die } };
+}
+
+/**
+ * Whether every way to finish the turn ends in the same position: the engine's
+ * `remainingPlays(state).length === 1`, but stopping at the second distinct ending
+ * (remainingPlays lists every play first, ~17 ms a call in long nardy).
+ */
+export function restIsForced(state: GameState): boolean {
+  if (state.phase !== "move" || !state.dice) return false;
+  const spec = turnSpec(state, state.dice);
+  const shape = turnShape(spec);
+  let first: { me: Side; opp: Side } | null = null;
+  const same = (prefix: readonly Step[]): boolean => {
+    const r = nextSteps(spec, prefix, shape);
+    if (!r.ok) return true;
+    if (r.complete) {
+      if (!first) first = { me: r.me, opp: r.opp };
+      return sidesEqual(first.me, r.me) && sidesEqual(first.opp, r.opp);
+    }
+    return r.steps.every((s) => same([...prefix, s]));
+  };
+  return same(state.steps);
+}

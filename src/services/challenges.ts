@@ -1,0 +1,178 @@
+import { type ChallengeRow, type MessageRef, refToColumns } from "../db/index.js";
+import { parseRules, type Variant } from "../engine/index.js";
+import type { ServiceContext } from "./context.js";
+import { fail, ok, type ServiceResult } from "./errors.js";
+import { createGame } from "./play.js";
+import { chatKeyOf, openSeries, seriesStarter } from "./series.js";
+import type { ChallengeView, ChatRef, GameEventView, GameView, PlayerRef } from "./types.js";
+import { challengeView, eventView, gameView } from "./views.js";
+
+export interface ChallengeInput {
+  readonly challenger: PlayerRef;
+  /** The chat the challenge is posted in; absent or null for an inline message. */
+  readonly chat?: ChatRef | null;
+  /** A user (e.g. from a reply) or a @username; absent or null: anyone may accept. */
+  readonly target?: { readonly user: PlayerRef } | { readonly username: string } | null;
+  readonly variant: Variant;
+  /** Rule options over the variant's defaults (e.g. a preset), checked by the engine. */
+  readonly rules?: unknown;
+  /** The language of the game's texts; defaults to the challenger's. */
+  readonly locale?: string | null;
+  readonly message?: MessageRef | null;
+}
+
+export interface GameStart {
+  readonly game: GameView;
+  /** The start event and any automatic first actions. */
+  readonly events: readonly GameEventView[];
+}
+
+const USERNAME = /^[a-z0-9_]{3,32}$/;
+export const normalizeUsername = (u: string): string => u.trim().replace(/^@/, "").toLowerCase();
+
+export function createChallenge(
+  ctx: ServiceContext,
+  input: ChallengeInput,
+): ServiceResult<ChallengeView> {
+  if (input.variant !== "long" && input.variant !== "short")
+    return fail("bad-input", "Unknown game variant.");
+  const rules = parseRules(input.variant, input.rules);
+  if (!rules.ok) return fail("bad-rules", rules.error);
+  const me = input.challenger;
+  let targetUserId: number | null = null;
+  let targetUsername: string | null = null;
+  if (input.target && "user" in input.target) targetUserId = input.target.user.id;
+  else if (input.target) {
+    targetUsername = normalizeUsername(input.target.username);
+    if (!USERNAME.test(targetUsername)) return fail("bad-input", "That is not a username.");
+  }
+  const myName = me.username ? normalizeUsername(me.username) : null;
+  if (targetUserId === me.id || (targetUsername !== null && targetUsername === myName))
+    return fail("self-challenge", "You cannot challenge yourself.");
+
+  const now = ctx.config.now();
+  ctx.players.upsert(me, now);
+  if (input.target && "user" in input.target) ctx.players.upsert(input.target.user, now);
+  if (input.chat) ctx.chats.upsert(input.chat, now);
+  const refs = refToColumns(input.message ?? null);
+  const row = ctx.challenges.insert({
+    ...refs,
+    chatId: input.chat?.id ?? refs.chatId,
+    challengerId: me.id,
+    targetUserId,
+    targetUsername,
+    variant: input.variant,
+    rules: rules.rules,
+    locale: input.locale || me.languageCode || "en",
+    status: "pending",
+    expiresAt: now + ctx.config.challengeTtlMs,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return ok(challengeView(ctx, row));
+}
+
+/** A pending challenge, or the error to give; an expired one is marked so on the way. */
+function pending(ctx: ServiceContext, id: number): ServiceResult<ChallengeRow> {
+  const c = ctx.challenges.get(id);
+  if (!c) return fail("not-found", "There is no such challenge.");
+  if (c.status === "expired") return fail("expired", "This challenge has expired.");
+  if (c.status !== "pending") return fail("challenge-closed", `This challenge was ${c.status}.`);
+  if (ctx.config.now() >= c.expiresAt) {
+    ctx.challenges.close(id, "expired", ctx.config.now());
+    return fail("expired", "This challenge has expired.");
+  }
+  return ok(c);
+}
+
+function isTarget(c: ChallengeRow, by: PlayerRef): boolean {
+  if (c.targetUserId !== null) return c.targetUserId === by.id;
+  if (c.targetUsername !== null)
+    return !!by.username && normalizeUsername(by.username) === c.targetUsername;
+  return true;
+}
+
+export function acceptChallenge(
+  ctx: ServiceContext,
+  id: number,
+  by: PlayerRef,
+  message?: MessageRef | null,
+): ServiceResult<GameStart> {
+  const p = pending(ctx, id);
+  if (!p.ok) return p;
+  const c = p.value;
+  if (by.id === c.challengerId)
+    return fail("self-challenge", "You cannot accept your own challenge.");
+  if (!isTarget(c, by)) return fail("not-target", "This challenge is for someone else.");
+  const now = ctx.config.now();
+  ctx.players.upsert(by, now);
+  const s = openSeries(ctx, chatKeyOf(c.chatId), [c.challengerId, by.id], c.variant, c.rules);
+  const busy = ctx.games.activeInSeries(s.id)[0];
+  if (busy) return fail("already-playing", "You two already have a game here.", busy.id);
+
+  const ref = message ? refToColumns(message) : c;
+  const row = createGame(ctx, {
+    variant: c.variant,
+    rules: c.rules,
+    seats: [c.challengerId, by.id],
+    starter: s.state.games === 0 ? "lot" : seriesStarter(s),
+    shortWhite: c.challengerId,
+    crawford: s.state.crawfordNext,
+    seriesId: s.id,
+    chatId: c.chatId,
+    message: { messageId: ref.messageId, inlineMessageId: ref.inlineMessageId },
+    locale: c.locale,
+    challengeId: c.id,
+    previousGameId: null,
+    actorId: by.id,
+  });
+  ctx.challenges.close(id, "accepted", now);
+  return ok({ game: gameView(ctx, row), events: ctx.games.events(row.id).map(eventView) });
+}
+
+export function declineChallenge(
+  ctx: ServiceContext,
+  id: number,
+  by: PlayerRef,
+): ServiceResult<ChallengeView> {
+  const p = pending(ctx, id);
+  if (!p.ok) return p;
+  const c = p.value;
+  if (by.id === c.challengerId) return fail("not-target", "Use Cancel to withdraw a challenge.");
+  const targeted = c.targetUserId !== null || c.targetUsername !== null;
+  if (!targeted || !isTarget(c, by))
+    return fail("not-target", "Only the challenged player can decline.");
+  ctx.players.upsert(by, ctx.config.now());
+  return closeAs(ctx, id, "declined");
+}
+
+export function cancelChallenge(
+  ctx: ServiceContext,
+  id: number,
+  by: PlayerRef,
+): ServiceResult<ChallengeView> {
+  const p = pending(ctx, id);
+  if (!p.ok) return p;
+  if (by.id !== p.value.challengerId)
+    return fail("not-challenger", "Only the challenger can cancel.");
+  return closeAs(ctx, id, "cancelled");
+}
+
+function closeAs(
+  ctx: ServiceContext,
+  id: number,
+  status: "declined" | "cancelled",
+): ServiceResult<ChallengeView> {
+  const row = ctx.challenges.close(id, status, ctx.config.now());
+  if (!row) return fail("challenge-closed", "This challenge is closed.");
+  return ok(challengeView(ctx, row));
+}
+
+export function expireChallenges(ctx: ServiceContext, now: number): ChallengeView[] {
+  const out: ChallengeView[] = [];
+  for (const c of ctx.challenges.due(now)) {
+    const row = ctx.challenges.close(c.id, "expired", now);
+    if (row) out.push(challengeView(ctx, row));
+  }
+  return out;
+}

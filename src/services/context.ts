@@ -1,0 +1,34 @@
+import {
+  ChallengesRepo,
+  ChatsRepo,
+  type Db,
+  GamesRepo,
+  PlayersRepo,
+  SeriesRepo,
+} from "../db/index.js";
+import type { ServiceConfig } from "./types.js";
+
+/** What the service's parts share: one connection's repositories and the configuration. */
+export class ServiceContext {
+  readonly players: PlayersRepo;
+  readonly chats: ChatsRepo;
+  readonly challenges: ChallengesRepo;
+  readonly games: GamesRepo;
+  readonly series: SeriesRepo;
+
+  constructor(
+    readonly db: Db,
+    readonly config: ServiceConfig,
+  ) {
+    this.players = new PlayersRepo(db);
+    this.chats = new ChatsRepo(db);
+    this.challenges = new ChallengesRepo(db);
+    this.games = new GamesRepo(db);
+    this.series = new SeriesRepo(db);
+  }
+
+  /** Runs `fn` as one IMMEDIATE transaction: writers queue up before reading. */
+  tx<T>(fn: () => T): T {
+    return this.db.transaction(() => fn(), { behavior: "immediate" });
+  }
+}

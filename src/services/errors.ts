@@ -1,0 +1,42 @@
+import type { GameErrorCode } from "../engine/index.js";
+
+/** Every way a player's request can be refused; player input never throws. */
+export type ServiceErrorCode =
+  | GameErrorCode
+  | "not-found"
+  | "bad-input"
+  | "bad-rules"
+  | "self-challenge"
+  | "not-target"
+  | "not-challenger"
+  | "challenge-closed"
+  | "expired"
+  | "not-a-player"
+  | "too-early"
+  | "already-playing"
+  | "game-active"
+  | "rematch-exists"
+  | "series-over"
+  | "busy";
+
+export interface ServiceError {
+  readonly code: ServiceErrorCode;
+  readonly message: string;
+  /** The game to show instead, for already-playing and rematch-exists. */
+  readonly gameId?: number;
+}
+
+export type ServiceResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: ServiceError };
+
+export const ok = <T>(value: T): ServiceResult<T> => ({ ok: true, value });
+
+export const fail = <T = never>(
+  code: ServiceErrorCode,
+  message: string,
+  gameId?: number,
+): ServiceResult<T> => ({
+  ok: false,
+  error: gameId === undefined ? { code, message } : { code, message, gameId },
+});

@@ -1,0 +1,68 @@
+import type { OpeningLot } from "../db/index.js";
+import {
+  type Action,
+  act,
+  type Color,
+  type Dice,
+  type GameState,
+  type NewGameOptions,
+  newGame,
+  scriptedDice,
+} from "../engine/index.js";
+
+/**
+ * What one game_events row holds. A game's first event is `start`; each later one is one
+ * engine action with the dice it drew, so replaying needs neither the seed nor the service.
+ */
+export type StartPayload = {
+  readonly game: NewGameOptions;
+  /** The opening lot (its dice are the game's first dice), or null without a lot. */
+  readonly lot: OpeningLot | null;
+};
+
+export type ActionPayload = {
+  readonly by: Color;
+  readonly action: Action;
+  /** Dice drawn by this action (a roll); absent otherwise. */
+  readonly dice?: readonly number[];
+};
+
+export type GameEvent =
+  | { readonly type: "start"; readonly payload: StartPayload }
+  | { readonly type: Action["type"]; readonly payload: ActionPayload };
+
+export function startEvent(game: NewGameOptions, lot: OpeningLot | null): GameEvent {
+  return { type: "start", payload: { game, lot } };
+}
+
+export function actionEvent(by: Color, action: Action, dice: readonly number[]): GameEvent {
+  const payload: ActionPayload = dice.length > 0 ? { by, action, dice } : { by, action };
+  return { type: action.type, payload };
+}
+
+/** Applies one stored event; a log the engine refuses is corrupt, so this throws. */
+export function applyEvent(state: GameState | null, event: { type: string; payload: unknown }) {
+  if (event.type === "start") {
+    if (state !== null) throw new Error("start event in the middle of a game");
+    return newGame((event.payload as StartPayload).game);
+  }
+  if (state === null) throw new Error(`${event.type} event before the start`);
+  const p = event.payload as ActionPayload;
+  if (p.action?.type !== event.type) throw new Error(`malformed ${event.type} event`);
+  const r = act(state, p.by, p.action, { dice: scriptedDice(p.dice ?? []) });
+  if (!r.ok) throw new Error(`event ${event.type} refused: ${r.error.message}`);
+  return r.state;
+}
+
+/** Every die of the game in drawing order: the lot's, then each roll's. */
+export function diceOfEvents(events: readonly { type: string; payload: unknown }[]): number[] {
+  const out: number[] = [];
+  for (const e of events) {
+    if (e.type === "start") {
+      for (const roll of (e.payload as StartPayload).lot?.rolls ?? []) out.push(...roll);
+    } else out.push(...((e.payload as ActionPayload).dice ?? []));
+  }
+  return out;
+}
+
+export type { Dice };

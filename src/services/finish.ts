@@ -1,0 +1,39 @@
+import { type GameRow, ratingOf } from "../db/index.js";
+import { type Color, recordGame, type Seat, seriesOver } from "../engine/index.js";
+import type { ServiceContext } from "./context.js";
+import { eloUpdate } from "./elo.js";
+import type { FinishInfo, RatingChange } from "./types.js";
+import { seriesView } from "./views.js";
+
+export const userOf = (g: GameRow, c: Color): number => (c === "white" ? g.whiteId : g.blackId);
+
+/** After a game ended (in the same transaction): the series, both ratings, the seed. */
+export function recordFinish(ctx: ServiceContext, g: GameRow, now: number): FinishInfo {
+  const result = g.state.result;
+  const s = ctx.series.get(g.seriesId);
+  if (!result || !s) throw new Error(`game ${g.id} has no result or series`);
+  const seat = (userId: number): Seat => (userId === s.playerA ? 0 : 1);
+  const winnerId = result.winner === null ? null : userOf(g, result.winner);
+  const next = recordGame(s.rules, s.state, {
+    winner: winnerId === null ? null : seat(winnerId),
+    points: result.points,
+    starter: seat(userOf(g, g.state.starter)),
+  });
+  ctx.series.save(s.id, next, seriesOver(next) ? "finished" : "active", now);
+
+  const white = ctx.players.get(g.whiteId);
+  const black = ctx.players.get(g.blackId);
+  if (!white || !black) throw new Error(`game ${g.id} lost a player`);
+  const score = result.winner === null ? 0.5 : result.winner === "white" ? 1 : 0;
+  const before = { w: ratingOf(white, g.variant), b: ratingOf(black, g.variant) };
+  const after = eloUpdate(before.w, before.b, score, ctx.config.ratingK);
+  ctx.players.setRating(white.id, g.variant, after.a, now);
+  ctx.players.setRating(black.id, g.variant, after.b, now);
+  const ratings: [RatingChange, RatingChange] = [
+    { userId: white.id, before: before.w, after: after.a },
+    { userId: black.id, before: before.b, after: after.b },
+  ];
+  const saved = ctx.series.get(s.id);
+  if (!saved) throw new Error(`series ${s.id} vanished`);
+  return { result, winnerId, series: seriesView(ctx, saved), ratings, seed: g.diceSeed };
+}

@@ -1,0 +1,7 @@
+export * from "./challenges.js";
+export * from "./dice.js";
+export * from "./errors.js";
+export * from "./events.js";
+export * from "./game-service.js";
+export * from "./replay.js";
+export * from "./types.js";

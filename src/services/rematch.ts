@@ -1,0 +1,48 @@
+import type { MessageRef } from "../db/index.js";
+import { refToColumns } from "../db/index.js";
+import type { GameStart } from "./challenges.js";
+import type { ServiceContext } from "./context.js";
+import { fail, ok, type ServiceResult } from "./errors.js";
+import { createGame } from "./play.js";
+import { seriesStarter } from "./series.js";
+import type { PlayerRef } from "./types.js";
+import { eventView, gameView } from "./views.js";
+
+/** The series' next game after `gameId`, with the starter the series' rules pick. */
+export function rematch(
+  ctx: ServiceContext,
+  gameId: number,
+  by: PlayerRef,
+  message?: MessageRef | null,
+): ServiceResult<GameStart> {
+  const g = ctx.games.get(gameId);
+  if (!g) return fail("not-found", "There is no such game.");
+  if (by.id !== g.whiteId && by.id !== g.blackId)
+    return fail("not-a-player", "Only the players can start a rematch.");
+  if (g.status !== "finished") return fail("game-active", "Finish this game first.");
+  const next = ctx.games.rematchOf(g.id);
+  if (next) return fail("rematch-exists", "The rematch has already started.", next.id);
+  const s = ctx.series.get(g.seriesId);
+  if (!s || s.status === "finished") return fail("series-over", "This series is over.");
+  const busy = ctx.games.activeInSeries(s.id)[0];
+  if (busy) return fail("already-playing", "You two already have a game here.", busy.id);
+
+  ctx.players.upsert(by, ctx.config.now());
+  const ref = message ? refToColumns(message) : null;
+  const row = createGame(ctx, {
+    variant: g.variant,
+    rules: g.rules,
+    seats: [g.whiteId, g.blackId],
+    starter: seriesStarter(s),
+    shortWhite: g.whiteId,
+    crawford: s.state.crawfordNext,
+    seriesId: s.id,
+    chatId: g.chatId,
+    message: { messageId: ref?.messageId ?? null, inlineMessageId: ref?.inlineMessageId ?? null },
+    locale: g.locale,
+    challengeId: null,
+    previousGameId: g.id,
+    actorId: by.id,
+  });
+  return ok({ game: gameView(ctx, row), events: ctx.games.events(row.id).map(eventView) });
+}

@@ -1,0 +1,140 @@
+import type { ChallengeStatus, GameStatus, MessageRef, OpeningLot } from "../db/index.js";
+import type { GameResult, GameState, Rules, SeriesState, Variant } from "../engine/index.js";
+
+/** A Telegram user as the bot passes it in; names are refreshed on every call. */
+export interface PlayerRef {
+  readonly id: number;
+  readonly firstName: string;
+  readonly lastName?: string | null;
+  readonly username?: string | null;
+  readonly languageCode?: string | null;
+}
+
+export interface ChatRef {
+  readonly id: number;
+  readonly type?: string | null;
+  readonly title?: string | null;
+}
+
+export interface ServiceConfig {
+  /** How long a challenge stays open. */
+  readonly challengeTtlMs: number;
+  /** Silence before a reminder; the waiting player may claim the game after twice this. */
+  readonly idleMs: number;
+  readonly ratingK: number;
+  /** Players confirm each turn with `commit` (otherwise the last step ends the turn). */
+  readonly confirmTurns: boolean;
+  readonly now: () => number;
+  /** 32 secret bytes per game. */
+  readonly newSeed: () => Buffer;
+}
+
+export interface PlayerView {
+  readonly id: number;
+  readonly firstName: string;
+  readonly lastName: string | null;
+  readonly username: string | null;
+  readonly languageCode: string | null;
+  readonly ratingLong: number;
+  readonly ratingShort: number;
+}
+
+export interface ChallengeView {
+  readonly id: number;
+  readonly status: ChallengeStatus;
+  readonly variant: Variant;
+  readonly rules: Rules;
+  readonly locale: string;
+  readonly challenger: PlayerView;
+  /** A user id target (with the player when known), a username target, or null: open. */
+  readonly target: { readonly userId: number | null; readonly username: string | null } | null;
+  readonly targetPlayer: PlayerView | null;
+  readonly chatId: number | null;
+  readonly message: MessageRef | null;
+  readonly expiresAt: number;
+  readonly createdAt: number;
+}
+
+export interface GameView {
+  readonly id: number;
+  readonly variant: Variant;
+  readonly rules: Rules;
+  readonly status: GameStatus;
+  readonly state: GameState;
+  /** Put it in every button: `act` refuses a press made on an older version. */
+  readonly version: number;
+  readonly white: PlayerView;
+  readonly black: PlayerView;
+  /** The user the game waits for (to move, or to answer a double or resignation). */
+  readonly waitingFor: number | null;
+  readonly chatId: number | null;
+  readonly message: MessageRef | null;
+  readonly locale: string;
+  readonly opening: OpeningLot | null;
+  readonly diceCommitment: string;
+  /** Hex; null until the game is over. */
+  readonly diceSeed: string | null;
+  readonly seriesId: number;
+  readonly previousGameId: number | null;
+  readonly winnerId: number | null;
+  readonly points: number | null;
+  readonly lastActionAt: number;
+  readonly createdAt: number;
+  readonly finishedAt: number | null;
+}
+
+export interface GameEventView {
+  readonly seq: number;
+  readonly type: string;
+  readonly payload: unknown;
+  /** null: the service acted by itself (an automatic roll or forced step). */
+  readonly actorId: number | null;
+  readonly createdAt: number;
+}
+
+export interface SeriesView {
+  readonly id: number;
+  readonly chatKey: string;
+  readonly variant: Variant;
+  readonly rules: Rules;
+  /** Seat 0 and seat 1 of `state` (scores, wins). */
+  readonly players: readonly [PlayerView, PlayerView];
+  readonly state: SeriesState;
+  readonly over: boolean;
+  /** Who starts the next game: a user id, "lot", or null when the series is over. */
+  readonly nextStarter: number | "lot" | null;
+}
+
+export interface RatingChange {
+  readonly userId: number;
+  readonly before: number;
+  readonly after: number;
+}
+
+export interface FinishInfo {
+  readonly result: GameResult;
+  readonly winnerId: number | null;
+  readonly series: SeriesView;
+  readonly ratings: readonly [RatingChange, RatingChange];
+  /** The revealed dice seed, hex. */
+  readonly seed: string;
+}
+
+export interface ActOutcome {
+  readonly game: GameView;
+  /** The events this call appended: the player's action, then any automatic ones. */
+  readonly events: readonly GameEventView[];
+  readonly finished: FinishInfo | null;
+}
+
+export interface LeaderRow {
+  readonly player: PlayerView;
+  readonly variant: Variant;
+  readonly points: number;
+  readonly wins: number;
+  readonly games: number;
+  readonly draws: number;
+  /** wins / games, 0 without games. */
+  readonly winRate: number;
+  readonly rating: number;
+}

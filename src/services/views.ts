@@ -1,0 +1,99 @@
+import {
+  type ChallengeRow,
+  type GameEventRow,
+  type GameRow,
+  type PlayerRow,
+  refFromColumns,
+  type SeriesRow,
+} from "../db/index.js";
+import { actor, nextStarter, type Variant } from "../engine/index.js";
+import type { ServiceContext } from "./context.js";
+import type { ChallengeView, GameEventView, GameView, PlayerView, SeriesView } from "./types.js";
+
+export const playerView = (p: PlayerRow): PlayerView => ({
+  id: p.id,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  username: p.username,
+  languageCode: p.languageCode,
+  ratingLong: p.ratingLong,
+  ratingShort: p.ratingShort,
+});
+
+export const ratingFor = (p: PlayerView, variant: Variant): number =>
+  variant === "long" ? p.ratingLong : p.ratingShort;
+
+function player(ctx: ServiceContext, id: number): PlayerView {
+  const row = ctx.players.get(id);
+  if (!row) throw new Error(`player ${id} is missing`);
+  return playerView(row);
+}
+
+export function gameView(ctx: ServiceContext, g: GameRow): GameView {
+  const waiting = actor(g.state);
+  return {
+    id: g.id,
+    variant: g.variant,
+    rules: g.rules,
+    status: g.status,
+    state: g.state,
+    version: g.version,
+    white: player(ctx, g.whiteId),
+    black: player(ctx, g.blackId),
+    waitingFor: waiting === null ? null : waiting === "white" ? g.whiteId : g.blackId,
+    chatId: g.chatId,
+    message: refFromColumns(g),
+    locale: g.locale,
+    opening: g.opening ?? null,
+    diceCommitment: g.diceCommitment,
+    diceSeed: g.status === "finished" ? g.diceSeed : null,
+    seriesId: g.seriesId,
+    previousGameId: g.previousGameId,
+    winnerId: g.winnerId,
+    points: g.points,
+    lastActionAt: g.lastActionAt,
+    createdAt: g.createdAt,
+    finishedAt: g.finishedAt,
+  };
+}
+
+export function challengeView(ctx: ServiceContext, c: ChallengeRow): ChallengeView {
+  const hasTarget = c.targetUserId !== null || c.targetUsername !== null;
+  return {
+    id: c.id,
+    status: c.status,
+    variant: c.variant,
+    rules: c.rules,
+    locale: c.locale,
+    challenger: player(ctx, c.challengerId),
+    target: hasTarget ? { userId: c.targetUserId, username: c.targetUsername } : null,
+    targetPlayer: c.targetUserId === null ? null : player(ctx, c.targetUserId),
+    chatId: c.chatId,
+    message: refFromColumns(c),
+    expiresAt: c.expiresAt,
+    createdAt: c.createdAt,
+  };
+}
+
+export function seriesView(ctx: ServiceContext, s: SeriesRow): SeriesView {
+  const over = s.status === "finished";
+  const next = over ? null : nextStarter(s.rules, s.state);
+  return {
+    id: s.id,
+    chatKey: s.chatKey,
+    variant: s.variant,
+    rules: s.rules,
+    players: [player(ctx, s.playerA), player(ctx, s.playerB)],
+    state: s.state,
+    over,
+    nextStarter: next === null || next === "lot" ? next : next === 0 ? s.playerA : s.playerB,
+  };
+}
+
+export const eventView = (e: GameEventRow): GameEventView => ({
+  seq: e.seq,
+  type: e.type,
+  payload: e.payload,
+  actorId: e.actorId,
+  createdAt: e.createdAt,
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import {
+  type BlockRule,
+  type HeadRule,
+  type TurnSpec,
+  boardOf,
+  legalPlays,
+} from "../../src/engine/index.js";
+import { bearOffSpecs, blockHeavySpecs, randomGameSpecs, sideToRef, specToRef } from "../helpers/positions.js";
+import { canonicalKey, referencePlays } from "../reference/generator.js";
+
+/** The fast generator and the slow reference must find the same set of positions. */
+function expectSameAsReference(specs: readonly TurnSpec[]): void {
+  let compared = 0;
+  for (const spec of specs) {
+    const fast = legalPlays(spec).map((p) => {
+      const b = boardOf("white", p.me, p.opp);
+      return canonicalKey(sideToRef(b.white), sideToRef(b.black));
+    });
+    const slow = referencePlays(specToRef(spec)).map((p) => canonicalKey(p.white, p.black));
+    expect(new Set(fast).size, "fast plays are distinct").toBe(fast.length);
+    if (fast.length !== slow.length || !slow.every((k) => fast.includes(k))) {
+      expect({ spec: specToRef(spec), fast: fast.sort() }).toEqual({ spec: specToRef(spec), fast: slow.sort() });
+    }
+    compared++;
+  }
+  expect(compared).toBe(specs.length);
+}
+
+describe("fast generator agrees with the reference generator", () => {
+  it("long nardy, positions from random games", () => {
+    const specs = randomGameSpecs("long", 12, 11);
+    expect(specs.length).toBeGreaterThan(1000);
+    expectSameAsReference(specs);
+  }, 120_000);
+
+  it("short nardy, positions from random games", () => {
+    const specs = randomGameSpecs("short", 12, 12);
+    expect(specs.length).toBeGreaterThan(400);
+    expectSameAsReference(specs);
+  }, 120_000);
+
+  for (const block of ["strict", "final", "home"] as BlockRule[]) {
+    it(`long nardy, crafted block-heavy positions, block=${block}`, () => {
+      expectSameAsReference(blockHeavySpecs(700, 100 + block.length, block));
+    }, 120_000);
+  }
+
+  it("bear-off positions in both games", () => {
+    expectSameAsReference([...bearOffSpecs("long", 500, 7), ...bearOffSpecs("short", 500, 8)]);
+  }, 120_000);
+
+  for (const head of ["classic", "criterion", "doubles", "wide", "sport"] as HeadRule[]) {
+    it(`long nardy openings of random games, head=${head}`, () => {
+      const specs = randomGameSpecs("long", 40, 300 + head.length, { head, block: "strict" }).filter(
+        (s) => s.firstTurn,
+      );
+      expect(specs.length).toBe(80);
+      expectSameAsReference(specs);
+    }, 60_000);
+  }
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { type Step, type TurnSpec, legalPlays, nextSteps, turnShape } from "../../src/engine/index.js";
+import { bearOffSpecs, blockHeavySpecs, randomGameSpecs } from "../helpers/positions.js";
+
+const key = (me: readonly number[], opp: readonly number[]): string => `${me.join(",")}|${opp.join(",")}`;
+
+/** Walks every path of legal next steps; returns the end positions and the number of paths. */
+function leaves(spec: TurnSpec): { ends: Set<string>; paths: number } {
+  const shape = turnShape(spec);
+  const ends = new Set<string>();
+  let paths = 0;
+  const walk = (taken: Step[]): void => {
+    const r = nextSteps(spec, taken, shape);
+    if (!r.ok) throw new Error(`a listed step led nowhere: ${JSON.stringify(taken)}`);
+    if (r.complete) {
+      expect(r.steps).toEqual([]);
+      ends.add(key(r.me, r.opp));
+      paths++;
+      return;
+    }
+    expect(r.steps.length).toBeGreaterThan(0);
+    for (const s of r.steps) walk([...taken, s]);
+  };
+  walk([]);
+  return { ends, paths };
+}
+
+function expectTreeMatchesPlays(specs: readonly TurnSpec[]): number {
+  let checked = 0;
+  for (const spec of specs) {
+    const plays = new Set(legalPlays(spec).map((p) => key(p.me, p.opp)));
+    const { ends } = leaves(spec);
+    if (plays.size === 0) expect([...ends]).toEqual([key(spec.me, spec.opp)]);
+    else expect([...ends].sort()).toEqual([...plays].sort());
+    checked++;
+  }
+  return checked;
+}
+
+describe("step-by-step input: the leaves of the step tree are exactly the full plays", () => {
+  it("long nardy random-game positions", () => {
+    expect(expectTreeMatchesPlays(randomGameSpecs("long", 12, 21))).toBeGreaterThan(1000);
+  }, 120_000);
+
+  it("short nardy random-game positions", () => {
+    expect(expectTreeMatchesPlays(randomGameSpecs("short", 6, 22))).toBeGreaterThan(300);
+  }, 120_000);
+
+  it("block-heavy positions under every block reading", () => {
+    const specs = [
+      ...blockHeavySpecs(400, 31, "strict"),
+      ...blockHeavySpecs(400, 32, "final"),
+      ...blockHeavySpecs(300, 33, "home"),
+    ];
+    expect(expectTreeMatchesPlays(specs)).toBe(1100);
+  }, 120_000);
+
+  it("bear-off positions", () => {
+    expect(expectTreeMatchesPlays([...bearOffSpecs("long", 300, 41), ...bearOffSpecs("short", 300, 42)])).toBe(600);
+  }, 120_000);
+
+  it("a step that begins no legal play is refused, and so are steps after a full play", () => {
+    const spec = randomGameSpecs("long", 1, 5)[3]!;
+    const first = nextSteps(spec, []);
+    expect(first.ok).toBe(true);
+    if (!first.ok) return;
+    const listed = new Set(first.steps.map((s) => `${s.from}/${s.to}/${s.die}`));
+    for (let from = 1; from <= 24; from++)
+      for (const die of new Set(spec.dice)) {
+        const step = { from, to: Math.max(0, from - die), die };
+        expect(nextSteps(spec, [step]).ok).toBe(listed.has(`${from}/${step.to}/${die}`));
+      }
+    const play = legalPlays(spec)[0]!;
+    expect(nextSteps(spec, [...play.steps, play.steps[0]!]).ok).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+
+/** The shared folder sits beside the repository. */
+export const SHARED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared");
+
+export interface VectorCase {
+  pos: string;
+  dice: [number, number];
+  count: number;
+  after: string[];
+}
+
+const lines = (text: string): unknown[] =>
+  text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l));
+
+/** Every gnubg case, the opening file's `after_mover` taken as `after`. */
+export function loadGnubgVectors(): VectorCase[] {
+  const dir = path.join(SHARED, "vectors");
+  const opening = lines(readFileSync(path.join(dir, "short-gnubg-opening.jsonl"), "utf8")).map((o) => {
+    const c = o as { pos: string; dice: [number, number]; count: number; moves: { after_mover: string }[] };
+    return { pos: c.pos, dice: c.dice, count: c.count, after: c.moves.map((m) => m.after_mover) };
+  });
+  const selfplay = lines(gunzipSync(readFileSync(path.join(dir, "short-gnubg-selfplay100.jsonl.gz"))).toString("utf8"));
+  return [...opening, ...(selfplay as VectorCase[])];
+}
