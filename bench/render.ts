@@ -63,9 +63,13 @@ function mixedViews(count: number): BoardView[] {
       perspective: toMove,
       toMove,
       dice: { values: [d1, d2], used: [r() < 0.3, false] },
-      cube: r() < 0.5 ? { value: 2 ** Math.floor(r() * 4), owner: r() < 0.5 ? null : toMove } : null,
+      cube:
+        r() < 0.5 ? { value: 2 ** Math.floor(r() * 4), owner: r() < 0.5 ? null : toMove } : null,
       score: r() < 0.7 ? [Math.floor(r() * 7), Math.floor(r() * 7)] : null,
-      lastMove: r() < 0.8 ? { color: toMove === "white" ? "black" : "white", steps: randomSteps(r, 2) } : null,
+      lastMove:
+        r() < 0.8
+          ? { color: toMove === "white" ? "black" : "white", steps: randomSteps(r, 2) }
+          : null,
       currentSteps: r() < 0.4 ? randomSteps(r, 1) : [],
     });
   }

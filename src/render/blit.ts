@@ -29,7 +29,14 @@ export function prepareSprite(rgba: Uint8Array, w: number, h: number): Sprite {
  * blitted sprite matches the same fragment drawn in place by librsvg to within a level.
  * Clipped to the canvas.
  */
-export function blit(dst: Uint8Array, dw: number, dh: number, sp: Sprite, x: number, y: number): void {
+export function blit(
+  dst: Uint8Array,
+  dw: number,
+  dh: number,
+  sp: Sprite,
+  x: number,
+  y: number,
+): void {
   const { rgba, runs, w } = sp;
   for (let r = 0; r < runs.length; r += 3) {
     const row = runs[r]!;

@@ -7,7 +7,14 @@ export function drawFrame(l: Layout): string {
   const f = l.field;
   const half = 6 * l.pointWidth;
   let s = rect(0, 0, l.width, l.height, WOOD.frame);
-  s += rect(3, 3, l.width - 6, l.height - 6, "none", ` stroke="${WOOD.frameLight}" stroke-width="2"`);
+  s += rect(
+    3,
+    3,
+    l.width - 6,
+    l.height - 6,
+    "none",
+    ` stroke="${WOOD.frameLight}" stroke-width="2"`,
+  );
   for (const x of [f.x, l.bar.x + l.bar.w]) {
     s += rect(x - 3, f.y - 3, half + 6, f.h + 6, WOOD.frameEdge);
     s += rect(x, f.y, half, f.h, WOOD.field);

@@ -26,7 +26,13 @@ function checker(at: Pt, r: number, color: Color, count: number | null, attrs: s
     2 * r + 2,
     2 * r + 2,
     (x, y) =>
-      circle(x, y, r - 1, p.fill, ` class="${checkerClass(color)}" stroke="${p.rim}" stroke-width="2"`) +
+      circle(
+        x,
+        y,
+        r - 1,
+        p.fill,
+        ` class="${checkerClass(color)}" stroke="${p.rim}" stroke-width="2"`,
+      ) +
       (count === null
         ? circle(x, y, r * 0.62, "none", ` stroke="${p.inner}" stroke-width="2"`)
         : drawText(String(count), x, y, 22, { color: p.ink, weight: 0.17 })),
@@ -35,7 +41,13 @@ function checker(at: Pt, r: number, color: Color, count: number | null, attrs: s
 }
 
 /** Up to MAX_STACK checkers; beyond that the top one shows the total. */
-function stack(centers: (i: number) => Pt, r: number, color: Color, count: number, tag: string): Item[] {
+function stack(
+  centers: (i: number) => Pt,
+  r: number,
+  color: Color,
+  count: number,
+  tag: string,
+): Item[] {
   const out: Item[] = [];
   const shown = Math.min(count, MAX_STACK);
   for (let i = 0; i < shown; i++) {
@@ -50,7 +62,10 @@ export function checkerItems(l: Layout, sc: Scene): Item[] {
   const out: Item[] = [];
   for (let p = 1; p <= 24; p++) {
     const st = sc.points[p];
-    if (st) out.push(...stack((i) => checkerCenter(l, p, i), l.radius, st.color, st.count, `data-point="${p}"`));
+    if (st)
+      out.push(
+        ...stack((i) => checkerCenter(l, p, i), l.radius, st.color, st.count, `data-point="${p}"`),
+      );
   }
   for (const near of [true, false]) {
     const n = near ? sc.bar.near : sc.bar.far;

@@ -8,11 +8,36 @@ import type { BoardView } from "./view.js";
 // Pip positions per face on a -1..1 grid.
 const FACES: Readonly<Record<number, readonly (readonly [number, number])[]>> = {
   1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  2: [
+    [-1, -1],
+    [1, 1],
+  ],
+  3: [
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+  ],
+  4: [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+    [1, 1],
+  ],
+  5: [
+    [-1, -1],
+    [1, -1],
+    [0, 0],
+    [-1, 1],
+    [1, 1],
+  ],
+  6: [
+    [-1, -1],
+    [1, -1],
+    [-1, 0],
+    [1, 0],
+    [-1, 1],
+    [1, 1],
+  ],
 };
 
 function dieBody(x: number, y: number, value: number, color: Color, used: boolean): string {
@@ -46,6 +71,13 @@ export function diceItems(l: Layout, view: BoardView): Item[] {
     const at = dieCenter(l, nearSide, i, values.length);
     const u = used[i] ?? false;
     const attrs = ` class="die" data-value="${v}" data-used="${u}"`;
-    return itemAt(at.x, at.y, DIE_SIZE + 4, DIE_SIZE + 4, (x, y) => dieBody(x, y, v, mover, u), attrs);
+    return itemAt(
+      at.x,
+      at.y,
+      DIE_SIZE + 4,
+      DIE_SIZE + 4,
+      (x, y) => dieBody(x, y, v, mover, u),
+      attrs,
+    );
   });
 }

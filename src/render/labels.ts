@@ -36,7 +36,14 @@ export function markedLabelItems(l: Layout, marks: ReadonlyMap<number, LabelMark
       let s = rect(x - pw / 2, y - PILL_H / 2 + 1, pw, PILL_H - 2, WOOD.frame);
       s += m.filled
         ? rect(x - pw / 2, y - PILL_H / 2, pw, PILL_H, m.color, ` rx="10"`)
-        : rect(x - pw / 2, y - PILL_H / 2, pw, PILL_H, "none", ` rx="10" stroke="${m.color}" stroke-width="2.5"`);
+        : rect(
+            x - pw / 2,
+            y - PILL_H / 2,
+            pw,
+            PILL_H,
+            "none",
+            ` rx="10" stroke="${m.color}" stroke-width="2.5"`,
+          );
       const ink = m.filled ? WOOD.frame : WOOD.label;
       return s + drawText(String(p), x, y, LABEL_HEIGHT, { color: ink, weight: 0.15 });
     };

@@ -48,14 +48,27 @@ export function buildMarks(l: Layout, view: BoardView, sc: Scene): Marks {
         }
       } else if (spot.kind === "bar" && net < 0) {
         const left = spot.nearSide ? sc.bar.near : sc.bar.far;
-        if (left < MAX_STACK) overlay.push(ghost(barCheckerCenter(l, spot.nearSide, left), l.radius, color, attrs));
+        if (left < MAX_STACK)
+          overlay.push(ghost(barCheckerCenter(l, spot.nearSide, left), l.radius, color, attrs));
       } else if (spot.kind === "off" && net > 0) {
         const off = spot.nearSide ? sc.off.near : sc.off.far;
         for (let i = off - 1; i >= Math.max(0, off - net); i--) {
           const r = slabRect(l, spot.nearSide, i);
           overlay.push(
-            itemAt(r.x + r.w / 2, r.y + r.h / 2, r.w + 6, r.h + 6, (x, y) =>
-              rect(x - r.w / 2 - 1, y - r.h / 2 - 1, r.w + 2, r.h + 2, "none", ` rx="3" stroke="${color}" stroke-width="3"`),
+            itemAt(
+              r.x + r.w / 2,
+              r.y + r.h / 2,
+              r.w + 6,
+              r.h + 6,
+              (x, y) =>
+                rect(
+                  x - r.w / 2 - 1,
+                  y - r.h / 2 - 1,
+                  r.w + 2,
+                  r.h + 2,
+                  "none",
+                  ` rx="3" stroke="${color}" stroke-width="3"`,
+                ),
               attrs,
             ),
           );
@@ -67,7 +80,14 @@ export function buildMarks(l: Layout, view: BoardView, sc: Scene): Marks {
 }
 
 const ring = (at: Pt, r: number, color: string, attrs: string): Item =>
-  itemAt(at.x, at.y, 2 * r, 2 * r, (x, y) => circle(x, y, r - 4, "none", ` stroke="${color}" stroke-width="5"`), attrs);
+  itemAt(
+    at.x,
+    at.y,
+    2 * r,
+    2 * r,
+    (x, y) => circle(x, y, r - 4, "none", ` stroke="${color}" stroke-width="5"`),
+    attrs,
+  );
 
 const ghost = (at: Pt, r: number, color: string, attrs: string): Item =>
   itemAt(
@@ -75,6 +95,7 @@ const ghost = (at: Pt, r: number, color: string, attrs: string): Item =>
     at.y,
     2 * r,
     2 * r,
-    (x, y) => circle(x, y, r - 3, "none", ` stroke="${color}" stroke-width="3" stroke-dasharray="6 5"`),
+    (x, y) =>
+      circle(x, y, r - 3, "none", ` stroke="${color}" stroke-width="3" stroke-dasharray="6 5"`),
     attrs,
   );

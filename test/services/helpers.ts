@@ -1,0 +1,64 @@
+import { createHash } from "node:crypto";
+import { expect } from "vitest";
+import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
+import { GameService, type PlayerRef, type ServiceConfig } from "../../src/services/index.js";
+import { allGameProblems } from "../db/consistency.js";
+
+export const alice: PlayerRef = { id: 101, firstName: "Alice", username: "alice", languageCode: "en" };
+export const bob: PlayerRef = { id: 202, firstName: "Bob", lastName: "B", username: "Bob_B" };
+export const carol: PlayerRef = { id: 303, firstName: "Carol" };
+export const CHAT = { id: -1001, type: "supergroup", title: "Nardy club" };
+
+export const HOUR = 3_600_000;
+
+/** A clock the test moves by hand. */
+export class Clock {
+  constructor(public t = Date.UTC(2025, 0, 1)) {}
+  now = (): number => this.t;
+  advance(ms: number): void {
+    this.t += ms;
+  }
+}
+
+/** Reproducible secret seeds: SHA-256 of a label and a counter. */
+export function seedSource(label: string): () => Buffer {
+  let n = 0;
+  return () => createHash("sha256").update(`${label}:${n++}`).digest();
+}
+
+const opened: OpenedDatabase[] = [];
+
+export interface Harness {
+  readonly svc: GameService;
+  readonly clock: Clock;
+  readonly database: OpenedDatabase;
+}
+
+/** A service on a fresh in-memory database with the real migrations. */
+export function harness(config: Partial<ServiceConfig> = {}, label = "test"): Harness {
+  const database = openDatabase(":memory:");
+  opened.push(database);
+  const clock = new Clock();
+  const svc = new GameService(database.db, { now: clock.now, newSeed: seedSource(label), ...config });
+  return { svc, clock, database };
+}
+
+/**
+ * Every game any harness created since the last call: its state must equal the replay of its
+ * events (and the other invariants of consistency.ts). Run after each test.
+ */
+export function expectAllGamesReplay(): void {
+  for (const d of opened.splice(0)) {
+    expect(allGameProblems(d.db)).toEqual([]);
+    d.close();
+  }
+}
+
+export function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: unknown }): T {
+  if (!r.ok) throw new Error(`expected ok, got ${JSON.stringify(r.error)}`);
+  return r.value;
+}
+
+export function errorCode(r: { ok: boolean; error?: { code: string } }): string | undefined {
+  return r.ok ? undefined : r.error?.code;
+}
