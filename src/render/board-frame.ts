@@ -22,7 +22,7 @@ export function drawFrame(l: Layout): string {
   for (let p = 1; p <= 24; p++) s += drawPoint(l, p);
   for (const near of [true, false]) {
     const t = trayRect(l, near);
-    s += rect(t.x, t.y, t.w, t.h, WOOD.tray, ` rx="4"`);
+    s += rect(t.x, t.y, t.w, t.h, WOOD.tray, ` rx="4" stroke="${WOOD.frameEdge}" stroke-width="2"`);
   }
   return s;
 }

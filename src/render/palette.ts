@@ -10,7 +10,7 @@ export const WOOD = {
   pointDark: "#7e2f16",
   pointLight: "#f4e4c1",
   pointEdge: "#5a2010",
-  tray: "#2a170b",
+  tray: "#6a4424",
   label: "#f1dcb0",
 } as const;
 

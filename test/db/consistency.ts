@@ -2,11 +2,13 @@ import { createHash } from "node:crypto";
 import type { Db } from "../../src/db/index.js";
 import { GamesRepo } from "../../src/db/index.js";
 import { diceOfEvents, replayGame } from "../../src/services/index.js";
+import { playerDice } from "../services/player-dice.js";
 
 /**
  * Every invariant a game row keeps with its events, as problems found (empty: consistent):
  * version = number of events = last seq (seq runs 1..version), state = replay of the events,
- * dice counter = dice the events drew, status follows the state, commitment = SHA-256(seed).
+ * the events' dice = the seed's dice stream with the counter just after them, status follows
+ * the state, commitment = SHA-256(seed).
  */
 export function gameProblems(db: Db, gameId: number): string[] {
   const repo = new GamesRepo(db);
@@ -25,8 +27,11 @@ export function gameProblems(db: Db, gameId: number): string[] {
   } catch (e) {
     say(`replay failed: ${(e as Error).message}`);
   }
-  const dice = diceOfEvents(events).length;
-  if (dice !== g.diceCounter) say(`dice counter ${g.diceCounter} but events drew ${dice}`);
+  const dice = diceOfEvents(events);
+  const fromSeed = playerDice(g.diceSeed, dice.length);
+  if (JSON.stringify(fromSeed.dice) !== JSON.stringify(dice)) say("dice differ from the seed's");
+  if (fromSeed.bytesRead !== g.diceCounter)
+    say(`dice counter ${g.diceCounter} but the dice took ${fromSeed.bytesRead} bytes`);
   const over = g.state.phase === "over";
   if (over !== (g.status === "finished")) say(`status ${g.status} with phase ${g.state.phase}`);
   const commitment = createHash("sha256").update(Buffer.from(g.diceSeed, "hex")).digest("hex");

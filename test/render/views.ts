@@ -46,7 +46,7 @@ export const CASES: Readonly<Record<string, BoardView>> = {
   shortBar: {
     ...plain("short", {
       white: makeSide({ 25: 2, 13: 4, 8: 3, 6: 5, 0: 1 }),
-      black: makeSide({ 25: 3, 24: 2, 13: 4, 6: 5, 0: 1 }),
+      black: makeSide({ 25: 2, 24: 2, 22: 1, 13: 4, 6: 5, 0: 1 }),
     }),
     dice: { values: [3, 1], used: [false, true] },
     cube: { value: 4, owner: "black" },

@@ -1,29 +1,11 @@
-import { createHash, createHmac } from "node:crypto";
+import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { commitmentOf, diceOfSeed, newSeed, SeedDice } from "../../src/services/index.js";
 import { prng, playOut } from "./driver.js";
+import { playerDice } from "./player-dice.js";
 import { alice, bob, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
 
 afterEach(expectAllGamesReplay);
-
-/**
- * How a player checks the dice, written apart from src/services/dice.ts on purpose: the
- * bytes of HMAC(seed, "0"), HMAC(seed, "1"), ... in a row, bytes from 252 up dropped,
- * each kept byte b a die 1 + b mod 6. Returns the dice and the bytes read for them.
- */
-export function playerDice(seedHex: string, count: number): { dice: number[]; bytesRead: number } {
-  const key = Buffer.from(seedHex, "hex");
-  const dice: number[] = [];
-  let bytesRead = 0;
-  for (let block = 0; dice.length < count; block++) {
-    for (const b of createHmac("sha256", key).update(`${block}`).digest()) {
-      if (dice.length === count) break;
-      bytesRead++;
-      if (b < 252) dice.push(1 + (b % 6));
-    }
-  }
-  return { dice, bytesRead };
-}
 
 describe("verifiable dice", () => {
   it("draws 32-byte seeds and commits to them with SHA-256", () => {

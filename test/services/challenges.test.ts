@@ -1,0 +1,140 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { alice, bob, CHAT, carol, errorCode, expectAllGamesReplay, HOUR, harness, unwrap } from "./helpers.js";
+
+afterEach(expectAllGamesReplay);
+
+describe("challenges", () => {
+  it("opens a challenge anyone but the challenger may accept", () => {
+    const { svc } = harness();
+    const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+    expect(c).toMatchObject({ status: "pending", variant: "long", target: null, chatId: CHAT.id });
+    expect(c.rules.head).toBe("classic");
+    expect(c.locale).toBe("en");
+    expect(errorCode(svc.acceptChallenge(c.id, alice))).toBe("self-challenge");
+    const start = unwrap(svc.acceptChallenge(c.id, carol));
+    expect([start.game.white.id, start.game.black.id].sort()).toEqual([alice.id, carol.id].sort());
+    expect(svc.getChallenge(c.id)?.status).toBe("accepted");
+    expect(errorCode(svc.acceptChallenge(c.id, bob))).toBe("challenge-closed");
+  });
+
+  it("lets only the targeted user accept or decline", () => {
+    const { svc } = harness();
+    const c = unwrap(
+      svc.createChallenge({ challenger: alice, chat: CHAT, target: { user: bob }, variant: "short" }),
+    );
+    expect(c.target).toEqual({ userId: bob.id, username: null });
+    expect(c.targetPlayer?.firstName).toBe("Bob");
+    expect(errorCode(svc.acceptChallenge(c.id, carol))).toBe("not-target");
+    expect(errorCode(svc.declineChallenge(c.id, carol))).toBe("not-target");
+    expect(unwrap(svc.declineChallenge(c.id, bob)).status).toBe("declined");
+    expect(errorCode(svc.acceptChallenge(c.id, bob))).toBe("challenge-closed");
+  });
+
+  it("matches a @username target by username, ignoring case, when they press Accept", () => {
+    const { svc } = harness();
+    const c = unwrap(
+      svc.createChallenge({ challenger: alice, chat: CHAT, target: { username: "@bob_b" }, variant: "long" }),
+    );
+    expect(c.target).toEqual({ userId: null, username: "bob_b" });
+    expect(errorCode(svc.acceptChallenge(c.id, carol))).toBe("not-target");
+    expect(errorCode(svc.acceptChallenge(c.id, { ...bob, username: null }))).toBe("not-target");
+    const start = unwrap(svc.acceptChallenge(c.id, bob));
+    expect([start.game.white.id, start.game.black.id]).toContain(bob.id);
+  });
+
+  it("refuses challenges to oneself and bad rules or names", () => {
+    const { svc } = harness();
+    const self = (target: Parameters<typeof svc.createChallenge>[0]["target"]) =>
+      errorCode(svc.createChallenge({ challenger: alice, chat: CHAT, target, variant: "long" }));
+    expect(self({ user: alice })).toBe("self-challenge");
+    expect(self({ username: "@ALICE" })).toBe("self-challenge");
+    expect(self({ username: "no spaces allowed" })).toBe("bad-input");
+    const bad = svc.createChallenge({ challenger: alice, variant: "long", rules: { head: "x" } });
+    expect(errorCode(bad)).toBe("bad-rules");
+    const variant = "chess" as "long";
+    expect(errorCode(svc.createChallenge({ challenger: alice, variant }))).toBe("bad-input");
+  });
+
+  it("takes rule options over the variant's defaults", () => {
+    const { svc } = harness();
+    const c = unwrap(
+      svc.createChallenge({
+        challenger: alice,
+        variant: "long",
+        rules: { opening: "lot", head: "sport", cube: true, match: { kind: "points", to: 5 } },
+        locale: "ru",
+      }),
+    );
+    expect(c.rules).toMatchObject({ opening: "lot", head: "sport", cube: true, block: "strict" });
+    expect(c.locale).toBe("ru");
+    expect(c.chatId).toBeNull();
+  });
+
+  it("lets only the challenger cancel", () => {
+    const { svc } = harness();
+    const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+    expect(errorCode(svc.cancelChallenge(c.id, bob))).toBe("not-challenger");
+    expect(errorCode(svc.declineChallenge(c.id, bob))).toBe("not-target");
+    expect(unwrap(svc.cancelChallenge(c.id, alice)).status).toBe("cancelled");
+    expect(errorCode(svc.cancelChallenge(c.id, alice))).toBe("challenge-closed");
+  });
+
+  it("expires challenges after the configured time, with a typed error on accept", () => {
+    const { svc, clock } = harness({ challengeTtlMs: 2 * HOUR });
+    const a = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+    clock.advance(HOUR);
+    const b = unwrap(svc.createChallenge({ challenger: carol, chat: CHAT, variant: "long" }));
+    expect(b.expiresAt).toBe(clock.t + 2 * HOUR);
+    clock.advance(HOUR);
+    expect(errorCode(svc.acceptChallenge(a.id, bob))).toBe("expired");
+    expect(svc.getChallenge(a.id)?.status).toBe("expired");
+    expect(svc.expireChallenges()).toEqual([]);
+    expect(svc.expireChallenges(clock.t + HOUR).map((c) => c.id)).toEqual([b.id]);
+    expect(errorCode(svc.acceptChallenge(b.id, bob))).toBe("expired");
+  });
+
+  it("defaults to one hour", () => {
+    const { svc, clock } = harness();
+    const c = unwrap(svc.createChallenge({ challenger: alice, variant: "short" }));
+    expect(c.expiresAt - clock.t).toBe(HOUR);
+    expect(svc.expireChallenges(clock.t + HOUR - 1)).toEqual([]);
+    expect(svc.expireChallenges(clock.t + HOUR)).toHaveLength(1);
+  });
+
+  it("keeps message references and hands them to the game", () => {
+    const { svc } = harness();
+    const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+    expect(c.message).toBeNull();
+    const ref = { kind: "chat", chatId: CHAT.id, messageId: 77 } as const;
+    expect(unwrap(svc.setChallengeMessage(c.id, ref)).message).toEqual(ref);
+    const game = unwrap(svc.acceptChallenge(c.id, bob)).game;
+    expect(game.message).toEqual(ref);
+    expect(game.chatId).toBe(CHAT.id);
+    const inline = unwrap(svc.createChallenge({ challenger: alice, variant: "short" }));
+    const iref = { kind: "inline", inlineMessageId: "AAQ-xyz" } as const;
+    const g2 = unwrap(svc.acceptChallenge(inline.id, bob, iref)).game;
+    expect(g2.message).toEqual(iref);
+    expect(g2.chatId).toBeNull();
+    expect(errorCode(svc.setChallengeMessage(999, ref))).toBe("not-found");
+  });
+
+  it("starts no second game for a pair that is still playing the same series", () => {
+    const { svc } = harness();
+    const first = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+    const game = unwrap(svc.acceptChallenge(first.id, bob)).game;
+    const again = unwrap(svc.createChallenge({ challenger: bob, chat: CHAT, variant: "long" }));
+    const r = svc.acceptChallenge(again.id, alice);
+    expect(r.ok ? null : r.error).toMatchObject({ code: "already-playing", gameId: game.id });
+    expect(svc.getChallenge(again.id)?.status).toBe("pending");
+    const short = unwrap(svc.createChallenge({ challenger: bob, chat: CHAT, variant: "short" }));
+    expect(unwrap(svc.acceptChallenge(short.id, alice)).game.variant).toBe("short");
+  });
+
+  it("answers unknown ids with not-found", () => {
+    const { svc } = harness();
+    expect(errorCode(svc.acceptChallenge(42, bob))).toBe("not-found");
+    expect(errorCode(svc.declineChallenge(42, bob))).toBe("not-found");
+    expect(errorCode(svc.cancelChallenge(42, bob))).toBe("not-found");
+    expect(svc.getChallenge(42)).toBeNull();
+  });
+});
