@@ -59,6 +59,9 @@ export function openDatabase(
     sqlite.pragma("foreign_keys = ON");
     const db = drizzle(sqlite, { schema });
     migrateOnce(db);
+    // A read-only file opens and reads fine; rewriting a header field proves it takes writes.
+    const version = sqlite.pragma("user_version", { simple: true });
+    sqlite.pragma(`user_version = ${Number(version)}`);
     const opened = sqlite;
     return { db, sqlite: opened, path: full, close: () => opened.close() };
   } catch (e) {

@@ -85,6 +85,7 @@ export class KeyTable {
     this.values = new Int32Array(size);
     this.count = 0;
     this.generation = 1;
-    for (let i = 0; i < used.length; i++) if (used[i] === generation) this.getOrAdd(a[i]!, b[i]!, c[i]!, values[i]!);
+    for (let i = 0; i < used.length; i++)
+      if (used[i] === generation) this.getOrAdd(a[i]!, b[i]!, c[i]!, values[i]!);
   }
 }

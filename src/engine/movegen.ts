@@ -79,7 +79,8 @@ class TurnSearch {
     this.long = variant === "long";
     this.me = Int8Array.from(me);
     this.oppAt = new Int8Array(26);
-    for (let q = 1; q <= 24; q++) this.oppAt[this.long ? ((q + 11) % 24) + 1 : 25 - q] = opp[q] ?? 0;
+    for (let q = 1; q <= 24; q++)
+      this.oppAt[this.long ? ((q + 11) % 24) + 1 : 25 - q] = opp[q] ?? 0;
     this.oppBar = opp[BAR] ?? 0;
     for (let p = 0; p <= BAR; p++) {
       if (p < 13) this.lo += this.me[p]! * DIGIT[p]!;
@@ -194,18 +195,28 @@ class TurnSearch {
     else this.hi += DIGIT[to]!;
   }
 
-  /** A legal step by the per-step rules, applied; returns the hit flag or null when illegal. */
-  tryStep(from: number, die: number): { to: number; hit: boolean } | null {
+  /** Whether the last step of `tryStep` hit (kept in a field: no object per step). */
+  lastHit = false;
+
+  /** Applies a step legal by the per-step rules and returns its destination, or -1. */
+  tryStep(from: number, die: number): number {
     const to = this.target(from, die);
-    if (to < 0) return null;
+    if (to < 0) return -1;
     const hit = this.apply(from, to);
     if (this.strictBlocks && this.stepMakesBlock(to)) {
       this.undo(from, to, hit);
-      return null;
+      return -1;
     }
-    return { to, hit };
+    this.lastHit = hit;
+    return to;
   }
 
+  /** Applies a step, or returns null when it is not legal by the per-step rules. */
+  takeStep(from: number, die: number): Step | null {
+    const to = this.tryStep(from, die);
+    if (to < 0) return null;
+    return this.lastHit ? { from, to, die, hit: true } : { from, to, die };
+  }
 
   sides(): { me: Side; opp: Side } {
     return this.sidesOf(this.lo, this.hi, this.hits);
@@ -249,7 +260,8 @@ const memoTag = (s: TurnSearch, left: number): number =>
 class Explorer extends TurnSearch {
   best = 0;
   found: Found[] = [];
-  readonly path: Step[] = [];
+  /** The steps on the current path as from, to, die, hit (depth ≤ 4). */
+  readonly path = new Int8Array(16);
   readonly isDouble: boolean;
   readonly larger: number;
 
@@ -274,10 +286,20 @@ class Explorer extends TurnSearch {
       this.found = [];
       SEEN.clear();
     }
-    const usesLarger = !this.isDouble && depth === 1 && this.path[0]!.die === this.larger;
+    const usesLarger = !this.isDouble && depth === 1 && this.path[2] === this.larger;
     const had = SEEN.getOrAdd(this.lo, this.hi, this.hits, this.found.length);
     if (had >= 0 && (!usesLarger || this.found[had]!.usesLarger)) return;
-    const entry = { steps: this.path.slice(), usesLarger, lo: this.lo, hi: this.hi, hits: this.hits };
+    const steps: Step[] = [];
+    for (let i = 0; i < depth * 4; i += 4) {
+      const [from, to, die, hit] = [
+        this.path[i]!,
+        this.path[i + 1]!,
+        this.path[i + 2]!,
+        this.path[i + 3]!,
+      ];
+      steps.push(hit ? { from, to, die, hit: true } : { from, to, die });
+    }
+    const entry = { steps, usesLarger, lo: this.lo, hi: this.hi, hits: this.hits };
     if (had < 0) this.found.push(entry);
     else this.found[had] = entry;
   }
@@ -298,17 +320,24 @@ class Explorer extends TurnSearch {
   private tryDie(die: number, next: number, depth: number): void {
     for (let from = BAR; from >= 1; from--) {
       if (this.me[from]! <= 0) continue;
-      const step = this.tryStep(from, die);
-      if (!step) continue;
-      this.path.push(step.hit ? { from, to: step.to, die, hit: true } : { from, to: step.to, die });
+      const to = this.tryStep(from, die);
+      if (to < 0) continue;
+      const hit = this.lastHit;
+      const at = depth * 4;
+      this.path[at] = from;
+      this.path[at + 1] = to;
+      this.path[at + 2] = die;
+      this.path[at + 3] = hit ? 1 : 0;
       this.dfs(next, depth + 1);
-      this.path.pop();
-      this.undo(from, step.to, step.hit);
+      this.undo(from, to, hit);
     }
   }
 }
 
-function explore(spec: TurnSpec, headMax: number): { maxDice: number; found: Found[]; search: TurnSearch } {
+function explore(
+  spec: TurnSpec,
+  headMax: number,
+): { maxDice: number; found: Found[]; search: TurnSearch } {
   const e = new Explorer(spec, headMax).run();
   return { maxDice: e.best, found: e.found, search: e };
 }
@@ -333,7 +362,9 @@ function generate(spec: TurnSpec): { shape: TurnShape; plays: Play[] } {
     entries = entries.filter((e) => e.usesLarger);
   }
   const plays =
-    maxDice === 0 ? [] : entries.map((e) => ({ steps: e.steps, ...search.sidesOf(e.lo, e.hi, e.hits) }));
+    maxDice === 0
+      ? []
+      : entries.map((e) => ({ steps: e.steps, ...search.sidesOf(e.lo, e.hi, e.hits) }));
   return { shape: { maxDice, requiredDie, headLimit: limit }, plays };
 }
 
@@ -365,13 +396,17 @@ export type StepsResult =
  * The legal next single steps after `taken`: exactly those that begin some legal full play.
  * Returns an error when `taken` itself is not the start of a legal play.
  */
-export function nextSteps(spec: TurnSpec, taken: readonly Step[], shape = turnShape(spec)): StepsResult {
+export function nextSteps(
+  spec: TurnSpec,
+  taken: readonly Step[],
+  shape = turnShape(spec),
+): StepsResult {
   const left = remainingDice(spec.dice, taken);
   if (!left) return { ok: false, error: "illegal-step" };
   const s = new TurnSearch(spec);
   s.headMax = shape.headLimit;
   for (const step of taken) {
-    const applied = s.tryStep(step.from, step.die);
+    const applied = s.takeStep(step.from, step.die);
     if (!applied || applied.to !== step.to) return { ok: false, error: "illegal-step" };
   }
   const failed = FAILED;
@@ -386,10 +421,10 @@ export function nextSteps(spec: TurnSpec, taken: readonly Step[], shape = turnSh
       const rest = remaining.filter((_, j) => j !== i);
       for (let from = BAR; from >= 1; from--) {
         if (s.me[from]! <= 0) continue;
-        const step = s.tryStep(from, die);
+        const step = s.takeStep(from, die);
         if (!step) continue;
         const ok = completes(rest, depth + 1);
-        s.undo(from, step.to, step.hit);
+        s.undo(from, step.to, step.hit ?? false);
         if (ok) return true;
       }
     }
@@ -407,11 +442,10 @@ export function nextSteps(spec: TurnSpec, taken: readonly Step[], shape = turnSh
     rest.splice(rest.indexOf(die), 1);
     for (let from = BAR; from >= 1; from--) {
       if (s.me[from]! <= 0) continue;
-      const step = s.tryStep(from, die);
+      const step = s.takeStep(from, die);
       if (!step) continue;
-      if (depth + 1 <= shape.maxDice && completes(rest, depth + 1))
-        steps.push(step.hit ? { from, to: step.to, die, hit: true } : { from, to: step.to, die });
-      s.undo(from, step.to, step.hit);
+      if (depth + 1 <= shape.maxDice && completes(rest, depth + 1)) steps.push(step);
+      s.undo(from, step.to, step.hit ?? false);
     }
   }
   if (depth < shape.maxDice && steps.length === 0) return { ok: false, error: "illegal-step" };

@@ -35,7 +35,7 @@ function checker(at: Pt, r: number, color: Color, count: number | null, attrs: s
       ) +
       (count === null
         ? circle(x, y, r * 0.62, "none", ` stroke="${p.inner}" stroke-width="2"`)
-        : drawText(String(count), x, y, 22, { color: p.ink, weight: 0.17 })),
+        : drawText(String(count), x, y, 24, { color: p.ink, weight: 0.17 })),
     attrs,
   );
 }

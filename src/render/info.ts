@@ -43,12 +43,12 @@ export function infoItems(l: Layout, view: BoardView, sc: Scene): Item[] {
     const pips = String(sc.pips[side]);
     const pc = pipsCenter(l, near);
     out.push(
-      numberItem(pips, pc.x, pc.y, 18, ` class="pips" data-side="${side}" data-value="${pips}"`),
+      numberItem(pips, pc.x, pc.y, 21, ` class="pips" data-side="${side}" data-value="${pips}"`),
     );
     const off = String(sc.off[side]);
     const oc = offCountCenter(l, near);
     out.push(
-      numberItem(off, oc.x, oc.y, 16, ` class="off-count" data-side="${side}" data-value="${off}"`),
+      numberItem(off, oc.x, oc.y, 19, ` class="off-count" data-side="${side}" data-value="${off}"`),
     );
     if (view.score) {
       const pts = String(view.score[color === "white" ? 0 : 1]);

@@ -10,7 +10,7 @@ import { rect } from "./svg-util.js";
  * The geometry is in near's numbering, so the plain numbers never change: they belong to
  * the static background, and a marked number is an item that covers the plain one.
  */
-const PILL_H = 22;
+const PILL_H = 26;
 
 const labelCenter = (l: Layout, p: number): { x: number; y: number } => {
   const b = labelRect(l, p);
@@ -30,19 +30,19 @@ export function markedLabelItems(l: Layout, marks: ReadonlyMap<number, LabelMark
   const out: Item[] = [];
   for (const [p, m] of marks) {
     const c = labelCenter(l, p);
-    const pw = textWidth(String(p), LABEL_HEIGHT) + 14;
+    const pw = textWidth(String(p), LABEL_HEIGHT) + 16;
     const draw = (x: number, y: number): string => {
       // Frame-coloured cover first, so the plain number below does not show twice.
       let s = rect(x - pw / 2, y - PILL_H / 2 + 1, pw, PILL_H - 2, WOOD.frame);
       s += m.filled
-        ? rect(x - pw / 2, y - PILL_H / 2, pw, PILL_H, m.color, ` rx="10"`)
+        ? rect(x - pw / 2, y - PILL_H / 2, pw, PILL_H, m.color, ` rx="13"`)
         : rect(
             x - pw / 2,
             y - PILL_H / 2,
             pw,
             PILL_H,
             "none",
-            ` rx="10" stroke="${m.color}" stroke-width="2.5"`,
+            ` rx="13" stroke="${m.color}" stroke-width="2.5"`,
           );
       const ink = m.filled ? WOOD.frame : WOOD.label;
       return s + drawText(String(p), x, y, LABEL_HEIGHT, { color: ink, weight: 0.15 });

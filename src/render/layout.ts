@@ -34,7 +34,7 @@ export const HEIGHT = 720;
 export const MAX_STACK = 5;
 
 const FRAME = 12;
-const STRIP = 28; // point-number strips above and below the field
+const STRIP = 32; // point-number strips above and below the field
 const LEFT_W = 96;
 const RIGHT_W = 84;
 const RADIUS = 27;
@@ -114,7 +114,7 @@ export function slabRect(l: Layout, near: boolean, i: number): Rect {
   return { x: t.x + TRAY_PAD, y: y + 1, w: t.w - 2 * TRAY_PAD, h: SLAB - 2 };
 }
 
-/** Centre of the borne-off count, just inside the tray's inner end. */
+/** Centre of the borne-off count, just beyond the tray's inner end. */
 export function offCountCenter(l: Layout, near: boolean): Pt {
   const t = trayRect(l, near);
   return { x: t.x + t.w / 2, y: near ? t.y - 18 : t.y + t.h + 18 };
@@ -123,11 +123,10 @@ export function offCountCenter(l: Layout, near: boolean): Pt {
 /** Box of point p's number, in the strip beyond the point's base. */
 export function labelRect(l: Layout, p: number): Rect {
   const r = pointRect(l, p);
-  const h = 28;
-  return { x: r.x, y: isTop(p) ? l.field.y - h : l.field.y + l.field.h, w: r.w, h };
+  return { x: r.x, y: isTop(p) ? l.field.y - STRIP : l.field.y + l.field.h, w: r.w, h: STRIP };
 }
 
-export const LABEL_HEIGHT = 14;
+export const LABEL_HEIGHT = 17;
 
 /** Left column: a side's colour chip and pip count, far at the top, near at the bottom. */
 export function chipCenter(l: Layout, near: boolean): Pt {

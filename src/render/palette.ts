@@ -6,10 +6,8 @@ export const WOOD = {
   frameEdge: "#2e190c",
   frameLight: "#6b4226",
   field: "#e2bf86",
-  fieldShade: "#d5ae72",
   pointDark: "#7e2f16",
   pointLight: "#f4e4c1",
-  pointEdge: "#5a2010",
   tray: "#6a4424",
   label: "#f1dcb0",
 } as const;

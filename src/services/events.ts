@@ -36,7 +36,8 @@ export function startEvent(game: NewGameOptions, lot: OpeningLot | null): GameEv
 }
 
 export function actionEvent(by: Color, action: Action, dice: readonly number[]): GameEvent {
-  const payload: ActionPayload = dice.length > 0 ? { by, action, dice } : { by, action };
+  // A copy: the caller's list of drawn dice keeps growing.
+  const payload: ActionPayload = dice.length > 0 ? { by, action, dice: [...dice] } : { by, action };
   return { type: action.type, payload };
 }
 

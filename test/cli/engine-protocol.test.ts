@@ -32,17 +32,39 @@ describe("the JSON-lines engine interface", () => {
   });
 
   it("scores a long-nardy resignation from the position, times the cube", () => {
-    const req = { op: "score", variant: "long", winner: "black", white: { 3: 15 }, black: { 5: 15 }, cube: 2 };
+    const req = {
+      op: "score",
+      variant: "long",
+      winner: "black",
+      white: { 3: 15 },
+      black: { 5: 15 },
+      cube: 2,
+    };
     expect(ask(req)).toEqual({ points: 4, result: "mars" });
     expect(ask({ ...req, rules: { scoring: "oin" } })).toEqual({ points: 2, result: "oin" });
   });
 
   it("short nardy: plays from the opening and a backgammon score", () => {
     const start = { 24: 2, 13: 5, 8: 3, 6: 5 };
-    const plays = ask({ op: "plays", variant: "short", turn: "black", white: start, black: start, dice: [3, 1] });
+    const plays = ask({
+      op: "plays",
+      variant: "short",
+      turn: "black",
+      white: start,
+      black: start,
+      dice: [3, 1],
+    });
     expect(plays.plays).toHaveLength(16);
-    expect(plays.plays.some((p: { moves: string[] }) => p.moves.join(" ") === "8/5 6/5")).toBe(true);
-    const score = ask({ op: "score", variant: "short", winner: "white", white: { off: 15 }, black: { bar: 1, 6: 14 } });
+    expect(plays.plays.some((p: { moves: string[] }) => p.moves.join(" ") === "8/5 6/5")).toBe(
+      true,
+    );
+    const score = ask({
+      op: "score",
+      variant: "short",
+      winner: "white",
+      white: { off: 15 },
+      black: { bar: 1, 6: 14 },
+    });
     expect(score).toEqual({ points: 3, result: "backgammon" });
   });
 

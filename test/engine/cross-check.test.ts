@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
   type BlockRule,
-  type HeadRule,
-  type TurnSpec,
   boardOf,
+  type HeadRule,
   legalPlays,
+  type TurnSpec,
 } from "../../src/engine/index.js";
-import { bearOffSpecs, blockHeavySpecs, randomGameSpecs, sideToRef, specToRef } from "../helpers/positions.js";
+import {
+  bearOffSpecs,
+  blockHeavySpecs,
+  randomGameSpecs,
+  sideToRef,
+  specToRef,
+} from "../helpers/positions.js";
 import { canonicalKey, referencePlays } from "../reference/generator.js";
 
 /** The fast generator and the slow reference must find the same set of positions. */
@@ -20,7 +26,10 @@ function expectSameAsReference(specs: readonly TurnSpec[]): void {
     const slow = referencePlays(specToRef(spec)).map((p) => canonicalKey(p.white, p.black));
     expect(new Set(fast).size, "fast plays are distinct").toBe(fast.length);
     if (fast.length !== slow.length || !slow.every((k) => fast.includes(k))) {
-      expect({ spec: specToRef(spec), fast: fast.sort() }).toEqual({ spec: specToRef(spec), fast: slow.sort() });
+      expect({ spec: specToRef(spec), fast: fast.sort() }).toEqual({
+        spec: specToRef(spec),
+        fast: slow.sort(),
+      });
     }
     compared++;
   }
@@ -52,9 +61,10 @@ describe("fast generator agrees with the reference generator", () => {
 
   for (const head of ["classic", "criterion", "doubles", "wide", "sport"] as HeadRule[]) {
     it(`long nardy openings of random games, head=${head}`, () => {
-      const specs = randomGameSpecs("long", 40, 300 + head.length, { head, block: "strict" }).filter(
-        (s) => s.firstTurn,
-      );
+      const specs = randomGameSpecs("long", 40, 300 + head.length, {
+        head,
+        block: "strict",
+      }).filter((s) => s.firstTurn);
       expect(specs.length).toBe(80);
       expectSameAsReference(specs);
     }, 60_000);

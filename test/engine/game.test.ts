@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
   type Action,
-  type Color,
-  type GameState,
   act,
   actor,
+  type Color,
   currentBoard,
   defaultRules,
+  type GameState,
   makeSide,
   newGame,
   openingLot,
@@ -49,13 +49,22 @@ function bearOffLast(g: GameState): GameState {
 describe("the opening lot", () => {
   it("ties roll again; the higher die wins and its dice are kept", () => {
     const lot = openingLot(scriptedDice([3, 3, 6, 6, 2, 5]));
-    expect(lot.rolls).toEqual([[3, 3], [6, 6], [2, 5]]);
+    expect(lot.rolls).toEqual([
+      [3, 3],
+      [6, 6],
+      [2, 5],
+    ]);
     expect(lot.winner).toBe(1);
     expect(lot.dice).toEqual([5, 2]);
   });
 
   it("opening `lot`: the starter plays the lot dice at once", () => {
-    const g = newGame({ variant: "short", rules: defaultRules("short"), starter: "black", openingDice: [5, 2] });
+    const g = newGame({
+      variant: "short",
+      rules: defaultRules("short"),
+      starter: "black",
+      openingDice: [5, 2],
+    });
     expect(g.phase).toBe("move");
     expect(g.turn).toBe("black");
     expect(g.dice).toEqual([5, 2]);
@@ -84,7 +93,12 @@ describe("turns", () => {
   });
 
   it("with confirmTurns, a complete turn waits for commit, and undo works until then", () => {
-    let g = newGame({ variant: "long", rules: defaultRules("long"), starter: "white", confirmTurns: true });
+    let g = newGame({
+      variant: "long",
+      rules: defaultRules("long"),
+      starter: "white",
+      confirmTurns: true,
+    });
     g = ok(act(g, "white", { type: "roll" }, { dice: scriptedDice([6, 5]) }));
     g = ok(act(g, "white", { type: "step", from: 24, to: 18 }));
     g = ok(act(g, "white", { type: "step", from: 18, to: 13 }));
@@ -164,7 +178,11 @@ describe("end of game and scoring (long nardy)", () => {
   const finish = (g: GameState) => bearOffLast(g).result;
 
   it("oin when the loser bore off a checker", () => {
-    expect(finish(near("mars", { 1: 14, 0: 1 }))).toMatchObject({ winner: "white", kind: "oin", points: 1 });
+    expect(finish(near("mars", { 1: 14, 0: 1 }))).toMatchObject({
+      winner: "white",
+      kind: "oin",
+      points: 1,
+    });
   });
   it("mars when the loser bore off none", () => {
     expect(finish(near("mars", { 5: 15 }))).toMatchObject({ kind: "mars", points: 2 });
@@ -191,7 +209,11 @@ describe("end of game and scoring (long nardy)", () => {
 describe("the last-roll option", () => {
   const endgame = (black: Record<number, number>) =>
     ({
-      ...newGame({ variant: "long", rules: defaultRules("long", { lastRoll: true }), starter: "white" }),
+      ...newGame({
+        variant: "long",
+        rules: defaultRules("long", { lastRoll: true }),
+        starter: "white",
+      }),
       firstRolls: { white: [6, 5], black: [6, 5] },
       board: { white: makeSide({ 1: 1, 0: 14 }), black: makeSide(black) },
     }) as GameState;
@@ -224,7 +246,10 @@ describe("random games run to the end and keep every invariant", () => {
   for (const variant of ["long", "short"] as const) {
     it(`${variant}: 30 games`, () => {
       for (let seed = 1; seed <= 30; seed++) {
-        const g = playOut(newGame({ variant, rules: defaultRules(variant), starter: "white" }), seed);
+        const g = playOut(
+          newGame({ variant, rules: defaultRules(variant), starter: "white" }),
+          seed,
+        );
         expect(g.phase).toBe("over");
         const w = g.result!.winner!;
         expect(g.board[w][0]).toBe(15);
@@ -235,7 +260,10 @@ describe("random games run to the end and keep every invariant", () => {
   }
 
   it("long sport preset: a full game with the cube on", () => {
-    const g = playOut(newGame({ variant: "long", rules: presetRules("long", "sport")!, starter: "black" }), 7);
+    const g = playOut(
+      newGame({ variant: "long", rules: presetRules("long", "sport")!, starter: "black" }),
+      7,
+    );
     expect(g.phase).toBe("over");
   });
 });

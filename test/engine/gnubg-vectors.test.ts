@@ -57,9 +57,13 @@ describe("short nardy agrees with GNU Backgammon", () => {
   it("hits are marked in notation", () => {
     const hitting = cases.find((c) => c.pos === "4HPkASLg2+ABMA")!;
     const pos = decodePositionId(hitting.pos)!;
-    const notes = legalPlays({ variant: "short", rules, me: pos.onRoll, opp: pos.opponent, dice: hitting.dice }).map(
-      (p) => playNotation(p.steps).join(" "),
-    );
+    const notes = legalPlays({
+      variant: "short",
+      rules,
+      me: pos.onRoll,
+      opp: pos.opponent,
+      dice: hitting.dice,
+    }).map((p) => playNotation(p.steps).join(" "));
     expect(notes.some((n) => n.includes("*"))).toBe(true);
   });
 });

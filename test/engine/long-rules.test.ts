@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Dice, type HeadRule, legalPlays, startingSide } from "../../src/engine/index.js";
-import { ALL_DICE, sideToRef, specToRef } from "../helpers/positions.js";
 import { ending, endings, headDepartures, notations, spec } from "../helpers/plays.js";
+import { ALL_DICE, sideToRef, specToRef } from "../helpers/positions.js";
 import { canonicalKey, referencePlays } from "../reference/generator.js";
 
 const START = { 24: 15 };
@@ -12,7 +12,9 @@ function opening(head: HeadRule, dice: Dice, opponentFirstRoll: Dice | null = nu
   // The second player meets the first player's opening play on the board.
   let opp = startingSide("long");
   if (opponentFirstRoll) {
-    const first = legalPlays(spec({ head, me: START, opp: START, dice: opponentFirstRoll, firstTurn: true }));
+    const first = legalPlays(
+      spec({ head, me: START, opp: START, dice: opponentFirstRoll, firstTurn: true }),
+    );
     opp = first[0]!.me;
   }
   return spec({
@@ -50,7 +52,11 @@ describe("head rule: one checker leaves the head per turn, with five first-turn 
     });
 
     it(`${head}: every first roll of the second player (after 6-5 and after 5-5) agrees with the reference`, () => {
-      for (const first of [[6, 5], [5, 5], [3, 1]] as Dice[]) {
+      for (const first of [
+        [6, 5],
+        [5, 5],
+        [3, 1],
+      ] as Dice[]) {
         for (const dice of ALL_DICE) {
           const s = opening(head, dice, first);
           expect(fastKeys(s), `${first} then ${dice}`).toEqual(refKeys(s));
@@ -124,7 +130,11 @@ describe("six-block rule: six points in a row need an opponent checker ahead of 
   });
 
   it("allowed when an opponent checker is borne off", () => {
-    const s = spec({ me, opp: { 24: 14, off: 1 } as unknown as Record<number, number>, dice: [6, 1] });
+    const s = spec({
+      me,
+      opp: { 24: 14, off: 1 } as unknown as Record<number, number>,
+      dice: [6, 1],
+    });
     expect(endings({ ...s, opp: s.opp.map((n, p) => (p === 0 ? 1 : n)) })).toContain(blockEnd);
   });
 
@@ -133,9 +143,13 @@ describe("six-block rule: six points in a row need an opponent checker ahead of 
     const wrap = { 24: 10, 23: 1, 22: 1, 21: 1, 3: 1, 2: 1 };
     const closed = ending({ 24: 10, 23: 1, 22: 1, 21: 1, 2: 1, 1: 1 });
     const behind = spec({ me: wrap, opp: { 24: 14, 20: 1 }, dice: [2, 2] });
-    expect(endings(behind).some((e) => e.startsWith(closed.slice(0, 3)) && e === closed)).toBe(false);
+    expect(endings(behind).some((e) => e.startsWith(closed.slice(0, 3)) && e === closed)).toBe(
+      false,
+    );
     const s = spec({ me: wrap, opp: { 24: 14, 5: 1 }, dice: [2, 1] });
-    expect(legalPlays(s).some((p) => p.steps.some((st) => st.from === 3 && st.to === 1))).toBe(true);
+    expect(legalPlays(s).some((p) => p.steps.some((st) => st.from === 3 && st.to === 1))).toBe(
+      true,
+    );
     const noAhead = spec({ me: wrap, opp: { 24: 14, 20: 1 }, dice: [2, 1] });
     // Without a checker ahead, 3/1 may only stand if the other die breaks the block.
     for (const p of legalPlays(noAhead)) {
@@ -150,7 +164,9 @@ describe("six-block rule: six points in a row need an opponent checker ahead of 
   const passedEnd = ending({ 24: 9, 19: 1, 18: 1, 17: 1, 16: 1, 14: 2 });
 
   it("strict: a block formed in passing, by one checker's intermediate stop, is a fault", () => {
-    expect(endings(spec({ me: passing, opp, dice: [6, 1], block: "strict" }))).not.toContain(passedEnd);
+    expect(endings(spec({ me: passing, opp, dice: [6, 1], block: "strict" }))).not.toContain(
+      passedEnd,
+    );
   });
 
   it("final: a block formed and broken inside one turn is no fault", () => {
@@ -161,9 +177,15 @@ describe("six-block rule: six points in a row need an opponent checker ahead of 
     // White 7..3 held, 8/2 closes black's 14..19; black's 10 (white's 22) is ahead, not home.
     const me = { 24: 9, 8: 1, 7: 1, 6: 1, 5: 1, 4: 1, 3: 1 };
     const made = ending({ 24: 8, 19: 1, 7: 1, 6: 1, 5: 1, 4: 1, 3: 1, 2: 1 });
-    expect(endings(spec({ me, opp: { 24: 14, 10: 1 }, dice: [6, 5], block: "strict" }))).toContain(made);
-    expect(endings(spec({ me, opp: { 24: 14, 10: 1 }, dice: [6, 5], block: "home" }))).not.toContain(made);
-    expect(endings(spec({ me, opp: { 24: 14, 3: 1 }, dice: [6, 5], block: "home" }))).toContain(made);
+    expect(endings(spec({ me, opp: { 24: 14, 10: 1 }, dice: [6, 5], block: "strict" }))).toContain(
+      made,
+    );
+    expect(
+      endings(spec({ me, opp: { 24: 14, 10: 1 }, dice: [6, 5], block: "home" })),
+    ).not.toContain(made);
+    expect(endings(spec({ me, opp: { 24: 14, 3: 1 }, dice: [6, 5], block: "home" }))).toContain(
+      made,
+    );
   });
 });
 
@@ -213,7 +235,9 @@ describe("bearing off (the examples of the classic rule text)", () => {
   });
 
   it("only lower points: the die bears off from the highest", () => {
-    expect(notations(spec({ me: { 3: 2, 2: 1, 0: 12 }, opp: far, dice: [6, 5] }))).toEqual(["3/off 3/off"]);
+    expect(notations(spec({ me: { 3: 2, 2: 1, 0: 12 }, opp: far, dice: [6, 5] }))).toEqual([
+      "3/off 3/off",
+    ]);
   });
 
   it("one die brings the last checker home, the other bears off", () => {

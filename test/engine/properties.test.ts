@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  type TurnSpec,
   legalPlays,
   opponentPointToMine,
   pipCount,
+  type TurnSpec,
   turnShape,
 } from "../../src/engine/index.js";
 import { randomGameSpecs } from "../helpers/positions.js";

@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
-  type Color,
-  type GameState,
   act,
+  type Color,
   defaultRules,
+  type GameState,
   legalPlays,
   makeSide,
   newGame,
-  recordGame,
   newSeries,
   nextStarter,
-  scriptedDice,
   type Rules,
+  recordGame,
+  scriptedDice,
 } from "../../src/engine/index.js";
 import { notations, spec } from "../helpers/plays.js";
 
@@ -60,14 +60,21 @@ describe("short nardy checker rules", () => {
   });
 
   it("bearing off: exact point, higher-than-highest, otherwise inside", () => {
-    expect(notations(short({ me: { 3: 2, 0: 13 }, opp: { 24: 15 }, dice: [6, 5] }))).toEqual(["3/off 3/off"]);
+    expect(notations(short({ me: { 3: 2, 0: 13 }, opp: { 24: 15 }, dice: [6, 5] }))).toEqual([
+      "3/off 3/off",
+    ]);
     const inside = notations(short({ me: { 6: 1, 2: 1, 0: 13 }, opp: { 24: 15 }, dice: [4, 3] }));
     for (const n of inside) expect(n).not.toContain("2/off 6");
   });
 });
 
 describe("short nardy results", () => {
-  const winWith = (black: Record<number, number>, cube = 1, rules: Partial<Rules> = {}, owner: Color | null = null) => {
+  const winWith = (
+    black: Record<number, number>,
+    cube = 1,
+    rules: Partial<Rules> = {},
+    owner: Color | null = null,
+  ) => {
     const g: GameState = {
       ...newGame({ variant: "short", rules: defaultRules("short", rules), starter: "white" }),
       board: { white: makeSide({ 1: 1, 0: 14 }), black: makeSide(black) },
@@ -87,11 +94,16 @@ describe("short nardy results", () => {
 
   it("Jacoby (running series): a gammon counts single while the cube is centred", () => {
     expect(winWith({ 6: 15 }, 1, { jacoby: true })).toMatchObject({ kind: "single", points: 1 });
-    expect(winWith({ 6: 15 }, 2, { jacoby: true }, "white")).toMatchObject({ kind: "gammon", points: 4 });
-    // Not in a match: Jacoby applies to unlimited series only.
-    expect(winWith({ 6: 15 }, 1, { jacoby: true, match: { kind: "points", to: 7 } })).toMatchObject({
+    expect(winWith({ 6: 15 }, 2, { jacoby: true }, "white")).toMatchObject({
       kind: "gammon",
+      points: 4,
     });
+    // Not in a match: Jacoby applies to unlimited series only.
+    expect(winWith({ 6: 15 }, 1, { jacoby: true, match: { kind: "points", to: 7 } })).toMatchObject(
+      {
+        kind: "gammon",
+      },
+    );
   });
 });
 
@@ -144,7 +156,11 @@ describe("the doubling cube", () => {
   it("the cube is off by default in long nardy and can be turned on", () => {
     const long = newGame({ variant: "long", rules: defaultRules("long"), starter: "white" });
     expect(err(act(long, "white", { type: "double" }))).toBe("cube-unavailable");
-    const withCube = newGame({ variant: "long", rules: defaultRules("long", { cube: true }), starter: "white" });
+    const withCube = newGame({
+      variant: "long",
+      rules: defaultRules("long", { cube: true }),
+      starter: "white",
+    });
     expect(err(act(withCube, "white", { type: "double" }))).toBe("ok");
   });
 
@@ -158,7 +174,12 @@ describe("short nardy resignation is an offer", () => {
   const g = newGame({ variant: "short", rules: defaultRules("short"), starter: "white" });
 
   it("accepted: the game ends with the offered points times the cube", () => {
-    const offered = ok(act({ ...g, cube: { value: 2, owner: "white" } }, "white", { type: "resign", kind: "gammon" }));
+    const offered = ok(
+      act({ ...g, cube: { value: 2, owner: "white" } }, "white", {
+        type: "resign",
+        kind: "gammon",
+      }),
+    );
     expect(offered.phase).toBe("resign");
     const over = ok(act(offered, "black", { type: "accept-resign" }));
     expect(over.result).toEqual({ winner: "black", kind: "gammon", points: 4, reason: "resign" });

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { type Step, type TurnSpec, legalPlays, nextSteps, turnShape } from "../../src/engine/index.js";
+import {
+  legalPlays,
+  nextSteps,
+  type Step,
+  type TurnSpec,
+  turnShape,
+} from "../../src/engine/index.js";
 import { bearOffSpecs, blockHeavySpecs, randomGameSpecs } from "../helpers/positions.js";
 
-const key = (me: readonly number[], opp: readonly number[]): string => `${me.join(",")}|${opp.join(",")}`;
+const key = (me: readonly number[], opp: readonly number[]): string =>
+  `${me.join(",")}|${opp.join(",")}`;
 
 /** Walks every path of legal next steps; returns the end positions and the number of paths. */
 function leaves(spec: TurnSpec): { ends: Set<string>; paths: number } {
@@ -56,7 +63,9 @@ describe("step-by-step input: the leaves of the step tree are exactly the full p
   }, 120_000);
 
   it("bear-off positions", () => {
-    expect(expectTreeMatchesPlays([...bearOffSpecs("long", 300, 41), ...bearOffSpecs("short", 300, 42)])).toBe(600);
+    expect(
+      expectTreeMatchesPlays([...bearOffSpecs("long", 300, 41), ...bearOffSpecs("short", 300, 42)]),
+    ).toBe(600);
   }, 120_000);
 
   it("a step that begins no legal play is refused, and so are steps after a full play", () => {

@@ -2,12 +2,12 @@ import {
   type BlockRule,
   type Dice,
   type HeadRule,
-  type Side,
-  type TurnSpec,
-  type Variant,
   legalPlays,
   makeSide,
   playNotation,
+  type Side,
+  type TurnSpec,
+  type Variant,
 } from "../../src/engine/index.js";
 
 export interface SpecInput {

@@ -3,15 +3,15 @@ import {
   type BlockRule,
   type Dice,
   type HeadRule,
-  OFF,
-  type Side,
-  type TurnSpec,
-  type Variant,
   legalPlays,
   makeSide,
+  OFF,
   opponentPointToMine,
+  type Side,
   seededDice,
   startingSide,
+  type TurnSpec,
+  type Variant,
 } from "../../src/engine/index.js";
 import type { RefRequest, RefSide } from "../reference/generator.js";
 
@@ -32,7 +32,9 @@ export function specToRef(spec: TurnSpec): RefRequest {
     black: sideToRef(spec.opp),
     dice: [spec.dice[0], spec.dice[1]],
     firstTurn: spec.firstTurn ?? false,
-    opponentFirstRoll: spec.opponentFirstRoll ? [spec.opponentFirstRoll[0], spec.opponentFirstRoll[1]] : null,
+    opponentFirstRoll: spec.opponentFirstRoll
+      ? [spec.opponentFirstRoll[0], spec.opponentFirstRoll[1]]
+      : null,
   };
 }
 
@@ -88,7 +90,7 @@ export function randomGameSpecs(
       };
       specs.push(spec);
       const plays = legalPlays(spec);
-      const chosen = plays.length ? plays[dice.die() * 97 % plays.length]! : null;
+      const chosen = plays.length ? plays[(dice.die() * 97) % plays.length]! : null;
       firstRolls = [firstRolls[1], firstRolls[0] ?? roll];
       const next = chosen ? { me: chosen.opp, opp: chosen.me } : { me: opp, opp: me };
       me = next.me;

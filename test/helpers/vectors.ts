@@ -22,10 +22,19 @@ const lines = (text: string): unknown[] =>
 /** Every gnubg case, the opening file's `after_mover` taken as `after`. */
 export function loadGnubgVectors(): VectorCase[] {
   const dir = path.join(SHARED, "vectors");
-  const opening = lines(readFileSync(path.join(dir, "short-gnubg-opening.jsonl"), "utf8")).map((o) => {
-    const c = o as { pos: string; dice: [number, number]; count: number; moves: { after_mover: string }[] };
-    return { pos: c.pos, dice: c.dice, count: c.count, after: c.moves.map((m) => m.after_mover) };
-  });
-  const selfplay = lines(gunzipSync(readFileSync(path.join(dir, "short-gnubg-selfplay100.jsonl.gz"))).toString("utf8"));
+  const opening = lines(readFileSync(path.join(dir, "short-gnubg-opening.jsonl"), "utf8")).map(
+    (o) => {
+      const c = o as {
+        pos: string;
+        dice: [number, number];
+        count: number;
+        moves: { after_mover: string }[];
+      };
+      return { pos: c.pos, dice: c.dice, count: c.count, after: c.moves.map((m) => m.after_mover) };
+    },
+  );
+  const selfplay = lines(
+    gunzipSync(readFileSync(path.join(dir, "short-gnubg-selfplay100.jsonl.gz"))).toString("utf8"),
+  );
   return [...opening, ...(selfplay as VectorCase[])];
 }

@@ -67,16 +67,24 @@ describe("renderBoardPng", () => {
       expect(samples.length).toBeGreaterThan(0);
       for (const s of samples) {
         const got = pixel(raw, s.at);
-        expect(close(got, hex(CHECKER[s.color].fill)), `${s.color} at ${s.at.x},${s.at.y}: ${got}`).toBe(true);
+        expect(
+          close(got, hex(CHECKER[s.color].fill)),
+          `${s.color} at ${s.at.x},${s.at.y}: ${got}`,
+        ).toBe(true);
       }
     });
 
     it(`${name}: equals librsvg's rendering of boardSvg`, async () => {
       // The sprite cache and blitter must reproduce the SVG, clipping nothing.
       const fromPng = await rgb(await renderBoardPng(v));
-      const fromSvg = await rgb(await sharp(Buffer.from(boardSvg(v))).png().toBuffer());
+      const fromSvg = await rgb(
+        await sharp(Buffer.from(boardSvg(v)))
+          .png()
+          .toBuffer(),
+      );
       let worst = 0;
-      for (let i = 0; i < fromPng.length; i++) worst = Math.max(worst, Math.abs(fromPng[i]! - fromSvg[i]!));
+      for (let i = 0; i < fromPng.length; i++)
+        worst = Math.max(worst, Math.abs(fromPng[i]! - fromSvg[i]!));
       expect(worst).toBeLessThanOrEqual(2);
     });
   }

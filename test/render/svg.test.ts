@@ -65,16 +65,22 @@ describe("boardSvg", () => {
           const side = c === v.perspective ? "near" : "far";
           const bar = v.board[c][25] ?? 0;
           const off = v.board[c][0] ?? 0;
-          if (bar > 0) expect(svg).toContain(`data-bar="${side}" data-color="${c}" data-count="${bar}"`);
+          if (bar > 0)
+            expect(svg).toContain(`data-bar="${side}" data-color="${c}" data-count="${bar}"`);
           else expect(svg).not.toContain(`data-bar="${side}"`);
-          if (off > 0) expect(svg).toContain(`data-off="${side}" data-color="${c}" data-count="${off}"`);
+          if (off > 0)
+            expect(svg).toContain(`data-off="${side}" data-color="${c}" data-count="${off}"`);
           expect(svg).toContain(`class="off-count" data-side="${side}" data-value="${off}"`);
-          expect(svg).toContain(`class="pips" data-side="${side}" data-value="${pipCount(v.board[c])}"`);
+          expect(svg).toContain(
+            `class="pips" data-side="${side}" data-value="${pipCount(v.board[c])}"`,
+          );
         }
       });
 
       it("labels all 24 points", () => {
-        const labels = [...svg.matchAll(/class="label" data-point="(\d+)"/g)].map((m) => Number(m[1]));
+        const labels = [...svg.matchAll(/class="label" data-point="(\d+)"/g)].map((m) =>
+          Number(m[1]),
+        );
         expect(labels.sort((a, b) => a - b)).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
       });
 
@@ -107,7 +113,8 @@ describe("boardSvg", () => {
     const v = CASES.shortOpening!;
     const l = layoutFor("short");
     const svg = boardSvg(v);
-    const m = /<g transform="translate\(([\d.]+) ([\d.]+)\)" data-point="13" data-color="white"/.exec(svg);
+    const m =
+      /<g transform="translate\(([\d.]+) ([\d.]+)\)" data-point="13" data-color="white"/.exec(svg);
     expect(m).not.toBeNull();
     const c = checkerCenter(l, 13, 0);
     expect(Number(m![1]) + l.radius + 1).toBe(c.x);
@@ -124,7 +131,9 @@ describe("boardSvg", () => {
     expect(svg).toContain(`class="score" data-color="white" data-value="0"`);
     expect(svg).toContain(`class="score" data-color="black" data-value="1"`);
     expect(boardSvg(CASES.shortOpening!)).toContain(`data-owner="centre"`);
-    expect(boardSvg(CASES.shortBearOff!)).toContain(`class="cube" data-value="16" data-owner="near"`);
+    expect(boardSvg(CASES.shortBearOff!)).toContain(
+      `class="cube" data-value="16" data-owner="near"`,
+    );
   });
 
   it("draws a double as four dice", () => {

@@ -19,7 +19,10 @@ export function plain(variant: Variant, board: Board, perspective: Color = "whit
 
 /** The situations the picture must handle, per game. */
 export const CASES: Readonly<Record<string, BoardView>> = {
-  longOpening: { ...plain("long", startingBoard("long")), dice: { values: [6, 5], used: [false, false] } },
+  longOpening: {
+    ...plain("long", startingBoard("long")),
+    dice: { values: [6, 5], used: [false, false] },
+  },
   longOpeningBlack: plain("long", startingBoard("long"), "black"),
   longMid: {
     ...plain("long", {
@@ -28,15 +31,30 @@ export const CASES: Readonly<Record<string, BoardView>> = {
     }),
     dice: { values: [4, 4], used: [true, false] },
     score: [3, 12],
-    lastMove: { color: "black", steps: [{ from: 24, to: 20, die: 4 }, { from: 20, to: 14, die: 6 }] },
-    currentSteps: [{ from: 24, to: 20, die: 4 }, { from: 24, to: 20, die: 4 }],
+    lastMove: {
+      color: "black",
+      steps: [
+        { from: 24, to: 20, die: 4 },
+        { from: 20, to: 14, die: 6 },
+      ],
+    },
+    currentSteps: [
+      { from: 24, to: 20, die: 4 },
+      { from: 24, to: 20, die: 4 },
+    ],
   },
   longBearOff: {
     ...plain("long", {
       white: makeSide({ 0: 9, 6: 2, 4: 3, 1: 1 }),
       black: makeSide({ 0: 2, 5: 4, 3: 5, 2: 4 }),
     }),
-    lastMove: { color: "black", steps: [{ from: 1, to: 0, die: 1 }, { from: 2, to: 0, die: 3 }] },
+    lastMove: {
+      color: "black",
+      steps: [
+        { from: 1, to: 0, die: 1 },
+        { from: 2, to: 0, die: 3 },
+      ],
+    },
   },
   shortOpening: { ...plain("short", startingBoard("short")), cube: { value: 1, owner: null } },
   shortFifteen: plain("short", {
@@ -54,11 +72,18 @@ export const CASES: Readonly<Record<string, BoardView>> = {
     lastMove: { color: "black", steps: [{ from: 25, to: 22, die: 3, hit: true }] },
   },
   shortBearOff: {
-    ...plain("short", {
-      white: makeSide({ 0: 12, 2: 2, 1: 1 }),
-      black: makeSide({ 0: 4, 6: 5, 5: 6 }),
-    }, "black"),
+    ...plain(
+      "short",
+      {
+        white: makeSide({ 0: 12, 2: 2, 1: 1 }),
+        black: makeSide({ 0: 4, 6: 5, 5: 6 }),
+      },
+      "black",
+    ),
     cube: { value: 16, owner: "black" },
-    currentSteps: [{ from: 6, to: 0, die: 6 }, { from: 6, to: 0, die: 6 }],
+    currentSteps: [
+      { from: 6, to: 0, die: 6 },
+      { from: 6, to: 0, die: 6 },
+    ],
   },
 };

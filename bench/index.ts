@@ -1,0 +1,22 @@
+/**
+ * `npm run bench`: every performance figure of the product from one run on this machine.
+ * BENCH_SMOKE=1 runs each part briefly (CI), to prove the benches work; its numbers mean little.
+ */
+import { benchEngine } from "./engine.js";
+
+type Part = { name: string; run: () => Promise<Record<string, number>> | Record<string, number> };
+
+const smoke = process.env.BENCH_SMOKE === "1";
+
+const parts: Part[] = [
+  { name: "engine", run: () => benchEngine({ smoke }) },
+  { name: "render", run: async () => (await import("./render.js")).benchRender() },
+];
+
+for (const part of parts) {
+  const t0 = performance.now();
+  const figures = await part.run();
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  console.log(`\n## ${part.name} (${seconds} s)`);
+  for (const [k, v] of Object.entries(figures)) console.log(`${k.padEnd(28)} ${v}`);
+}

@@ -1,0 +1,118 @@
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { DatabaseOpenError, openDatabase, PlayersRepo } from "../../src/db/index.js";
+
+const dir = mkdtempSync(join(tmpdir(), "nardy-open-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const savedEnv = process.env.DATABASE_PATH;
+afterEach(() => {
+  if (savedEnv === undefined) delete process.env.DATABASE_PATH;
+  else process.env.DATABASE_PATH = savedEnv;
+});
+
+function openError(path: string): DatabaseOpenError {
+  try {
+    openDatabase(path).close();
+  } catch (e) {
+    if (e instanceof DatabaseOpenError) return e;
+    throw e;
+  }
+  throw new Error(`opened ${path}`);
+}
+
+describe("openDatabase", () => {
+  it("applies the migrations to an in-memory database", () => {
+    const { sqlite, close } = openDatabase(":memory:");
+    const tables = sqlite
+      .prepare("select name from sqlite_master where type = 'table' order by name")
+      .pluck()
+      .all();
+    expect(tables).toEqual(
+      expect.arrayContaining(["challenges", "chats", "game_events", "games", "players", "series"]),
+    );
+    expect(sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
+    close();
+  });
+
+  it("creates the folder and file, in WAL mode with a busy timeout, and reopens it intact", () => {
+    const path = join(dir, "nested", "deeper", "nardy.sqlite");
+    const first = openDatabase(path);
+    expect(first.path).toBe(resolve(path));
+    expect(first.sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(first.sqlite.pragma("busy_timeout", { simple: true })).toBe(5000);
+    expect(first.sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
+    new PlayersRepo(first.db).upsert({ id: 1, firstName: "Ann" }, 1);
+    first.close();
+    const again = openDatabase(path);
+    expect(new PlayersRepo(again.db).get(1)?.firstName).toBe("Ann");
+    const migrations = again.sqlite.prepare("select count(*) from __drizzle_migrations").pluck().get();
+    expect(migrations).toBe(readdirSync(resolve("drizzle")).filter((f) => f.endsWith(".sql")).length);
+    again.close();
+  });
+
+  it("takes its default path from DATABASE_PATH", () => {
+    process.env.DATABASE_PATH = join(dir, "env", "from-env.sqlite");
+    const opened = openDatabase();
+    expect(opened.path).toBe(process.env.DATABASE_PATH);
+    opened.close();
+    expect(existsSync(process.env.DATABASE_PATH)).toBe(true);
+  });
+
+  it("refuses a file that is not a database, naming it in one line and leaving it as it was", () => {
+    for (const [name, bytes] of [
+      ["garbage.sqlite", Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37 + 11) % 256))],
+      ["text.sqlite", Buffer.from("hello, this is not a database\n".repeat(40))],
+    ] as const) {
+      const path = join(dir, name);
+      writeFileSync(path, bytes);
+      const e = openError(path);
+      expect(e.message).toContain(path);
+      expect(e.message).not.toContain("\n");
+      expect(e.path).toBe(path);
+      expect(readFileSync(path).equals(bytes)).toBe(true);
+      expect(readdirSync(dir).filter((f) => f.startsWith(name))).toEqual([name]);
+    }
+  });
+
+  it("refuses a database whose pages are damaged", () => {
+    const path = join(dir, "damaged.sqlite");
+    const d = openDatabase(path);
+    for (let i = 0; i < 200; i++) new PlayersRepo(d.db).upsert({ id: i, firstName: "x".repeat(200) }, 1);
+    d.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+    d.close();
+    const bytes = readFileSync(path);
+    bytes.fill(0x5a, 4096 * 3, 4096 * 6); // scribble over pages 4..6
+    writeFileSync(path, bytes);
+    const e = openError(path);
+    expect(e.message).toContain(path);
+    expect(readFileSync(path).equals(bytes)).toBe(true);
+  });
+
+  it("refuses a path it cannot write, without creating anything", () => {
+    const file = join(dir, "a-file");
+    writeFileSync(file, "x");
+    const under = join(file, "sub", "nardy.sqlite");
+    const e = openError(under);
+    expect(e.message).toMatch(/^Cannot open the database .*a-file\/sub\/nardy\.sqlite: /);
+    expect(e.message).not.toContain("\n");
+    expect(readFileSync(file, "utf8")).toBe("x");
+    expect(openError(dir).message).toContain(dir); // a folder is no database file
+  });
+
+  it.skipIf(process.getuid?.() === 0)("refuses a read-only database file", () => {
+    const path = join(dir, "readonly.sqlite");
+    openDatabase(path).close();
+    rmSync(`${path}-wal`, { force: true });
+    rmSync(`${path}-shm`, { force: true });
+    const before = readFileSync(path);
+    chmodSync(path, 0o444);
+    try {
+      expect(openError(path).message).toContain(path);
+      expect(readFileSync(path).equals(before)).toBe(true);
+    } finally {
+      chmodSync(path, 0o644);
+    }
+  });
+});

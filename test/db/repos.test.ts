@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import {
+  ChallengesRepo,
+  GamesRepo,
+  type NewGameRow,
+  openDatabase,
+  PlayersRepo,
+  SeriesRepo,
+} from "../../src/db/index.js";
+import { defaultRules, newGame, newSeries } from "../../src/engine/index.js";
+
+function fixture() {
+  const { db, close } = openDatabase(":memory:");
+  const players = new PlayersRepo(db);
+  players.upsert({ id: 1, firstName: "Ann", username: "ann" }, 10);
+  players.upsert({ id: 2, firstName: "Ben" }, 10);
+  const series = new SeriesRepo(db);
+  const rules = defaultRules("long");
+  const key = { chatKey: "-5", playerA: 1, playerB: 2, variant: "long" as const, rulesKey: "k" };
+  const s = series.insert({ ...key, rules, state: newSeries(), createdAt: 1, updatedAt: 1 });
+  const games = new GamesRepo(db);
+  const row: Omit<NewGameRow, "version"> = {
+    variant: "long",
+    rules,
+    whiteId: 1,
+    blackId: 2,
+    state: newGame({ variant: "long", rules, starter: "white" }),
+    locale: "en",
+    diceSeed: "00",
+    diceCommitment: "ff",
+    seriesId: s.id,
+    lastActionAt: 1,
+    createdAt: 1,
+    updatedAt: 1,
+  };
+  return { db, close, players, series, games, key, row, seriesId: s.id };
+}
+
+describe("repositories", () => {
+  it("PlayersRepo refreshes names and keeps ratings", () => {
+    const f = fixture();
+    f.players.setRating(1, "long", 1600, 20);
+    const row = f.players.upsert({ id: 1, firstName: "Anna", lastName: "K" }, 30);
+    expect(row).toMatchObject({ firstName: "Anna", lastName: "K", username: null, ratingLong: 1600 });
+    expect(row.ratingShort).toBe(1500);
+    expect([...f.players.getMany([1, 2, 3]).keys()].sort()).toEqual([1, 2]);
+    f.close();
+  });
+
+  it("GamesRepo writes only over the expected version and numbers events without gaps", () => {
+    const f = fixture();
+    const ev = (type: string) => ({ type, payload: { n: type }, actorId: null });
+    const g = f.games.insert(f.row, [ev("start"), ev("roll")]);
+    expect(g.version).toBe(2);
+    const patch = {
+      state: g.state,
+      status: "active" as const,
+      diceCounter: 4,
+      winnerId: null,
+      points: null,
+      finishedAt: null,
+      lastActionAt: 5,
+      reminded: false,
+    };
+    const won = f.games.update(g.id, 2, patch, [ev("step"), ev("step")], 5);
+    expect(won?.version).toBe(4);
+    // A second writer that read version 2 loses: nothing is written, no events appended.
+    expect(f.games.update(g.id, 2, { ...patch, diceCounter: 99 }, [ev("undo")], 6)).toBeUndefined();
+    expect(f.games.get(g.id)?.diceCounter).toBe(4);
+    expect(f.games.events(g.id).map((e) => [e.seq, e.type])).toEqual([
+      [1, "start"],
+      [2, "roll"],
+      [3, "step"],
+      [4, "step"],
+    ]);
+    expect(f.games.events(g.id, 3).map((e) => e.seq)).toEqual([4]);
+    f.close();
+  });
+
+  it("the schema refuses a duplicate event number and a second rematch of one game", () => {
+    const f = fixture();
+    const g = f.games.insert(f.row, [{ type: "start", payload: {}, actorId: 1 }]);
+    expect(() =>
+      f.db.$client.prepare("insert into game_events (game_id, seq, type, payload, created_at) values (?, 1, 'x', '{}', 0)").run(g.id),
+    ).toThrow(/UNIQUE/);
+    f.games.insert({ ...f.row, previousGameId: g.id }, [{ type: "start", payload: {}, actorId: 1 }]);
+    expect(() =>
+      f.games.insert({ ...f.row, previousGameId: g.id }, [{ type: "start", payload: {}, actorId: 1 }]),
+    ).toThrow(/UNIQUE/);
+    expect(f.games.rematchOf(g.id)?.previousGameId).toBe(g.id);
+    f.close();
+  });
+
+  it("SeriesRepo keeps one active series per key; a finished one makes room", () => {
+    const f = fixture();
+    const again = { ...f.key, rules: defaultRules("long"), state: newSeries(), createdAt: 2, updatedAt: 2 };
+    expect(() => f.series.insert(again)).toThrow(/UNIQUE/);
+    const state = { ...newSeries(), scores: [3, 1] as const, wins: [2, 1] as const, games: 3 };
+    f.series.save(f.seriesId, state, "finished", 3);
+    expect(f.series.get(f.seriesId)).toMatchObject({ scoreA: 3, scoreB: 1, winsA: 2, games: 3 });
+    expect(f.series.findActive(f.key)).toBeUndefined();
+    const next = f.series.insert(again);
+    expect(f.series.findActive(f.key)?.id).toBe(next.id);
+    expect(f.series.byChat("-5")).toHaveLength(2);
+    f.close();
+  });
+
+  it("ChallengesRepo closes only pending challenges and lists the due ones", () => {
+    const f = fixture();
+    const repo = new ChallengesRepo(f.db);
+    const base = {
+      challengerId: 1,
+      variant: "short" as const,
+      rules: defaultRules("short"),
+      locale: "en",
+      createdAt: 1,
+      updatedAt: 1,
+    };
+    const a = repo.insert({ ...base, expiresAt: 100 });
+    const b = repo.insert({ ...base, expiresAt: 200 });
+    expect(repo.due(150).map((c) => c.id)).toEqual([a.id]);
+    expect(repo.close(a.id, "cancelled", 5)?.status).toBe("cancelled");
+    expect(repo.close(a.id, "expired", 6)).toBeUndefined();
+    expect(repo.due(250).map((c) => c.id)).toEqual([b.id]);
+    f.close();
+  });
+
+  it("enforces foreign keys", () => {
+    const f = fixture();
+    expect(() => f.games.insert({ ...f.row, whiteId: 999 }, [])).toThrow(/FOREIGN KEY/);
+    f.close();
+  });
+});
