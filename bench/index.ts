@@ -10,7 +10,7 @@ const smoke = process.env.BENCH_SMOKE === "1";
 
 const parts: Part[] = [
   { name: "engine", run: () => benchEngine({ smoke }) },
-  { name: "render", run: async () => (await import("./render.js")).benchRender() },
+  { name: "render", run: async () => (await import("./render.js")).benchRender({ smoke }) },
 ];
 
 for (const part of parts) {

@@ -76,13 +76,16 @@ function mixedViews(count: number): BoardView[] {
   return views;
 }
 
-/** Render speed and size over a fixed mix of positions of both games, after a warm-up. */
-export async function benchRender(): Promise<Record<string, number>> {
-  const views = mixedViews(40);
+/**
+ * Render speed and size over a fixed mix of positions of both games, after a warm-up that
+ * fills the sprite cache (a cold first frame costs ~100 ms). `smoke`: a few frames only.
+ */
+export async function benchRender(opts: { smoke?: boolean } = {}): Promise<Record<string, number>> {
+  const views = mixedViews(opts.smoke ? 4 : 40);
   for (const v of views) await renderBoardPng(v);
   const ms: number[] = [];
   const kb: number[] = [];
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < (opts.smoke ? 8 : 120); i++) {
     const v = views[i % views.length]!;
     const t0 = performance.now();
     const png = await renderBoardPng(v);
