@@ -27,12 +27,12 @@ function need(cond: unknown, message: string | null): asserts cond {
   if (!cond) throw new RequestError(message ?? "invalid request");
 }
 
-function readVariant(req: Json): Variant {
+export function readVariant(req: Json): Variant {
   need(req.variant === "long" || req.variant === "short", 'variant must be "long" or "short"');
   return req.variant as Variant;
 }
 
-function readColor(v: unknown, field: string): Color {
+export function readColor(v: unknown, field: string): Color {
   need(v === "white" || v === "black", `${field} must be "white" or "black"`);
   return v as Color;
 }
@@ -60,7 +60,7 @@ function readSide(v: unknown, name: string, variant: Variant): Side {
   return makeSide(points);
 }
 
-function readBoard(req: Json, variant: Variant): Board {
+export function readBoard(req: Json, variant: Variant): Board {
   const board = {
     white: readSide(req.white, "white", variant),
     black: readSide(req.black, "black", variant),
@@ -70,7 +70,7 @@ function readBoard(req: Json, variant: Variant): Board {
   return board;
 }
 
-function readDice(v: unknown, field: string): Dice {
+export function readDice(v: unknown, field: string): Dice {
   const ok =
     Array.isArray(v) && v.length === 2 && v.every((d) => Number.isInteger(d) && d >= 1 && d <= 6);
   need(ok, `${field} must be two dice 1..6`);
@@ -78,7 +78,7 @@ function readDice(v: unknown, field: string): Dice {
   return [a!, b!];
 }
 
-function readRules(req: Json, variant: Variant): Rules {
+export function readRules(req: Json, variant: Variant): Rules {
   const parsed = parseRules(variant, req.rules);
   if (!parsed.ok) throw new RequestError(parsed.error);
   return parsed.rules;

@@ -1,5 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
-import { type MessageRef, refToColumns } from "./message-ref.js";
+import { type MessageRef, refUpdate } from "./message-ref.js";
 import type { Db } from "./open.js";
 import {
   type ChallengeRow,
@@ -22,7 +22,7 @@ export class ChallengesRepo {
   setMessage(id: number, ref: MessageRef, now: number): ChallengeRow | undefined {
     return this.db
       .update(challenges)
-      .set({ ...refToColumns(ref), updatedAt: now })
+      .set({ ...refUpdate(ref), updatedAt: now })
       .where(eq(challenges.id, id))
       .returning()
       .get();

@@ -22,6 +22,15 @@ export class ChatsRepo {
       .get();
   }
 
+  /** Makes sure a row exists (for foreign keys) without touching an existing one. */
+  ensure(id: number, now: number): void {
+    this.db
+      .insert(chats)
+      .values({ id, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .run();
+  }
+
   get(id: number): ChatRow | undefined {
     return this.db.select().from(chats).where(eq(chats.id, id)).get();
   }

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
-import { type MessageRef, refToColumns } from "./message-ref.js";
+import { type MessageRef, refUpdate } from "./message-ref.js";
 import type { Db } from "./open.js";
 import { type GameEventRow, type GameRow, gameEvents, games, type NewGameRow } from "./schema.js";
 
@@ -128,7 +128,7 @@ export class GamesRepo {
   setMessage(id: number, ref: MessageRef, now: number): GameRow | undefined {
     return this.db
       .update(games)
-      .set({ ...refToColumns(ref), updatedAt: now })
+      .set({ ...refUpdate(ref), updatedAt: now })
       .where(eq(games.id, id))
       .returning()
       .get();

@@ -9,11 +9,22 @@ interface RefColumns {
   readonly inlineMessageId: string | null;
 }
 
-export function refToColumns(ref: MessageRef | null): RefColumns {
-  if (!ref) return { chatId: null, messageId: null, inlineMessageId: null };
+/** The message columns for `ref`; the chat column is kept apart (see refChatId). */
+export function messageColumns(ref: MessageRef | null): Omit<RefColumns, "chatId"> {
+  if (!ref) return { messageId: null, inlineMessageId: null };
   return ref.kind === "chat"
-    ? { chatId: ref.chatId, messageId: ref.messageId, inlineMessageId: null }
-    : { chatId: null, messageId: null, inlineMessageId: ref.inlineMessageId };
+    ? { messageId: ref.messageId, inlineMessageId: null }
+    : { messageId: null, inlineMessageId: ref.inlineMessageId };
+}
+
+/** The chat a reference names; an inline message names none. */
+export const refChatId = (ref: MessageRef | null): number | null =>
+  ref?.kind === "chat" ? ref.chatId : null;
+
+/** Columns to update when the message moves: an inline message leaves the chat as it was. */
+export function refUpdate(ref: MessageRef): Partial<RefColumns> {
+  const chatId = refChatId(ref);
+  return chatId === null ? messageColumns(ref) : { ...messageColumns(ref), chatId };
 }
 
 export function refFromColumns(row: RefColumns): MessageRef | null {

@@ -59,6 +59,15 @@ export class PlayersRepo {
         : { ratingShort: rating, updatedAt: now };
     this.db.update(players).set(set).where(eq(players.id, id)).run();
   }
+
+  setLocale(id: number, locale: string | null, now: number): boolean {
+    const r = this.db
+      .update(players)
+      .set({ locale, updatedAt: now })
+      .where(eq(players.id, id))
+      .run();
+    return r.changes > 0;
+  }
 }
 
 export const ratingOf = (p: PlayerRow, variant: Variant): number =>

@@ -31,7 +31,10 @@ export const players = sqliteTable("players", {
   firstName: text("first_name").notNull(),
   lastName: text("last_name"),
   username: text("username"),
+  /** Telegram's language for the user, refreshed on every update. */
   languageCode: text("language_code"),
+  /** The language the user chose in the bot (null: follow Telegram's). */
+  locale: text("locale"),
   ratingLong: real("rating_long").notNull().default(1500),
   ratingShort: real("rating_short").notNull().default(1500),
   createdAt: createdAt(),

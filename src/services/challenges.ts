@@ -1,4 +1,4 @@
-import { type ChallengeRow, type MessageRef, refToColumns } from "../db/index.js";
+import { type ChallengeRow, type MessageRef, messageColumns, refChatId } from "../db/index.js";
 import { parseRules, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
@@ -53,11 +53,13 @@ export function createChallenge(
   const now = ctx.config.now();
   ctx.players.upsert(me, now);
   if (input.target && "user" in input.target) ctx.players.upsert(input.target.user, now);
+  const message = input.message ?? null;
   if (input.chat) ctx.chats.upsert(input.chat, now);
-  const refs = refToColumns(input.message ?? null);
+  const chatId = input.chat?.id ?? refChatId(message);
+  if (chatId !== null) ctx.chats.ensure(chatId, now);
   const row = ctx.challenges.insert({
-    ...refs,
-    chatId: input.chat?.id ?? refs.chatId,
+    ...messageColumns(message),
+    chatId,
     challengerId: me.id,
     targetUserId,
     targetUsername,
@@ -110,7 +112,8 @@ export function acceptChallenge(
   const busy = ctx.games.activeInSeries(s.id)[0];
   if (busy) return fail("already-playing", "You two already have a game here.", busy.id);
 
-  const ref = message ? refToColumns(message) : c;
+  const chatId = refChatId(message ?? null) ?? c.chatId;
+  if (chatId !== null) ctx.chats.ensure(chatId, now);
   const row = createGame(ctx, {
     variant: c.variant,
     rules: c.rules,
@@ -119,8 +122,10 @@ export function acceptChallenge(
     shortWhite: c.challengerId,
     crawford: s.state.crawfordNext,
     seriesId: s.id,
-    chatId: c.chatId,
-    message: { messageId: ref.messageId, inlineMessageId: ref.inlineMessageId },
+    chatId,
+    message: message
+      ? messageColumns(message)
+      : { messageId: c.messageId, inlineMessageId: c.inlineMessageId },
     locale: c.locale,
     challengeId: c.id,
     previousGameId: null,

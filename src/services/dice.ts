@@ -49,8 +49,7 @@ export class SeedDice implements DiceSource {
 
   private byteAt(pos: number): number {
     const index = Math.floor(pos / BLOCK);
-    if (this.cached?.index !== index)
-      this.cached = { index, bytes: streamBlock(this.seed, index) };
+    if (this.cached?.index !== index) this.cached = { index, bytes: streamBlock(this.seed, index) };
     return this.cached.bytes[pos % BLOCK]!;
   }
 }

@@ -13,6 +13,7 @@ import {
 import { ServiceContext } from "./context.js";
 import { newSeed } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
+import { isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
 import { playAction, StaleWrite } from "./play.js";
 import { chatSeries, leaderboard } from "./queries.js";
 import { rematch } from "./rematch.js";
@@ -27,7 +28,7 @@ import type {
   SeriesView,
   ServiceConfig,
 } from "./types.js";
-import { challengeView, eventView, gameView } from "./views.js";
+import { challengeView, eventView, gameView, seriesView } from "./views.js";
 
 const HOUR = 3_600_000;
 
@@ -54,12 +55,19 @@ export class GameService {
   }
 
   createChallenge(input: ChallengeInput): ServiceResult<ChallengeView> {
+    const target = input.target;
+    if (!isPlayer(input.challenger) || (target && "user" in target && !isPlayer(target.user)))
+      return badInput();
+    if (target && "username" in target && typeof target.username !== "string") return badInput();
+    if (!isOptionalRef(input.message)) return badInput();
     return this.write(() => createChallenge(this.ctx, input));
   }
 
   /** Where the bot posted the challenge (call after sending it). */
   setChallengeMessage(challengeId: number, ref: MessageRef): ServiceResult<ChallengeView> {
+    if (!isId(challengeId) || !isMessageRef(ref)) return badInput();
     return this.write(() => {
+      this.ensureChat(ref);
       const row = this.ctx.challenges.setMessage(challengeId, ref, this.config.now());
       return row ? ok(challengeView(this.ctx, row)) : fail("not-found", "No such challenge.");
     });
@@ -71,14 +79,17 @@ export class GameService {
     by: PlayerRef,
     message?: MessageRef | null,
   ): ServiceResult<GameStart> {
+    if (!isId(challengeId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
     return this.write(() => acceptChallenge(this.ctx, challengeId, by, message));
   }
 
   declineChallenge(challengeId: number, by: PlayerRef): ServiceResult<ChallengeView> {
+    if (!isId(challengeId) || !isPlayer(by)) return badInput();
     return this.write(() => declineChallenge(this.ctx, challengeId, by));
   }
 
   cancelChallenge(challengeId: number, by: PlayerRef): ServiceResult<ChallengeView> {
+    if (!isId(challengeId) || !isPlayer(by)) return badInput();
     return this.write(() => cancelChallenge(this.ctx, challengeId, by));
   }
 
@@ -98,28 +109,33 @@ export class GameService {
     expectedVersion: number,
   ): ServiceResult<ActOutcome> {
     const a = normalizeAction(action);
-    if (!a) return fail("bad-input", "Unknown action.");
+    if (!a || !isId(gameId) || !isId(userId) || !isId(expectedVersion)) return badInput();
     return this.write(() => playAction(this.ctx, gameId, userId, a, expectedVersion));
   }
 
   rematch(gameId: number, by: PlayerRef, message?: MessageRef | null): ServiceResult<GameStart> {
+    if (!isId(gameId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
     return this.write(() => rematch(this.ctx, gameId, by, message));
   }
 
   /** Where the bot shows the game now (a new message, or the inline message). */
   setGameMessage(gameId: number, ref: MessageRef): ServiceResult<GameView> {
+    if (!isId(gameId) || !isMessageRef(ref)) return badInput();
     return this.write(() => {
+      this.ensureChat(ref);
       const row = this.ctx.games.setMessage(gameId, ref, this.config.now());
       return row ? ok(gameView(this.ctx, row)) : fail("not-found", "There is no such game.");
     });
   }
 
   getGame(gameId: number): GameView | null {
+    if (!isId(gameId)) return null;
     const row = this.ctx.games.get(gameId);
     return row ? gameView(this.ctx, row) : null;
   }
 
   getChallenge(challengeId: number): ChallengeView | null {
+    if (!isId(challengeId)) return null;
     const row = this.ctx.challenges.get(challengeId);
     return row ? challengeView(this.ctx, row) : null;
   }
@@ -127,6 +143,34 @@ export class GameService {
   /** The game's events after seq `after` (all by default). */
   gameEvents(gameId: number, after = 0): GameEventView[] {
     return this.ctx.games.events(gameId, after).map(eventView);
+  }
+
+  getSeries(seriesId: number): SeriesView | null {
+    const row = isId(seriesId) ? this.ctx.series.get(seriesId) : undefined;
+    return row ? seriesView(this.ctx, row) : null;
+  }
+
+  /** The language the user chose in the bot, or null (then follow Telegram's languageCode). */
+  playerLocale(userId: number): string | null {
+    return (isId(userId) && this.ctx.players.get(userId)?.locale) || null;
+  }
+
+  /** Pass the PlayerRef when the user may be new: a bare id only updates a known player. */
+  setPlayerLocale(user: number | PlayerRef, locale: string | null): ServiceResult<null> {
+    const id = typeof user === "number" ? user : user.id;
+    if (!isId(id) || (typeof user !== "number" && !isPlayer(user))) return badInput();
+    if (
+      locale !== null &&
+      (typeof locale !== "string" || !/^[a-z]{2,3}([-_][A-Za-z]{2,4})?$/.test(locale))
+    )
+      return badInput();
+    return this.write(() => {
+      const now = this.config.now();
+      if (typeof user !== "number") this.ctx.players.upsert(user, now);
+      return this.ctx.players.setLocale(id, locale, now)
+        ? ok(null)
+        : fail("not-found", "Unknown player.");
+    });
   }
 
   activeGames(chatId: number, userId: number): GameView[] {
@@ -150,7 +194,7 @@ export class GameService {
   }
 
   markReminded(gameId: number): void {
-    this.ctx.games.markReminded(gameId);
+    if (isId(gameId)) this.ctx.games.markReminded(gameId);
   }
 
   /** Active games silent for twice the idle time: the waiting player may claim the win. */
@@ -158,6 +202,10 @@ export class GameService {
     return this.ctx.games
       .idleSince(now - 2 * this.config.idleMs, false)
       .map((g) => gameView(this.ctx, g));
+  }
+
+  private ensureChat(ref: MessageRef): void {
+    if (ref.kind === "chat") this.ctx.chats.ensure(ref.chatId, this.config.now());
   }
 
   /** A transaction whose lost optimistic write or busy database is an error, not a throw. */
@@ -171,6 +219,8 @@ export class GameService {
     }
   }
 }
+
+const badInput = <T>(): ServiceResult<T> => fail("bad-input", "That request makes no sense.");
 
 const isBusy = (e: unknown): boolean =>
   typeof (e as { code?: unknown })?.code === "string" &&

@@ -1,4 +1,4 @@
-export * from "./challenges.js";
+export type { ChallengeInput, GameStart } from "./challenges.js";
 export * from "./dice.js";
 export * from "./errors.js";
 export * from "./events.js";

@@ -1,5 +1,4 @@
-import type { MessageRef } from "../db/index.js";
-import { refToColumns } from "../db/index.js";
+import { type MessageRef, messageColumns, refChatId } from "../db/index.js";
 import type { GameStart } from "./challenges.js";
 import type { ServiceContext } from "./context.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
@@ -27,8 +26,10 @@ export function rematch(
   const busy = ctx.games.activeInSeries(s.id)[0];
   if (busy) return fail("already-playing", "You two already have a game here.", busy.id);
 
-  ctx.players.upsert(by, ctx.config.now());
-  const ref = message ? refToColumns(message) : null;
+  const now = ctx.config.now();
+  ctx.players.upsert(by, now);
+  const chatId = refChatId(message ?? null) ?? g.chatId;
+  if (chatId !== null) ctx.chats.ensure(chatId, now);
   const row = createGame(ctx, {
     variant: g.variant,
     rules: g.rules,
@@ -37,8 +38,8 @@ export function rematch(
     shortWhite: g.whiteId,
     crawford: s.state.crawfordNext,
     seriesId: s.id,
-    chatId: g.chatId,
-    message: { messageId: ref?.messageId ?? null, inlineMessageId: ref?.inlineMessageId ?? null },
+    chatId,
+    message: messageColumns(message ?? null),
     locale: g.locale,
     challengeId: null,
     previousGameId: g.id,

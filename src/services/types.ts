@@ -35,6 +35,8 @@ export interface PlayerView {
   readonly lastName: string | null;
   readonly username: string | null;
   readonly languageCode: string | null;
+  /** The language chosen in the bot; null: follow languageCode. */
+  readonly locale: string | null;
   readonly ratingLong: number;
   readonly ratingShort: number;
 }

@@ -16,6 +16,7 @@ export const playerView = (p: PlayerRow): PlayerView => ({
   lastName: p.lastName,
   username: p.username,
   languageCode: p.languageCode,
+  locale: p.locale,
   ratingLong: p.ratingLong,
   ratingShort: p.ratingShort,
 });

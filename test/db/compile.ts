@@ -7,7 +7,11 @@ const ROOT = resolve(import.meta.dirname, "../..");
 function tsFiles(path: string): string[] {
   if (path.endsWith(".ts")) return [path];
   return readdirSync(path, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? tsFiles(join(path, e.name)) : e.name.endsWith(".ts") ? [join(path, e.name)] : [],
+    e.isDirectory()
+      ? tsFiles(join(path, e.name))
+      : e.name.endsWith(".ts")
+        ? [join(path, e.name)]
+        : [],
   );
 }
 

@@ -39,6 +39,59 @@ export function gameProblems(db: Db, gameId: number): string[] {
   return out;
 }
 
-export function allGameProblems(db: Db): string[] {
-  return new GamesRepo(db).ids().flatMap((id) => gameProblems(db, id));
+/**
+ * gameProblems for every game. With `seen` (game id → version checked before), games whose
+ * version has not moved only get the cheap check that their events still number `version`.
+ */
+export function allGameProblems(db: Db, seen?: Map<number, number>): string[] {
+  const rows = db.$client
+    .prepare(
+      `select g.id, g.version, count(e.id) n, coalesce(max(e.seq), 0) last
+       from games g left join game_events e on e.game_id = g.id group by g.id`,
+    )
+    .all() as { id: number; version: number; n: number; last: number }[];
+  return rows.flatMap((r) => {
+    if (seen?.get(r.id) === r.version)
+      return r.n === r.version && r.last === r.version ? [] : [`game ${r.id}: events changed`];
+    const found = gameProblems(db, r.id);
+    if (found.length === 0) seen?.set(r.id, r.version);
+    return found;
+  });
+}
+
+/**
+ * Everything across tables: each game's invariants, each series' totals against its finished
+ * games, Elo's zero sum per variant, and accepted challenges against the games they started.
+ */
+export function databaseProblems(db: Db, seen?: Map<number, number>): string[] {
+  const out = allGameProblems(db, seen);
+  const all = <T>(q: string) => db.$client.prepare(q).all() as T[];
+  type Total = { id: number; games: number; state: string; score_a: number; score_b: number };
+  for (const s of all<Total>("select * from series")) {
+    const state = JSON.parse(s.state) as { games: number; scores: [number, number] };
+    const finished = all<{ n: number; a: number; b: number }>(
+      `select count(*) n,
+              coalesce(sum(case when winner_id = (select player_a from series where id = ${s.id}) then points end), 0) a,
+              coalesce(sum(case when winner_id = (select player_b from series where id = ${s.id}) then points end), 0) b
+       from games where series_id = ${s.id} and status = 'finished'`,
+    )[0]!;
+    if (state.games !== finished.n || s.games !== finished.n)
+      out.push(`series ${s.id}: ${state.games}/${s.games} games but ${finished.n} finished`);
+    if (
+      state.scores[0] !== finished.a ||
+      state.scores[1] !== finished.b ||
+      s.score_a !== finished.a
+    )
+      out.push(`series ${s.id}: scores ${state.scores} but games give ${finished.a},${finished.b}`);
+  }
+  const ratings = all<{ n: number; long: number; short: number }>(
+    "select count(*) n, coalesce(sum(rating_long), 0) long, coalesce(sum(rating_short), 0) short from players",
+  )[0]!;
+  for (const v of ["long", "short"] as const)
+    if (Math.abs(ratings[v] - 1500 * ratings.n) > 1e-6) out.push(`${v} ratings do not sum up`);
+  const orphans = all<{ id: number }>(
+    `select id from challenges c where (status = 'accepted') <> exists (select 1 from games g where g.challenge_id = c.id)`,
+  );
+  for (const c of orphans) out.push(`challenge ${c.id}: accepted and started disagree`);
+  return out;
 }

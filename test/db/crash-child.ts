@@ -1,6 +1,7 @@
 /**
- * Run by crash.test.ts: `node crash-child.js <db file> <seed>`. Opens the database, prints
- * "ready", then plays random operations as fast as it can until the parent kills it.
+ * Run by crash.test.ts: `node crash-child.js <db file> <seed>`. Prints "open", opens the
+ * database, prints "ready", then plays random operations, a "." after each, until the
+ * parent kills it.
  */
 import { openDatabase } from "../../src/db/index.js";
 import { GameService, type PlayerRef } from "../../src/services/index.js";
@@ -8,6 +9,7 @@ import { pickAction, prng } from "../services/driver.js";
 
 const [path, seedText] = process.argv.slice(2);
 const rand = prng(Number(seedText));
+process.stdout.write("open\n");
 const { db } = openDatabase(path);
 const svc = new GameService(db, { idleMs: 5, challengeTtlMs: 50 });
 const players: PlayerRef[] = [1, 2, 3, 4].map((id) => ({ id, firstName: `P${id}` }));
@@ -20,23 +22,24 @@ while (Date.now() < stopAt) {
   const me = pick(players);
   const r = rand();
   const active = players.flatMap((p) => svc.activeGames(chat, p.id));
-  if (r < 0.08 || active.length === 0) {
+  if (r < 0.03 || active.length === 0) {
     const variant = pick(["long", "short"] as const);
     const rules = rand() < 0.5 ? { match: { kind: "points", to: 3 } } : undefined;
     const c = svc.createChallenge({ challenger: me, chat: { id: chat }, variant, rules });
     const other = pick(players.filter((p) => p.id !== me.id));
     if (c.ok && rand() < 0.8) svc.acceptChallenge(c.value.id, other);
-  } else if (r < 0.1) {
+  } else if (r < 0.04) {
     svc.expireChallenges();
-  } else if (r < 0.12) {
-    const g = svc.getGame(pick(active).id);
-    if (g?.previousGameId) svc.rematch(g.previousGameId, me);
   } else {
     const g = pick(active);
     const claim = rand() < 0.01;
     const who = claim ? (g.waitingFor === g.white.id ? g.black.id : g.white.id) : g.waitingFor;
-    const action = claim ? { type: "claim-timeout" as const } : pickAction(g, rand, { double: 0.2, resign: 0.02 });
-    if (who !== null) svc.act(g.id, who, action, g.version);
-    if (g.status === "active" && rand() < 0.05) svc.rematch(g.id, me);
+    const action = claim
+      ? { type: "claim-timeout" as const }
+      : pickAction(g, rand, { double: 0.2, resign: 0.04 });
+    const done = who === null ? null : svc.act(g.id, who, action, g.version);
+    if (done?.ok && done.value.finished && rand() < 0.7)
+      svc.rematch(g.id, pick([g.white, g.black]));
   }
+  process.stdout.write(".");
 }

@@ -1,6 +1,18 @@
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { DatabaseOpenError, openDatabase, PlayersRepo } from "../../src/db/index.js";
 
@@ -47,9 +59,35 @@ describe("openDatabase", () => {
     first.close();
     const again = openDatabase(path);
     expect(new PlayersRepo(again.db).get(1)?.firstName).toBe("Ann");
-    const migrations = again.sqlite.prepare("select count(*) from __drizzle_migrations").pluck().get();
-    expect(migrations).toBe(readdirSync(resolve("drizzle")).filter((f) => f.endsWith(".sql")).length);
+    const migrations = again.sqlite
+      .prepare("select count(*) from __drizzle_migrations")
+      .pluck()
+      .get();
+    expect(migrations).toBe(
+      readdirSync(resolve("drizzle")).filter((f) => f.endsWith(".sql")).length,
+    );
     again.close();
+  });
+
+  it("upgrades a database made by the first migration alone, keeping its rows", () => {
+    const old = join(dir, "migrations-v0");
+    cpSync(resolve("drizzle"), old, { recursive: true });
+    const journalPath = join(old, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalPath, "utf8"));
+    journal.entries = journal.entries.slice(0, 1);
+    writeFileSync(journalPath, JSON.stringify(journal));
+    const path = join(dir, "old.sqlite");
+    const raw = new Database(path);
+    migrate(drizzle(raw), { migrationsFolder: old });
+    raw
+      .prepare(
+        "insert into players (id, first_name, created_at, updated_at) values (7, 'Old', 1, 1)",
+      )
+      .run();
+    raw.close();
+    const upgraded = openDatabase(path);
+    expect(new PlayersRepo(upgraded.db).get(7)).toMatchObject({ firstName: "Old", locale: null });
+    upgraded.close();
   });
 
   it("takes its default path from DATABASE_PATH", () => {
@@ -79,7 +117,8 @@ describe("openDatabase", () => {
   it("refuses a database whose pages are damaged", () => {
     const path = join(dir, "damaged.sqlite");
     const d = openDatabase(path);
-    for (let i = 0; i < 200; i++) new PlayersRepo(d.db).upsert({ id: i, firstName: "x".repeat(200) }, 1);
+    for (let i = 0; i < 200; i++)
+      new PlayersRepo(d.db).upsert({ id: i, firstName: "x".repeat(200) }, 1);
     d.sqlite.pragma("wal_checkpoint(TRUNCATE)");
     d.close();
     const bytes = readFileSync(path);

@@ -41,7 +41,12 @@ describe("repositories", () => {
     const f = fixture();
     f.players.setRating(1, "long", 1600, 20);
     const row = f.players.upsert({ id: 1, firstName: "Anna", lastName: "K" }, 30);
-    expect(row).toMatchObject({ firstName: "Anna", lastName: "K", username: null, ratingLong: 1600 });
+    expect(row).toMatchObject({
+      firstName: "Anna",
+      lastName: "K",
+      username: null,
+      ratingLong: 1600,
+    });
     expect(row.ratingShort).toBe(1500);
     expect([...f.players.getMany([1, 2, 3]).keys()].sort()).toEqual([1, 2]);
     f.close();
@@ -81,11 +86,19 @@ describe("repositories", () => {
     const f = fixture();
     const g = f.games.insert(f.row, [{ type: "start", payload: {}, actorId: 1 }]);
     expect(() =>
-      f.db.$client.prepare("insert into game_events (game_id, seq, type, payload, created_at) values (?, 1, 'x', '{}', 0)").run(g.id),
+      f.db.$client
+        .prepare(
+          "insert into game_events (game_id, seq, type, payload, created_at) values (?, 1, 'x', '{}', 0)",
+        )
+        .run(g.id),
     ).toThrow(/UNIQUE/);
-    f.games.insert({ ...f.row, previousGameId: g.id }, [{ type: "start", payload: {}, actorId: 1 }]);
+    f.games.insert({ ...f.row, previousGameId: g.id }, [
+      { type: "start", payload: {}, actorId: 1 },
+    ]);
     expect(() =>
-      f.games.insert({ ...f.row, previousGameId: g.id }, [{ type: "start", payload: {}, actorId: 1 }]),
+      f.games.insert({ ...f.row, previousGameId: g.id }, [
+        { type: "start", payload: {}, actorId: 1 },
+      ]),
     ).toThrow(/UNIQUE/);
     expect(f.games.rematchOf(g.id)?.previousGameId).toBe(g.id);
     f.close();
@@ -93,7 +106,13 @@ describe("repositories", () => {
 
   it("SeriesRepo keeps one active series per key; a finished one makes room", () => {
     const f = fixture();
-    const again = { ...f.key, rules: defaultRules("long"), state: newSeries(), createdAt: 2, updatedAt: 2 };
+    const again = {
+      ...f.key,
+      rules: defaultRules("long"),
+      state: newSeries(),
+      createdAt: 2,
+      updatedAt: 2,
+    };
     expect(() => f.series.insert(again)).toThrow(/UNIQUE/);
     const state = { ...newSeries(), scores: [3, 1] as const, wins: [2, 1] as const, games: 3 };
     f.series.save(f.seriesId, state, "finished", 3);

@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Action, turnView } from "../../src/engine/index.js";
 import type { GameService, GameView } from "../../src/services/index.js";
-import { alice, bob, CHAT, carol, errorCode, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
+import {
+  alice,
+  bob,
+  CHAT,
+  carol,
+  errorCode,
+  expectAllGamesReplay,
+  harness,
+  unwrap,
+} from "./helpers.js";
 
 afterEach(expectAllGamesReplay);
 
@@ -43,10 +52,20 @@ describe("act", () => {
     expect(errorCode(svc.act(g.id, mover(g), off, g.version))).toBe("illegal-step");
     expect(errorCode(svc.act(g.id, mover(g), { type: "roll" }, g.version))).toBe("wrong-phase");
     expect(errorCode(svc.act(g.id, mover(g), { type: "undo" }, g.version))).toBe("nothing-to-undo");
-    const junk = [{ type: "fly" }, { type: "step", from: "a", to: 3 }, null, { type: "step", from: 3, to: 1, die: 9 }];
+    const junk = [
+      { type: "fly" },
+      { type: "step", from: "a", to: 3 },
+      null,
+      { type: "step", from: 3, to: 1, die: 9 },
+    ];
     for (const a of junk)
-      expect(errorCode(svc.act(g.id, mover(g), a as unknown as Action, g.version))).toBe("bad-input");
+      expect(errorCode(svc.act(g.id, mover(g), a as unknown as Action, g.version))).toBe(
+        "bad-input",
+      );
     expect(errorCode(svc.act(999, mover(g), { type: "roll" }, 1))).toBe("not-found");
+    expect(errorCode(svc.act(Number.NaN, mover(g), { type: "roll" }, 1))).toBe("bad-input");
+    expect(errorCode(svc.act(g.id, mover(g), { type: "roll" }, 1.5))).toBe("bad-input");
+    expect(svc.getGame(Number.NaN)).toBeNull();
     expect(svc.getGame(g.id)?.version).toBe(g.version);
   });
 
@@ -65,7 +84,8 @@ describe("act", () => {
     const { svc } = harness({}, "act-autoroll");
     let g = newGame(svc, "short");
     // Play the starter's turn; the other side may double now, so nothing is rolled for it.
-    while (g.state.turn === g.state.starter) g = unwrap(svc.act(g.id, mover(g), firstStep(g), g.version)).game;
+    while (g.state.turn === g.state.starter)
+      g = unwrap(svc.act(g.id, mover(g), firstStep(g), g.version)).game;
     expect(g.state.phase).toBe("roll");
     const doubler = mover(g);
     const d = unwrap(svc.act(g.id, doubler, { type: "double" }, g.version));
@@ -78,13 +98,17 @@ describe("act", () => {
       ["roll", null],
       ...t.events.slice(2).map((e) => [e.type, null]),
     ]);
-    expect(t.game.state.cube).toEqual({ value: 2, owner: g.state.turn === "white" ? "black" : "white" });
+    expect(t.game.state.cube).toEqual({
+      value: 2,
+      owner: g.state.turn === "white" ? "black" : "white",
+    });
   });
 
   it("ends the game on a dropped double, reveals the seed and refuses further presses", () => {
     const { svc } = harness({}, "act-drop");
     let g = newGame(svc, "short");
-    while (g.state.turn === g.state.starter) g = unwrap(svc.act(g.id, mover(g), firstStep(g), g.version)).game;
+    while (g.state.turn === g.state.starter)
+      g = unwrap(svc.act(g.id, mover(g), firstStep(g), g.version)).game;
     const doubler = mover(g);
     const taker = opponent(g);
     g = unwrap(svc.act(g.id, doubler, { type: "double" }, g.version)).game;
@@ -129,9 +153,13 @@ describe("act", () => {
     const { svc, clock } = harness({ idleMs: 1000 }, "act-claim");
     const g = newGame(svc, "long");
     const waiting = opponent(g);
-    expect(errorCode(svc.act(g.id, waiting, { type: "claim-timeout" }, g.version))).toBe("too-early");
+    expect(errorCode(svc.act(g.id, waiting, { type: "claim-timeout" }, g.version))).toBe(
+      "too-early",
+    );
     clock.advance(1999);
-    expect(errorCode(svc.act(g.id, waiting, { type: "claim-timeout" }, g.version))).toBe("too-early");
+    expect(errorCode(svc.act(g.id, waiting, { type: "claim-timeout" }, g.version))).toBe(
+      "too-early",
+    );
     expect(svc.claimableGames()).toEqual([]);
     clock.advance(1);
     expect(svc.claimableGames().map((x) => x.id)).toEqual([g.id]);
@@ -174,7 +202,8 @@ describe("act", () => {
     const { svc } = harness({ confirmTurns: true }, "act-confirm");
     let g = newGame(svc, "short");
     const me = mover(g);
-    while (!turnView(g.state)!.complete) g = unwrap(svc.act(g.id, me, firstStep(g), g.version)).game;
+    while (!turnView(g.state)!.complete)
+      g = unwrap(svc.act(g.id, me, firstStep(g), g.version)).game;
     expect(g.waitingFor).toBe(me);
     const back = unwrap(svc.act(g.id, me, { type: "undo" }, g.version)).game;
     expect(turnView(back.state)!.complete).toBe(false);

@@ -13,7 +13,11 @@ import {
 import { autoAction, restIsForced } from "../../src/services/autoplay.js";
 import { prng } from "./driver.js";
 
-function position(white: Record<number, number>, black: Record<number, number>, dice: [number, number]) {
+function position(
+  white: Record<number, number>,
+  black: Record<number, number>,
+  dice: [number, number],
+) {
   const g = newGame({ variant: "short", rules: defaultRules("short"), starter: "white" });
   return {
     ...g,
@@ -74,7 +78,11 @@ describe("automatic actions", () => {
         checked++;
         if (forced) forcedSeen++;
         const st = view.nextSteps[Math.floor(rand() * view.nextSteps.length)]!;
-        s = (act(s, by, { type: "step", from: st.from, to: st.to, die: st.die }) as { state: GameState }).state;
+        s = (
+          act(s, by, { type: "step", from: st.from, to: st.to, die: st.die }) as {
+            state: GameState;
+          }
+        ).state;
       }
     }
     expect(checked).toBeGreaterThan(150);

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { alice, bob, CHAT, carol, errorCode, expectAllGamesReplay, HOUR, harness, unwrap } from "./helpers.js";
+import {
+  alice,
+  bob,
+  CHAT,
+  carol,
+  errorCode,
+  expectAllGamesReplay,
+  HOUR,
+  harness,
+  unwrap,
+} from "./helpers.js";
 
 afterEach(expectAllGamesReplay);
 
@@ -20,7 +30,12 @@ describe("challenges", () => {
   it("lets only the targeted user accept or decline", () => {
     const { svc } = harness();
     const c = unwrap(
-      svc.createChallenge({ challenger: alice, chat: CHAT, target: { user: bob }, variant: "short" }),
+      svc.createChallenge({
+        challenger: alice,
+        chat: CHAT,
+        target: { user: bob },
+        variant: "short",
+      }),
     );
     expect(c.target).toEqual({ userId: bob.id, username: null });
     expect(c.targetPlayer?.firstName).toBe("Bob");
@@ -33,7 +48,12 @@ describe("challenges", () => {
   it("matches a @username target by username, ignoring case, when they press Accept", () => {
     const { svc } = harness();
     const c = unwrap(
-      svc.createChallenge({ challenger: alice, chat: CHAT, target: { username: "@bob_b" }, variant: "long" }),
+      svc.createChallenge({
+        challenger: alice,
+        chat: CHAT,
+        target: { username: "@bob_b" },
+        variant: "long",
+      }),
     );
     expect(c.target).toEqual({ userId: null, username: "bob_b" });
     expect(errorCode(svc.acceptChallenge(c.id, carol))).toBe("not-target");
@@ -116,6 +136,22 @@ describe("challenges", () => {
     expect(g2.message).toEqual(iref);
     expect(g2.chatId).toBeNull();
     expect(errorCode(svc.setChallengeMessage(999, ref))).toBe("not-found");
+    const bad = { kind: "chat", chatId: 5 } as unknown as typeof ref;
+    expect(errorCode(svc.setChallengeMessage(inline.id, bad))).toBe("bad-input");
+  });
+
+  it("records the chat of a message reference, and keeps a game's chat for inline messages", () => {
+    const { svc } = harness();
+    const ref = { kind: "chat", chatId: -77, messageId: 5 } as const;
+    const c = unwrap(svc.createChallenge({ challenger: alice, variant: "long", message: ref }));
+    expect([c.chatId, c.message]).toEqual([-77, ref]);
+    const game = unwrap(svc.acceptChallenge(c.id, bob)).game;
+    const moved = { kind: "chat", chatId: -77, messageId: 9 } as const;
+    expect(unwrap(svc.setGameMessage(game.id, moved)).message).toEqual(moved);
+    const inline = { kind: "inline", inlineMessageId: "abc" } as const;
+    const g2 = unwrap(svc.setGameMessage(game.id, inline));
+    expect([g2.chatId, g2.message]).toEqual([-77, inline]);
+    expect(svc.activeGames(-77, alice.id).map((g) => g.id)).toEqual([game.id]);
   });
 
   it("starts no second game for a pair that is still playing the same series", () => {
@@ -136,5 +172,24 @@ describe("challenges", () => {
     expect(errorCode(svc.declineChallenge(42, bob))).toBe("not-found");
     expect(errorCode(svc.cancelChallenge(42, bob))).toBe("not-found");
     expect(svc.getChallenge(42)).toBeNull();
+    expect(errorCode(svc.acceptChallenge(Number.NaN, bob))).toBe("bad-input");
+    const nobody = { id: "7", firstName: 3 } as unknown as typeof bob;
+    expect(errorCode(svc.createChallenge({ challenger: nobody, variant: "long" }))).toBe(
+      "bad-input",
+    );
+    expect(errorCode(svc.rematch(1, nobody))).toBe("bad-input");
+  });
+
+  it("keeps the language a player chose, apart from Telegram's", () => {
+    const { svc } = harness();
+    expect(svc.playerLocale(alice.id)).toBeNull();
+    expect(errorCode(svc.setPlayerLocale(alice.id, "ru"))).toBe("not-found");
+    expect(svc.setPlayerLocale(alice, "ru").ok).toBe(true);
+    expect(svc.playerLocale(alice.id)).toBe("ru");
+    unwrap(svc.createChallenge({ challenger: alice, variant: "long" }));
+    expect(svc.playerLocale(alice.id)).toBe("ru"); // a name refresh keeps the choice
+    expect(svc.setPlayerLocale(alice.id, null).ok).toBe(true);
+    expect(svc.playerLocale(alice.id)).toBeNull();
+    expect(errorCode(svc.setPlayerLocale(alice.id, "<script>"))).toBe("bad-input");
   });
 });

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { commitmentOf, diceOfSeed, newSeed, SeedDice } from "../../src/services/index.js";
-import { prng, playOut } from "./driver.js";
-import { playerDice } from "./player-dice.js";
+import { playOut, prng } from "./driver.js";
 import { alice, bob, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
+import { playerDice } from "./player-dice.js";
 
 afterEach(expectAllGamesReplay);
 

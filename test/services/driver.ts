@@ -1,5 +1,5 @@
 import { type Action, actor, mayDouble, turnView } from "../../src/engine/index.js";
-import type { GameService, GameView, ServiceResult, ActOutcome } from "../../src/services/index.js";
+import type { ActOutcome, GameService, GameView, ServiceResult } from "../../src/services/index.js";
 
 /** A small reproducible PRNG (mulberry32) for policies. */
 export function prng(seed: number): () => number {
@@ -23,8 +23,10 @@ export interface Policy {
 /** A random but legal action for the player the game waits for. */
 export function pickAction(g: GameView, rand: () => number, policy: Policy = {}): Action {
   const s = g.state;
-  if (s.phase === "double") return rand() < (policy.take ?? 0.7) ? { type: "take" } : { type: "drop" };
-  if (s.phase === "resign") return rand() < 0.5 ? { type: "accept-resign" } : { type: "decline-resign" };
+  if (s.phase === "double")
+    return rand() < (policy.take ?? 0.7) ? { type: "take" } : { type: "drop" };
+  if (s.phase === "resign")
+    return rand() < 0.5 ? { type: "accept-resign" } : { type: "decline-resign" };
   if (rand() < (policy.resign ?? 0)) {
     const kinds = ["single", "gammon", "backgammon"] as const;
     return { type: "resign", kind: kinds[Math.floor(rand() * 3)]! };

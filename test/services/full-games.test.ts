@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { alice, bob, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
 import { playOut, prng } from "./driver.js";
+import { alice, bob, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
 
 afterEach(expectAllGamesReplay);
 

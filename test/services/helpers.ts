@@ -4,7 +4,12 @@ import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
 import { GameService, type PlayerRef, type ServiceConfig } from "../../src/services/index.js";
 import { allGameProblems } from "../db/consistency.js";
 
-export const alice: PlayerRef = { id: 101, firstName: "Alice", username: "alice", languageCode: "en" };
+export const alice: PlayerRef = {
+  id: 101,
+  firstName: "Alice",
+  username: "alice",
+  languageCode: "en",
+};
 export const bob: PlayerRef = { id: 202, firstName: "Bob", lastName: "B", username: "Bob_B" };
 export const carol: PlayerRef = { id: 303, firstName: "Carol" };
 export const CHAT = { id: -1001, type: "supergroup", title: "Nardy club" };
@@ -39,7 +44,11 @@ export function harness(config: Partial<ServiceConfig> = {}, label = "test"): Ha
   const database = openDatabase(":memory:");
   opened.push(database);
   const clock = new Clock();
-  const svc = new GameService(database.db, { now: clock.now, newSeed: seedSource(label), ...config });
+  const svc = new GameService(database.db, {
+    now: clock.now,
+    newSeed: seedSource(label),
+    ...config,
+  });
   return { svc, clock, database };
 }
 

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameService, GameView, PlayerRef } from "../../src/services/index.js";
-import { alice, bob, CHAT, carol, errorCode, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
+import {
+  alice,
+  bob,
+  CHAT,
+  carol,
+  errorCode,
+  expectAllGamesReplay,
+  harness,
+  unwrap,
+} from "./helpers.js";
 
 afterEach(expectAllGamesReplay);
 
@@ -53,6 +62,8 @@ describe("series", () => {
     expect(f4.series.over).toBe(true);
     expect(f4.series.state).toMatchObject({ scores: [1, 3], winner: 1, games: 4 });
     expect(f4.series.nextStarter).toBeNull();
+    expect(svc.getSeries(g4.seriesId)?.over).toBe(true);
+    expect(svc.getSeries(999)).toBeNull();
     const over = svc.rematch(g4.id, bob);
     expect(errorCode(over)).toBe("series-over");
 

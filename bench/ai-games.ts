@@ -1,0 +1,87 @@
+import { performance } from "node:perf_hooks";
+import { type Level, playGame } from "../src/ai/index.js";
+import {
+  defaultRules,
+  type GameState,
+  legalPlays,
+  turnSpec,
+  type Variant,
+} from "../src/engine/index.js";
+import { findGnubg, Gnubg, gameVsGnubg } from "./gnubg.js";
+
+/** A slice of a benchmark match: games `first`..`first + count - 1`, game i seeded `seed + i`. */
+export interface GamesTask {
+  readonly variant: Variant;
+  readonly opponent: "pipcount" | "gnubg";
+  readonly level: Level;
+  /** Short nardy against the pip-count player: the doubling cube on (the default rules). */
+  readonly cube: boolean;
+  readonly first: number;
+  readonly count: number;
+  readonly seed: number;
+}
+
+export interface GamesResult {
+  /** Our points in each game (negative: lost). */
+  readonly points: number[];
+  /** Our decision times for checker plays, ms. */
+  readonly times: number[];
+  readonly mismatches: number;
+}
+
+/**
+ * Plays the slice: our player is white, the starter alternates with the game number (even:
+ * we start). Games against the pip-count player run through `playGame` (engine flow).
+ */
+export async function runGames(task: GamesTask): Promise<GamesResult> {
+  const points: number[] = [];
+  const times: number[] = [];
+  let mismatches = 0;
+  const rules = defaultRules(task.variant, { cube: task.cube });
+  const gnubgPath = task.opponent === "gnubg" ? findGnubg() : null;
+  const gnubg = gnubgPath ? new Gnubg(gnubgPath, 0) : null;
+  if (gnubg) await gnubg.ready;
+  try {
+    for (let i = task.first; i < task.first + task.count; i++) {
+      const starter = i % 2 === 0 ? "white" : "black";
+      if (gnubg) {
+        const r = await gameVsGnubg(
+          gnubg,
+          task.level,
+          "white",
+          starter,
+          task.seed + i,
+          (ms, before) => {
+            if (isChoice(before)) times.push(ms);
+          },
+        );
+        points.push(r.points);
+        mismatches += r.mismatches;
+        continue;
+      }
+      const state = playGame({
+        variant: task.variant,
+        rules,
+        white: task.level,
+        black: "pipcount",
+        starter,
+        seed: task.seed + i,
+        clock: () => performance.now(),
+        onDecision: (by, ms, before) => {
+          if (by === "white" && isChoice(before)) times.push(ms);
+        },
+      });
+      const result = state.result!;
+      points.push(
+        (result.winner === "white" ? 1 : result.winner === null ? 0 : -1) * result.points,
+      );
+    }
+  } finally {
+    gnubg?.close();
+  }
+  return { points, times, mismatches };
+}
+
+/** A real decision: the roll leaves more than one play (forced ones take no time). */
+const isChoice = (state: GameState): boolean =>
+  state.dice !== null && legalPlays(turnSpec(state, state.dice)).length > 1;

@@ -1,0 +1,81 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { openDatabase } from "../src/db/index.js";
+import { type Action, turnView } from "../src/engine/index.js";
+import { GameService, type GameView } from "../src/services/index.js";
+import { percentile, round } from "./stats.js";
+
+/** Deterministic PRNG (mulberry32), so every run plays the same games. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function nextAction(g: GameView, r: () => number): Action {
+  const s = g.state;
+  if (s.phase === "double") return { type: "take" };
+  if (s.phase !== "move") return { type: "roll" };
+  const view = turnView(s)!;
+  const st = view.nextSteps[Math.floor(r() * view.nextSteps.length)]!;
+  return { type: "step", from: st.from, to: st.to, die: st.die };
+}
+
+/**
+ * One checker step through GameService.act on a file database (WAL, a temp folder): the
+ * transaction, the version check, the events, any automatic rolls and forced steps after it.
+ */
+export async function benchPersistence(
+  opts: { smoke?: boolean } = {},
+): Promise<Record<string, number>> {
+  const dir = mkdtempSync(join(tmpdir(), "nardy-bench-"));
+  const database = openDatabase(join(dir, "bench.sqlite"));
+  let seeds = 0;
+  const svc = new GameService(database.db, {
+    newSeed: () => createHash("sha256").update(`bench:${seeds++}`).digest(),
+  });
+  const players = [1, 2].map((id) => ({ id, firstName: `P${id}` }));
+  const r = rng(42);
+  const steps: number[] = [];
+  const starts: number[] = [];
+  try {
+    const games = opts.smoke ? 2 : 12;
+    for (let i = 0; i < games; i++) {
+      const variant = i % 2 === 0 ? "long" : "short";
+      const t0 = performance.now();
+      const c = svc.createChallenge({ challenger: players[0]!, chat: { id: -1 }, variant });
+      if (!c.ok) throw new Error(c.error.message);
+      const a = svc.acceptChallenge(c.value.id, players[1]!);
+      if (!a.ok) throw new Error(a.error.message);
+      starts.push(performance.now() - t0);
+      let g = a.value.game;
+      while (g.status === "active") {
+        const action = nextAction(g, r);
+        const t = performance.now();
+        const res = svc.act(g.id, g.waitingFor!, action, g.version);
+        const ms = performance.now() - t;
+        if (!res.ok) throw new Error(res.error.message);
+        if (action.type === "step") steps.push(ms);
+        g = res.value.game;
+      }
+    }
+  } finally {
+    database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const measured = steps.slice(Math.min(50, Math.floor(steps.length / 4))); // skip warm-up
+  return {
+    persistenceSteps: measured.length,
+    persistenceStepP50Ms: round(percentile(measured, 50), 3),
+    persistenceStepP99Ms: round(percentile(measured, 99), 3),
+    persistenceGameStartP50Ms: round(percentile(starts, 50), 3),
+  };
+}

@@ -1,0 +1,119 @@
+import { type Dice, legalPlays, type Play, type Side, type TurnSpec } from "../engine/index.js";
+import { type Evaluator, flip } from "./evaluate.js";
+import type { Probs } from "./types.js";
+import { equity, type OutcomeValues } from "./values.js";
+
+/** The 21 distinct rolls with their weight out of 36. */
+export const ROLLS: readonly { dice: Dice; weight: number }[] = (() => {
+  const out: { dice: Dice; weight: number }[] = [];
+  for (let a = 1; a <= 6; a++)
+    for (let b = a; b <= 6; b++) out.push({ dice: [b, a], weight: a === b ? 1 : 2 });
+  return out;
+})();
+
+export interface Scored {
+  readonly play: Play;
+  readonly probs: Probs;
+  readonly equity: number;
+}
+
+/** 0-ply: each play by the evaluation of the position it leaves. */
+export function scorePlays(ev: Evaluator, plays: readonly Play[], values: OutcomeValues): Scored[] {
+  return plays.map((play) => {
+    const probs = ev.evaluate(play.me, play.opp);
+    return { play, probs, equity: equity(probs, values) };
+  });
+}
+
+/**
+ * The opponent's turn in a TurnSpec, after my play: its first-turn state follows mine (when
+ * I open the game, its next turn is its first and my roll is the one it answers).
+ */
+export function replySpec(spec: TurnSpec, me: Side, opp: Side, dice: Dice): TurnSpec {
+  const oppFirst = spec.variant === "long" && !!spec.firstTurn && !spec.opponentFirstRoll;
+  return {
+    variant: spec.variant,
+    rules: spec.rules,
+    me: opp,
+    opp: me,
+    dice,
+    firstTurn: oppFirst,
+    opponentFirstRoll: oppFirst ? spec.dice : null,
+  };
+}
+
+/**
+ * 1-ply: my chances after the play, averaged over the opponent's 21 rolls, the opponent
+ * answering each with the reply that is worst for me at 0-ply.
+ */
+export function lookAhead(
+  ev: Evaluator,
+  spec: TurnSpec,
+  play: Play,
+  values: OutcomeValues,
+): { probs: Probs; equity: number } {
+  const done = ev.evaluate(play.me, play.opp);
+  if (play.me[0] === 15) return { probs: done, equity: equity(done, values) };
+  const sum: Probs = { win: 0, winG: 0, winBG: 0, loseG: 0, loseBG: 0 };
+  for (const { dice, weight } of ROLLS) {
+    const replies = legalPlays(replySpec(spec, play.me, play.opp, dice));
+    let best: Probs | null = null;
+    let bestEq = Number.POSITIVE_INFINITY;
+    if (replies.length === 0) best = flip(ev.evaluate(play.opp, play.me));
+    for (const r of replies) {
+      const mine = flip(ev.evaluate(r.me, r.opp));
+      const eq = equity(mine, values);
+      if (eq < bestEq) {
+        bestEq = eq;
+        best = mine;
+      }
+    }
+    const p = best!;
+    sum.win += weight * p.win;
+    sum.winG += weight * p.winG;
+    sum.winBG += weight * p.winBG;
+    sum.loseG += weight * p.loseG;
+    sum.loseBG += weight * p.loseBG;
+  }
+  const probs: Probs = {
+    win: sum.win / 36,
+    winG: sum.winG / 36,
+    winBG: sum.winBG / 36,
+    loseG: sum.loseG / 36,
+    loseBG: sum.loseBG / 36,
+  };
+  return { probs, equity: equity(probs, values) };
+}
+
+/** My chances before rolling: the best play of each of my 21 rolls at 0-ply, averaged. */
+export function onRollProbs(
+  ev: Evaluator,
+  spec: Omit<TurnSpec, "dice">,
+  values: OutcomeValues,
+): Probs {
+  const sum: Probs = { win: 0, winG: 0, winBG: 0, loseG: 0, loseBG: 0 };
+  for (const { dice, weight } of ROLLS) {
+    const plays = legalPlays({ ...spec, dice });
+    let best = plays.length === 0 ? flip(ev.evaluate(spec.opp, spec.me)) : null;
+    let bestEq = Number.NEGATIVE_INFINITY;
+    for (const s of scorePlays(ev, plays, values)) {
+      if (s.equity > bestEq) {
+        bestEq = s.equity;
+        best = s.probs;
+      }
+    }
+    const p = best!;
+    sum.win += weight * p.win;
+    sum.winG += weight * p.winG;
+    sum.winBG += weight * p.winBG;
+    sum.loseG += weight * p.loseG;
+    sum.loseBG += weight * p.loseBG;
+  }
+  return {
+    win: sum.win / 36,
+    winG: sum.winG / 36,
+    winBG: sum.winBG / 36,
+    loseG: sum.loseG / 36,
+    loseBG: sum.loseBG / 36,
+  };
+}

@@ -1,0 +1,50 @@
+import { legalPlays, type Play, type TurnSpec } from "../engine/index.js";
+import { type Evaluator, stockEvaluator } from "./evaluate.js";
+import { lookAhead, type Scored, scorePlays } from "./search.js";
+import type { AiContext, Level } from "./types.js";
+import { outcomeValues } from "./values.js";
+
+/** Hard level: how many 0-ply leaders get the 1-ply look-ahead, and how far behind they may be. */
+export const PRUNE = { short: { keep: 6, margin: 0.2 }, long: { keep: 4, margin: 0.15 } };
+
+/** Easy level: the spread of the noise added to each play's equity. */
+const EASY_NOISE = 0.25;
+
+/** Standard normal deviate from a uniform source (Box-Muller). */
+function gaussian(random: () => number): number {
+  const u = Math.max(random(), 1e-12);
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+}
+
+/**
+ * The strong player's play for the roll in `spec`: easy = 0-ply with noise, medium = 0-ply,
+ * hard = 0-ply to prune then the opponent's 21 replies. Null when the turn passes.
+ */
+export function strongPlay(
+  spec: TurnSpec,
+  ctx: AiContext,
+  level: Level,
+  ev: Evaluator = stockEvaluator(spec.variant),
+): Play | null {
+  const plays = legalPlays(spec);
+  if (plays.length <= 1) return plays[0] ?? null;
+  const values = outcomeValues(spec.variant, ctx);
+  const scored = scorePlays(ev, plays, values);
+  if (level === "easy") {
+    const random = ctx.random ?? Math.random;
+    return best(scored.map((s) => ({ ...s, equity: s.equity + EASY_NOISE * gaussian(random) })));
+  }
+  if (level === "medium") return best(scored);
+  const { keep, margin } = PRUNE[spec.variant];
+  const top = [...scored].sort((a, b) => b.equity - a.equity);
+  const cut = top[0]!.equity - margin;
+  const candidates = top.slice(0, keep).filter((s, i) => i === 0 || s.equity >= cut);
+  if (candidates.length === 1) return candidates[0]!.play;
+  return best(candidates.map((s) => ({ ...s, ...lookAhead(ev, spec, s.play, values) })));
+}
+
+function best(scored: readonly Scored[]): Play {
+  let top = scored[0]!;
+  for (const s of scored) if (s.equity > top.equity) top = s;
+  return top.play;
+}

@@ -1,0 +1,16 @@
+import type { I18n } from "@grammyjs/i18n";
+import type { Api, Context } from "grammy";
+import { DEFAULT_LOCALE, LOCALES } from "./i18n.js";
+
+const COMMANDS = ["play", "new", "resign", "score", "top", "rules", "lang", "help"] as const;
+
+/** The command menu in every language (the default one for everybody else). */
+export async function registerCommands(api: Api, i18n: I18n<Context>): Promise<void> {
+  for (const locale of LOCALES) {
+    const commands = COMMANDS.map((command) => ({
+      command,
+      description: i18n.t(locale, `cmd-${command}`),
+    }));
+    await api.setMyCommands(commands, locale === DEFAULT_LOCALE ? {} : { language_code: locale });
+  }
+}

@@ -1,0 +1,93 @@
+import type { Level } from "./logger.js";
+
+/** Everything the bot reads from the environment, checked once at start. */
+export interface BotConfig {
+  readonly token: string;
+  readonly databasePath: string;
+  /** A custom Bot API server (e.g. a local one); grammY's default otherwise. */
+  readonly apiRoot: string | null;
+  readonly logLevel: Level;
+  readonly challengeTtlMs: number;
+  readonly idleMs: number;
+  /** Players confirm each turn with a button instead of the last step ending it. */
+  readonly confirmTurns: boolean;
+  /** Pause before the bot's own moves, so people can follow them. */
+  readonly botMoveDelayMs: number;
+  /** A chat where board pictures are uploaded to get file ids for inline messages. */
+  readonly boardCacheChatId: number | null;
+  readonly webhook: { readonly url: string; readonly secret: string; readonly port: number } | null;
+}
+
+export type ConfigResult = { ok: true; config: BotConfig } | { ok: false; errors: string[] };
+
+const LEVELS: readonly Level[] = ["debug", "info", "warn", "error", "silent"];
+
+/** Reads the environment; every problem is reported at once, each in one line. */
+export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
+  const errors: string[] = [];
+  const str = (name: string): string | undefined => {
+    const v = env[name]?.trim();
+    return v === undefined || v === "" ? undefined : v;
+  };
+  const num = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min || n > max) {
+      errors.push(`${name} must be a number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const url = (name: string, https: boolean): string | null => {
+    const raw = str(name);
+    if (raw === undefined) return null;
+    try {
+      const u = new URL(raw);
+      if (https ? u.protocol !== "https:" : !["http:", "https:"].includes(u.protocol))
+        throw new Error();
+      return raw.replace(/\/+$/, "");
+    } catch {
+      errors.push(`${name} must be ${https ? "an https" : "an http(s)"} URL (got "${raw}")`);
+      return null;
+    }
+  };
+
+  const token = str("BOT_TOKEN");
+  if (!token) errors.push("BOT_TOKEN is required: the token @BotFather gave you");
+  else if (!/^\d{5,}:[A-Za-z0-9_-]{30,}$/.test(token))
+    errors.push("BOT_TOKEN does not look like a bot token (123456:ABC...)");
+
+  const level = (str("LOG_LEVEL") ?? "info").toLowerCase() as Level;
+  if (!LEVELS.includes(level)) errors.push(`LOG_LEVEL must be one of ${LEVELS.join(", ")}`);
+
+  const confirmRaw = (str("CONFIRM_TURNS") ?? "false").toLowerCase();
+  if (!["true", "false", "1", "0"].includes(confirmRaw))
+    errors.push("CONFIRM_TURNS must be true or false");
+
+  const cacheRaw = str("BOARD_CACHE_CHAT_ID");
+  const cacheId = cacheRaw === undefined ? null : Number(cacheRaw);
+  if (cacheId !== null && !Number.isSafeInteger(cacheId))
+    errors.push("BOARD_CACHE_CHAT_ID must be a chat id (a whole number)");
+
+  const webhookUrl = url("WEBHOOK_URL", true);
+  const secret = str("WEBHOOK_SECRET");
+  if (webhookUrl && !secret) errors.push("WEBHOOK_SECRET is required with WEBHOOK_URL");
+  if (secret && !/^[A-Za-z0-9_-]{1,256}$/.test(secret))
+    errors.push("WEBHOOK_SECRET may hold only A-Z, a-z, 0-9, _ and - (1 to 256 characters)");
+  const port = num("PORT", 8080, 1, 65535);
+
+  const config: BotConfig = {
+    token: token ?? "",
+    databasePath: str("DATABASE_PATH") ?? "./data/nardy.sqlite",
+    apiRoot: url("BOT_API_ROOT", false),
+    logLevel: level,
+    challengeTtlMs: num("CHALLENGE_TTL_MINUTES", 60, 1, 7 * 24 * 60) * 60_000,
+    idleMs: num("IDLE_HOURS", 24, 0.01, 24 * 30) * 3_600_000,
+    confirmTurns: confirmRaw === "true" || confirmRaw === "1",
+    botMoveDelayMs: num("BOT_MOVE_DELAY_MS", 1200, 0, 10_000),
+    boardCacheChatId: cacheId !== null && Number.isSafeInteger(cacheId) ? cacheId : null,
+    webhook: webhookUrl && secret ? { url: webhookUrl, secret, port } : null,
+  };
+  return errors.length ? { ok: false, errors } : { ok: true, config };
+}

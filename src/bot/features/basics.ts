@@ -1,0 +1,53 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../context.js";
+import { isLocale, LOCALES } from "../i18n.js";
+import type { FeatureDeps } from "./deps.js";
+import { playerRef } from "./player-ref.js";
+
+/** `/start`, `/help`, `/rules`, `/lang`. */
+export function basicsFeature(deps: FeatureDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+
+  composer.command(["start", "help"], async (ctx) => {
+    if (ctx.match === "play" && ctx.chat.type === "private") {
+      await ctx.reply(ctx.t("start-inline-hint"), { parse_mode: "HTML" });
+      return;
+    }
+    await ctx.reply(ctx.t("help", { bot: ctx.me.username }), {
+      parse_mode: "HTML",
+      link_preview_options: { is_disabled: true },
+    });
+  });
+
+  composer.command("rules", async (ctx) => {
+    const which = ctx.match.trim().toLowerCase();
+    const parts =
+      which === "short"
+        ? ["rules-short"]
+        : which === "long"
+          ? ["rules-long"]
+          : ["rules-long", "rules-short"];
+    for (const key of parts) await ctx.reply(ctx.t(key), { parse_mode: "HTML" });
+  });
+
+  composer.command("lang", async (ctx) => {
+    const rows = [LOCALES.map((l) => ({ text: ctx.t(`lang-${l}`), callback_data: `l:${l}` }))];
+    await ctx.reply(ctx.t("lang-pick"), { reply_markup: { inline_keyboard: rows } });
+  });
+
+  composer.callbackQuery(/^l:/, async (ctx) => {
+    const locale = ctx.callbackQuery.data.slice(2);
+    if (!isLocale(locale)) {
+      await ctx.answerCallbackQuery({ text: ctx.t("err-bad-button"), show_alert: true });
+      return;
+    }
+    deps.prefs.set(playerRef(ctx.from), locale);
+    ctx.i18n.useLocale(locale);
+    await ctx.answerCallbackQuery();
+    await ctx
+      .editMessageText(ctx.t("lang-set"), { reply_markup: { inline_keyboard: [] } })
+      .catch(() => {});
+  });
+
+  return composer;
+}

@@ -1,0 +1,14 @@
+import type { GameView, ServiceError } from "../../services/index.js";
+import { plainName } from "../ui/names.js";
+import type { Tr } from "../ui/tr.js";
+
+/** A refusal in the user's words; "not your turn" names whose turn it is. */
+export function errorText(t: Tr, error: ServiceError, game?: GameView | null): string {
+  if (error.code === "not-your-turn" && game?.waitingFor) {
+    const waiting = game.waitingFor === game.white.id ? game.white : game.black;
+    return t("err-turn-of", { name: plainName(waiting) });
+  }
+  const key = `err-${error.code}`;
+  const text = t(key);
+  return text === key ? t("err-generic") : text;
+}

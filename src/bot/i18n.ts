@@ -1,0 +1,40 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { I18n } from "@grammyjs/i18n";
+import type { Context } from "grammy";
+import type { Tr } from "./ui/tr.js";
+
+export const LOCALES = ["en", "ru", "uk"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+
+const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "locales");
+
+/** A Telegram language code to one of ours (be and kk readers get Russian). */
+export function localeOf(code: string | null | undefined): Locale {
+  const base = (code ?? "").toLowerCase().split("-")[0] ?? "";
+  if (base === "uk") return "uk";
+  if (base === "ru" || base === "be" || base === "kk") return "ru";
+  return base === "en" ? "en" : DEFAULT_LOCALE;
+}
+
+export const isLocale = (v: string | null | undefined): v is Locale =>
+  (LOCALES as readonly string[]).includes(v ?? "");
+
+export function createI18n<C extends Context>(
+  negotiate: (ctx: C) => Locale | Promise<Locale>,
+): I18n<C> {
+  const i18n = new I18n<C>({
+    defaultLocale: DEFAULT_LOCALE,
+    localeNegotiator: negotiate,
+    // No Unicode isolation marks around values: they show up as odd characters in some clients.
+    fluentBundleOptions: { useIsolating: false },
+  });
+  i18n.loadLocalesDirSync(DIR);
+  return i18n;
+}
+
+export const translator =
+  <C extends Context>(i18n: I18n<C>, locale: string): Tr =>
+  (key, vars) =>
+    i18n.t(isLocale(locale) ? locale : DEFAULT_LOCALE, key, vars);

@@ -1,0 +1,26 @@
+import { type Api, InputFile } from "grammy";
+import type { PhotoUploader } from "./game-messenger.js";
+import type { Logger } from "./logger.js";
+
+/**
+ * Inline messages cannot take an uploaded file, only a `file_id`: the board is sent to a
+ * cache chat once, its file id kept, and the cache message deleted.
+ */
+export function cacheChatUploader(
+  api: Api,
+  chatId: number | null,
+  logger: Logger,
+): PhotoUploader | null {
+  if (chatId === null) return null;
+  return async (png) => {
+    const sent = await api.sendPhoto(chatId, new InputFile(png, "board.png"), {
+      disable_notification: true,
+    });
+    const fileId = sent.photo.at(-1)?.file_id;
+    await api
+      .deleteMessage(chatId, sent.message_id)
+      .catch((err) => logger.warn({ err }, "cache message not deleted"));
+    if (!fileId) throw new Error("the cache chat returned no photo");
+    return fileId;
+  };
+}

@@ -1,0 +1,235 @@
+# Games and rules
+variant-long = long nardy
+variant-short = short nardy
+preset-classic = classic
+preset-sport = sport
+preset-standard = standard
+preset-custom = custom rules
+match-running = running series
+match-points = { $n ->
+    [one] to { $n } point
+   *[other] to { $n } points
+}
+match-games = { $n ->
+    [one] { $n } game
+   *[other] { $n } games
+}
+
+opt-head-classic = Head: 6-6, 4-4, 3-3 take two on the first turn (not 4-4 after 5-5)
+opt-head-criterion = Head: a second checker on the first 6-6, 4-4, 3-3 when one cannot play them all
+opt-head-doubles = Head: any first-turn double takes two
+opt-head-wide = Head: any first roll takes two
+opt-head-sport = Head: 6-6, 4-4, 3-3 take two for the second player only
+opt-block-strict = Six-block: never, not even in passing, without a checker ahead
+opt-block-final = Six-block: checked at the end of the turn only
+opt-block-home = Six-block: only once an opponent checker is home
+opt-scoring-oin = Scoring: every win is 1
+opt-scoring-mars = Scoring: oin 1, mars 2
+opt-scoring-koks = Scoring: oin 1, mars 2, koks 3
+opt-scoring-home-mars = Scoring: oin 1, mars 2, home mars 3
+opt-lastRoll-on = Last roll: the second player may still draw
+opt-lastRoll-off = No last roll
+opt-opening-reroll = Opening: the winner of the lot rolls again
+opt-opening-lot = Opening: the winner plays the lot dice
+opt-cube-on = Doubling cube on
+opt-cube-off = No doubling cube
+opt-jacoby-on = Jacoby rule on
+opt-jacoby-off = No Jacoby rule
+opt-next-loser = Next game: the loser starts
+opt-next-alternate = Next game: players take turns to start
+opt-next-winner = Next game: the winner starts
+opt-next-lot = Next game: a new lot
+
+result-oin = an oin
+result-mars = a mars
+result-koks = a koks
+result-home-mars = a home mars
+result-single = a single game
+result-gammon = a gammon
+result-backgammon = a backgammon
+result-drop = a dropped double
+result-draw = a draw
+
+# The game message
+caption-pips = pips { $white } / { $black } · off { $woff } / { $boff }
+caption-cube = cube { $value } · { $owner }
+cube-centre = centred
+caption-last = last: { $name } { $dice }: { $play }
+caption-no-move = no move
+caption-roll-or-double = 🎲 { $name }: roll or double
+caption-to-move = 🎲 { $dice } · { $name } to move
+caption-double = { $name } doubles to { $value }. { $other }: take or drop?
+caption-resign-offer = { $name } offers to resign with { $kind }. { $other }: accept?
+caption-wins = { $name } wins { $kind }: +{ $points }
+caption-draw = A draw
+caption-series = series { $white } : { $black }
+caption-lot = lot: { $a } { $da }, { $b } { $db }: { $starter } starts
+caption-commitment = dice commitment (SHA-256): <code>{ $hash }</code>
+caption-seed = dice seed: <code>{ $seed }</code>
+
+btn-roll = 🎲 Roll
+btn-double = ×2 Double
+btn-undo = ↩ Undo
+btn-confirm = ✓ Done
+btn-take = ✅ Take
+btn-drop = ❌ Drop
+btn-accept = ✅ Accept
+btn-decline = ❌ Decline
+btn-cancel = Cancel
+btn-cancel-challenge = Cancel challenge
+btn-rematch = 🔁 Next game
+btn-claim = 🏁 Claim the win
+btn-resign-confirm = 🏳 Yes, resign
+
+# Challenges
+challenge-open = { $from } challenges anyone to { $game }
+challenge-targeted = { $from } challenges { $to } to { $game }
+challenge-expires = The challenge is open for { $minutes } min.
+challenge-accepted = { $from } and { $name } are playing. The board is below.
+challenge-declined = { $name } declined the challenge to { $game }.
+challenge-cancelled = { $from } cancelled the challenge to { $game }.
+challenge-expired = Nobody accepted { $from }'s challenge to { $game } in time.
+play-usage = I don't know “{ $word }”. Try <code>/play</code>, <code>/play short</code>, <code>/play long sport</code>, <code>/play @friend</code> or <code>/play bot</code>.
+
+# Resigning
+resign-none = You have no game in progress here.
+resign-pick = Which game do you resign?
+resign-confirm-long = Resign the game against { $name }? It is scored from the position now.
+resign-confirm-short = Offer { $name } your resignation: how many points?
+resign-cancelled = Not resigned. Play on!
+resign-done = Resigned.
+resign-offered = Offer sent; your opponent decides on the board.
+
+# Idle games
+idle-reminder = ⏰ { $name }, it's your move against { $other }.
+
+# Scores
+score-title = Series in this chat
+score-none = No games finished here yet. Start one with /play.
+score-games = { $n ->
+    [one] { $n } game
+   *[other] { $n } games
+}
+score-over = finished
+top-title = Top players: { $variant }
+top-row = { $rank }. { $name } · { $points ->
+    [one] { $points } pt
+   *[other] { $points } pts
+} · { $wins }/{ $games } won ({ $rate }%) · rating { NUMBER($rating, useGrouping: 0) }
+top-none = Nobody has finished a game here yet.
+
+# Set-up dialog
+new-variant = Which game?
+new-preset = Which rules?
+new-head = How many checkers may leave the head on the first turn?
+new-block = When is a six-point block allowed?
+new-scoring = How is a win scored?
+new-lastRoll = Does the second player get a last roll?
+new-opening = How does the first turn begin?
+new-cube = Play with the doubling cube?
+new-jacoby = The Jacoby rule (gammons count only after a double)?
+new-next = Who starts the next game?
+new-match = How long is the match?
+new-match-running = Running series
+new-match-p3 = To 3 points
+new-match-p5 = To 5 points
+new-match-p7 = To 7 points
+new-match-g3 = 3 games
+new-match-g5 = 5 games
+new-opponent = Who do you play?
+new-opponent-open = Anyone here
+new-opponent-bot = The bot
+new-opponent-name = A player by @username
+new-ask-username = Send the @username of your opponent.
+new-bad-username = That is not a username. Send it like @friend.
+new-not-yours = This set-up belongs to someone else. Start your own with /new.
+new-cancelled = Set-up cancelled.
+new-done-bot = Starting a game against the bot…
+
+# Languages
+lang-pick = Choose your language:
+lang-set = Language set: English.
+lang-en = English
+lang-ru = Русский
+lang-uk = Українська
+
+# Errors
+err-generic = Something went wrong. Please try again.
+err-bad-button = This button is not valid.
+err-inactive-button = This button is no longer active.
+err-stale = This board is out of date; here is the current one.
+err-turn-of = It's { $name }'s turn.
+err-challenge-bot = You cannot challenge a bot. To play me, send /play bot.
+err-game-over = This game is over.
+err-not-your-turn = It's not your turn.
+err-wrong-phase = That cannot be done now.
+err-illegal-step = That move is not allowed.
+err-nothing-to-undo = Nothing to undo.
+err-turn-incomplete = Play all your dice first.
+err-cube-unavailable = You cannot double now.
+err-bad-resign = Answer the double first: dropping it ends the game.
+err-not-found = This game or challenge no longer exists.
+err-bad-input = That is not valid input.
+err-bad-rules = Those rules are not valid.
+err-self-challenge = You cannot challenge yourself.
+err-not-target = This challenge is for someone else.
+err-not-challenger = Only the challenger can cancel it.
+err-challenge-closed = This challenge is closed.
+err-expired = This challenge has expired.
+err-not-a-player = You are not playing in this game.
+err-too-early = It's too early to claim this game.
+err-already-playing = You already play each other here; finish that game first.
+err-game-active = Finish the current game first.
+err-rematch-exists = The next game has already started.
+err-series-over = This series is over.
+err-busy = The game is busy; please try again.
+
+# Help
+start-inline-hint = To play a friend in your private chat, type <code>@{ $bot }</code> there and pick a game.
+help =
+    <b>Nardy</b>: long nardy and short nardy (backgammon) right in the chat.
+
+    <b>Play</b>
+    /play: challenge anyone in this chat
+    /play @friend, or /play as a reply: challenge one person
+    /play short, /play long sport: pick the game and rules
+    /play bot: play against me
+    /new: choose every rule step by step
+    In any other chat, type @{ $bot } and pick a game.
+
+    <b>During a game</b>
+    Tap the buttons under the board: each shows one checker move (13→7) in your numbering. Undo takes a step back until your turn ends.
+    /resign: give up (in short nardy: offer 1, 2 or 3 points)
+
+    <b>More</b>
+    /score: series in this chat · /top: leaderboard · /rules: the rules · /lang: language
+rules-long =
+    <b>Long nardy</b>
+    Each player starts with all 15 checkers on the head (point 24) and moves them counter-clockwise, from 24 down to 1, then bears them off. Your home is points 1-6.
+    • A point with any opponent checker is closed: you cannot land there or stop there in the middle of a move. There is no hitting.
+    • Each die is a separate step; a double is played four times. You must play as many dice as possible; if only one die can be played, it must be the larger one.
+    • Only one checker may leave the head per turn. On the first turn the rules differ (option "head"): classic (6-6, 4-4, 3-3 take two, but 4-4 after an opening 5-5 takes one), criterion, doubles, wide, sport.
+    • Six points in a row may only be held while an opponent checker is ahead of them (option "block": strict, also in passing; final, at the end of the turn; home, once an opponent checker is home).
+    • Bearing off starts when all 15 are home. A die bears off from its own point; from a lower point only if no checker stands higher.
+    • Scoring (option): oin 1; mars 2 if the loser bore off none; koks 3 or home mars 3 in the variants that count them. Resigning scores the position at that moment.
+    • Options: opening (the lot winner rolls again or plays the lot), last roll (a draw is possible), doubling cube, match length, who starts the next game.
+rules-short =
+    <b>Short nardy (backgammon)</b>
+    The standard backgammon set-up: 2 on 24, 5 on 13, 3 on 8, 5 on 6. You move from 24 to 1.
+    • A point with two or more opponent checkers is closed. Landing on a single opponent checker hits it to the bar.
+    • A checker on the bar must enter the opponent's home first; if it cannot, the turn passes.
+    • Play as many dice as possible; if only one can be played, the larger. Doubles are played four times.
+    • Bear off once all 15 are home; a checker hit meanwhile must come home again first.
+    • A win is 1 point, a gammon 2 (loser bore off none), a backgammon 3 (and still has a checker on the bar or in the winner's home), times the cube.
+    • Doubling cube: before rolling, double if the cube is centred or yours. The opponent takes (the stake doubles, the cube is theirs) or drops (losing at once). Up to 64. In a match the Crawford rule applies; Jacoby is an option in running series.
+    • Resigning offers a single, a gammon or a backgammon; the opponent accepts or plays on.
+
+# Command menu
+cmd-play = Challenge someone to a game
+cmd-new = Set up a game step by step
+cmd-resign = Resign your game here
+cmd-score = Series scores in this chat
+cmd-top = Leaderboard of this chat
+cmd-rules = The rules of both games
+cmd-lang = Choose your language
+cmd-help = How to play

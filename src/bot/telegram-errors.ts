@@ -1,0 +1,21 @@
+import { GrammyError } from "grammy";
+
+const described = (e: unknown, ...parts: string[]): boolean =>
+  e instanceof GrammyError && parts.some((p) => e.description.toLowerCase().includes(p));
+
+/** Editing with the same content: the message already shows what we wanted. */
+export const isNotModified = (e: unknown): boolean => described(e, "message is not modified");
+
+/** The message is gone (deleted, or too old to edit): post a new one. */
+export const isMessageGone = (e: unknown): boolean =>
+  described(
+    e,
+    "message to edit not found",
+    "message_id_invalid",
+    "message can't be edited",
+    "message to be replied not found",
+  );
+
+/** The bot cannot write to the chat any more (kicked, blocked, chat deleted). */
+export const isChatGone = (e: unknown): boolean =>
+  described(e, "bot was kicked", "bot was blocked", "chat not found", "have no rights to send");

@@ -1,0 +1,45 @@
+import type { InlineKeyboardMarkup } from "grammy/types";
+import type { ChallengeView } from "../../services/index.js";
+import { encodeChallenge } from "./callback-data.js";
+import { htmlName } from "./names.js";
+import { customRulesText, gameTitle, presetOf } from "./rules-text.js";
+import type { Tr } from "./tr.js";
+
+function targetName(c: ChallengeView): string | null {
+  if (c.targetPlayer) return htmlName(c.targetPlayer);
+  if (c.target?.username) return `@${c.target.username}`;
+  return null;
+}
+
+/** The challenge message: who, what game, which rules, until when. */
+export function challengeText(t: Tr, c: ChallengeView, ttlMinutes: number): string {
+  const from = htmlName(c.challenger);
+  const to = targetName(c);
+  const title = gameTitle(t, c.variant, c.rules);
+  const head = to
+    ? t("challenge-targeted", { from, to, game: title })
+    : t("challenge-open", { from, game: title });
+  const lines = [head];
+  if (presetOf(c.variant, c.rules) === null)
+    lines.push(...customRulesText(t, c.variant, c.rules).map((l) => `• ${l}`));
+  lines.push(t("challenge-expires", { minutes: ttlMinutes }));
+  return lines.join("\n");
+}
+
+export function challengeKeyboard(t: Tr, c: ChallengeView): InlineKeyboardMarkup {
+  return {
+    inline_keyboard: [
+      [
+        { text: t("btn-accept"), callback_data: encodeChallenge(c.id, "accept") },
+        { text: t("btn-decline"), callback_data: encodeChallenge(c.id, "decline") },
+      ],
+      [{ text: t("btn-cancel-challenge"), callback_data: encodeChallenge(c.id, "cancel") }],
+    ],
+  };
+}
+
+/** The closed challenge: accepted, declined, cancelled or expired. */
+export function challengeClosedText(t: Tr, c: ChallengeView, key: string, byName?: string): string {
+  const title = gameTitle(t, c.variant, c.rules);
+  return t(key, { from: htmlName(c.challenger), game: title, name: byName ?? "" });
+}

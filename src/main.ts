@@ -1,0 +1,113 @@
+/**
+ * The only place that wires the layers: config → database → service → bot → updates.
+ */
+import { run } from "@grammyjs/runner";
+import { registerCommands } from "./bot/commands.js";
+import { parseConfig } from "./bot/config.js";
+import { createBot } from "./bot/create-bot.js";
+import { cacheChatUploader } from "./bot/inline-photos.js";
+import { servicePrefs } from "./bot/locale-prefs.js";
+import { createLogger } from "./bot/logger.js";
+import { startWebhookServer } from "./bot/server.js";
+import { vsBotStarter } from "./bot/vs-bot-game.js";
+import { DatabaseOpenError, openDatabase } from "./db/index.js";
+import { startingBoard } from "./engine/index.js";
+import { renderBoardPng } from "./render/png.js";
+import { GameService } from "./services/index.js";
+
+function fail(lines: string[]): never {
+  for (const line of lines) process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+const parsed = parseConfig(process.env);
+if (!parsed.ok) fail(parsed.errors.map((e) => `config: ${e}`));
+const config = parsed.config;
+const logger = createLogger(config.logLevel);
+
+let database: ReturnType<typeof openDatabase>;
+try {
+  database = openDatabase(config.databasePath);
+} catch (e) {
+  if (e instanceof DatabaseOpenError) fail([e.message]);
+  throw e;
+}
+
+const service = new GameService(database.db, {
+  challengeTtlMs: config.challengeTtlMs,
+  idleMs: config.idleMs,
+  confirmTurns: config.confirmTurns,
+});
+const { bot, maintenance, deps } = createBot(config, {
+  service,
+  renderBoard: renderBoardPng,
+  logger,
+  prefs: servicePrefs(service),
+  vsBot: vsBotStarter(config.botMoveDelayMs),
+  photoUploader: (api) => cacheChatUploader(api, config.boardCacheChatId, logger),
+});
+
+// The first picture costs several times a warm one; pay it before the first player waits.
+await renderBoardPng({
+  variant: "long",
+  board: startingBoard("long"),
+  perspective: "white",
+  toMove: "white",
+  dice: null,
+  cube: null,
+  score: null,
+  lastMove: null,
+  currentSteps: [],
+});
+
+await bot.init();
+await registerCommands(bot.api, deps.i18n).catch((err) =>
+  logger.warn({ err }, "setMyCommands failed"),
+);
+maintenance.start();
+
+let stopping = false;
+let stop: () => Promise<void>;
+if (config.webhook) {
+  const url = new URL(config.webhook.url);
+  const server = await startWebhookServer(
+    bot,
+    {
+      port: config.webhook.port,
+      path: url.pathname || "/",
+      secret: config.webhook.secret,
+      healthy: () => !stopping,
+    },
+    logger,
+  );
+  await bot.api.setWebhook(config.webhook.url, {
+    secret_token: config.webhook.secret,
+    allowed_updates: ["message", "callback_query", "inline_query", "chosen_inline_result"],
+  });
+  logger.info({ url: config.webhook.url, port: config.webhook.port }, "webhook mode");
+  stop = () => new Promise((resolve) => server.close(() => resolve()));
+} else {
+  await bot.api.deleteWebhook();
+  const runner = run(bot, {
+    runner: {
+      fetch: {
+        allowed_updates: ["message", "callback_query", "inline_query", "chosen_inline_result"],
+      },
+    },
+  });
+  logger.info({ username: bot.botInfo.username }, "long polling");
+  stop = () => runner.stop();
+}
+
+/** Stop taking updates, let the ones in flight finish, then close the database. */
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  maintenance.stop();
+  await stop();
+  database.close();
+  process.exit(0);
+}
+process.once("SIGINT", () => void shutdown("SIGINT"));
+process.once("SIGTERM", () => void shutdown("SIGTERM"));

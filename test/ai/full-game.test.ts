@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { playGame } from "../../src/ai/index.js";
+import { defaultRules } from "../../src/engine/index.js";
+
+describe("whole games between computer players", () => {
+  it("short nardy with the cube, hard against easy, reaches the end", () => {
+    const state = playGame({
+      variant: "short",
+      rules: defaultRules("short"),
+      white: "hard",
+      black: "easy",
+      starter: "black",
+      seed: 5,
+    });
+    expect(state.phase).toBe("over");
+    expect(state.result!.points).toBeGreaterThan(0);
+  });
+
+  it("long nardy in a match to 5 with the cube, hard against pip-count, reaches the end", () => {
+    const state = playGame({
+      variant: "long",
+      rules: defaultRules("long", { cube: true, match: { kind: "points", to: 5 } }),
+      white: "pipcount",
+      black: "hard",
+      starter: "white",
+      seed: 6,
+      series: { to: 5, score: { white: 2, black: 3 } },
+    });
+    expect(state.phase).toBe("over");
+    expect(["white", "black"]).toContain(state.result!.winner);
+  });
+});

@@ -1,0 +1,169 @@
+import { createHash } from "node:crypto";
+import type { InlineKeyboardButton, Update, User } from "grammy/types";
+import { parseConfig } from "../../src/bot/config.js";
+import { type BotDeps, type BotParts, createBot } from "../../src/bot/create-bot.js";
+import { servicePrefs } from "../../src/bot/locale-prefs.js";
+import { silentLogger } from "../../src/bot/logger.js";
+import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
+import type { BoardView } from "../../src/render/view.js";
+import { GameService } from "../../src/services/index.js";
+import { BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
+
+export const GROUP = -100_200;
+
+export const USERS = {
+  alice: { id: 11, is_bot: false, first_name: "Alice", username: "alice", language_code: "en" },
+  bob: { id: 22, is_bot: false, first_name: "Bob", username: "bob", language_code: "en" },
+  carol: { id: 33, is_bot: false, first_name: "Carol", username: "carol", language_code: "en" },
+  olga: { id: 44, is_bot: false, first_name: "Ольга", username: "olga", language_code: "ru" },
+  otherBot: { id: 55, is_bot: true, first_name: "Helper", username: "helper_bot" },
+} satisfies Record<string, User>;
+
+/** A cheap stand-in picture: unique per view, so re-render decisions stay visible. */
+export const fakeRender = async (view: BoardView): Promise<Buffer> =>
+  Buffer.from(`PNG:${createHash("sha256").update(JSON.stringify(view)).digest("hex")}`);
+
+export interface Harness {
+  readonly tg: FakeTelegram;
+  readonly parts: BotParts;
+  readonly service: GameService;
+  readonly database: OpenedDatabase;
+  send(
+    from: User,
+    text: string,
+    opts?: { chatId?: number; replyTo?: StoredMessage },
+  ): Promise<void>;
+  press(from: User, message: StoredMessage, button: InlineKeyboardButton): Promise<void>;
+  pressData(from: User, message: StoredMessage, data: string): Promise<void>;
+  lastMessage(chatId?: number): StoredMessage;
+  close(): void;
+}
+
+let seedCounter = 0;
+
+export interface HarnessOptions {
+  readonly path?: string;
+  readonly env?: Record<string, string>;
+  readonly render?: BotDeps["renderBoard"];
+  readonly tg?: FakeTelegram;
+  readonly vsBot?: BotDeps["vsBot"];
+  readonly now?: () => number;
+}
+
+export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const parsed = parseConfig({
+    BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij",
+    LOG_LEVEL: "silent",
+    ...opts.env,
+  });
+  if (!parsed.ok) throw new Error(parsed.errors.join("; "));
+  const database = openDatabase(opts.path ?? ":memory:");
+  const service = new GameService(database.db, {
+    challengeTtlMs: parsed.config.challengeTtlMs,
+    idleMs: parsed.config.idleMs,
+    confirmTurns: parsed.config.confirmTurns,
+    // Fixed seeds keep each test's dice the same on every run.
+    newSeed: () => createHash("sha256").update(`seed-${++seedCounter}`).digest(),
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  const tg = opts.tg ?? new FakeTelegram();
+  const parts = createBot(parsed.config, {
+    service,
+    renderBoard: opts.render ?? fakeRender,
+    logger: silentLogger,
+    prefs: servicePrefs(service),
+    botInfo: BOT_INFO,
+    fetch: tg.fetch as never,
+    ...(opts.vsBot ? { vsBot: opts.vsBot } : {}),
+  });
+  await parts.bot.init();
+  let updateId = 1;
+  let queryId = 1;
+  const chatOf = (chatId: number) =>
+    chatId < 0
+      ? { id: chatId, type: "supergroup" as const, title: "Nardy club" }
+      : { id: chatId, type: "private" as const, first_name: "Chat" };
+
+  const handle = (update: Omit<Update, "update_id">) =>
+    parts.bot.handleUpdate({ update_id: updateId++, ...update } as Update);
+
+  const harness: Harness = {
+    tg,
+    parts,
+    service,
+    database,
+    async send(from, text, o = {}) {
+      const chatId = o.chatId ?? GROUP;
+      const command = /^\/\w+(@\w+)?/.exec(text);
+      await handle({
+        message: {
+          message_id: 10_000 + updateId,
+          date: 0,
+          chat: chatOf(chatId),
+          from,
+          text,
+          ...(command
+            ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] }
+            : {}),
+          ...(o.replyTo
+            ? {
+                reply_to_message: {
+                  message_id: o.replyTo.messageId,
+                  date: 0,
+                  chat: chatOf(chatId),
+                  from: USERS.bob,
+                  text: o.replyTo.text ?? "",
+                },
+              }
+            : {}),
+        } as never,
+      });
+    },
+    async press(from, message, button) {
+      if (!("callback_data" in button) || !button.callback_data)
+        throw new Error("not a callback button");
+      await harness.pressData(from, message, button.callback_data);
+    },
+    async pressData(from, message, data) {
+      await handle({
+        callback_query: {
+          id: String(queryId++),
+          from,
+          chat_instance: "ci",
+          data,
+          ...(message.inlineMessageId
+            ? { inline_message_id: message.inlineMessageId }
+            : {
+                message: {
+                  message_id: message.messageId,
+                  date: 0,
+                  chat: chatOf(message.chatId!),
+                  ...(message.photo ? { photo: [] } : { text: message.text ?? "" }),
+                },
+              }),
+        } as never,
+      });
+    },
+    lastMessage(chatId = GROUP) {
+      const all = tg.chatMessages(chatId);
+      const last = all.at(-1);
+      if (!last) throw new Error(`no message in chat ${chatId}`);
+      return last;
+    },
+    close() {
+      database.close();
+    },
+  };
+  return harness;
+}
+
+/** Buttons of a message, flat. */
+export const buttons = (m: StoredMessage): InlineKeyboardButton[] => m.keyboard.flat();
+
+export const buttonNamed = (m: StoredMessage, text: string | RegExp): InlineKeyboardButton => {
+  const b = buttons(m).find((x) =>
+    typeof text === "string" ? x.text === text : text.test(x.text),
+  );
+  if (!b) throw new Error(`no button ${text} in ${JSON.stringify(buttons(m).map((x) => x.text))}`);
+  return b;
+};

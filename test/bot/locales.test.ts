@@ -1,0 +1,336 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { FluentBundle, FluentResource } from "@fluent/bundle";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The Fluent files of the bot: en.ftl is the source, ru.ftl and uk.ftl its translations.
+ * They must parse, define the same keys with the same variables, and format without errors.
+ */
+
+const DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../src/bot/locales");
+const LOCALES = ["en", "ru", "uk"] as const;
+const TRANSLATIONS = ["ru", "uk"] as const;
+type Locale = (typeof LOCALES)[number];
+
+/**
+ * Keys whose translation is expected to equal the English text: the language names are
+ * shown in each language's own spelling whatever the interface language is.
+ */
+const SAME_AS_ENGLISH = new Set(["lang-en", "lang-ru", "lang-uk"]);
+
+/** Variables the code passes as numbers (counts, scores, dice values, ratings). */
+const NUMERIC_VARS = new Set([
+  "n",
+  "minutes",
+  "points",
+  "value",
+  "white",
+  "black",
+  "woff",
+  "boff",
+  "rank",
+  "wins",
+  "games",
+  "rate",
+  "rating",
+  "da",
+  "db",
+]);
+
+/** Numbers that reach every CLDR plural category of en, ru and uk. */
+const SAMPLE_NUMBERS = [0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 1.5];
+
+const MESSAGE_START = /^([a-zA-Z][\w-]*) *=/;
+
+interface Block {
+  readonly id: string;
+  /** The 1-based line number of the `id =` line. */
+  readonly line: number;
+  /** The message's lines, from the `id =` line to its last non-blank continuation line. */
+  readonly lines: readonly string[];
+}
+
+interface Loaded {
+  readonly source: string;
+  readonly blocks: readonly Block[];
+  readonly resource: FluentResource;
+  readonly bundle: FluentBundle;
+  readonly addErrors: readonly Error[];
+}
+
+/** Cuts the source into message blocks; lines that belong to no message are syntax errors. */
+function splitBlocks(source: string): { blocks: Block[]; stray: string[] } {
+  const blocks: { id: string; line: number; lines: string[] }[] = [];
+  const stray: string[] = [];
+  let current: { id: string; line: number; lines: string[] } | null = null;
+  /** Open braces so far in the current message: inside a placeable, any line belongs to it. */
+  let depth = 0;
+  const count = (text: string) => {
+    for (const ch of text) depth += ch === "{" ? 1 : ch === "}" ? -1 : 0;
+  };
+  source.split(/\r?\n/).forEach((text, i) => {
+    const start = depth > 0 ? null : MESSAGE_START.exec(text);
+    if (start) {
+      current = { id: start[1]!, line: i + 1, lines: [text] };
+      blocks.push(current);
+      depth = 0;
+      count(text.slice(text.indexOf("=") + 1));
+    } else if (current && depth > 0) {
+      current.lines.push(text);
+      count(text);
+    } else if (text.trim() === "") {
+      current?.lines.push(text);
+    } else if (/^\s/.test(text) && current) {
+      current.lines.push(text);
+      count(text);
+    } else if (text.startsWith("#")) {
+      current = null;
+    } else {
+      stray.push(`line ${i + 1}: ${text}`);
+      current = null;
+    }
+  });
+  for (const b of blocks) {
+    while (b.lines.length > 1 && b.lines.at(-1)!.trim() === "") b.lines.pop();
+  }
+  return { blocks, stray };
+}
+
+/**
+ * What the runtime parser of @fluent/bundle silently skips: continuation lines starting
+ * with `[`, `*` or `.` outside a select expression, and unbalanced braces.
+ */
+function blockSyntaxErrors(block: Block): string[] {
+  const errors: string[] = [];
+  let depth = 0;
+  block.lines.forEach((text, i) => {
+    const body = i === 0 ? text.slice(text.indexOf("=") + 1) : text;
+    if (i > 0 && depth === 0 && /^\s*[[*.]/.test(text)) {
+      errors.push(`${block.id}, line ${block.line + i}: a continuation line starts with [, * or .`);
+    }
+    for (const ch of body) {
+      if (ch === "{") depth++;
+      if (ch === "}") depth--;
+      if (depth < 0) {
+        errors.push(`${block.id}, line ${block.line + i}: a "}" without "{"`);
+        depth = 0;
+      }
+    }
+  });
+  if (depth !== 0) errors.push(`${block.id}: a "{" is never closed`);
+  return errors;
+}
+
+function load(locale: Locale): Loaded {
+  const source = readFileSync(path.join(DIR, `${locale}.ftl`), "utf8");
+  const resource = new FluentResource(source);
+  const bundle = new FluentBundle(locale, { useIsolating: false });
+  const addErrors = bundle.addResource(resource);
+  return { source, blocks: splitBlocks(source).blocks, resource, bundle, addErrors };
+}
+
+const files = Object.fromEntries(LOCALES.map((l) => [l, load(l)])) as Record<Locale, Loaded>;
+const en = files.en;
+const englishKeys = en.resource.body.map((m) => m.id);
+
+/** Every `$name` a message refers to, in its value, selectors and variants. */
+function variablesOf(bundle: FluentBundle, id: string): Set<string> {
+  const names = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const n of node) walk(n);
+    } else if (node !== null && typeof node === "object") {
+      const rec = node as Record<string, unknown>;
+      if (rec.type === "var" && typeof rec.name === "string") names.add(rec.name);
+      for (const v of Object.values(rec)) walk(v);
+    }
+  };
+  const message = bundle.getMessage(id);
+  walk(message?.value);
+  walk(message?.attributes);
+  return names;
+}
+
+/** The select expressions of a message, as the plural categories their variants name. */
+function selectorKeys(bundle: FluentBundle, id: string): string[][] {
+  const found: string[][] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const n of node) walk(n);
+    } else if (node !== null && typeof node === "object") {
+      const rec = node as Record<string, unknown>;
+      if (rec.type === "select" && Array.isArray(rec.variants)) {
+        found.push(
+          rec.variants.map((v: { key: { value: string | number } }) => String(v.key.value)),
+        );
+      }
+      for (const v of Object.values(rec)) walk(v);
+    }
+  };
+  walk(bundle.getMessage(id)?.value);
+  return found;
+}
+
+type Args = Record<string, string | number>;
+
+function sampleArgs(vars: Iterable<string>, num: number): Args {
+  const args: Args = {};
+  for (const v of vars) args[v] = NUMERIC_VARS.has(v) ? num : `‹${v}›`;
+  return args;
+}
+
+function format(bundle: FluentBundle, id: string, args: Args): { text: string; errors: Error[] } {
+  const errors: Error[] = [];
+  const message = bundle.getMessage(id);
+  if (!message?.value) return { text: "", errors: [new Error(`${id} has no value`)] };
+  const text = bundle.formatPattern(message.value, args, errors);
+  return { text, errors };
+}
+
+const HTML_TAG = /<\/?[a-z]+>/g;
+const EMOJI = /\p{Extended_Pictographic}/gu;
+const COMMAND = /(?<![\w<])\/[a-z]+/g;
+const DIGITS = /\d+/g;
+
+const sorted = (xs: Iterable<string>) => [...xs].sort();
+const matches = (text: string, re: RegExp) => text.match(re) ?? [];
+
+describe("locale files", () => {
+  describe.each(LOCALES)("%s.ftl", (locale) => {
+    const file = files[locale];
+
+    it("parses without errors", () => {
+      const { blocks, stray } = splitBlocks(file.source);
+      expect(stray, "lines outside any message").toEqual([]);
+      expect(blocks.flatMap(blockSyntaxErrors)).toEqual([]);
+      // The runtime parser drops a message it cannot parse instead of reporting it.
+      expect(file.resource.body.map((m) => m.id)).toEqual(blocks.map((b) => b.id));
+      expect(file.addErrors).toEqual([]);
+      const ids = blocks.map((b) => b.id);
+      expect(
+        ids.filter((id, i) => ids.indexOf(id) !== i),
+        "duplicate keys",
+      ).toEqual([]);
+      for (const m of file.resource.body) expect(m.value, `${m.id} has a value`).not.toBeNull();
+    });
+
+    it("keeps every line of every message", () => {
+      // A continuation line the parser rejects ends the message early, silently.
+      for (const block of file.blocks) {
+        if (block.lines.some((l) => l.includes("->"))) continue;
+        const first = block.lines[0]!.slice(block.lines[0]!.indexOf("=") + 1).trim();
+        const expected = block.lines.length - (first === "" ? 1 : 0);
+        const vars = variablesOf(file.bundle, block.id);
+        const { text } = format(file.bundle, block.id, sampleArgs(vars, 3));
+        expect(text.split("\n").length, block.id).toBe(expected);
+      }
+    });
+
+    it("formats every message with sample values without errors", () => {
+      for (const id of englishKeys) {
+        const vars = variablesOf(en.bundle, id);
+        for (const num of SAMPLE_NUMBERS) {
+          const { text, errors } = format(file.bundle, id, sampleArgs(vars, num));
+          expect(errors.map(String), `${id} with ${num}`).toEqual([]);
+          expect(text, id).not.toMatch(/[{}]|\$[a-z]/);
+          expect(text.trim(), id).not.toBe("");
+        }
+      }
+    });
+
+    it("uses only the plural categories of its language", () => {
+      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      for (const m of file.resource.body) {
+        for (const keys of selectorKeys(file.bundle, m.id)) {
+          for (const key of keys) {
+            expect(
+              categories.includes(key as Intl.LDMLPluralRule) || /^\d+(\.\d+)?$/.test(key),
+              `${m.id}: [${key}]`,
+            ).toBe(true);
+          }
+        }
+      }
+    });
+  });
+
+  describe.each(TRANSLATIONS)("%s.ftl against en.ftl", (locale) => {
+    const file = files[locale];
+
+    it("defines exactly the English keys", () => {
+      expect(sorted(file.resource.body.map((m) => m.id))).toEqual(sorted(englishKeys));
+    });
+
+    it("uses the same variables in each message", () => {
+      for (const id of englishKeys) {
+        expect(sorted(variablesOf(file.bundle, id)), id).toEqual(
+          sorted(variablesOf(en.bundle, id)),
+        );
+      }
+    });
+
+    it("keeps HTML tags, emojis, slash commands and digits", () => {
+      for (const id of englishKeys) {
+        const vars = variablesOf(en.bundle, id);
+        const ours = format(file.bundle, id, sampleArgs(vars, 7)).text;
+        const theirs = format(en.bundle, id, sampleArgs(vars, 7)).text;
+        expect(matches(ours, HTML_TAG), `${id}: HTML tags`).toEqual(matches(theirs, HTML_TAG));
+        expect(sorted(matches(ours, EMOJI)), `${id}: emojis`).toEqual(
+          sorted(matches(theirs, EMOJI)),
+        );
+        expect(sorted(matches(ours, COMMAND)), `${id}: commands`).toEqual(
+          sorted(matches(theirs, COMMAND)),
+        );
+        expect(sorted(matches(ours, DIGITS)), `${id}: digits`).toEqual(
+          sorted(matches(theirs, DIGITS)),
+        );
+      }
+    });
+
+    it("translates every message except the allowed ones", () => {
+      const untranslated = englishKeys.filter((id) => {
+        const vars = variablesOf(en.bundle, id);
+        const args = sampleArgs(vars, 5);
+        return format(file.bundle, id, args).text === format(en.bundle, id, args).text;
+      });
+      expect(untranslated.filter((id) => !SAME_AS_ENGLISH.has(id))).toEqual([]);
+    });
+  });
+
+  it("names each language in its own language everywhere", () => {
+    for (const locale of LOCALES) {
+      const bundle = files[locale].bundle;
+      expect(format(bundle, "lang-en", {}).text).toBe("English");
+      expect(format(bundle, "lang-ru", {}).text).toBe("Русский");
+      expect(format(bundle, "lang-uk", {}).text).toBe("Українська");
+    }
+  });
+
+  it("confirms the language in that language", () => {
+    expect(format(files.en.bundle, "lang-set", {}).text).toMatch(/English/);
+    expect(format(files.ru.bundle, "lang-set", {}).text).toMatch(/русский/i);
+    expect(format(files.uk.bundle, "lang-set", {}).text).toMatch(/українська/i);
+  });
+
+  it("picks the right plural forms in Russian and Ukrainian", () => {
+    const games = (locale: Locale, n: number) =>
+      format(files[locale].bundle, "score-games", { n }).text;
+    expect([1, 2, 5, 11, 21, 22].map((n) => games("ru", n))).toEqual([
+      "1 партия",
+      "2 партии",
+      "5 партий",
+      "11 партий",
+      "21 партия",
+      "22 партии",
+    ]);
+    expect([1, 2, 5, 11, 21, 22].map((n) => games("uk", n))).toEqual([
+      "1 партія",
+      "2 партії",
+      "5 партій",
+      "11 партій",
+      "21 партія",
+      "22 партії",
+    ]);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Run by concurrency.test.ts: `node race-child.js <db file> <plan file>`. Prints "ready",
+ * reads the start time from stdin, then plays each planned press at its own time slot, as
+ * does its twin process, and prints its results as one JSON line.
+ */
+import { readFileSync } from "node:fs";
+import { openDatabase } from "../../src/db/index.js";
+import type { Action } from "../../src/engine/index.js";
+import { GameService } from "../../src/services/index.js";
+
+export interface Press {
+  readonly gameId: number;
+  readonly userId: number;
+  readonly action: Action;
+  readonly version: number;
+}
+export const SLOT_MS = 15;
+
+const [path, planPath] = process.argv.slice(2);
+const plan = JSON.parse(readFileSync(planPath!, "utf8")) as Press[];
+const svc = new GameService(openDatabase(path).db);
+process.stdout.write("ready\n");
+process.stdin.once("data", (b: Buffer) => {
+  const goAt = Number(b.toString().trim());
+  const results = plan.map((p, i) => {
+    while (Date.now() < goAt + i * SLOT_MS); // both processes press at the same moment
+    const r = svc.act(p.gameId, p.userId, p.action, p.version);
+    return r.ok ? "ok" : r.error.code;
+  });
+  process.stdout.write(`${JSON.stringify(results)}\n`);
+  process.exit(0);
+});
