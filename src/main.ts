@@ -12,6 +12,7 @@ import { startWebhookServer } from "./bot/server.js";
 import { vsBotStarter } from "./bot/vs-bot-game.js";
 import { DatabaseOpenError, openDatabase } from "./db/index.js";
 import { startingBoard } from "./engine/index.js";
+import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { renderBoardPng } from "./render/png.js";
 import { GameService } from "./services/index.js";
 
@@ -68,6 +69,7 @@ maintenance.start();
 
 let stopping = false;
 let stop: () => Promise<void>;
+let probe: () => HealthProbe;
 if (config.webhook) {
   const url = new URL(config.webhook.url);
   const server = await startWebhookServer(
@@ -86,8 +88,16 @@ if (config.webhook) {
   });
   logger.info({ url: config.webhook.url, port: config.webhook.port }, "webhook mode");
   stop = () => new Promise((resolve) => server.close(() => resolve()));
+  probe = () => (server.listening ? { ok: true } : { ok: false, reason: "webhook server closed" });
 } else {
   await bot.api.deleteWebhook();
+  // Healthy while getUpdates keeps succeeding: a long poll returns at least every 30 s.
+  let lastPoll = Date.now();
+  bot.api.config.use(async (prev, method, payload, signal) => {
+    const res = await prev(method, payload, signal);
+    if (method === "getUpdates" && res.ok) lastPoll = Date.now();
+    return res;
+  });
   const runner = run(bot, {
     runner: {
       fetch: {
@@ -96,14 +106,43 @@ if (config.webhook) {
     },
   });
   logger.info({ username: bot.botInfo.username }, "long polling");
-  stop = () => runner.stop();
+  // 401 (token revoked) and 409 (another instance) end the runner: say so and exit.
+  runner.task()?.catch((err: unknown) => {
+    logger.error({ err }, "update runner failed");
+    process.exit(1);
+  });
+  stop = async () => {
+    await runner.stop();
+    // stop() ends fetching; updates already taken finish their work (bounded).
+    const deadline = Date.now() + 10_000;
+    while (runner.size() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  };
+  probe = () => {
+    if (!runner.isRunning()) return { ok: false, reason: "update runner stopped" };
+    const silent = Date.now() - lastPoll;
+    return silent > 180_000
+      ? { ok: false, reason: `no successful getUpdates for ${Math.round(silent / 1000)} s` }
+      : { ok: true };
+  };
 }
+
+// The container's health check reads this file (src/health/healthcheck.mjs).
+const heartbeat = process.env.HEALTH_FILE
+  ? startHeartbeat({
+      file: process.env.HEALTH_FILE,
+      mode: config.webhook ? "webhook" : "polling",
+      port: config.webhook?.port ?? null,
+      probe: () => (stopping ? { ok: false, reason: "stopping" } : probe()),
+      logger,
+    })
+  : null;
 
 /** Stop taking updates, let the ones in flight finish, then close the database. */
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "shutting down");
+  heartbeat?.stop();
   maintenance.stop();
   await stop();
   database.close();

@@ -1,3 +1,9 @@
+/**
+ * The computer player. The bot calls `chooseAction(state, {player, series})` for whatever the
+ * game waits for, or the lower-level `choosePlay(spec, ctx, player)` / `cubeDecision(pos, ctx,
+ * player)`. Players: "easy" | "medium" | "hard" (the strong player, DEFAULT_LEVEL = "hard")
+ * and "pipcount" (the baseline). Pure: no I/O.
+ */
 export { type CubeView, strongCube } from "./cube.js";
 export {
   type AiMove,

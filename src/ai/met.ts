@@ -58,7 +58,8 @@ export function matchEquity(a: number, b: number, crawfordDone: boolean): number
   const y = Math.min(b, MAX);
   if (x <= 0) return 1;
   if (y <= 0) return 0;
-  if (crawfordDone && x === 1) return 1 - postCrawford(y);
-  if (crawfordDone && y === 1) return postCrawford(x);
+  // postCrawford is the leader's chance.
+  if (crawfordDone && x === 1) return postCrawford(y);
+  if (crawfordDone && y === 1) return 1 - postCrawford(x);
   return preCrawford(x, y);
 }

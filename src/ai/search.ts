@@ -42,6 +42,30 @@ export function replySpec(spec: TurnSpec, me: Side, opp: Side, dice: Dice): Turn
   };
 }
 
+/** Weighted sum of outcome distributions over the 36 rolls. */
+class RollAverage {
+  private readonly sum: Probs = { win: 0, winG: 0, winBG: 0, loseG: 0, loseBG: 0 };
+
+  add(p: Probs, weight: number): void {
+    this.sum.win += weight * p.win;
+    this.sum.winG += weight * p.winG;
+    this.sum.winBG += weight * p.winBG;
+    this.sum.loseG += weight * p.loseG;
+    this.sum.loseBG += weight * p.loseBG;
+  }
+
+  result(): Probs {
+    const s = this.sum;
+    return {
+      win: s.win / 36,
+      winG: s.winG / 36,
+      winBG: s.winBG / 36,
+      loseG: s.loseG / 36,
+      loseBG: s.loseBG / 36,
+    };
+  }
+}
+
 /**
  * 1-ply: my chances after the play, averaged over the opponent's 21 rolls, the opponent
  * answering each with the reply that is worst for me at 0-ply.
@@ -52,36 +76,27 @@ export function lookAhead(
   play: Play,
   values: OutcomeValues,
 ): { probs: Probs; equity: number } {
-  const done = ev.evaluate(play.me, play.opp);
-  if (play.me[0] === 15) return { probs: done, equity: equity(done, values) };
-  const sum: Probs = { win: 0, winG: 0, winBG: 0, loseG: 0, loseBG: 0 };
+  if (play.me[0] === 15) {
+    const done = ev.evaluate(play.me, play.opp);
+    return { probs: done, equity: equity(done, values) };
+  }
+  const avg = new RollAverage();
   for (const { dice, weight } of ROLLS) {
     const replies = legalPlays(replySpec(spec, play.me, play.opp, dice));
-    let best: Probs | null = null;
-    let bestEq = Number.POSITIVE_INFINITY;
-    if (replies.length === 0) best = flip(ev.evaluate(play.opp, play.me));
+    // No reply: the opponent passes, and the position is mine to roll.
+    let worst = replies.length === 0 ? flip(ev.evaluate(play.opp, play.me)) : null;
+    let worstEq = Number.POSITIVE_INFINITY;
     for (const r of replies) {
       const mine = flip(ev.evaluate(r.me, r.opp));
       const eq = equity(mine, values);
-      if (eq < bestEq) {
-        bestEq = eq;
-        best = mine;
+      if (eq < worstEq) {
+        worstEq = eq;
+        worst = mine;
       }
     }
-    const p = best!;
-    sum.win += weight * p.win;
-    sum.winG += weight * p.winG;
-    sum.winBG += weight * p.winBG;
-    sum.loseG += weight * p.loseG;
-    sum.loseBG += weight * p.loseBG;
+    avg.add(worst!, weight);
   }
-  const probs: Probs = {
-    win: sum.win / 36,
-    winG: sum.winG / 36,
-    winBG: sum.winBG / 36,
-    loseG: sum.loseG / 36,
-    loseBG: sum.loseBG / 36,
-  };
+  const probs = avg.result();
   return { probs, equity: equity(probs, values) };
 }
 
@@ -91,7 +106,7 @@ export function onRollProbs(
   spec: Omit<TurnSpec, "dice">,
   values: OutcomeValues,
 ): Probs {
-  const sum: Probs = { win: 0, winG: 0, winBG: 0, loseG: 0, loseBG: 0 };
+  const avg = new RollAverage();
   for (const { dice, weight } of ROLLS) {
     const plays = legalPlays({ ...spec, dice });
     let best = plays.length === 0 ? flip(ev.evaluate(spec.opp, spec.me)) : null;
@@ -102,18 +117,7 @@ export function onRollProbs(
         best = s.probs;
       }
     }
-    const p = best!;
-    sum.win += weight * p.win;
-    sum.winG += weight * p.winG;
-    sum.winBG += weight * p.winBG;
-    sum.loseG += weight * p.loseG;
-    sum.loseBG += weight * p.loseBG;
+    avg.add(best!, weight);
   }
-  return {
-    win: sum.win / 36,
-    winG: sum.winG / 36,
-    winBG: sum.winBG / 36,
-    loseG: sum.loseG / 36,
-    loseBG: sum.loseBG / 36,
-  };
+  return avg.result();
 }

@@ -10,6 +10,7 @@ import { basicsFeature } from "./features/basics.js";
 import { challengeFeature } from "./features/challenge.js";
 import type { FeatureDeps, LocalePrefs } from "./features/deps.js";
 import { gameFeature } from "./features/game.js";
+import { inlineFeature } from "./features/inline.js";
 import { newGameFeature } from "./features/new-game.js";
 import { resignFeature } from "./features/resign.js";
 import { statsFeature } from "./features/stats.js";
@@ -94,6 +95,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   features.use(basicsFeature(featureDeps));
   features.use(newGameFeature(featureDeps, insideConversations, vsBot));
   features.use(challengeFeature(featureDeps, vsBot));
+  features.use(inlineFeature(featureDeps, deps.renderBoard, uploader));
   features.use(resignFeature(featureDeps));
   features.use(gameFeature(featureDeps));
   features.use(statsFeature(featureDeps));

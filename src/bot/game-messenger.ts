@@ -84,7 +84,14 @@ export class GameMessenger {
   private async editCaption(ref: MessageRef, msg: GameMessage): Promise<void> {
     const other = { caption: msg.caption, parse_mode: "HTML" as const, reply_markup: msg.keyboard };
     if (ref.kind === "chat") await this.api.editMessageCaption(ref.chatId, ref.messageId, other);
-    else await this.api.editMessageCaptionInline(ref.inlineMessageId, other);
+    else if (this.uploadForInline)
+      await this.api.editMessageCaptionInline(ref.inlineMessageId, other);
+    // Without pictures an inline game is a text message: the caption is its text.
+    else
+      await this.api.editMessageTextInline(ref.inlineMessageId, msg.caption, {
+        parse_mode: "HTML",
+        reply_markup: msg.keyboard,
+      });
   }
 
   private async editPhoto(ref: MessageRef, msg: GameMessage): Promise<void> {
@@ -98,7 +105,6 @@ export class GameMessenger {
       return;
     }
     if (!this.uploadForInline) {
-      // Without a way to get a file_id the inline board cannot change; keep the text current.
       await this.editCaption(ref, msg);
       return;
     }

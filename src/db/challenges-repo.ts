@@ -1,4 +1,4 @@
-import { and, eq, lte } from "drizzle-orm";
+import { and, desc, eq, lte } from "drizzle-orm";
 import { type MessageRef, refUpdate } from "./message-ref.js";
 import type { Db } from "./open.js";
 import {
@@ -35,6 +35,16 @@ export class ChallengesRepo {
       .set({ status, updatedAt: now })
       .where(and(eq(challenges.id, id), eq(challenges.status, "pending")))
       .returning()
+      .get();
+  }
+
+  inInlineMessage(inlineMessageId: string): ChallengeRow | undefined {
+    return this.db
+      .select()
+      .from(challenges)
+      .where(eq(challenges.inlineMessageId, inlineMessageId))
+      .orderBy(desc(challenges.id))
+      .limit(1)
       .get();
   }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lte, or, sql } from "drizzle-orm";
 import { type MessageRef, refUpdate } from "./message-ref.js";
 import type { Db } from "./open.js";
 import { type GameEventRow, type GameRow, gameEvents, games, type NewGameRow } from "./schema.js";
@@ -174,6 +174,17 @@ export class GamesRepo {
       .where(unremindedOnly ? and(idle, eq(games.reminded, false)) : idle)
       .orderBy(games.lastActionAt)
       .all();
+  }
+
+  /** The newest game shown in an inline message (rematches reuse the message). */
+  latestInInlineMessage(inlineMessageId: string): GameRow | undefined {
+    return this.db
+      .select()
+      .from(games)
+      .where(eq(games.inlineMessageId, inlineMessageId))
+      .orderBy(desc(games.id))
+      .limit(1)
+      .get();
   }
 
   ids(): number[] {

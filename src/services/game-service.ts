@@ -204,6 +204,41 @@ export class GameService {
       .map((g) => gameView(this.ctx, g));
   }
 
+  /** Records a user met outside any game (e.g. in an inline query) so their name is known. */
+  touchPlayer(player: PlayerRef): void {
+    if (!isPlayer(player)) return;
+    this.write(() => {
+      this.ctx.players.upsert(player, this.config.now());
+      return ok(null);
+    });
+  }
+
+  /** A known player as a PlayerRef, or null. */
+  playerRefOf(userId: number): PlayerRef | null {
+    const row = isId(userId) ? this.ctx.players.get(userId) : undefined;
+    return row
+      ? {
+          id: row.id,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          username: row.username,
+          languageCode: row.languageCode,
+        }
+      : null;
+  }
+
+  /** The challenge made in an inline message, if any. */
+  challengeForInlineMessage(inlineMessageId: string): ChallengeView | null {
+    const row = this.ctx.challenges.inInlineMessage(inlineMessageId);
+    return row ? challengeView(this.ctx, row) : null;
+  }
+
+  /** The game an inline message shows now. */
+  gameForInlineMessage(inlineMessageId: string): GameView | null {
+    const row = this.ctx.games.latestInInlineMessage(inlineMessageId);
+    return row ? gameView(this.ctx, row) : null;
+  }
+
   private ensureChat(ref: MessageRef): void {
     if (ref.kind === "chat") this.ctx.chats.ensure(ref.chatId, this.config.now());
   }

@@ -167,7 +167,10 @@ export class FakeTelegram {
           m.caption = typeof p.caption === "string" ? p.caption : null;
         }
         if (method === "editMessageMedia") {
-          const media = JSON.parse(String(p.media)) as { media: string; caption?: string };
+          const media = (typeof p.media === "string" ? JSON.parse(p.media) : p.media) as {
+            media: string;
+            caption?: string;
+          };
           if (m.inlineMessageId && media.media.startsWith("attach://"))
             return fail(400, "Bad Request: can't use an uploaded file in an inline message");
           if (!m.photo && m.text !== null && !m.inlineMessageId)

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { InlineKeyboardButton, Update, User } from "grammy/types";
 import { parseConfig } from "../../src/bot/config.js";
 import { type BotDeps, type BotParts, createBot } from "../../src/bot/create-bot.js";
+import { cacheChatUploader } from "../../src/bot/inline-photos.js";
 import { servicePrefs } from "../../src/bot/locale-prefs.js";
 import { silentLogger } from "../../src/bot/logger.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
@@ -36,6 +37,8 @@ export interface Harness {
   press(from: User, message: StoredMessage, button: InlineKeyboardButton): Promise<void>;
   pressData(from: User, message: StoredMessage, data: string): Promise<void>;
   lastMessage(chatId?: number): StoredMessage;
+  /** Any other update (inline queries, chosen results). */
+  handle(update: Omit<Update, "update_id">): Promise<void>;
   close(): void;
 }
 
@@ -74,6 +77,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     prefs: servicePrefs(service),
     botInfo: BOT_INFO,
     fetch: tg.fetch as never,
+    photoUploader: (api) => cacheChatUploader(api, parsed.config.boardCacheChatId, silentLogger),
     ...(opts.vsBot ? { vsBot: opts.vsBot } : {}),
   });
   await parts.bot.init();
@@ -88,6 +92,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     parts.bot.handleUpdate({ update_id: updateId++, ...update } as Update);
 
   const harness: Harness = {
+    handle,
     tg,
     parts,
     service,

@@ -1,9 +1,9 @@
 import { Composer } from "grammy";
-import type { MessageRef } from "../../db/index.js";
 import { presetRules } from "../../engine/index.js";
 import type { ChallengeView } from "../../services/index.js";
 import type { BotContext } from "../context.js";
 import { translator } from "../i18n.js";
+import { isNotModified } from "../telegram-errors.js";
 import { decodePayload } from "../ui/callback-data.js";
 import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/challenge-text.js";
 import { htmlName } from "../ui/names.js";
@@ -79,7 +79,7 @@ export function challengeFeature(deps: FeatureDeps, vsBot: PlayVsBot | null): Co
 
   composer.callbackQuery(/^c:/, async (ctx) => {
     const payload = decodePayload(ctx.callbackQuery.data);
-    if (!payload || payload.type !== "challenge") {
+    if (payload?.type !== "challenge") {
       await ctx.answerCallbackQuery({ text: ctx.t("err-bad-button"), show_alert: true });
       return;
     }
@@ -132,13 +132,13 @@ export function challengeFeature(deps: FeatureDeps, vsBot: PlayVsBot | null): Co
   return composer;
 }
 
-/** Replaces the challenge message's text and removes its buttons. */
+/** Replaces the challenge's text (or, on an inline picture card, its caption) and buttons. */
 async function editChallenge(ctx: BotContext, html: string): Promise<void> {
+  const other = { parse_mode: "HTML" as const, reply_markup: { inline_keyboard: [] } };
   try {
-    await ctx.editMessageText(html, { parse_mode: "HTML", reply_markup: { inline_keyboard: [] } });
-  } catch {
-    // The text may already say this (a second press); nothing else to do.
+    await ctx.editMessageText(html, other);
+  } catch (e) {
+    if (isNotModified(e)) return;
+    await ctx.editMessageCaption({ caption: html, ...other }).catch(() => {});
   }
 }
-
-export type { MessageRef };

@@ -38,7 +38,7 @@ export function gameFeature(deps: FeatureDeps): Composer<BotContext> {
 
   composer.callbackQuery(/^g:/, async (ctx) => {
     const payload = decodePayload(ctx.callbackQuery.data);
-    if (!payload || payload.type !== "game") {
+    if (payload?.type !== "game") {
       await ctx.answerCallbackQuery({ text: ctx.t("err-bad-button"), show_alert: true });
       return;
     }

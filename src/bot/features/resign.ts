@@ -66,7 +66,7 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
 
   composer.callbackQuery(/^g:\d+:\d+:(rm|rx|R:\d)$/, async (ctx) => {
     const payload = decodePayload(ctx.callbackQuery.data);
-    if (!payload || payload.type !== "game") return;
+    if (payload?.type !== "game") return;
     const game = service.getGame(payload.gameId);
     if (!game) {
       await ctx.answerCallbackQuery({ text: ctx.t("err-not-found"), show_alert: true });

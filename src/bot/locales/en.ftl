@@ -233,3 +233,8 @@ cmd-top = Leaderboard of this chat
 cmd-rules = The rules of both games
 cmd-lang = Choose your language
 cmd-help = How to play
+
+# Inline mode
+inline-card = { $from } invites you to play { $game }. Press Accept to start.
+inline-description = A challenge anyone in this chat can accept
+inline-cancelled = The challenge was cancelled.

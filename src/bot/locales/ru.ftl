@@ -244,3 +244,8 @@ cmd-top = Лучшие игроки этого чата
 cmd-rules = Правила обеих игр
 cmd-lang = Выбрать язык
 cmd-help = Как играть
+
+# Inline mode
+inline-card = { $from } приглашает сыграть: { $game }. Нажмите «Принять», чтобы начать.
+inline-description = Вызов, который может принять любой в этом чате
+inline-cancelled = Вызов отменён.

@@ -244,3 +244,8 @@ cmd-top = Найкращі гравці цього чату
 cmd-rules = Правила обох ігор
 cmd-lang = Вибрати мову
 cmd-help = Як грати
+
+# Inline mode
+inline-card = { $from } запрошує зіграти: { $game }. Натисніть «Прийняти», щоб почати.
+inline-description = Виклик, який може прийняти будь-хто в цьому чаті
+inline-cancelled = Виклик скасовано.

@@ -70,7 +70,7 @@ function seriesForColors(
   return players[0].id === g.white.id ? [scores[0], scores[1]] : [scores[1], scores[0]];
 }
 
-function lastLine(t: Tr, g: GameView, s: GameState): string | null {
+function lastLine(t: Tr, _g: GameView, s: GameState): string | null {
   const m = s.lastMove;
   if (!m) return null;
   const play = m.steps.length ? playNotation(m.steps).join(" ") : t("caption-no-move");

@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { StoredMessage } from "./fake-telegram.js";
+import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harness.js";
+
+const CACHE_CHAT = -100_999;
+const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
+
+let h: Harness | null = null;
+afterEach(() => {
+  h?.close();
+  h = null;
+});
+
+interface InlineResult {
+  id: string;
+  type: string;
+  caption?: string;
+  photo_file_id?: string;
+  input_message_content?: { message_text: string };
+  reply_markup: { inline_keyboard: never[][] };
+}
+
+/** Alice types @bot in a private chat and sends the chosen card; returns the inline message. */
+async function sendCard(
+  harness: Harness,
+  resultId: string,
+  inlineMessageId: string,
+  feedback: boolean,
+): Promise<StoredMessage> {
+  await harness.handle({ inline_query: { id: "q1", from: USERS.alice, query: "", offset: "" } });
+  const answer = harness.tg.callsOf("answerInlineQuery").at(-1)!;
+  const results = JSON.parse(String(JSON.stringify(answer.payload.results))) as InlineResult[];
+  expect(results.map((r) => r.id)).toEqual(["lc", "ls", "ss"]);
+  const chosen = results.find((r) => r.id === resultId)!;
+  harness.tg.addInlineMessage(
+    inlineMessageId,
+    chosen.input_message_content?.message_text ?? null,
+    chosen.reply_markup.inline_keyboard,
+    chosen.caption ?? null,
+    chosen.photo_file_id ?? null,
+  );
+  if (feedback)
+    await harness.handle({
+      chosen_inline_result: {
+        result_id: resultId,
+        from: USERS.alice,
+        query: "",
+        inline_message_id: inlineMessageId,
+      },
+    });
+  return harness.tg.inlineMessage(inlineMessageId)!;
+}
+
+async function playInline(harness: Harness, inlineMessageId: string): Promise<number> {
+  let presses = 0;
+  for (;;) {
+    const game = harness.service.gameForInlineMessage(inlineMessageId)!;
+    if (game.state.phase === "over") return game.id;
+    const message = harness.tg.inlineMessage(inlineMessageId)!;
+    const choices = buttons(message).filter((b) => !/Drop|Claim/.test(b.text));
+    await harness.press(userById(game.waitingFor!), message, choices[presses % choices.length]!);
+    if (++presses > 3000) throw new Error("the game does not end");
+  }
+}
+
+describe("a whole game inside an inline message", () => {
+  for (const [variant, resultId] of [
+    ["long", "lc"],
+    ["short", "ss"],
+  ] as const) {
+    it(`${variant} nardy with board pictures through the cache chat`, async () => {
+      h = await createHarness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
+      const card = await sendCard(h, resultId, `inl-${variant}`, false);
+      expect(card.photo).toMatch(/^photo-/);
+      expect(card.caption).toContain("Alice invites you");
+      await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
+      const gameId = await playInline(h, `inl-${variant}`);
+      const game = h.service.getGame(gameId)!;
+      expect(game.variant).toBe(variant);
+      const final = h.tg.inlineMessage(`inl-${variant}`)!;
+      expect(final.caption).toMatch(/wins/);
+      // Every inline edit used a file id; every cache upload was deleted again.
+      for (const c of h.tg.callsOf("editMessageMedia"))
+        expect(String(c.payload.media)).not.toContain("attach://");
+      expect(h.tg.callsOf("sendPhoto").every((c) => Number(c.payload.chat_id) === CACHE_CHAT)).toBe(
+        true,
+      );
+      expect(h.tg.chatMessages(CACHE_CHAT)).toEqual([]);
+      expect(h.service.chatSeries(null).length).toBe(1);
+    }, 120_000);
+  }
+
+  it("with inline feedback the card becomes a challenge at once; without pictures it stays text", async () => {
+    h = await createHarness();
+    const card = await sendCard(h, "ls", "inl-fb", true);
+    const challenge = h.service.challengeForInlineMessage("inl-fb");
+    expect(challenge?.status).toBe("pending");
+    const live = h.tg.inlineMessage("inl-fb")!;
+    expect(live.text).toContain("Alice challenges anyone");
+    expect(card.photo).toBeNull();
+    await h.press(USERS.alice, live, buttonNamed(live, /Accept/));
+    expect(h.service.gameForInlineMessage("inl-fb")).toBeNull();
+    await h.press(USERS.bob, live, buttonNamed(live, /Accept/));
+    const game = h.service.gameForInlineMessage("inl-fb")!;
+    expect(game.rules.head).toBe("sport");
+    expect(h.tg.inlineMessage("inl-fb")!.text).toMatch(/to move|roll/);
+  });
+
+  it("two people pressing Accept at once: one game", async () => {
+    h = await createHarness();
+    const card = await sendCard(h, "lc", "inl-race", false);
+    const accept = buttonNamed(card, /Accept/);
+    await Promise.all([h.press(USERS.bob, card, accept), h.press(USERS.carol, card, accept)]);
+    const game = h.service.gameForInlineMessage("inl-race")!;
+    expect([USERS.bob.id, USERS.carol.id]).toContain(
+      game.white.id === USERS.alice.id ? game.black.id : game.white.id,
+    );
+    expect(h.service.getGame(game.id + 1)).toBeNull();
+  });
+
+  it("only the challenger may cancel the card", async () => {
+    h = await createHarness();
+    const card = await sendCard(h, "ss", "inl-cancel", false);
+    await h.press(USERS.bob, card, buttonNamed(card, /Cancel/));
+    expect(h.tg.inlineMessage("inl-cancel")!.text).toContain("invites you");
+    await h.press(USERS.alice, card, buttonNamed(card, /Cancel/));
+    expect(h.tg.inlineMessage("inl-cancel")!.text).toMatch(/cancelled/);
+  });
+
+  it("a forged card button is refused", async () => {
+    h = await createHarness();
+    const card = await sendCard(h, "lc", "inl-forged", false);
+    await h.pressData(USERS.bob, card, "i:zz:11:a");
+    await h.pressData(USERS.bob, card, "i:lc:999:a");
+    expect(h.service.gameForInlineMessage("inl-forged")).toBeNull();
+  });
+});
