@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { parseConfig } from "../../src/bot/config.js";
+import { GROUP, type Harness, USERS, buttonNamed, buttons, createHarness } from "./harness.js";
+
+let h: Harness | null = null;
+afterEach(() => {
+  h?.close();
+  h = null;
+});
+
+describe("/new: the set-up dialog", () => {
+  it("custom long nardy rules, to 3 points, anyone: a challenge with exactly those rules", async () => {
+    h = await createHarness();
+    await h.send(USERS.alice, "/new");
+    const dialog = h.lastMessage();
+    const choose = async (label: RegExp | string) => {
+      const live = h!.tg.message(GROUP, dialog.messageId)!;
+      await h!.press(USERS.alice, live, buttonNamed(live, label));
+    };
+    await choose("long nardy");
+    await choose("custom rules");
+    await choose(/any first roll takes two/);
+    await choose(/end of the turn only/);
+    await choose(/home mars 3/);
+    await choose(/second player may still draw/);
+    await choose(/plays the lot dice/);
+    await choose("No doubling cube");
+    await choose(/players take turns/);
+    await choose("To 3 points");
+    await choose("Anyone here");
+    const challenge = h.service.getChallenge(1)!;
+    expect(challenge.rules).toMatchObject({
+      head: "wide",
+      block: "final",
+      scoring: "home-mars",
+      lastRoll: true,
+      opening: "lot",
+      cube: false,
+      nextStarter: "alternate",
+      match: { kind: "points", to: 3 },
+    });
+    const text = h.tg.message(GROUP, dialog.messageId)!.text!;
+    expect(text).toContain("Alice challenges anyone");
+    expect(text).toContain("any first roll takes two");
+  });
+
+  it("someone else's press is refused; Cancel ends it and writes nothing", async () => {
+    h = await createHarness();
+    await h.send(USERS.alice, "/new");
+    const dialog = h.lastMessage();
+    const before = h.tg.calls.length;
+    await h.press(USERS.bob, dialog, buttonNamed(dialog, "short nardy"));
+    const answer = h.tg.calls.slice(before).find((c) => c.method === "answerCallbackQuery");
+    expect(answer).toBeDefined();
+    expect(h.tg.message(GROUP, dialog.messageId)!.text).toBe("Which game?");
+    await h.press(USERS.alice, dialog, buttonNamed(dialog, "short nardy"));
+    const live = h.tg.message(GROUP, dialog.messageId)!;
+    await h.press(USERS.alice, live, buttonNamed(live, "Cancel"));
+    expect(h.tg.message(GROUP, dialog.messageId)!.text).toMatch(/cancelled/);
+    expect(h.service.getChallenge(1)).toBeNull();
+  });
+
+  it("a player by @username", async () => {
+    h = await createHarness();
+    await h.send(USERS.alice, "/new");
+    const dialog = h.lastMessage();
+    const choose = async (label: RegExp | string) => {
+      const live = h!.tg.message(GROUP, dialog.messageId)!;
+      await h!.press(USERS.alice, live, buttonNamed(live, label));
+    };
+    await choose("short nardy");
+    await choose("standard");
+    await choose("Running series");
+    await choose(/@username/);
+    await h.send(USERS.alice, "not a name!");
+    expect(h.lastMessage().text).toMatch(/not a username/);
+    await h.send(USERS.alice, "@Bob");
+    expect(h.service.getChallenge(1)!.target).toEqual({ userId: null, username: "bob" });
+  });
+});
+
+describe("timers", () => {
+  it("a challenge expires and its message says so", async () => {
+    let now = 1_000_000;
+    h = await createHarness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "5" } });
+    await h.send(USERS.alice, "/play");
+    const challenge = h.lastMessage();
+    now += 6 * 60_000;
+    await h.parts.maintenance.tick(now);
+    const live = h.tg.message(GROUP, challenge.messageId)!;
+    expect(live.text).toMatch(/Nobody accepted/);
+    expect(buttons(live)).toEqual([]);
+  });
+
+  it("an idle player is reminded once; after twice the time the opponent may claim the win", async () => {
+    let now = 1_000_000;
+    h = await createHarness({ now: () => now, env: { IDLE_HOURS: "1" } });
+    await h.send(USERS.alice, "/play");
+    const challenge = h.lastMessage();
+    await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+    const board = h.lastMessage();
+    const game = h.service.getGame(1)!;
+    const waiting = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
+    const other = waiting === USERS.alice ? USERS.bob : USERS.alice;
+    now += 61 * 60_000;
+    await h.parts.maintenance.tick(now);
+    const reminder = h.lastMessage();
+    expect(reminder.text).toContain(`tg://user?id=${waiting.id}`);
+    await h.parts.maintenance.tick(now + 1000);
+    expect(h.lastMessage().messageId).toBe(reminder.messageId);
+    now += 60 * 60_000;
+    await h.parts.maintenance.tick(now);
+    const live = h.tg.message(GROUP, board.messageId)!;
+    const claim = buttonNamed(live, /Claim/);
+    await h.press(waiting, live, claim);
+    expect(h.service.getGame(1)!.state.phase).not.toBe("over");
+    await h.press(other, live, claim);
+    expect(h.service.getGame(1)!.state.result).toMatchObject({ reason: "timeout" });
+  });
+});
+
+describe("Telegram's own errors", () => {
+  it("'message is not modified' is ignored; 'message to edit not found' posts the board again", async () => {
+    h = await createHarness();
+    await h.send(USERS.alice, "/play");
+    const challenge = h.lastMessage();
+    await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+    const board = h.lastMessage();
+    const mover = h.service.getGame(1)!.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
+    h.tg.messages.delete(`${GROUP}:${board.messageId}`);
+    await h.press(mover, board, buttons(board)[0]!);
+    const reposted = h.lastMessage();
+    expect(reposted.messageId).toBeGreaterThan(board.messageId);
+    expect(reposted.photo).not.toBeNull();
+    const game = h.service.getGame(1)!;
+    expect(game.message).toEqual({ kind: "chat", chatId: GROUP, messageId: reposted.messageId });
+    // A refresh press re-sends identical content: Telegram says "not modified", nothing breaks.
+    await h.pressData(mover, reposted, `g:1:${game.version}:f`);
+    await h.pressData(mover, reposted, `g:1:${game.version}:f`);
+    expect(h.service.getGame(1)!.version).toBe(game.version);
+  });
+});
+
+describe("configuration", () => {
+  it("a missing or malformed setting is reported clearly", () => {
+    const r = parseConfig({ BOT_TOKEN: "nope", LOG_LEVEL: "loud", WEBHOOK_URL: "http://x", CHALLENGE_TTL_MINUTES: "-1" });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.join("\n")).toMatch(/BOT_TOKEN does not look like a bot token/);
+    expect(r.errors.join("\n")).toMatch(/LOG_LEVEL/);
+    expect(r.errors.join("\n")).toMatch(/WEBHOOK_URL must be an https URL/);
+    expect(r.errors.join("\n")).toMatch(/CHALLENGE_TTL_MINUTES/);
+    expect(parseConfig({}).ok).toBe(false);
+  });
+
+  it("defaults: only BOT_TOKEN is needed", () => {
+    const r = parseConfig({ BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij" });
+    expect(r.ok && r.config).toMatchObject({ databasePath: "./data/nardy.sqlite", webhook: null, apiRoot: null });
+  });
+});
