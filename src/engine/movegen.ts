@@ -219,32 +219,42 @@ class TurnSearch {
   }
 
   sides(): { me: Side; opp: Side } {
-    return this.sidesOf(this.lo, this.hi, this.hits);
+    return this.snapshot().sides(this.spec.opp);
   }
 
-  /** Rebuilds both sides from a position key found during the search. */
-  sidesOf(lo: number, hi: number, hits: number): { me: Side; opp: Side } {
+  /** A copy of the position now, cheap to take; sides are built from it only when needed. */
+  snapshot(): Snapshot {
+    return new Snapshot(this.me.slice(), this.hits === 0 ? null : this.oppAt.slice(), this.oppBar);
+  }
+}
+
+/** A position reached in the search, as the mover's counts and, after hits, the opponent's. */
+class Snapshot {
+  constructor(
+    readonly me: Int8Array,
+    /** Opponent counts on the mover's points; null when nothing was hit. */
+    readonly oppAt: Int8Array | null,
+    readonly oppBar: number,
+  ) {}
+
+  sides(startOpp: Side): { me: Side; opp: Side } {
     const me = new Array<number>(26);
-    for (let p = 0; p < 13; p++) me[p] = Math.floor(lo / DIGIT[p]!) % 16;
-    for (let p = 13; p <= BAR; p++) me[p] = Math.floor(hi / DIGIT[p]!) % 16;
-    if (hits === 0) return { me, opp: this.spec.opp };
-    const opp = this.spec.opp.slice();
-    for (let to = 1; to <= 24; to++) {
-      if (Math.floor(hits / 2 ** to) % 2 === 0) continue;
-      opp[25 - to] = 0;
-      opp[BAR] = (opp[BAR] ?? 0) + 1;
-    }
+    for (let p = 0; p <= BAR; p++) me[p] = this.me[p]!;
+    if (!this.oppAt) return { me, opp: startOpp };
+    const opp = new Array<number>(26);
+    opp[OFF] = startOpp[OFF] ?? 0;
+    // Only short nardy hits, so its mirror numbering applies.
+    for (let q = 1; q <= 24; q++) opp[q] = this.oppAt[25 - q]!;
+    opp[BAR] = this.oppBar;
     return { me, opp };
   }
 }
 
-/** An end position by its exact key; the sides are built only for the plays kept. */
 interface Found {
-  steps: Step[];
+  /** from, to, die, hit for each step, turned into Step objects only for the plays kept. */
+  path: Int8Array;
   usesLarger: boolean;
-  lo: number;
-  hi: number;
-  hits: number;
+  at: Snapshot;
 }
 
 // Reused between calls (never nested: each search finishes before the next starts).
@@ -289,17 +299,7 @@ class Explorer extends TurnSearch {
     const usesLarger = !this.isDouble && depth === 1 && this.path[2] === this.larger;
     const had = SEEN.getOrAdd(this.lo, this.hi, this.hits, this.found.length);
     if (had >= 0 && (!usesLarger || this.found[had]!.usesLarger)) return;
-    const steps: Step[] = [];
-    for (let i = 0; i < depth * 4; i += 4) {
-      const [from, to, die, hit] = [
-        this.path[i]!,
-        this.path[i + 1]!,
-        this.path[i + 2]!,
-        this.path[i + 3]!,
-      ];
-      steps.push(hit ? { from, to, die, hit: true } : { from, to, die });
-    }
-    const entry = { steps, usesLarger, lo: this.lo, hi: this.hi, hits: this.hits };
+    const entry = { path: this.path.slice(0, depth * 4), usesLarger, at: this.snapshot() };
     if (had < 0) this.found.push(entry);
     else this.found[had] = entry;
   }
@@ -334,12 +334,9 @@ class Explorer extends TurnSearch {
   }
 }
 
-function explore(
-  spec: TurnSpec,
-  headMax: number,
-): { maxDice: number; found: Found[]; search: TurnSearch } {
+function explore(spec: TurnSpec, headMax: number): { maxDice: number; found: Found[] } {
   const e = new Explorer(spec, headMax).run();
-  return { maxDice: e.best, found: e.found, search: e };
+  return { maxDice: e.best, found: e.found };
 }
 
 function headLimitFor(spec: TurnSpec): number {
@@ -352,25 +349,33 @@ function headLimitFor(spec: TurnSpec): number {
   );
 }
 
-function generate(spec: TurnSpec): { shape: TurnShape; plays: Play[] } {
+/** The search and the rule on the larger die; the plays' sides are not built here. */
+function generate(spec: TurnSpec): { shape: TurnShape; entries: Found[] } {
   const limit = headLimitFor(spec);
-  const { maxDice, found, search } = explore(spec, limit);
-  let entries = found;
+  const { maxDice, found } = explore(spec, limit);
+  let entries = maxDice === 0 ? [] : found;
   let requiredDie: number | null = null;
   if (maxDice === 1 && spec.dice[0] !== spec.dice[1] && entries.some((e) => e.usesLarger)) {
     requiredDie = Math.max(spec.dice[0], spec.dice[1]);
     entries = entries.filter((e) => e.usesLarger);
   }
-  const plays =
-    maxDice === 0
-      ? []
-      : entries.map((e) => ({ steps: e.steps, ...search.sidesOf(e.lo, e.hi, e.hits) }));
-  return { shape: { maxDice, requiredDie, headLimit: limit }, plays };
+  return { shape: { maxDice, requiredDie, headLimit: limit }, entries };
 }
 
 /** Every distinct legal resulting position for the roll; empty when the turn passes. */
 export function legalPlays(spec: TurnSpec): Play[] {
-  return generate(spec).plays;
+  return generate(spec).entries.map((e) => ({ steps: stepsOf(e.path), ...e.at.sides(spec.opp) }));
+}
+
+function stepsOf(path: Int8Array): Step[] {
+  const steps: Step[] = [];
+  for (let i = 0; i < path.length; i += 4) {
+    const from = path[i]!;
+    const to = path[i + 1]!;
+    const die = path[i + 2]!;
+    steps.push(path[i + 3] ? { from, to, die, hit: true } : { from, to, die });
+  }
+  return steps;
 }
 
 export function turnShape(spec: TurnSpec): TurnShape {
