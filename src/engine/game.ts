@@ -1,8 +1,8 @@
 import { type DiceSource, rollDice } from "./dice.js";
 import {
-  legalPlays,
   nextSteps,
   type Play,
+  playsAfter,
   type TurnShape,
   type TurnSpec,
   turnShape,
@@ -16,7 +16,6 @@ import {
   type Color,
   type Dice,
   other,
-  type Side,
   type Step,
   type Variant,
 } from "./types.js";
@@ -215,25 +214,8 @@ export function turnView(state: GameState): TurnView | null {
 /** All distinct plays still open after the steps taken (one entry when the rest is forced). */
 export function remainingPlays(state: GameState): Play[] {
   if (state.phase !== "move" || !state.dice) return [];
-  const spec = turnSpec(state, state.dice);
-  const taken = state.steps;
-  return legalPlays(spec).filter((p) => startsWith(spec, p, taken));
+  return playsAfter(turnSpec(state, state.dice), state.steps);
 }
-
-/** Whether a play's end position can be reached from the steps taken so far. */
-function startsWith(spec: TurnSpec, play: Play, taken: readonly Step[]): boolean {
-  if (taken.length === 0) return true;
-  const shape = turnShape(spec);
-  const reach = (prefix: readonly Step[]): boolean => {
-    const r = nextSteps(spec, prefix, shape);
-    if (!r.ok) return false;
-    if (r.complete) return sameSide(r.me, play.me) && sameSide(r.opp, play.opp);
-    return r.steps.some((s) => reach([...prefix, s]));
-  };
-  return reach(taken);
-}
-
-const sameSide = (a: Side, b: Side): boolean => a.every((n, i) => n === b[i]);
 
 function canDouble(state: GameState): boolean {
   return (

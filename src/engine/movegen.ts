@@ -289,6 +289,24 @@ class Explorer extends TurnSearch {
     return this;
   }
 
+  /** Applies steps already taken, then searches on; false when they do not fit the roll. */
+  runAfter(taken: readonly Step[]): boolean {
+    let left = this.isDouble ? 4 : 3;
+    for (const [i, step] of taken.entries()) {
+      if (this.isDouble) left--;
+      else {
+        const bit =
+          step.die === this.spec.dice[0] && left & 1 ? 1 : step.die === this.spec.dice[1] ? 2 : 0;
+        if (!(left & bit)) return false;
+        left &= ~bit;
+      }
+      if (left < 0 || this.tryStep(step.from, step.die) !== step.to) return false;
+      this.path.set([step.from, step.to, step.die, this.lastHit ? 1 : 0], i * 4);
+    }
+    this.dfs(left, taken.length);
+    return true;
+  }
+
   private record(depth: number): void {
     if (depth < this.best || !this.finalLegal()) return;
     if (depth > this.best) {
@@ -376,6 +394,18 @@ function stepsOf(path: Int8Array): Step[] {
     steps.push(path[i + 3] ? { from, to, die, hit: true } : { from, to, die });
   }
   return steps;
+}
+
+/** The distinct plays that complete the steps already taken (one when the rest is forced). */
+export function playsAfter(
+  spec: TurnSpec,
+  taken: readonly Step[],
+  shape = turnShape(spec),
+): Play[] {
+  if (taken.length === 0) return legalPlays(spec);
+  const e = new Explorer(spec, shape.headLimit);
+  if (!e.runAfter(taken) || e.best !== shape.maxDice) return [];
+  return e.found.map((f) => ({ steps: stepsOf(f.path), ...f.at.sides(spec.opp) }));
 }
 
 export function turnShape(spec: TurnSpec): TurnShape {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   legalPlays,
   nextSteps,
+  playsAfter,
   type Step,
   type TurnSpec,
   turnShape,
@@ -66,6 +67,29 @@ describe("step-by-step input: the leaves of the step tree are exactly the full p
     expect(
       expectTreeMatchesPlays([...bearOffSpecs("long", 300, 41), ...bearOffSpecs("short", 300, 42)]),
     ).toBe(600);
+  }, 120_000);
+
+  it("playsAfter a prefix lists exactly the leaves below it", () => {
+    let checked = 0;
+    for (const spec of [...randomGameSpecs("long", 2, 61), ...randomGameSpecs("short", 3, 62)]) {
+      const first = nextSteps(spec, []);
+      if (!first.ok || first.complete) continue;
+      for (const step of first.steps) {
+        const below = new Set<string>();
+        const walk = (taken: Step[]): void => {
+          const r = nextSteps(spec, taken);
+          if (!r.ok) return;
+          if (r.complete) below.add(key(r.me, r.opp));
+          else for (const s of r.steps) walk([...taken, s]);
+        };
+        walk([step]);
+        const after = playsAfter(spec, [step]).map((p) => key(p.me, p.opp));
+        expect(new Set(after).size).toBe(after.length);
+        expect(after.sort()).toEqual([...below].sort());
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
   }, 120_000);
 
   it("a step that begins no legal play is refused, and so are steps after a full play", () => {
