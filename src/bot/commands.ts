@@ -2,7 +2,17 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Api, Context } from "grammy";
 import { DEFAULT_LOCALE, LOCALES } from "./i18n.js";
 
-const COMMANDS = ["play", "new", "resign", "score", "top", "rules", "lang", "help"] as const;
+const COMMANDS = [
+  "play",
+  "new",
+  "resign",
+  "score",
+  "top",
+  "rules",
+  "lang",
+  "settings",
+  "help",
+] as const;
 
 /** The command menu in every language (the default one for everybody else). */
 export async function registerCommands(api: Api, i18n: I18n<Context>): Promise<void> {

@@ -13,6 +13,7 @@ import { gameFeature } from "./features/game.js";
 import { inlineFeature } from "./features/inline.js";
 import { newGameFeature } from "./features/new-game.js";
 import { resignFeature } from "./features/resign.js";
+import { settingsFeature } from "./features/settings.js";
 import { statsFeature } from "./features/stats.js";
 import type { PlayVsBot } from "./features/vs-bot.js";
 import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-messenger.js";
@@ -99,6 +100,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   features.use(resignFeature(featureDeps));
   features.use(gameFeature(featureDeps));
   features.use(statsFeature(featureDeps));
+  features.use(settingsFeature(featureDeps));
   // A button nobody handles any more (e.g. a set-up dialog lost in a restart).
   features.on("callback_query", (ctx) =>
     ctx.answerCallbackQuery({ text: ctx.t("err-inactive-button") }),

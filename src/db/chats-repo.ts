@@ -35,6 +35,10 @@ export class ChatsRepo {
     return this.db.select().from(chats).where(eq(chats.id, id)).get();
   }
 
+  setConfirmTurns(id: number, confirmTurns: boolean, now: number): void {
+    this.db.update(chats).set({ confirmTurns, updatedAt: now }).where(eq(chats.id, id)).run();
+  }
+
   setLanguage(id: number, languageCode: string | null, now: number): void {
     this.db.update(chats).set({ languageCode, updatedAt: now }).where(eq(chats.id, id)).run();
   }

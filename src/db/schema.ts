@@ -47,6 +47,8 @@ export const chats = sqliteTable("chats", {
   type: text("type"),
   title: text("title"),
   languageCode: text("language_code"),
+  /** Turns wait for a Done press in this chat; null follows the bot's default. */
+  confirmTurns: integer("confirm_turns", { mode: "boolean" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -21,6 +21,7 @@ import { chatKeyOf } from "./series.js";
 import type {
   ActOutcome,
   ChallengeView,
+  ChatRef,
   GameEventView,
   GameView,
   LeaderRow,
@@ -202,6 +203,23 @@ export class GameService {
     return this.ctx.games
       .idleSince(now - 2 * this.config.idleMs, false)
       .map((g) => gameView(this.ctx, g));
+  }
+
+  /** Whether games started in this chat wait for a Done press after each turn. */
+  chatConfirmTurns(chatId: number): boolean {
+    return (
+      (isId(chatId) ? this.ctx.chats.get(chatId)?.confirmTurns : null) ?? this.config.confirmTurns
+    );
+  }
+
+  setChatConfirmTurns(chat: ChatRef, confirmTurns: boolean): ServiceResult<null> {
+    if (!isId(chat.id) || typeof confirmTurns !== "boolean") return badInput();
+    return this.write(() => {
+      const now = this.config.now();
+      this.ctx.chats.upsert(chat, now);
+      this.ctx.chats.setConfirmTurns(chat.id, confirmTurns, now);
+      return ok(null);
+    });
   }
 
   /** Records a user met outside any game (e.g. in an inline query) so their name is known. */

@@ -51,7 +51,9 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
   const now = ctx.config.now();
   const seed = ctx.config.newSeed();
   const dice = new SeedDice(seed, 0);
-  const plan = planStart({ ...input, dice, confirmTurns: ctx.config.confirmTurns });
+  const chat = input.chatId === null ? undefined : ctx.chats.get(input.chatId);
+  const confirmTurns = chat?.confirmTurns ?? ctx.config.confirmTurns;
+  const plan = planStart({ ...input, dice, confirmTurns });
   const events: NewEvent[] = [{ ...startEvent(plan.game, plan.lot), actorId: input.actorId }];
   const state = settle(newGame(plan.game), dice, events, false);
   const over = state.phase === "over";

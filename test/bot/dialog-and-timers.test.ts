@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/bot/config.js";
-import { GROUP, type Harness, USERS, buttonNamed, buttons, createHarness } from "./harness.js";
+import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
 
 let h: Harness | null = null;
 afterEach(() => {
@@ -143,7 +143,12 @@ describe("Telegram's own errors", () => {
 
 describe("configuration", () => {
   it("a missing or malformed setting is reported clearly", () => {
-    const r = parseConfig({ BOT_TOKEN: "nope", LOG_LEVEL: "loud", WEBHOOK_URL: "http://x", CHALLENGE_TTL_MINUTES: "-1" });
+    const r = parseConfig({
+      BOT_TOKEN: "nope",
+      LOG_LEVEL: "loud",
+      WEBHOOK_URL: "http://x",
+      CHALLENGE_TTL_MINUTES: "-1",
+    });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors.join("\n")).toMatch(/BOT_TOKEN does not look like a bot token/);
@@ -155,6 +160,51 @@ describe("configuration", () => {
 
   it("defaults: only BOT_TOKEN is needed", () => {
     const r = parseConfig({ BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij" });
-    expect(r.ok && r.config).toMatchObject({ databasePath: "./data/nardy.sqlite", webhook: null, apiRoot: null });
+    expect(r.ok && r.config).toMatchObject({
+      databasePath: "./data/nardy.sqlite",
+      webhook: null,
+      apiRoot: null,
+    });
+  });
+});
+
+describe("chat settings", () => {
+  it("only an admin turns on Done presses; then a finished turn waits for Done", async () => {
+    h = await createHarness();
+    h.tg.admins.add(USERS.alice.id);
+    await h.send(USERS.bob, "/settings");
+    const settings = h.lastMessage();
+    await h.press(USERS.bob, settings, buttons(settings)[0]!);
+    expect(h.service.chatConfirmTurns(GROUP)).toBe(false);
+    await h.press(USERS.alice, settings, buttons(settings)[0]!);
+    expect(h.service.chatConfirmTurns(GROUP)).toBe(true);
+    expect(h.tg.message(GROUP, settings.messageId)!.text).toMatch(/waits for a ✓ Done press/);
+
+    await h.send(USERS.alice, "/play short");
+    const challenge = h.lastMessage();
+    await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+    const board = h.lastMessage();
+    for (let i = 0; i < 10; i++) {
+      const game = h.service.getGame(1)!;
+      if (
+        game.state.phase === "move" &&
+        game.state.steps.length > 0 &&
+        buttons(h.tg.message(GROUP, board.messageId)!).some((b) => b.text === "✓ Done")
+      )
+        break;
+      const who = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
+      const live = h.tg.message(GROUP, board.messageId)!;
+      const step =
+        buttons(live).find((b) => /→/.test(b.text)) ??
+        buttons(live).find((b) => /Roll|Take/.test(b.text))!;
+      await h.press(who, live, step);
+    }
+    const game = h.service.getGame(1)!;
+    expect(game.state.confirmTurns).toBe(true);
+    const live = h.tg.message(GROUP, board.messageId)!;
+    const done = buttonNamed(live, "✓ Done");
+    const mover = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
+    await h.press(mover, live, done);
+    expect(h.service.getGame(1)!.state.turn).not.toBe(game.state.turn);
   });
 });

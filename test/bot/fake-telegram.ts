@@ -31,6 +31,8 @@ const BOT_ID = 9000;
 
 export class FakeTelegram {
   readonly calls: ApiCall[] = [];
+  /** Users getChatMember reports as administrators. */
+  readonly admins = new Set<number>();
   readonly messages = new Map<string, StoredMessage>();
   private nextMessageId = new Map<number, number>();
   private fileCounter = 0;
@@ -120,6 +122,11 @@ export class FakeTelegram {
     switch (method) {
       case "getMe":
         return ok(BOT_INFO);
+      case "getChatMember": {
+        const userId = Number(p.user_id);
+        const status = this.admins.has(userId) ? "administrator" : "member";
+        return ok({ status, user: { id: userId, is_bot: false, first_name: "User" } });
+      }
       case "setMyCommands":
       case "deleteWebhook":
       case "setWebhook":

@@ -238,3 +238,11 @@ cmd-help = How to play
 inline-card = { $from } invites you to play { $game }. Press Accept to start.
 inline-description = A challenge anyone in this chat can accept
 inline-cancelled = The challenge was cancelled.
+
+# Chat settings
+cmd-settings = Settings of this chat
+settings-confirm-on = Games started here: each turn waits for a ✓ Done press, so a step can still be undone.
+settings-confirm-off = Games started here: a turn ends as soon as its last die is played.
+btn-confirm-on = Ask for ✓ Done after each turn
+btn-confirm-off = End turns with the last die
+err-admins-only = Only the chat's admins can change its settings.
