@@ -17,12 +17,23 @@ export interface ShowOptions {
 
 /** Builds a game's message in the game's own language and keeps the shown message current. */
 export class GamePresenter {
+  private readonly listeners: ((game: GameView) => void)[] = [];
+
   constructor(
     private readonly service: GameService,
     private readonly messenger: GameMessenger,
     private readonly i18n: I18n<Context>,
     private readonly logger: Logger,
   ) {}
+
+  /** Called with each game after its message was brought up to date (the bot player listens). */
+  onShown(listener: (game: GameView) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private shown(game: GameView): void {
+    for (const listener of this.listeners) listener(game);
+  }
 
   /** Series points of [white, black] in this game's series. */
   score(game: GameView): [number, number] | null {
@@ -55,6 +66,7 @@ export class GamePresenter {
   async post(game: GameView, chatId: number, replyTo?: number): Promise<MessageRef> {
     const ref = await this.messenger.send(chatId, this.message(game), replyTo);
     this.service.setGameMessage(game.id, ref);
+    this.shown(game);
     return ref;
   }
 
@@ -66,9 +78,10 @@ export class GamePresenter {
         const ref = await this.messenger.send(game.chatId, msg);
         this.service.setGameMessage(game.id, ref);
       } else this.logger.warn({ gameId: game.id }, "game has no message to show");
-      return;
+    } else {
+      const moved = await this.messenger.update(game.message, msg);
+      if (moved) this.service.setGameMessage(game.id, moved);
     }
-    const moved = await this.messenger.update(game.message, msg);
-    if (moved) this.service.setGameMessage(game.id, moved);
+    this.shown(game);
   }
 }
