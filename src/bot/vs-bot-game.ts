@@ -74,11 +74,12 @@ export class BotOpponent {
 
   private seriesScore(game: GameView) {
     const series = this.service.getSeries(game.seriesId);
-    if (!series || series.rules.match.kind !== "points") return null;
+    const match = series?.rules.match;
+    if (!series || match?.kind !== "points") return null;
     const [a, b] = series.state.scores;
     const aIsWhite = series.players[0].id === game.white.id;
     return {
-      to: series.rules.match.to,
+      to: match.to,
       score: { white: aIsWhite ? a : b, black: aIsWhite ? b : a },
     };
   }
