@@ -1,21 +1,10 @@
 import { performance } from "node:perf_hooks";
+import { seededRandom } from "../src/engine/dice.js";
 import { makeSide, opponentPointToMine, startingBoard } from "../src/engine/position.js";
 import type { Board, Color, Step, Variant } from "../src/engine/types.js";
 import { renderBoardPng } from "../src/render/png.js";
 import type { BoardView } from "../src/render/view.js";
 import { median, percentile, round } from "./stats.js";
-
-/** Deterministic PRNG (mulberry32), so every run draws the same positions. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A random legal-looking board: 15 each, no shared point, bar and off now and then. */
 function randomBoard(variant: Variant, r: () => number): Board {
@@ -50,7 +39,7 @@ function randomSteps(r: () => number, n: number): Step[] {
 }
 
 function mixedViews(count: number): BoardView[] {
-  const r = rng(20260);
+  const r = seededRandom(20260);
   const views: BoardView[] = [];
   for (let i = 0; i < count; i++) {
     const variant: Variant = i % 2 === 0 ? "long" : "short";

@@ -9,6 +9,7 @@ import {
   opponentPointToMine,
   type Side,
   seededDice,
+  seededRandom,
   startingSide,
   type TurnSpec,
   type Variant,
@@ -41,17 +42,7 @@ export function specToRef(spec: TurnSpec): RefRequest {
 export const ALL_DICE: Dice[] = [];
 for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ALL_DICE.push([a, b]);
 
-/** A small deterministic generator for tests. */
-export function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+export const rng = seededRandom;
 
 function add(side: number[], slot: number, n: number): void {
   side[slot] = (side[slot] ?? 0) + n;

@@ -1,17 +1,8 @@
-import { type Action, actor, mayDouble, turnView } from "../../src/engine/index.js";
+import { type Action, actor, mayDouble, seededRandom, turnView } from "../../src/engine/index.js";
 import type { ActOutcome, GameService, GameView, ServiceResult } from "../../src/services/index.js";
 
-/** A small reproducible PRNG (mulberry32) for policies. */
-export function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
+/** A small reproducible PRNG for policies. */
+export const prng = seededRandom;
 
 export interface Policy {
   /** Chance to double when allowed, to take a double, to resign instead of moving. */
