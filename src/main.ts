@@ -1,7 +1,9 @@
 /**
  * The only place that wires the layers: config → database → service → bot → updates.
  */
+import { autoRetry } from "@grammyjs/auto-retry";
 import { run } from "@grammyjs/runner";
+import { Api } from "grammy";
 import { registerCommands } from "./bot/commands.js";
 import { parseConfig } from "./bot/config.js";
 import { createBot } from "./bot/create-bot.js";
@@ -34,13 +36,41 @@ try {
   throw e;
 }
 
+// Signals are handled from here on, so a stop during start-up closes the database too.
+let stopping = false;
+let stop: (() => Promise<void>) | null = null;
+let heartbeat: { stop(): void } | null = null;
+let maintenanceStop: (() => void) | null = null;
+
+/** Stop taking updates, let the ones in flight finish, then close the database. */
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down");
+  heartbeat?.stop();
+  maintenanceStop?.();
+  await stop?.();
+  database.close();
+  process.exit(0);
+}
+process.once("SIGINT", () => void shutdown("SIGINT"));
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
 const service = new GameService(database.db, {
   challengeTtlMs: config.challengeTtlMs,
   idleMs: config.idleMs,
   confirmTurns: config.confirmTurns,
 });
+// The bot's own user is needed while the bot is built (the computer opponent plays as it).
+const api = new Api(config.token, config.apiRoot ? { apiRoot: config.apiRoot } : undefined);
+api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
+const botInfo = await api.getMe().catch((e: unknown) => {
+  database.close();
+  return fail([`Telegram: ${e instanceof Error ? e.message : String(e)}`]);
+});
 const { bot, maintenance, deps } = createBot(config, {
   service,
+  botInfo,
   renderBoard: renderBoardPng,
   logger,
   prefs: servicePrefs(service),
@@ -66,9 +96,8 @@ await registerCommands(bot.api, deps.i18n).catch((err) =>
   logger.warn({ err }, "setMyCommands failed"),
 );
 maintenance.start();
+maintenanceStop = () => maintenance.stop();
 
-let stopping = false;
-let stop: () => Promise<void>;
 let probe: () => HealthProbe;
 if (config.webhook) {
   const url = new URL(config.webhook.url);
@@ -127,7 +156,7 @@ if (config.webhook) {
 }
 
 // The container's health check reads this file (src/health/healthcheck.mjs).
-const heartbeat = process.env.HEALTH_FILE
+heartbeat = process.env.HEALTH_FILE
   ? startHeartbeat({
       file: process.env.HEALTH_FILE,
       mode: config.webhook ? "webhook" : "polling",
@@ -136,17 +165,3 @@ const heartbeat = process.env.HEALTH_FILE
       logger,
     })
   : null;
-
-/** Stop taking updates, let the ones in flight finish, then close the database. */
-async function shutdown(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, "shutting down");
-  heartbeat?.stop();
-  maintenance.stop();
-  await stop();
-  database.close();
-  process.exit(0);
-}
-process.once("SIGINT", () => void shutdown("SIGINT"));
-process.once("SIGTERM", () => void shutdown("SIGTERM"));

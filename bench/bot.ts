@@ -1,0 +1,410 @@
+/**
+ * The whole bot, press by press: a button press goes in as an update; out come the API calls
+ * (the answer, then the edited board with a freshly rendered PNG). SQLite on a file in a temp
+ * folder, the real renderer, a fake Bot API (test/e2e/fake-bot-api.ts) behind grammY's fetch
+ * or, for the HTTP figures, over loopback with the update runner polling it.
+ *
+ * Memory is measured in a child process (`--memory-child`), so that what the other benches
+ * allocated does not count: RSS with 10,000 games in the database, then after serving presses
+ * on a spread of them.
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { run } from "@grammyjs/runner";
+import type { InlineKeyboardButton, User } from "grammy/types";
+import { parseConfig } from "../src/bot/config.js";
+import { type BotParts, createBot } from "../src/bot/create-bot.js";
+import { servicePrefs } from "../src/bot/locale-prefs.js";
+import { silentLogger } from "../src/bot/logger.js";
+import { type OpenedDatabase, openDatabase } from "../src/db/index.js";
+import { type Action, turnView } from "../src/engine/index.js";
+import { renderBoardPng } from "../src/render/png.js";
+import { GameService, type GameView } from "../src/services/index.js";
+import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api.js";
+import { median, percentile, round } from "./stats.js";
+
+const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
+const ALICE: User = { id: 11, is_bot: false, first_name: "Alice", language_code: "en" };
+const BOB: User = { id: 22, is_bot: false, first_name: "Bob", language_code: "en" };
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(SELF), "..");
+const MB = 1024 * 1024;
+
+/** Deterministic PRNG (mulberry32), so every run makes the same choices. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Rig {
+  readonly fake: FakeBotApi;
+  readonly parts: BotParts;
+  readonly service: GameService;
+  readonly database: OpenedDatabase;
+  readonly users: Map<number, User>;
+}
+
+/** A bot on a file database; through `fake.fetch`, or over HTTP when `apiRoot` is given. */
+async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Promise<Rig> {
+  const parsed = parseConfig({
+    BOT_TOKEN: TOKEN,
+    LOG_LEVEL: "silent",
+    ...(apiRoot ? { BOT_API_ROOT: apiRoot } : {}),
+  });
+  if (!parsed.ok) throw new Error(parsed.errors.join("; "));
+  const database = openDatabase(dbFile);
+  let seeds = 0;
+  const service = new GameService(database.db, {
+    challengeTtlMs: parsed.config.challengeTtlMs,
+    idleMs: parsed.config.idleMs,
+    confirmTurns: parsed.config.confirmTurns,
+    newSeed: () => createHash("sha256").update(`bench-bot:${seeds++}`).digest(),
+  });
+  const parts = createBot(parsed.config, {
+    service,
+    renderBoard: renderBoardPng,
+    logger: silentLogger,
+    prefs: servicePrefs(service),
+    botInfo: FAKE_BOT,
+    ...(apiRoot ? {} : { fetch: fake.fetch as never }),
+  });
+  await parts.bot.init();
+  return { fake, parts, service, database, users: new Map([ALICE, BOB].map((u) => [u.id, u])) };
+}
+
+function lastOf<T>(xs: readonly T[], ok: (x: T) => boolean): T | undefined {
+  for (let i = xs.length - 1; i >= 0; i--) if (ok(xs[i]!)) return xs[i];
+  return undefined;
+}
+
+const dataOf = (b: InlineKeyboardButton): string =>
+  "callback_data" in b && b.callback_data ? b.callback_data : "";
+
+/** The message showing the game now. */
+function boardOf(fake: FakeBotApi, chatId: number, gameId: number): FakeMessage {
+  const prefix = `g:${gameId}:`;
+  const m = fake
+    .chatMessages(chatId)
+    .filter((x) => x.keyboard.flat().some((b) => dataOf(b).startsWith(prefix)))
+    .sort((a, b) => b.changedAt - a.changedAt)[0];
+  if (!m) throw new Error(`no board for game ${gameId}`);
+  return m;
+}
+
+/** A button for the player to move: steps, rolls, takes; no doubles, drops, undos. */
+function pickButton(m: FakeMessage, gameId: number, r: () => number): string {
+  const choices = m.keyboard
+    .flat()
+    .filter(
+      (b) =>
+        dataOf(b).startsWith(`g:${gameId}:`) &&
+        !/Double|Drop|Undo|Claim|Next game|Decline/.test(b.text),
+    );
+  if (!choices.length) throw new Error(`no button to press on game ${gameId}`);
+  return dataOf(choices[Math.floor(r() * choices.length)]!);
+}
+
+/** /play and Accept, in-process; returns the game id. */
+async function openGame(rig: Rig, chatId: number, command: string): Promise<number> {
+  const { fake, parts } = rig;
+  await parts.bot.handleUpdate(fake.textUpdate(ALICE, chatId, command));
+  const challenge = fake
+    .chatMessages(chatId)
+    .reverse()
+    .find((m) => m.keyboard.flat().some((b) => /^c:\d+:a$/.test(dataOf(b))));
+  if (!challenge) throw new Error("no challenge");
+  const accept = challenge.keyboard.flat().find((b) => /^c:\d+:a$/.test(dataOf(b)))!;
+  await parts.bot.handleUpdate(fake.pressUpdate(BOB, challenge, dataOf(accept)).update);
+  const board = fake
+    .chatMessages(chatId)
+    .reverse()
+    .find((m) => m.keyboard.flat().some((b) => dataOf(b).startsWith("g:")));
+  const id = Number(/^g:(\d+):/.exec(dataOf(board!.keyboard.flat()[0]!))?.[1]);
+  if (!(id > 0)) throw new Error("no game board");
+  return id;
+}
+
+interface PressTiming {
+  readonly answerMs: number;
+  readonly editMs: number;
+  readonly totalMs: number;
+}
+
+/** One press by the player the game waits for, in-process; times the calls it makes. */
+async function pressOnce(rig: Rig, game: GameView, r: () => number): Promise<PressTiming> {
+  const { fake, parts } = rig;
+  const board = boardOf(fake, game.chatId!, game.id);
+  const who = rig.users.get(game.waitingFor!) ?? { ...ALICE, id: game.waitingFor! };
+  const { update } = fake.pressUpdate(who, board, pickButton(board, game.id, r));
+  const from = fake.calls.length;
+  const t0 = performance.now();
+  await parts.bot.handleUpdate(update);
+  const totalMs = performance.now() - t0;
+  const calls = fake.calls.slice(from);
+  const answer = calls.find((c) => c.method === "answerCallbackQuery");
+  const edit = lastOf(calls, (c) => /^editMessage|^sendPhoto$/.test(c.method));
+  if (!answer || !edit || !answer.answer?.ok || !edit.answer?.ok)
+    throw new Error(`press on game ${game.id}: ${calls.map((c) => c.method).join(", ")}`);
+  return { answerMs: answer.at - t0, editMs: edit.at - t0, totalMs };
+}
+
+/** Sequential presses through games that follow one another (long and short in turn). */
+async function inProcess(dir: string, presses: number): Promise<Record<string, number>> {
+  const fake = new FakeBotApi({ token: TOKEN, keepPhotos: false });
+  const rig = await makeRig(path.join(dir, "inprocess.sqlite"), fake);
+  const r = rng(7);
+  const timings: PressTiming[] = [];
+  let games = 0;
+  let gameId = 0;
+  const warmup = Math.min(20, Math.floor(presses / 5));
+  let busyMs = 0;
+  try {
+    while (timings.length < presses + warmup) {
+      let game = gameId ? rig.service.getGame(gameId) : null;
+      if (game?.status !== "active") {
+        const chatId = -(1000 + games);
+        gameId = await openGame(rig, chatId, games % 2 === 0 ? "/play" : "/play short");
+        games++;
+        game = rig.service.getGame(gameId)!;
+      }
+      const t = await pressOnce(rig, game, r);
+      timings.push(t);
+      if (timings.length > warmup) busyMs += t.totalMs;
+    }
+  } finally {
+    rig.database.close();
+  }
+  const measured = timings.slice(warmup);
+  const edits = measured.map((t) => t.editMs);
+  return {
+    botPresses: measured.length,
+    botPressAnswerP50Ms: round(median(measured.map((t) => t.answerMs))),
+    botPressEditP50Ms: round(median(edits)),
+    botPressEditP99Ms: round(percentile(edits, 99)),
+    botPressesPerSec: round((measured.length * 1000) / busyMs, 1),
+  };
+}
+
+/** The same presses with the update runner polling a fake Bot API over loopback HTTP. */
+async function overHttp(dir: string, presses: number): Promise<Record<string, number>> {
+  const fake = new FakeBotApi({ token: TOKEN, keepPhotos: false, maxHoldMs: 1000 });
+  const apiRoot = await fake.listen();
+  const dbFile = path.join(dir, "http.sqlite");
+  const rig = await makeRig(dbFile, fake, apiRoot);
+  const runner = run(rig.parts.bot, {
+    runner: { fetch: { allowed_updates: ["message", "callback_query"] } },
+  });
+  const r = rng(11);
+  const samples: number[] = [];
+  const warmup = Math.min(10, Math.floor(presses / 5));
+  let gameId = 0;
+  let games = 0;
+  try {
+    while (samples.length < presses + warmup) {
+      let game = gameId ? rig.service.getGame(gameId) : null;
+      if (game?.status !== "active") {
+        const chatId = -(2000 + games);
+        const seen = fake.calls.length;
+        fake.sendText(ALICE, chatId, "/play");
+        const challenge = await fake.waitFor(
+          () =>
+            fake
+              .chatMessages(chatId)
+              .find((m) => m.keyboard.flat().some((b) => /^c:\d+:a$/.test(dataOf(b)))),
+          10_000,
+          "the challenge",
+        );
+        const accept = challenge.keyboard.flat().find((b) => /^c:\d+:a$/.test(dataOf(b)))!;
+        fake.press(BOB, challenge, dataOf(accept));
+        const board = await fake.waitFor(
+          () =>
+            fake
+              .chatMessages(chatId)
+              .find(
+                (m) =>
+                  m.changedAt > seen && m.keyboard.flat().some((b) => dataOf(b).startsWith("g:")),
+              ),
+          10_000,
+          "the board",
+        );
+        gameId = Number(/^g:(\d+):/.exec(dataOf(board.keyboard.flat()[0]!))?.[1]);
+        games++;
+        game = rig.service.getGame(gameId)!;
+      }
+      const board = boardOf(fake, game.chatId!, game.id);
+      const since = board.changedAt;
+      const who = rig.users.get(game.waitingFor!)!;
+      const t0 = performance.now();
+      fake.press(who, board, pickButton(board, game.id, r));
+      const edit = await fake.waitFor(
+        () =>
+          lastOf(
+            fake.calls,
+            (c) =>
+              c.seq > since && /^editMessage|^sendPhoto$/.test(c.method) && c.answer?.ok === true,
+          ),
+        10_000,
+        "the edit",
+      );
+      samples.push(edit.at - t0);
+    }
+  } finally {
+    await runner.stop();
+    await fake.close();
+    rig.database.close();
+  }
+  const measured = samples.slice(warmup);
+  return {
+    botHttpPresses: measured.length,
+    botHttpPressEditP50Ms: round(median(measured)),
+    botHttpPressEditP99Ms: round(percentile(measured, 99)),
+  };
+}
+
+function nextAction(g: GameView, r: () => number): Action {
+  const s = g.state;
+  if (s.phase === "double") return { type: "take" };
+  if (s.phase !== "move") return { type: "roll" };
+  const view = turnView(s)!;
+  const st = view.nextSteps[Math.floor(r() * view.nextSteps.length)]!;
+  return { type: "step", from: st.from, to: st.to, die: st.die };
+}
+
+/**
+ * In the child: `games` games stored through the service (challenge, accept; a few moves in
+ * one game of five), then `served` of them, spread over the ids, shown and pressed 3 times.
+ */
+async function memoryChild(games: number, served: number): Promise<Record<string, number>> {
+  const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+  const rss = () => {
+    gc();
+    return process.memoryUsage().rss / MB;
+  };
+  const dir = mkdtempSync(path.join(tmpdir(), "nardy-bench-mem-"));
+  const dbFile = path.join(dir, "memory.sqlite");
+  const fake = new FakeBotApi({ token: TOKEN, keepPhotos: false });
+  const rig = await makeRig(dbFile, fake);
+  const r = rng(3);
+  try {
+    // Warm: one game shown and pressed, so the renderer and every module are loaded.
+    const warm = await openGame(rig, -1, "/play");
+    await pressOnce(rig, rig.service.getGame(warm)!, r);
+    const rssStart = rss();
+
+    const t0 = performance.now();
+    const ids: number[] = [];
+    for (let i = 0; i < games; i++) {
+      const a = { id: 100_000 + 2 * i, firstName: `A${i}` };
+      const b = { id: 100_001 + 2 * i, firstName: `B${i}` };
+      const c = rig.service.createChallenge({
+        challenger: a,
+        chat: { id: -(10_000 + (i % 500)), type: "supergroup" },
+        variant: i % 2 === 0 ? "long" : "short",
+      });
+      if (!c.ok) throw new Error(c.error.message);
+      const s = rig.service.acceptChallenge(c.value.id, b);
+      if (!s.ok) throw new Error(s.error.message);
+      let g = s.value.game;
+      ids.push(g.id);
+      for (let k = 0; i % 5 === 0 && k < 4 && g.status === "active"; k++) {
+        const res = rig.service.act(g.id, g.waitingFor!, nextAction(g, r), g.version);
+        if (!res.ok) throw new Error(res.error.message);
+        g = res.value.game;
+      }
+    }
+    const createSec = (performance.now() - t0) / 1000;
+    const rssStored = rss();
+
+    const step = Math.max(1, Math.floor(ids.length / served));
+    let presses = 0;
+    for (let i = 0; i < ids.length && presses < served * 4; i += step) {
+      const game = rig.service.getGame(ids[i]!)!;
+      rig.users.set(game.white.id, { id: game.white.id, is_bot: false, first_name: "W" });
+      rig.users.set(game.black.id, { id: game.black.id, is_bot: false, first_name: "B" });
+      // A press on a board from before a restart: the game is shown again (a new message).
+      const old = fake.addMessage(game.chatId!, { photoId: "old", caption: "" });
+      const who = rig.users.get(game.waitingFor!)!;
+      await rig.parts.bot.handleUpdate(
+        fake.pressUpdate(who, old, `g:${game.id}:${game.version}:f`).update,
+      );
+      presses++;
+      for (let k = 0; k < 3; k++) {
+        const g = rig.service.getGame(game.id)!;
+        if (g.status !== "active") break;
+        await pressOnce(rig, g, r);
+        presses++;
+      }
+    }
+    const rssServing = rss();
+    return {
+      storedGames: games + 1,
+      createGamesPerSec: Math.round(games / createSec),
+      servedPresses: presses,
+      rssStartMb: round(rssStart, 1),
+      rssStoredMb: round(rssStored, 1),
+      rssServingMb: round(rssServing, 1),
+      heapUsedMb: round(process.memoryUsage().heapUsed / MB, 1),
+      dbFileMb: round(statSync(dbFile).size / MB, 1),
+    };
+  } finally {
+    rig.database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function memory(games: number, served: number): Record<string, number> {
+  const child = spawnSync(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", SELF, "--memory-child", String(games), String(served)],
+    { cwd: ROOT, encoding: "utf8", timeout: 600_000, maxBuffer: 16 * MB },
+  );
+  const last = child.stdout?.trim().split("\n").at(-1) ?? "";
+  if (child.status !== 0 || !last.startsWith("{"))
+    throw new Error(`memory child failed (${child.status}): ${child.stderr}`);
+  const m = JSON.parse(last) as Record<string, number>;
+  return {
+    botMemStoredGames: m.storedGames!,
+    botMemCreateGamesPerSec: m.createGamesPerSec!,
+    botMemServedPresses: m.servedPresses!,
+    botRssStartMb: m.rssStartMb!,
+    botRssStoredGamesMb: m.rssStoredMb!,
+    botRssServingMb: m.rssServingMb!,
+    botHeapUsedMb: m.heapUsedMb!,
+    botDbFileMb: m.dbFileMb!,
+  };
+}
+
+/** Press latency through the whole bot, presses per second, and memory with many games. */
+export async function benchBot(opts: { smoke?: boolean } = {}): Promise<Record<string, number>> {
+  const dir = mkdtempSync(path.join(tmpdir(), "nardy-bench-bot-"));
+  try {
+    const local = await inProcess(dir, opts.smoke ? 10 : 600);
+    const http = await overHttp(dir, opts.smoke ? 5 : 200);
+    const mem = memory(opts.smoke ? 200 : 10_000, opts.smoke ? 5 : 200);
+    return { ...local, ...http, ...mem };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
+  if (process.argv[2] === "--memory-child") {
+    const figures = await memoryChild(Number(process.argv[3]), Number(process.argv[4]));
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
+  } else {
+    // `npx tsx bench/bot.ts [--smoke]`: this part alone.
+    const figures = await benchBot({ smoke: process.argv.includes("--smoke") });
+    for (const [k, v] of Object.entries(figures)) process.stdout.write(`${k.padEnd(28)} ${v}\n`);
+  }
+}

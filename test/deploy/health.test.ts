@@ -1,0 +1,186 @@
+/**
+ * The heartbeat the bot writes (src/health/heartbeat.ts) and the container's health check
+ * that reads it (src/health/healthcheck.mjs, run as its own process as Docker does).
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { createLogger } from "../../src/bot/logger.js";
+import { type HeartbeatRecord, startHeartbeat } from "../../src/health/heartbeat.js";
+
+const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const dir = mkdtempSync(path.join(tmpdir(), "nardy-health-"));
+const file = path.join(dir, "health.json");
+const silent = createLogger("silent");
+
+function check(): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["src/health/healthcheck.mjs"], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? "", HEALTH_FILE: file },
+    });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += String(d);
+    });
+    child.stderr.on("data", (d) => {
+      out += String(d);
+    });
+    child.once("exit", (code) => resolve({ code, out: out.trim() }));
+  });
+}
+
+const record = (over: Partial<HeartbeatRecord>): HeartbeatRecord => ({
+  pid: process.pid,
+  at: Date.now(),
+  intervalMs: 30_000,
+  mode: "polling",
+  port: null,
+  ok: true,
+  reason: null,
+  ...over,
+});
+const write = (r: HeartbeatRecord) => writeFileSync(file, JSON.stringify(r));
+
+let server: Server | null = null;
+afterEach(async () => {
+  rmSync(file, { force: true });
+  if (server) await new Promise((r) => server!.close(r));
+  server = null;
+});
+
+describe("heartbeat and health check", () => {
+  it("a fresh heartbeat from a live, healthy process passes", async () => {
+    const beat = startHeartbeat({
+      file,
+      mode: "polling",
+      probe: () => ({ ok: true }),
+      logger: silent,
+    });
+    try {
+      const r = await check();
+      expect(r).toEqual({ code: 0, out: expect.stringMatching(/^healthy: polling/) });
+    } finally {
+      beat.stop();
+    }
+  });
+
+  it("no file (starting, or stopped: stop() removes it) fails", async () => {
+    const beat = startHeartbeat({
+      file,
+      mode: "polling",
+      probe: () => ({ ok: true }),
+      logger: silent,
+    });
+    beat.stop();
+    const r = await check();
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/no heartbeat/);
+  });
+
+  it("the process's own verdict counts: ok false fails with its reason", async () => {
+    let ok = true;
+    const beat = startHeartbeat({
+      file,
+      mode: "polling",
+      probe: () => (ok ? { ok } : { ok, reason: "no successful getUpdates for 200 s" }),
+      logger: silent,
+    });
+    try {
+      expect((await check()).code).toBe(0);
+      ok = false;
+      beat.beat();
+      const r = await check();
+      expect(r.code).toBe(1);
+      expect(r.out).toMatch(/getUpdates for 200 s/);
+    } finally {
+      beat.stop();
+    }
+  });
+
+  it("a probe that throws is reported, not fatal", async () => {
+    const beat = startHeartbeat({
+      file,
+      mode: "polling",
+      probe: () => {
+        throw new Error("boom");
+      },
+      logger: silent,
+    });
+    try {
+      const r = await check();
+      expect(r.code).toBe(1);
+      expect(r.out).toMatch(/probe failed: Error: boom/);
+    } finally {
+      beat.stop();
+    }
+  });
+
+  it("a heartbeat older than three beats fails (blocked event loop, hung process)", async () => {
+    write(record({ at: Date.now() - 100_000 }));
+    const r = await check();
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/100 s ago/);
+    write(record({ at: Date.now() - 60_000 }));
+    expect((await check()).code).toBe(0);
+  });
+
+  it("a heartbeat left by a process that is gone fails", async () => {
+    const child = spawn(process.execPath, ["-e", ""]);
+    const pid = child.pid!;
+    await new Promise((r) => child.once("exit", r));
+    write(record({ pid }));
+    const r = await check();
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/is gone/);
+  });
+
+  it("garbage in the file fails with one line", async () => {
+    writeFileSync(file, "{not json");
+    const r = await check();
+    expect(r.code).toBe(1);
+    expect(r.out.split("\n")).toHaveLength(1);
+  });
+
+  it("webhook mode also asks /healthz on the recorded port", async () => {
+    let status = 200;
+    server = createServer((req, res) => {
+      res.writeHead(req.url === "/healthz" ? status : 404).end();
+    });
+    await new Promise<void>((r) => server!.listen(0, "127.0.0.1", r));
+    const port = (server.address() as AddressInfo).port;
+    write(record({ mode: "webhook", port }));
+    expect(await check()).toEqual({ code: 0, out: expect.stringMatching(/^healthy: webhook/) });
+    status = 503;
+    const r = await check();
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/\/healthz on port \d+: 503/);
+  });
+
+  it("the file is replaced whole on every beat", async () => {
+    let n = 0;
+    const beat = startHeartbeat({
+      file,
+      mode: "polling",
+      intervalMs: 5,
+      probe: () => ({ ok: ++n % 2 === 0, reason: "odd" }),
+      logger: silent,
+    });
+    try {
+      for (let i = 0; i < 200; i++) {
+        const rec = JSON.parse(readFileSync(file, "utf8")) as HeartbeatRecord;
+        expect(rec.pid).toBe(process.pid);
+        await new Promise((r) => setTimeout(r, 1));
+      }
+    } finally {
+      beat.stop();
+    }
+  });
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));

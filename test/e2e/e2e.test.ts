@@ -1,0 +1,483 @@
+/**
+ * End to end: the real `node --import tsx src/main.ts` process (what `npm start` and the
+ * Docker image run) against a fake Bot API over loopback HTTP. Two people play whole games
+ * of long and short nardy at once, in two groups, only by pressing the buttons the bot sent,
+ * while the fake throws Telegram's real errors at the bot: 429 with retry_after on several
+ * methods, "message is not modified", "message to edit not found". Then SIGTERM with an
+ * update in flight, a restart on the same database, and SIGTERM again.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import type { InlineKeyboardButton, User } from "grammy/types";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ApiCall, FakeBotApi, type FakeMessage, plainText } from "./fake-bot-api.js";
+
+const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
+const TOKEN = `123456:${"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi"}`;
+const ALICE: User = { id: 1011, is_bot: false, first_name: "Alice", language_code: "en" };
+const BOB: User = { id: 1022, is_bot: false, first_name: "Bob", language_code: "en" };
+const LONG_CHAT = -100_501;
+const SHORT_CHAT = -100_502;
+const EDIT = /^editMessage/;
+const PRESS_LIMIT = 2_000;
+const WAIT_MS = 20_000;
+
+// ------------------------------------------------------------------ the bot process
+
+interface BotProcess {
+  readonly child: ChildProcess;
+  readonly log: () => string;
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function startBot(env: Record<string, string>): BotProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => {
+    out += String(d);
+  });
+  child.stderr!.on("data", (d) => {
+    out += String(d);
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return { child, log: () => out, exited };
+}
+
+/** `promise`, unless the process exits first: then fail with its output. */
+async function whileRunning<T>(bot: BotProcess, promise: Promise<T>): Promise<T> {
+  const exit = bot.exited.then(({ code, signal }) => {
+    throw new Error(`the bot exited (${code ?? signal}) early:\n${bot.log()}`);
+  });
+  exit.catch(() => {});
+  return Promise.race([promise, exit]).catch((e: Error) => {
+    throw new Error(`${e.message}\n${bot.log()}`);
+  });
+}
+
+async function stopBot(bot: BotProcess, withinMs: number): Promise<number | null> {
+  const t0 = Date.now();
+  bot.child.kill("SIGTERM");
+  const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), withinMs));
+  const result = await Promise.race([bot.exited, timeout]);
+  if (result === "timeout") {
+    bot.child.kill("SIGKILL");
+    throw new Error(`no exit within ${withinMs} ms of SIGTERM\n${bot.log()}`);
+  }
+  expect(Date.now() - t0).toBeLessThan(withinMs);
+  return result.code;
+}
+
+function healthcheck(file: string): { code: number | null; out: string } {
+  const r = spawnSync(process.execPath, ["src/health/healthcheck.mjs"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HEALTH_FILE: file },
+    encoding: "utf8",
+    timeout: 10_000,
+  });
+  return { code: r.status, out: r.stdout + r.stderr };
+}
+
+// ------------------------------------------------------------------ reading the chat
+
+const dataOf = (b: InlineKeyboardButton): string =>
+  "callback_data" in b && b.callback_data ? b.callback_data : "";
+const buttonsOf = (m: FakeMessage) => m.keyboard.flat().filter((b) => dataOf(b) !== "");
+
+/** The message that shows game `gameId` now: the latest changed one with its buttons. */
+function boardOf(fake: FakeBotApi, chatId: number, gameId: number): FakeMessage | undefined {
+  const prefix = `g:${gameId}:`;
+  return fake
+    .chatMessages(chatId)
+    .filter((m) => m.photoId !== null && buttonsOf(m).some((b) => dataOf(b).startsWith(prefix)))
+    .sort((a, b) => b.changedAt - a.changedAt)[0];
+}
+
+/** Whose press the caption asks for: "⚪ Alice to move", "⚫ Bob: take or drop?"... */
+function moverOf(caption: string): User | null {
+  const m = /[⚪⚫] (Alice|Bob)(?: to move|: roll or double|: take or drop\?|: accept\?)/.exec(
+    caption,
+  );
+  return m ? (m[1] === "Alice" ? ALICE : BOB) : null;
+}
+
+const otherOf = (u: User): User => (u.id === ALICE.id ? BOB : ALICE);
+const isOver = (caption: string) => /🏆|A draw/.test(caption);
+
+/** A fixed-seed choice: moves, rolls and takes mostly; now and then a double or an undo. */
+function chooser(seed: number) {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return s / 2 ** 32;
+  };
+  const weight = (b: InlineKeyboardButton): number => {
+    if (/Drop|Claim|Next game|Decline/.test(b.text)) return 0;
+    if (/Double/.test(b.text)) return 0.15;
+    if (/Undo/.test(b.text)) return 0.1;
+    return 1;
+  };
+  return (choices: InlineKeyboardButton[]): InlineKeyboardButton => {
+    const weights = choices.map(weight);
+    let r = next() * weights.reduce((a, b) => a + b, 0);
+    for (let i = 0; i < choices.length; i++) {
+      r -= weights[i]!;
+      if (r < 0 && weights[i]! > 0) return choices[i]!;
+    }
+    return choices.find((b) => weight(b) > 0)!;
+  };
+}
+
+interface Player {
+  readonly fake: FakeBotApi;
+  readonly chatId: number;
+  readonly gameId: number;
+}
+
+/** Presses as `user` and waits for the answer; returns it and the calls in between. */
+async function pressAndAnswer(
+  p: Player,
+  user: User,
+  board: FakeMessage,
+  data: string,
+): Promise<ApiCall> {
+  const q = p.fake.press(user, board, data);
+  return p.fake.waitFor(() => p.fake.answerOf(q), WAIT_MS, `the answer to ${data}`);
+}
+
+/** One legal press and the board change it brings (an edit, or the board posted again). */
+async function pressAndWait(p: Player, user: User, board: FakeMessage, data: string) {
+  const since = board.changedAt;
+  const answer = await pressAndAnswer(p, user, board, data);
+  expect(answer.payload.show_alert, `press ${data}: ${String(answer.payload.text)}`).toBeFalsy();
+  return p.fake.waitFor(
+    () => {
+      const now = boardOf(p.fake, p.chatId, p.gameId);
+      return now && now.changedAt > since ? now : undefined;
+    },
+    WAIT_MS,
+    `the board to change after ${data}`,
+  );
+}
+
+/** /play in the chat as Alice, Accept as Bob; returns the game's board. */
+async function openGame(fake: FakeBotApi, chatId: number, command: string): Promise<Player> {
+  const seen = fake.calls.length;
+  fake.sendText(ALICE, chatId, command);
+  const challenge = await fake.waitFor(
+    () =>
+      fake
+        .chatMessages(chatId)
+        .find((m) => m.changedAt > seen && buttonsOf(m).some((b) => /^c:\d+:a$/.test(dataOf(b)))),
+    WAIT_MS,
+    `the challenge in ${chatId}`,
+  );
+  const accept = buttonsOf(challenge).find((b) => /^c:\d+:a$/.test(dataOf(b)))!;
+  expect(challenge.text ?? challenge.caption).toMatch(/Alice/);
+  const known = new Set(
+    fake
+      .chatMessages(chatId)
+      .filter((m) => m.photoId)
+      .map((m) => m.messageId),
+  );
+  const answer = await pressAndAnswer({ fake, chatId, gameId: 0 }, BOB, challenge, dataOf(accept));
+  expect(answer.payload.show_alert).toBeFalsy();
+  const board = await fake.waitFor(
+    () =>
+      fake
+        .chatMessages(chatId)
+        .find((m) => m.photoId && !known.has(m.messageId) && buttonsOf(m).length > 0),
+    WAIT_MS,
+    `the board in ${chatId}`,
+  );
+  const gameId = Number(/^g:(\d+):/.exec(dataOf(buttonsOf(board)[0]!))?.[1]);
+  expect(gameId).toBeGreaterThan(0);
+  return { fake, chatId, gameId };
+}
+
+interface Mischief {
+  /** Before the press with this number, call this (inject errors, press out of turn...). */
+  readonly [press: number]: (p: Player, board: FakeMessage, mover: User) => Promise<void> | void;
+}
+
+/** Plays to the end, pressing only buttons the bot sent, as the player the caption names. */
+async function playToTheEnd(p: Player, seed: number, mischief: Mischief = {}) {
+  const choose = chooser(seed);
+  let presses = 0;
+  for (;;) {
+    const board = boardOf(p.fake, p.chatId, p.gameId);
+    if (!board) throw new Error(`game ${p.gameId}: no board in chat ${p.chatId}`);
+    const caption = plainText(board.caption ?? "");
+    if (isOver(caption)) return { presses, board, caption };
+    const mover = moverOf(caption);
+    if (!mover) throw new Error(`whose turn? caption:\n${caption}`);
+    await mischief[presses]?.(p, board, mover);
+    const live = boardOf(p.fake, p.chatId, p.gameId)!;
+    const choices = buttonsOf(live).filter((b) => dataOf(b).startsWith(`g:${p.gameId}:`));
+    expect(choices.length, caption).toBeGreaterThan(0);
+    await pressAndWait(p, mover, live, dataOf(choose(choices)));
+    presses++;
+    if (presses > PRESS_LIMIT) throw new Error(`game ${p.gameId} does not end`);
+  }
+}
+
+// ------------------------------------------------------------------ the scenario
+
+const dir = mkdtempSync(path.join(tmpdir(), "nardy-e2e-"));
+const dbFile = path.join(dir, "nardy.sqlite");
+const healthFile = path.join(dir, "health.json");
+const fake = new FakeBotApi({ token: TOKEN, maxHoldMs: 500 });
+let apiRoot = "";
+let bot: BotProcess | null = null;
+const env = () => ({
+  BOT_TOKEN: TOKEN,
+  BOT_API_ROOT: apiRoot,
+  DATABASE_PATH: dbFile,
+  LOG_LEVEL: "warn",
+  HEALTH_FILE: healthFile,
+});
+/** The games: long, short, and the one left open for the restart. */
+const ids: number[] = [];
+let third: Player | null = null;
+
+beforeAll(async () => {
+  apiRoot = await fake.listen();
+});
+
+afterAll(async () => {
+  if (bot && bot.child.exitCode === null && bot.child.signalCode === null)
+    bot.child.kill("SIGKILL");
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const errorLines = (log: string) => log.split("\n").filter((l) => /"level":"error"/.test(l));
+
+describe("the real bot process over HTTP", () => {
+  it("a token Telegram refuses: exit 1 with one line", async () => {
+    const b = startBot({ ...env(), BOT_TOKEN: `654321:${"Z".repeat(35)}` });
+    const timeout = setTimeout(() => b.child.kill("SIGKILL"), 20_000);
+    const { code } = await b.exited;
+    clearTimeout(timeout);
+    expect(code, b.log()).toBe(1);
+    expect(b.log().trim().split("\n"), b.log()).toEqual([
+      expect.stringMatching(/^Telegram: .*getMe.*401/),
+    ]);
+    expect(fake.callsOf("getUpdates")).toHaveLength(0);
+  }, 30_000);
+
+  it("starts, passes its health check, and two people play long and short nardy to the end", async () => {
+    // Rate limits from the very first poll on: auto-retry must ride them out.
+    fake.rateLimitNext("getUpdates", 1);
+    const first = fake.calls.length;
+    bot = startBot(env());
+    const b = bot;
+    await whileRunning(
+      b,
+      fake.waitFor(
+        () => fake.callsOf("getUpdates").some((c) => c.answer?.ok),
+        30_000,
+        "the first successful getUpdates",
+      ),
+    );
+    for (const m of ["getMe", "setMyCommands", "deleteWebhook"])
+      expect(fake.callsOf(m).length, m).toBeGreaterThan(0);
+    const health = healthcheck(healthFile);
+    expect(health.out).toMatch(/^healthy: polling/);
+    expect(health.code).toBe(0);
+
+    fake.rateLimitNext("sendMessage", 1, { match: (p) => Number(p.chat_id) === LONG_CHAT });
+    fake.rateLimitNext("sendPhoto", 1, { match: (p) => Number(p.chat_id) === SHORT_CHAT });
+    const [long, short] = await Promise.all([
+      openGame(fake, LONG_CHAT, "/play"),
+      openGame(fake, SHORT_CHAT, "/play short"),
+    ]);
+
+    const seen = { wrongTurn: 0, stale: 0, gone: 0 };
+    let staleData = "";
+    const mischief: Mischief = {
+      3: async (p, board, mover) => {
+        // The other player presses: an alert naming whose turn it is, and nothing changes.
+        const before = board.changedAt;
+        const answer = await pressAndAnswer(p, otherOf(mover), board, dataOf(buttonsOf(board)[0]!));
+        expect(answer.payload.show_alert).toBe(true);
+        expect(String(answer.payload.text)).toContain(mover.first_name);
+        await new Promise((r) => setTimeout(r, 100));
+        expect(boardOf(p.fake, p.chatId, p.gameId)!.changedAt).toBe(before);
+        seen.wrongTurn++;
+      },
+      8: (_p, board) => {
+        staleData = dataOf(buttonsOf(board)[0]!);
+      },
+      10: async (p, board, mover) => {
+        // A button of an older board: "out of date", and the board is shown again. The second
+        // time nothing differs, so Telegram says "message is not modified".
+        for (let i = 0; i < 2; i++) {
+          const from = p.fake.calls.length;
+          const answer = await pressAndAnswer(p, mover, board, staleData);
+          expect(String(answer.payload.text)).toMatch(/out of date/);
+          await p.fake.waitFor(
+            () => p.fake.calls.slice(from).find((c) => EDIT.test(c.method) && c.answer),
+            WAIT_MS,
+            "the refresh",
+          );
+        }
+        seen.stale++;
+      },
+      14: () => {
+        fake.rateLimitNext(EDIT, 1, { match: (p) => Number(p.chat_id) === LONG_CHAT });
+        fake.rateLimitNext("answerCallbackQuery", 1);
+      },
+      20: (p, board) => {
+        // Someone deletes the board just as the bot edits it: the bot posts it again.
+        fake.failNext(
+          EDIT,
+          { ok: false, error_code: 400, description: "Bad Request: message to edit not found" },
+          {
+            match: (x) => Number(x.chat_id) === p.chatId,
+            effect: () => {
+              board.deleted = true;
+            },
+          },
+        );
+        seen.gone++;
+      },
+    };
+
+    const t0 = Date.now();
+    const [longEnd, shortEnd] = await Promise.all([
+      playToTheEnd(long, 1, mischief),
+      playToTheEnd(short, 2),
+    ]);
+    const seconds = (Date.now() - t0) / 1000;
+    ids.push(long.gameId, short.gameId);
+
+    expect(longEnd.caption).toMatch(/(Alice|Bob) wins/);
+    expect(longEnd.caption).toMatch(/dice seed/);
+    expect(shortEnd.caption).toMatch(/(Alice|Bob) wins/);
+    expect(longEnd.presses).toBeGreaterThan(20);
+    expect(seen).toEqual({ wrongTurn: 1, stale: 1, gone: 1 });
+    expect(fake.pendingFailures).toBe(0);
+
+    // Every injected error was ridden out: the 429s retried, the not-modified swallowed,
+    // the deleted board posted again (a second board message in the long game's chat).
+    const calls = fake.calls.slice(first);
+    const failed = calls.filter((c) => c.answer && !c.answer.ok);
+    expect(
+      failed.filter((c) => c.answer!.ok === false && c.answer!.error_code === 429).length,
+    ).toBe(5);
+    expect(failed.some((c) => /not modified/.test(JSON.stringify(c.answer)))).toBe(true);
+    expect(
+      fake
+        .callsOf("sendPhoto")
+        .filter((c) => Number(c.payload.chat_id) === LONG_CHAT && c.answer?.ok).length,
+    ).toBe(2);
+    const unexpected = failed.filter(
+      (c) =>
+        c.answer!.ok === false &&
+        c.answer!.error_code !== 429 &&
+        !/not modified|message to edit not found/.test(c.answer!.description),
+    );
+    expect(unexpected.map((c) => `${c.method}: ${JSON.stringify(c.answer)}`)).toEqual([]);
+
+    // Pictures came as chunked multipart uploads and are real PNG boards.
+    const uploads = calls.filter((c) => Object.keys(c.files).length > 0);
+    expect(uploads.length).toBeGreaterThan(longEnd.presses / 2);
+    expect(uploads.every((c) => c.chunked)).toBe(true);
+    const meta = await sharp(longEnd.board.photo!).metadata();
+    expect(meta.format).toBe("png");
+    expect(meta.width).toBeGreaterThan(400);
+
+    expect(errorLines(b.log())).toEqual([]);
+    expect(seconds).toBeLessThan(150);
+    if (process.env.E2E_DEBUG)
+      console.log({
+        seconds,
+        long: longEnd.presses,
+        short: shortEnd.presses,
+        calls: fake.calls.length,
+        uploads: uploads.length,
+        failed: failed.map((c) => `${c.method} ${c.answer!.ok ? "" : c.answer!.description}`),
+        log: b.log(),
+        longCaption: longEnd.caption,
+        shortCaption: shortEnd.caption,
+      });
+  }, 200_000);
+
+  it("SIGTERM while a press is in flight: the press completes, exit 0, health check fails after", async () => {
+    const b = bot!;
+    expect(b.child.exitCode).toBeNull();
+    third = await openGame(fake, LONG_CHAT, "/play");
+    ids.push(third.gameId);
+    const board = boardOf(fake, LONG_CHAT, third.gameId)!;
+    const mover = moverOf(plainText(board.caption ?? ""))!;
+    const data = dataOf(buttonsOf(board).find((x) => !/Double|Undo/.test(x.text))!);
+    const since = board.changedAt;
+    // The edit waits out a 429 for a second: SIGTERM comes while the update is in flight.
+    fake.rateLimitNext(EDIT, 1, { match: (p) => Number(p.chat_id) === LONG_CHAT });
+    await pressAndAnswer(third, mover, board, data);
+    const stopped = stopBot(b, 8_000);
+    await fake.waitFor(
+      () => (boardOf(fake, LONG_CHAT, third!.gameId)?.changedAt ?? 0) > since,
+      8_000,
+      "the in-flight edit",
+    );
+    expect(await stopped).toBe(0);
+    expect(errorLines(b.log())).toEqual([]);
+    expect(existsSync(healthFile)).toBe(false);
+    expect(healthcheck(healthFile).code).toBe(1);
+  }, 30_000);
+
+  it("a restart on the same database goes on with the open game; then SIGTERM again", async () => {
+    const b = startBot(env());
+    bot = b;
+    const polls = fake.callsOf("getUpdates").length;
+    await whileRunning(
+      b,
+      fake.waitFor(
+        () => fake.callsOf("getUpdates").length > polls,
+        30_000,
+        "polling after the restart",
+      ),
+    );
+    const p = third!;
+    const board = boardOf(fake, p.chatId, p.gameId)!;
+    const mover = moverOf(plainText(board.caption ?? ""))!;
+    const choices = buttonsOf(board).filter((x) => !/Double|Undo/.test(x.text));
+    const after = await pressAndWait(p, mover, board, dataOf(choices[0]!));
+    expect(after.messageId).toBe(board.messageId);
+    expect(await stopBot(b, 8_000)).toBe(0);
+    expect(errorLines(b.log())).toEqual([]);
+
+    const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+    try {
+      expect(db.pragma("integrity_check", { simple: true })).toBe("ok");
+      const rows = db.prepare("select id, variant, status, winner_id from games").all() as {
+        id: number;
+        variant: string;
+        status: string;
+        winner_id: number | null;
+      }[];
+      const games = ids.map((id) => rows.find((g) => g.id === id)!);
+      expect(rows).toHaveLength(3);
+      expect(games.map((g) => [g.variant, g.status])).toEqual([
+        ["long", "finished"],
+        ["short", "finished"],
+        ["long", "active"],
+      ]);
+      expect(games.slice(0, 2).every((g) => [ALICE.id, BOB.id].includes(g.winner_id!))).toBe(true);
+    } finally {
+      db.close();
+    }
+  }, 60_000);
+});
