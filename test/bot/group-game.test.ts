@@ -261,3 +261,14 @@ describe("languages", () => {
     expect(h.lastMessage().text).toMatch(/[іїє]/);
   });
 });
+
+describe("a private chat with the bot", () => {
+  it("/play there offers to send a challenge card through inline mode", async () => {
+    h = await createHarness();
+    await h.send(USERS.alice, "/play", { chatId: USERS.alice.id });
+    const reply = h.lastMessage(USERS.alice.id);
+    expect(reply.text).toContain("/play bot");
+    expect(buttons(reply)[0]).toMatchObject({ switch_inline_query: "" });
+    expect(h.service.getChallenge(1)).toBeNull();
+  });
+});

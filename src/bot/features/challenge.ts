@@ -38,6 +38,16 @@ export function challengeFeature(deps: FeatureDeps, vsBot: PlayVsBot | null): Co
       else await ctx.reply(ctx.t("err-generic"));
       return;
     }
+    if (ctx.chat.type === "private") {
+      // Nobody else is here to accept: send a card to a friend's chat instead, or play the bot.
+      await ctx.reply(ctx.t("play-private", { bot: ctx.me.username }), {
+        parse_mode: "HTML",
+        reply_markup: {
+          inline_keyboard: [[{ text: ctx.t("btn-send-challenge"), switch_inline_query: "" }]],
+        },
+      });
+      return;
+    }
     const reply = ctx.message.reply_to_message;
     const replied = reply && !reply.forum_topic_created ? reply.from : undefined;
     if (replied?.is_bot || (args.username?.endsWith("bot") ?? false)) {

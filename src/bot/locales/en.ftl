@@ -246,3 +246,7 @@ settings-confirm-off = Games started here: a turn ends as soon as its last die i
 btn-confirm-on = Ask for ✓ Done after each turn
 btn-confirm-off = End turns with the last die
 err-admins-only = Only the chat's admins can change its settings.
+
+# Private chat
+play-private = To play a friend, send them a challenge card: press the button and pick their chat (or type @{ $bot } in it). To play me, send /play bot.
+btn-send-challenge = 📨 Send a challenge to a friend
