@@ -22,6 +22,7 @@ import { type BotParts, createBot } from "../src/bot/create-bot.js";
 import { servicePrefs } from "../src/bot/locale-prefs.js";
 import { silentLogger } from "../src/bot/logger.js";
 import { type OpenedDatabase, openDatabase } from "../src/db/index.js";
+import { seededRandom } from "../src/engine/dice.js";
 import { type Action, turnView } from "../src/engine/index.js";
 import { renderBoardPng } from "../src/render/png.js";
 import { GameService, type GameView } from "../src/services/index.js";
@@ -35,17 +36,7 @@ const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), "..");
 const MB = 1024 * 1024;
 
-/** Deterministic PRNG (mulberry32), so every run makes the same choices. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 interface Rig {
   readonly fake: FakeBotApi;

@@ -4,21 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { openDatabase } from "../src/db/index.js";
+import { seededRandom } from "../src/engine/dice.js";
 import { type Action, turnView } from "../src/engine/index.js";
 import { GameService, type GameView } from "../src/services/index.js";
 import { percentile, round } from "./stats.js";
 
-/** Deterministic PRNG (mulberry32), so every run plays the same games. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 function nextAction(g: GameView, r: () => number): Action {
   const s = g.state;
