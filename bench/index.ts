@@ -11,7 +11,10 @@ const smoke = process.env.BENCH_SMOKE === "1";
 const parts: Part[] = [
   { name: "engine", run: () => benchEngine({ smoke }) },
   { name: "render", run: async () => (await import("./render.js")).benchRender({ smoke }) },
-  { name: "persistence", run: async () => (await import("./persistence.js")).benchPersistence({ smoke }) },
+  {
+    name: "persistence",
+    run: async () => (await import("./persistence.js")).benchPersistence({ smoke }),
+  },
   { name: "bot", run: async () => (await import("./bot.js")).benchBot({ smoke }) },
 ];
 
