@@ -12,7 +12,7 @@ import { DEFAULT_LEVEL, isLevel, type Level } from "../src/ai/index.js";
 import type { Variant } from "../src/engine/index.js";
 import { type GamesResult, type GamesTask, runGames } from "./ai-games.js";
 import { findGnubg } from "./gnubg.js";
-import { median, round } from "./stats.js";
+import { median, percentile, round } from "./stats.js";
 
 export interface BenchAiOptions {
   /** Games per variant against the pip-count player (default 2000). */
@@ -37,6 +37,7 @@ export interface MatchFigures {
   readonly pointsPerGame: number;
   readonly pointsPerGame95: number;
   readonly medianDecisionMs: number;
+  readonly p95DecisionMs: number;
   readonly mismatches?: number;
 }
 
@@ -99,6 +100,7 @@ function figures(label: string, r: GamesResult): MatchFigures {
     pointsPerGame: round(mean, 3),
     pointsPerGame95: round(1.96 * Math.sqrt(variance / n), 3),
     medianDecisionMs: round(median(r.times), 2),
+    p95DecisionMs: round(percentile(r.times, 95), 2),
     ...(r.mismatches > 0 ? { mismatches: r.mismatches } : {}),
   };
 }
@@ -108,7 +110,8 @@ const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 function describe(f: MatchFigures): string {
   return (
     `${f.label}: ${f.games} games, won ${pct(f.winRate)} [95% ${pct(f.winRate95[0])}..${pct(f.winRate95[1])}], ` +
-    `${f.pointsPerGame} ± ${f.pointsPerGame95} points/game, median decision ${f.medianDecisionMs} ms`
+    `${f.pointsPerGame} ± ${f.pointsPerGame95} points/game, ` +
+    `decision time median ${f.medianDecisionMs} ms (95th percentile ${f.p95DecisionMs} ms)`
   );
 }
 
@@ -120,7 +123,7 @@ export async function benchAi(opts: BenchAiOptions = {}): Promise<BenchAiResult>
   const log = opts.log ?? (() => {});
   const shortCube = opts.shortCube ?? true;
   const matches: MatchFigures[] = [];
-  for (const variant of opts.variants ?? (["short", "long"] as const)) {
+  for (const variant of games > 0 ? (opts.variants ?? (["short", "long"] as const)) : []) {
     const cube = variant === "short" && shortCube;
     const task: GamesTask = {
       variant,

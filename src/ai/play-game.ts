@@ -7,10 +7,10 @@ import {
   newGame,
   type Rules,
   seededDice,
+  seededRandom,
   type Variant,
 } from "../engine/index.js";
 import { chooseAction, type SeriesScore } from "./decide.js";
-import { seededRandom } from "./random.js";
 import type { Player } from "./types.js";
 
 export interface GameSetup {

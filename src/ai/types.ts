@@ -1,4 +1,4 @@
-import type { Scoring, Variant } from "../engine/index.js";
+import type { Scoring } from "../engine/index.js";
 
 /** Strength levels of the strong player. */
 export type Level = "easy" | "medium" | "hard";
@@ -56,5 +56,3 @@ export interface CubeAnswer {
 
 export const isLevel = (v: unknown): v is Level => LEVELS.includes(v as Level);
 export const isPlayer = (v: unknown): v is Player => PLAYERS.includes(v as Player);
-
-export type { Variant };

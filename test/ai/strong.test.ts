@@ -39,12 +39,12 @@ describe("the strong player's cube", () => {
     expect(cubeDecision(pos, {}, "hard")).toEqual({ double: true, take: false });
   });
 
-  it("post-Crawford, the trailer doubles at once and the leader takes", () => {
+  it("post-Crawford, the trailer 3-away doubles at once and the leader takes", () => {
     const me = startingSide("short");
     const pos = { ...base, me, opp: me, cube: centred, canDouble: true };
-    const answer = cubeDecision(pos, { match: { to: 5, me: 1, opp: 4 } }, "medium");
+    const answer = cubeDecision(pos, { match: { to: 5, me: 2, opp: 4 } }, "medium");
     expect(answer).toEqual({ double: true, take: true });
-    const leader = cubeDecision(pos, { match: { to: 5, me: 4, opp: 1 } }, "medium");
+    const leader = cubeDecision(pos, { match: { to: 5, me: 4, opp: 2 } }, "medium");
     expect(leader.double).toBe(false);
   });
 
