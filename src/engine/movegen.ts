@@ -40,6 +40,99 @@ export interface TurnShape {
 /** Place value of each slot in the two halves of the position key. */
 const DIGIT = Array.from({ length: 26 }, (_, p) => 16 ** (p < 13 ? p : p - 13));
 
+// Sides are copied with array literals: V8 builds them packed in one go, while writing into
+// a fresh literal of zeros copies it first, and `new Array(n)` leaves holes.
+
+/** A copy of a side. */
+const copySide = (s: Side): number[] => [
+  s[0] ?? 0,
+  s[1] ?? 0,
+  s[2] ?? 0,
+  s[3] ?? 0,
+  s[4] ?? 0,
+  s[5] ?? 0,
+  s[6] ?? 0,
+  s[7] ?? 0,
+  s[8] ?? 0,
+  s[9] ?? 0,
+  s[10] ?? 0,
+  s[11] ?? 0,
+  s[12] ?? 0,
+  s[13] ?? 0,
+  s[14] ?? 0,
+  s[15] ?? 0,
+  s[16] ?? 0,
+  s[17] ?? 0,
+  s[18] ?? 0,
+  s[19] ?? 0,
+  s[20] ?? 0,
+  s[21] ?? 0,
+  s[22] ?? 0,
+  s[23] ?? 0,
+  s[24] ?? 0,
+  s[25] ?? 0,
+];
+
+/** The opponent's side (own numbering) on the mover's points, short nardy: p ↔ 25 - p. */
+const mirroredSide = (s: Side): number[] => [
+  0,
+  s[24] ?? 0,
+  s[23] ?? 0,
+  s[22] ?? 0,
+  s[21] ?? 0,
+  s[20] ?? 0,
+  s[19] ?? 0,
+  s[18] ?? 0,
+  s[17] ?? 0,
+  s[16] ?? 0,
+  s[15] ?? 0,
+  s[14] ?? 0,
+  s[13] ?? 0,
+  s[12] ?? 0,
+  s[11] ?? 0,
+  s[10] ?? 0,
+  s[9] ?? 0,
+  s[8] ?? 0,
+  s[7] ?? 0,
+  s[6] ?? 0,
+  s[5] ?? 0,
+  s[4] ?? 0,
+  s[3] ?? 0,
+  s[2] ?? 0,
+  s[1] ?? 0,
+  0,
+];
+
+/** The opponent's side (own numbering) on the mover's points, long nardy: half a board apart. */
+const shiftedSide = (s: Side): number[] => [
+  0,
+  s[13] ?? 0,
+  s[14] ?? 0,
+  s[15] ?? 0,
+  s[16] ?? 0,
+  s[17] ?? 0,
+  s[18] ?? 0,
+  s[19] ?? 0,
+  s[20] ?? 0,
+  s[21] ?? 0,
+  s[22] ?? 0,
+  s[23] ?? 0,
+  s[24] ?? 0,
+  s[1] ?? 0,
+  s[2] ?? 0,
+  s[3] ?? 0,
+  s[4] ?? 0,
+  s[5] ?? 0,
+  s[6] ?? 0,
+  s[7] ?? 0,
+  s[8] ?? 0,
+  s[9] ?? 0,
+  s[10] ?? 0,
+  s[11] ?? 0,
+  s[12] ?? 0,
+  0,
+];
+
 const diceList = (dice: Dice): number[] =>
   dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
 
@@ -48,9 +141,11 @@ const diceList = (dice: Dice): number[] =>
  * opponent's are mapped into the mover's numbering, so every test is one array lookup.
  */
 class TurnSearch {
-  readonly me: Int8Array;
+  readonly me: number[];
+  /** Bit p set while the mover has a checker on p (0..25): the search visits only these. */
+  occupied: number;
   /** Opponent checkers standing on each of the mover's points 1..24. */
-  readonly oppAt: Int8Array;
+  readonly oppAt: number[];
   oppBar: number;
   /** Mover's checkers outside home (points 7..24 and the bar). */
   outside: number;
@@ -77,21 +172,28 @@ class TurnSearch {
   constructor(readonly spec: TurnSpec) {
     const { variant, me, opp } = spec;
     this.long = variant === "long";
-    this.me = Int8Array.from(me);
-    this.oppAt = new Int8Array(26);
-    for (let q = 1; q <= 24; q++)
-      this.oppAt[this.long ? ((q + 11) % 24) + 1 : 25 - q] = opp[q] ?? 0;
-    this.oppBar = opp[BAR] ?? 0;
-    for (let p = 0; p <= BAR; p++) {
-      if (p < 13) this.lo += this.me[p]! * DIGIT[p]!;
-      else this.hi += this.me[p]! * DIGIT[p]!;
-    }
+    const mine = copySide(me);
+    let lo = 0;
+    let hi = 0;
     let outside = 0;
-    for (let p = 7; p <= BAR; p++) outside += this.me[p]!;
+    let occupied = 0;
+    for (let p = 0; p <= BAR; p++) {
+      const n = mine[p]!;
+      if (n > 0) occupied |= 1 << p;
+      if (p < 13) lo += n * DIGIT[p]!;
+      else hi += n * DIGIT[p]!;
+      if (p >= 7) outside += n;
+    }
+    this.me = mine;
+    this.occupied = occupied;
+    this.lo = lo;
+    this.hi = hi;
     this.outside = outside;
-    this.blockRule = spec.rules.block;
+    this.oppAt = this.long ? shiftedSide(opp) : mirroredSide(opp);
     let lowest = 25;
     for (let q = 24; q >= 1; q--) if ((opp[q] ?? 0) > 0) lowest = q;
+    this.oppBar = opp[BAR] ?? 0;
+    this.blockRule = spec.rules.block;
     const oppOff = (opp[OFF] ?? 0) > 0;
     if (this.blockRule === "home") {
       this.blockFree = !this.long || oppOff || lowest <= 6;
@@ -160,15 +262,15 @@ class TurnSearch {
   /** Applies a step known to be legal by `target`; returns whether it hit. */
   apply(from: number, to: number): boolean {
     const me = this.me;
-    me[from]!--;
-    me[to]!++;
+    if (--me[from]! === 0) this.occupied &= ~(1 << from);
+    if (me[to]!++ === 0) this.occupied |= 1 << to;
     this.shiftKey(from, to);
     if (from >= 7 && to <= 6) this.outside--;
     if (this.long && from === HEAD) this.headUsed++;
     if (!this.long && to >= 1 && this.oppAt[to] === 1) {
       this.oppAt[to] = 0;
       this.oppBar++;
-      this.hits += 2 ** to;
+      this.hits |= 1 << to;
       return true;
     }
     return false;
@@ -176,15 +278,15 @@ class TurnSearch {
 
   undo(from: number, to: number, hit: boolean): void {
     const me = this.me;
-    me[from]!++;
-    me[to]!--;
+    if (me[from]!++ === 0) this.occupied |= 1 << from;
+    if (--me[to]! === 0) this.occupied &= ~(1 << to);
     this.shiftKey(to, from);
     if (from >= 7 && to <= 6) this.outside++;
     if (this.long && from === HEAD) this.headUsed--;
     if (hit) {
       this.oppAt[to] = 1;
       this.oppBar--;
-      this.hits -= 2 ** to;
+      this.hits &= ~(1 << to);
     }
   }
 
@@ -219,42 +321,30 @@ class TurnSearch {
   }
 
   sides(): { me: Side; opp: Side } {
-    return this.snapshot().sides(this.spec.opp);
-  }
-
-  /** A copy of the position now, cheap to take; sides are built from it only when needed. */
-  snapshot(): Snapshot {
-    return new Snapshot(this.me.slice(), this.hits === 0 ? null : this.oppAt.slice(), this.oppBar);
+    const opp = this.hits === 0 ? this.spec.opp : applyHits(copySide(this.spec.opp), this.hits);
+    return { me: this.me.slice(), opp };
   }
 }
 
-/** A position reached in the search, as the mover's counts and, after hits, the opponent's. */
-class Snapshot {
-  constructor(
-    readonly me: Int8Array,
-    /** Opponent counts on the mover's points; null when nothing was hit. */
-    readonly oppAt: Int8Array | null,
-    readonly oppBar: number,
-  ) {}
-
-  sides(startOpp: Side): { me: Side; opp: Side } {
-    const me = new Array<number>(26);
-    for (let p = 0; p <= BAR; p++) me[p] = this.me[p]!;
-    if (!this.oppAt) return { me, opp: startOpp };
-    const opp = new Array<number>(26);
-    opp[OFF] = startOpp[OFF] ?? 0;
-    // Only short nardy hits, so its mirror numbering applies.
-    for (let q = 1; q <= 24; q++) opp[q] = this.oppAt[25 - q]!;
-    opp[BAR] = this.oppBar;
-    return { me, opp };
+/** The opponent's side after the mover hit on the points in the bit set (short nardy only). */
+function applyHits(opp: number[], hits: number): number[] {
+  for (let rest = hits; rest !== 0; rest &= rest - 1) {
+    const to = 31 - Math.clz32(rest & -rest);
+    // The mover's point `to` is the opponent's 25 - to in the mirrored numbering.
+    opp[25 - to] = 0;
+    opp[BAR]!++;
   }
+  return opp;
 }
 
 interface Found {
-  /** from, to, die, hit for each step, turned into Step objects only for the plays kept. */
-  path: Int8Array;
+  /** The steps as packed codes (two per number), turned into Step objects only when kept. */
+  depth: number;
+  first: number;
+  second: number;
   usesLarger: boolean;
-  at: Snapshot;
+  /** The mover's points where an opponent single was hit on the way. */
+  hits: number;
 }
 
 // Reused between calls (never nested: each search finishes before the next starts).
@@ -266,26 +356,37 @@ const FAILED = new KeyTable(1024);
 const memoTag = (s: TurnSearch, left: number): number =>
   s.hits + 2 ** 25 * (left + 32 * s.headUsed);
 
-/** Depth-first over all step sequences, keeping each distinct end position once. */
+/**
+ * Depth-first over the step sequences, keeping each distinct end position once.
+ *
+ * Short-nardy doubles are searched in sorted order only (each step starts no higher than the
+ * one before). Sorting any legal sequence of equal dice keeps it legal and ends in the same
+ * place: a checker only reaches a point from higher up, bearing off only needs the points
+ * above to be empty, and entering from the bar comes first anyway. Different sets of starting
+ * points end in different positions, so that search meets no position twice and needs no
+ * table. Long nardy's per-step block rule depends on the order, so it keeps the full search.
+ */
 class Explorer extends TurnSearch {
   best = 0;
   found: Found[] = [];
-  /** The steps on the current path as from, to, die, hit (depth ≤ 4). */
-  readonly path = new Int8Array(16);
+  /** The steps on the current path as packed codes (`stepCode`), depth ≤ 4. */
+  readonly path = [0, 0, 0, 0];
   readonly isDouble: boolean;
+  readonly sorted: boolean;
   readonly larger: number;
 
   constructor(spec: TurnSpec, headMax: number) {
     super(spec);
     this.headMax = headMax;
     this.isDouble = spec.dice[0] === spec.dice[1];
+    this.sorted = this.isDouble && !this.long;
     this.larger = Math.max(spec.dice[0], spec.dice[1]);
     SEEN.clear();
     VISITED.clear();
   }
 
   run(): this {
-    this.dfs(this.isDouble ? 4 : 3, 0);
+    this.dfs(this.isDouble ? 4 : 3, 0, BAR);
     return this;
   }
 
@@ -301,9 +402,10 @@ class Explorer extends TurnSearch {
         left &= ~bit;
       }
       if (left < 0 || this.tryStep(step.from, step.die) !== step.to) return false;
-      this.path.set([step.from, step.to, step.die, this.lastHit ? 1 : 0], i * 4);
+      this.path[i] = stepCode(step.from, step.to, step.die, this.lastHit);
     }
-    this.dfs(left, taken.length);
+    // The steps still to come are sorted among themselves; the taken ones may be in any order.
+    this.dfs(left, taken.length, BAR);
     return true;
   }
 
@@ -314,42 +416,74 @@ class Explorer extends TurnSearch {
       this.found = [];
       SEEN.clear();
     }
-    const usesLarger = !this.isDouble && depth === 1 && this.path[2] === this.larger;
-    const had = SEEN.getOrAdd(this.lo, this.hi, this.hits, this.found.length);
+    const path = this.path;
+    const usesLarger = !this.isDouble && depth === 1 && codeDie(path[0]!) === this.larger;
+    const { lo, hi, hits } = this;
+    const had = this.sorted ? -1 : SEEN.getOrAdd(lo, hi, hits, this.found.length);
     if (had >= 0 && (!usesLarger || this.found[had]!.usesLarger)) return;
-    const entry = { path: this.path.slice(0, depth * 4), usesLarger, at: this.snapshot() };
+    const first = path[0]! | (path[1]! << 14);
+    const second = path[2]! | (path[3]! << 14);
+    const entry = { depth, first, second, usesLarger, hits };
     if (had < 0) this.found.push(entry);
     else this.found[had] = entry;
   }
 
-  /** `left`: for a double, the count of dice left; otherwise the bit set of dice left. */
-  private dfs(left: number, depth: number): void {
+  /**
+   * `left`: for a double, the count of dice left; otherwise the bit set of dice left.
+   * `top`: the highest point the next step may start from.
+   */
+  private dfs(left: number, depth: number, top: number): void {
     this.record(depth);
     if (left === 0) return;
-    if (depth > 0 && !VISITED.insert(this.lo, this.hi, memoTag(this, left))) return;
-    const [first, second] = this.spec.dice;
-    if (this.isDouble) this.tryDie(first, left - 1, depth);
-    else {
-      if (left & 1) this.tryDie(first, left & ~1, depth);
-      if (left & 2) this.tryDie(second, left & ~2, depth);
+    if (this.isDouble) {
+      // A non-double reaches each position after one step by one path only: nothing to memo.
+      if (!this.sorted && depth > 0 && !VISITED.insert(this.lo, this.hi, memoTag(this, left)))
+        return;
+      this.tryDie(this.spec.dice[0], left - 1, depth, top);
+    } else {
+      if (left & 1) this.tryDie(this.spec.dice[0], left & ~1, depth, top);
+      if (left & 2) this.tryDie(this.spec.dice[1], left & ~2, depth, top);
     }
   }
 
-  private tryDie(die: number, next: number, depth: number): void {
-    for (let from = BAR; from >= 1; from--) {
-      if (this.me[from]! <= 0) continue;
+  private tryDie(die: number, next: number, depth: number, top: number): void {
+    const path = this.path;
+    // Short nardy: while a checker is on the bar, nothing else may move.
+    const lowest = !this.long && this.me[BAR]! > 0 ? BAR : 1;
+    // Points 1..top from the occupied set, highest first (it is restored after each step).
+    let points = this.occupied & ((2 << top) - 1) & ~((1 << lowest) - 1);
+    while (points !== 0) {
+      const from = 31 - Math.clz32(points);
+      points ^= 1 << from;
       const to = this.tryStep(from, die);
       if (to < 0) continue;
       const hit = this.lastHit;
-      const at = depth * 4;
-      this.path[at] = from;
-      this.path[at + 1] = to;
-      this.path[at + 2] = die;
-      this.path[at + 3] = hit ? 1 : 0;
-      this.dfs(next, depth + 1);
+      path[depth] = stepCode(from, to, die, hit);
+      this.dfs(next, depth + 1, this.sorted ? from : BAR);
       this.undo(from, to, hit);
     }
   }
+}
+
+/** Turns found positions into plays: the start copied once, each play's steps applied to it. */
+function playsOf(found: readonly Found[], spec: TurnSpec): Play[] {
+  const startMe = copySide(spec.me);
+  const startOpp = copySide(spec.opp);
+  const plays: Play[] = [];
+  for (const f of found) {
+    const me = startMe.slice();
+    const steps: Step[] = [];
+    for (let i = 0; i < f.depth; i++) {
+      const pair = i < 2 ? f.first : f.second;
+      const step = stepOfCode(i % 2 === 0 ? pair & 16383 : pair >> 14);
+      me[step.from]!--;
+      me[step.to]!++;
+      steps.push(step);
+    }
+    const opp = f.hits === 0 ? spec.opp : applyHits(startOpp.slice(), f.hits);
+    plays.push({ steps, me, opp });
+  }
+  return plays;
 }
 
 function explore(spec: TurnSpec, headMax: number): { maxDice: number; found: Found[] } {
@@ -382,18 +516,20 @@ function generate(spec: TurnSpec): { shape: TurnShape; entries: Found[] } {
 
 /** Every distinct legal resulting position for the roll; empty when the turn passes. */
 export function legalPlays(spec: TurnSpec): Play[] {
-  return generate(spec).entries.map((e) => ({ steps: stepsOf(e.path), ...e.at.sides(spec.opp) }));
+  return playsOf(generate(spec).entries, spec);
 }
 
-function stepsOf(path: Int8Array): Step[] {
-  const steps: Step[] = [];
-  for (let i = 0; i < path.length; i += 4) {
-    const from = path[i]!;
-    const to = path[i + 1]!;
-    const die = path[i + 2]!;
-    steps.push(path[i + 3] ? { from, to, die, hit: true } : { from, to, die });
-  }
-  return steps;
+/** One step in 14 bits: from (5), to (5), die (3), hit (1). */
+const stepCode = (from: number, to: number, die: number, hit: boolean): number =>
+  from | (to << 5) | (die << 10) | (hit ? 8192 : 0);
+
+const codeDie = (code: number): number => (code >> 10) & 7;
+
+function stepOfCode(code: number): Step {
+  const from = code & 31;
+  const to = (code >> 5) & 31;
+  const die = (code >> 10) & 7;
+  return code & 8192 ? { from, to, die, hit: true } : { from, to, die };
 }
 
 /** The distinct plays that complete the steps already taken (one when the rest is forced). */
@@ -405,7 +541,7 @@ export function playsAfter(
   if (taken.length === 0) return legalPlays(spec);
   const e = new Explorer(spec, shape.headLimit);
   if (!e.runAfter(taken) || e.best !== shape.maxDice) return [];
-  return e.found.map((f) => ({ steps: stepsOf(f.path), ...f.at.sides(spec.opp) }));
+  return playsOf(e.found, spec);
 }
 
 export function turnShape(spec: TurnSpec): TurnShape {

@@ -2,9 +2,9 @@ import { BAR, type Board, CHECKERS, type Color, OFF, type Side, type Variant } f
 
 /** A side in its own numbering, with every slot 0..25 present. */
 export function makeSide(points: Readonly<Record<number, number>> = {}): Side {
-  const side = new Array<number>(26).fill(0);
-  for (const [k, v] of Object.entries(points)) side[Number(k)] = v;
-  return Object.freeze(side);
+  // Packed and not frozen: V8 reads frozen or holey arrays several times slower, and move
+  // generation reads sides on every call. `Side` is read-only to the compiler.
+  return Array.from({ length: 26 }, (_, p) => points[p] ?? 0);
 }
 
 export function startingSide(variant: Variant): Side {
