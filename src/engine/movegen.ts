@@ -1,6 +1,7 @@
 import { headLimit } from "./head.js";
 import { KeyTable } from "./key-table.js";
 import type { BlockRule, HeadRule } from "./rules.js";
+import { copySide, mirroredSide, shiftedSide } from "./side-copy.js";
 import type { Dice, Side, Step, Variant } from "./types.js";
 
 // Local copies: imported bindings are getters under some loaders, and these sit in hot loops.
@@ -39,99 +40,6 @@ export interface TurnShape {
 
 /** Place value of each slot in the two halves of the position key. */
 const DIGIT = Array.from({ length: 26 }, (_, p) => 16 ** (p < 13 ? p : p - 13));
-
-// Sides are copied with array literals: V8 builds them packed in one go, while writing into
-// a fresh literal of zeros copies it first, and `new Array(n)` leaves holes.
-
-/** A copy of a side. */
-const copySide = (s: Side): number[] => [
-  s[0] ?? 0,
-  s[1] ?? 0,
-  s[2] ?? 0,
-  s[3] ?? 0,
-  s[4] ?? 0,
-  s[5] ?? 0,
-  s[6] ?? 0,
-  s[7] ?? 0,
-  s[8] ?? 0,
-  s[9] ?? 0,
-  s[10] ?? 0,
-  s[11] ?? 0,
-  s[12] ?? 0,
-  s[13] ?? 0,
-  s[14] ?? 0,
-  s[15] ?? 0,
-  s[16] ?? 0,
-  s[17] ?? 0,
-  s[18] ?? 0,
-  s[19] ?? 0,
-  s[20] ?? 0,
-  s[21] ?? 0,
-  s[22] ?? 0,
-  s[23] ?? 0,
-  s[24] ?? 0,
-  s[25] ?? 0,
-];
-
-/** The opponent's side (own numbering) on the mover's points, short nardy: p ↔ 25 - p. */
-const mirroredSide = (s: Side): number[] => [
-  0,
-  s[24] ?? 0,
-  s[23] ?? 0,
-  s[22] ?? 0,
-  s[21] ?? 0,
-  s[20] ?? 0,
-  s[19] ?? 0,
-  s[18] ?? 0,
-  s[17] ?? 0,
-  s[16] ?? 0,
-  s[15] ?? 0,
-  s[14] ?? 0,
-  s[13] ?? 0,
-  s[12] ?? 0,
-  s[11] ?? 0,
-  s[10] ?? 0,
-  s[9] ?? 0,
-  s[8] ?? 0,
-  s[7] ?? 0,
-  s[6] ?? 0,
-  s[5] ?? 0,
-  s[4] ?? 0,
-  s[3] ?? 0,
-  s[2] ?? 0,
-  s[1] ?? 0,
-  0,
-];
-
-/** The opponent's side (own numbering) on the mover's points, long nardy: half a board apart. */
-const shiftedSide = (s: Side): number[] => [
-  0,
-  s[13] ?? 0,
-  s[14] ?? 0,
-  s[15] ?? 0,
-  s[16] ?? 0,
-  s[17] ?? 0,
-  s[18] ?? 0,
-  s[19] ?? 0,
-  s[20] ?? 0,
-  s[21] ?? 0,
-  s[22] ?? 0,
-  s[23] ?? 0,
-  s[24] ?? 0,
-  s[1] ?? 0,
-  s[2] ?? 0,
-  s[3] ?? 0,
-  s[4] ?? 0,
-  s[5] ?? 0,
-  s[6] ?? 0,
-  s[7] ?? 0,
-  s[8] ?? 0,
-  s[9] ?? 0,
-  s[10] ?? 0,
-  s[11] ?? 0,
-  s[12] ?? 0,
-  0,
-];
 
 const diceList = (dice: Dice): number[] =>
   dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
@@ -471,14 +379,11 @@ function playsOf(found: readonly Found[], spec: TurnSpec): Play[] {
   const startOpp = copySide(spec.opp);
   const plays: Play[] = [];
   for (const f of found) {
+    const steps = stepsOf(f);
     const me = startMe.slice();
-    const steps: Step[] = [];
-    for (let i = 0; i < f.depth; i++) {
-      const pair = i < 2 ? f.first : f.second;
-      const step = stepOfCode(i % 2 === 0 ? pair & 16383 : pair >> 14);
+    for (const step of steps) {
       me[step.from]!--;
       me[step.to]!++;
-      steps.push(step);
     }
     const opp = f.hits === 0 ? spec.opp : applyHits(startOpp.slice(), f.hits);
     plays.push({ steps, me, opp });
@@ -525,11 +430,39 @@ const stepCode = (from: number, to: number, die: number, hit: boolean): number =
 
 const codeDie = (code: number): number => (code >> 10) & 7;
 
+/** Steps are immutable and few (under 2^14 codes), so each is made once and shared. */
+const STEPS: (Step | null)[] = Array.from({ length: 16384 }, () => null);
+
 function stepOfCode(code: number): Step {
+  const known = STEPS[code];
+  if (known) return known;
   const from = code & 31;
   const to = (code >> 5) & 31;
   const die = (code >> 10) & 7;
-  return code & 8192 ? { from, to, die, hit: true } : { from, to, die };
+  const step = Object.freeze(code & 8192 ? { from, to, die, hit: true } : { from, to, die });
+  STEPS[code] = step;
+  return step;
+}
+
+function stepsOf(f: Found): Step[] {
+  const { first, second } = f;
+  switch (f.depth) {
+    case 0:
+      return [];
+    case 1:
+      return [stepOfCode(first & 16383)];
+    case 2:
+      return [stepOfCode(first & 16383), stepOfCode(first >> 14)];
+    case 3:
+      return [stepOfCode(first & 16383), stepOfCode(first >> 14), stepOfCode(second & 16383)];
+    default:
+      return [
+        stepOfCode(first & 16383),
+        stepOfCode(first >> 14),
+        stepOfCode(second & 16383),
+        stepOfCode(second >> 14),
+      ];
+  }
 }
 
 /** The distinct plays that complete the steps already taken (one when the rest is forced). */

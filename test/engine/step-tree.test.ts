@@ -92,6 +92,52 @@ describe("step-by-step input: the leaves of the step tree are exactly the full p
     expect(checked).toBeGreaterThan(500);
   }, 120_000);
 
+  it("playsAfter two steps of a double, in any order, lists exactly the leaves below them", () => {
+    let checked = 0;
+    const doubles = [...randomGameSpecs("short", 4, 63), ...bearOffSpecs("short", 200, 64)].filter(
+      (s) => s.dice[0] === s.dice[1],
+    );
+    for (const spec of doubles) {
+      const shape = turnShape(spec);
+      if (shape.maxDice < 3) continue;
+      const first = nextSteps(spec, [], shape);
+      if (!first.ok) continue;
+      for (const a of first.steps) {
+        const second = nextSteps(spec, [a], shape);
+        if (!second.ok) continue;
+        for (const b of second.steps) {
+          const below = new Set<string>();
+          const walk = (taken: Step[]): void => {
+            const r = nextSteps(spec, taken, shape);
+            if (!r.ok) return;
+            if (r.complete) below.add(key(r.me, r.opp));
+            else for (const s of r.steps) walk([...taken, s]);
+          };
+          walk([a, b]);
+          const after = playsAfter(spec, [a, b], shape).map((p) => key(p.me, p.opp));
+          expect(new Set(after).size).toBe(after.length);
+          expect(after.sort()).toEqual([...below].sort());
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
+  }, 120_000);
+
+  it("each play's own steps, taken one by one, are accepted and end at its position", () => {
+    let checked = 0;
+    for (const spec of [...randomGameSpecs("long", 2, 65), ...randomGameSpecs("short", 2, 66)]) {
+      const shape = turnShape(spec);
+      for (const play of legalPlays(spec)) {
+        const r = nextSteps(spec, play.steps, shape);
+        expect(r.ok && r.complete).toBe(true);
+        if (r.ok) expect(key(r.me, r.opp)).toBe(key(play.me, play.opp));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
+  }, 120_000);
+
   it("a step that begins no legal play is refused, and so are steps after a full play", () => {
     const spec = randomGameSpecs("long", 1, 5)[3]!;
     const first = nextSteps(spec, []);
