@@ -282,12 +282,21 @@ class Explorer extends TurnSearch {
   readonly isDouble: boolean;
   readonly sorted: boolean;
   readonly larger: number;
+  /**
+   * Short nardy, non-doubles: the points the first die could move from at the start. When the
+   * second die is played first, a checker the first die could already move from there is
+   * skipped: playing the first die first from there, then the other step, is legal too and
+   * lands in the same place (nothing on the board blocks either order differently).
+   */
+  firstDieFrom = 0;
+  readonly pruneSecondOrder: boolean;
 
   constructor(spec: TurnSpec, headMax: number) {
     super(spec);
     this.headMax = headMax;
     this.isDouble = spec.dice[0] === spec.dice[1];
     this.sorted = this.isDouble && !this.long;
+    this.pruneSecondOrder = !this.isDouble && !this.long;
     this.larger = Math.max(spec.dice[0], spec.dice[1]);
     SEEN.clear();
     VISITED.clear();
@@ -360,11 +369,14 @@ class Explorer extends TurnSearch {
     const lowest = !this.long && this.me[BAR]! > 0 ? BAR : 1;
     // Points 1..top from the occupied set, highest first (it is restored after each step).
     let points = this.occupied & ((2 << top) - 1) & ~((1 << lowest) - 1);
+    const first = die === this.spec.dice[0];
+    if (this.pruneSecondOrder && depth === 1 && first) points &= ~this.firstDieFrom;
     while (points !== 0) {
       const from = 31 - Math.clz32(points);
       points ^= 1 << from;
       const to = this.tryStep(from, die);
       if (to < 0) continue;
+      if (depth === 0 && first) this.firstDieFrom |= 1 << from;
       const hit = this.lastHit;
       path[depth] = stepCode(from, to, die, hit);
       this.dfs(next, depth + 1, this.sorted ? from : BAR);
