@@ -110,8 +110,25 @@ class TurnSearch {
       this.blockFree = !this.long || oppOff;
       this.blockMaxHigh = lowest - 1;
     }
-    this.strictBlocks = this.long && this.blockRule === "strict" && !this.blockFree;
+    const steps = spec.dice[0] === spec.dice[1] ? 4 : 2;
+    this.strictBlocks =
+      this.long && this.blockRule === "strict" && !this.blockFree && this.blockWithin(steps);
     this.startBlocked = this.strictBlocks && this.anyForbiddenBlock();
+  }
+
+  /**
+   * Whether `steps` steps could complete a forbidden six-block: some six points in reach of
+   * the rule hold at least 6 - steps of the mover's points already. When none do, the strict
+   * rule cannot bite this turn and the order of steps stops mattering.
+   */
+  private blockWithin(steps: number): boolean {
+    let held = 0;
+    for (let q = 1; q <= this.blockMaxHigh; q++) {
+      if (this.holds(q)) held++;
+      if (q > 6 && this.holds(q - 6)) held--;
+      if (q >= 6 && held + steps >= 6) return true;
+    }
+    return false;
   }
 
   /** Whether the mover holds the opponent's point q (opponent numbering). */
@@ -267,12 +284,13 @@ const memoTag = (s: TurnSearch, left: number): number =>
 /**
  * Depth-first over the step sequences, keeping each distinct end position once.
  *
- * Short-nardy doubles are searched in sorted order only (each step starts no higher than the
- * one before). Sorting any legal sequence of equal dice keeps it legal and ends in the same
- * place: a checker only reaches a point from higher up, bearing off only needs the points
- * above to be empty, and entering from the bar comes first anyway. Different sets of starting
- * points end in different positions, so that search meets no position twice and needs no
- * table. Long nardy's per-step block rule depends on the order, so it keeps the full search.
+ * Doubles are searched in sorted order only (each step starts no higher than the one before).
+ * Sorting any legal sequence of equal dice keeps it legal and ends in the same place: a
+ * checker only reaches a point from higher up, bearing off only needs the points above to be
+ * empty, and entering from the bar comes first anyway. Different sets of starting points end
+ * in different positions, so that search meets no position twice and needs no table. The
+ * strict block rule, checked after every step, depends on the order: while it can bite, the
+ * full search runs.
  */
 class Explorer extends TurnSearch {
   best = 0;
@@ -283,10 +301,10 @@ class Explorer extends TurnSearch {
   readonly sorted: boolean;
   readonly larger: number;
   /**
-   * Short nardy, non-doubles: the points the first die could move from at the start. When the
-   * second die is played first, a checker the first die could already move from there is
-   * skipped: playing the first die first from there, then the other step, is legal too and
-   * lands in the same place (nothing on the board blocks either order differently).
+   * Non-doubles: the points the first die could move from at the start. When the second die
+   * is played first, a second step from one of these points is skipped: playing it first, then
+   * the other step, is legal too and lands in the same place. Off the strict block rule nothing
+   * on the board treats the two orders differently.
    */
   firstDieFrom = 0;
   readonly pruneSecondOrder: boolean;
@@ -295,8 +313,9 @@ class Explorer extends TurnSearch {
     super(spec);
     this.headMax = headMax;
     this.isDouble = spec.dice[0] === spec.dice[1];
-    this.sorted = this.isDouble && !this.long;
-    this.pruneSecondOrder = !this.isDouble && !this.long;
+    // Only the strict block rule, checked after every step, makes the order of steps matter.
+    this.sorted = this.isDouble && !this.strictBlocks;
+    this.pruneSecondOrder = !this.isDouble && !this.strictBlocks;
     this.larger = Math.max(spec.dice[0], spec.dice[1]);
     SEEN.clear();
     VISITED.clear();
