@@ -33,6 +33,27 @@ function leaves(spec: TurnSpec): { ends: Set<string>; paths: number } {
   return { ends, paths };
 }
 
+/** The end positions of every path of legal next steps that starts with `prefix`. */
+function endsBelow(spec: TurnSpec, prefix: Step[]): Set<string> {
+  const shape = turnShape(spec);
+  const ends = new Set<string>();
+  const walk = (taken: Step[]): void => {
+    const r = nextSteps(spec, taken, shape);
+    if (!r.ok) return;
+    if (r.complete) ends.add(key(r.me, r.opp));
+    else for (const s of r.steps) walk([...taken, s]);
+  };
+  walk(prefix);
+  return ends;
+}
+
+/** playsAfter the prefix: each end below it in the step tree, once. */
+function expectPlaysAfterMatchesTree(spec: TurnSpec, prefix: Step[]): void {
+  const after = playsAfter(spec, prefix).map((p) => key(p.me, p.opp));
+  expect(new Set(after).size).toBe(after.length);
+  expect(after.sort()).toEqual([...endsBelow(spec, prefix)].sort());
+}
+
 function expectTreeMatchesPlays(specs: readonly TurnSpec[]): number {
   let checked = 0;
   for (const spec of specs) {
@@ -75,17 +96,7 @@ describe("step-by-step input: the leaves of the step tree are exactly the full p
       const first = nextSteps(spec, []);
       if (!first.ok || first.complete) continue;
       for (const step of first.steps) {
-        const below = new Set<string>();
-        const walk = (taken: Step[]): void => {
-          const r = nextSteps(spec, taken);
-          if (!r.ok) return;
-          if (r.complete) below.add(key(r.me, r.opp));
-          else for (const s of r.steps) walk([...taken, s]);
-        };
-        walk([step]);
-        const after = playsAfter(spec, [step]).map((p) => key(p.me, p.opp));
-        expect(new Set(after).size).toBe(after.length);
-        expect(after.sort()).toEqual([...below].sort());
+        expectPlaysAfterMatchesTree(spec, [step]);
         checked++;
       }
     }
@@ -94,9 +105,11 @@ describe("step-by-step input: the leaves of the step tree are exactly the full p
 
   it("playsAfter two steps of a double, in any order, lists exactly the leaves below them", () => {
     let checked = 0;
-    const doubles = [...randomGameSpecs("short", 4, 63), ...bearOffSpecs("short", 200, 64)].filter(
-      (s) => s.dice[0] === s.dice[1],
-    );
+    const doubles = [
+      ...randomGameSpecs("short", 4, 63),
+      ...bearOffSpecs("short", 200, 64),
+      ...randomGameSpecs("long", 2, 67),
+    ].filter((s) => s.dice[0] === s.dice[1]);
     for (const spec of doubles) {
       const shape = turnShape(spec);
       if (shape.maxDice < 3) continue;
@@ -106,17 +119,7 @@ describe("step-by-step input: the leaves of the step tree are exactly the full p
         const second = nextSteps(spec, [a], shape);
         if (!second.ok) continue;
         for (const b of second.steps) {
-          const below = new Set<string>();
-          const walk = (taken: Step[]): void => {
-            const r = nextSteps(spec, taken, shape);
-            if (!r.ok) return;
-            if (r.complete) below.add(key(r.me, r.opp));
-            else for (const s of r.steps) walk([...taken, s]);
-          };
-          walk([a, b]);
-          const after = playsAfter(spec, [a, b], shape).map((p) => key(p.me, p.opp));
-          expect(new Set(after).size).toBe(after.length);
-          expect(after.sort()).toEqual([...below].sort());
+          expectPlaysAfterMatchesTree(spec, [a, b]);
           checked++;
         }
       }
