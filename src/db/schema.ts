@@ -74,7 +74,13 @@ export const challenges = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("challenges_status_expires_idx").on(t.status, t.expiresAt)],
+  (t) => [
+    index("challenges_status_expires_idx").on(t.status, t.expiresAt),
+    // Every press on an inline card looks its challenge up by the message.
+    index("challenges_inline_message_idx")
+      .on(t.inlineMessageId)
+      .where(sql`${t.inlineMessageId} is not null`),
+  ],
 );
 
 export const series = sqliteTable(
@@ -163,6 +169,10 @@ export const games = sqliteTable(
     index("games_status_last_action_idx").on(t.status, t.lastActionAt),
     index("games_chat_status_idx").on(t.chatId, t.status),
     index("games_series_idx").on(t.seriesId),
+    // Every press on an inline board looks its game up by the message.
+    index("games_inline_message_idx")
+      .on(t.inlineMessageId)
+      .where(sql`${t.inlineMessageId} is not null`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   ChallengesRepo,
@@ -7,6 +8,7 @@ import {
   PlayersRepo,
   SeriesRepo,
 } from "../../src/db/index.js";
+import { challenges, games } from "../../src/db/schema.js";
 import { defaultRules, newGame, newSeries } from "../../src/engine/index.js";
 
 function fixture() {
@@ -148,5 +150,28 @@ describe("repositories", () => {
     const f = fixture();
     expect(() => f.games.insert({ ...f.row, whiteId: 999 }, [])).toThrow(/FOREIGN KEY/);
     f.close();
+  });
+});
+
+describe("indexes", () => {
+  it("lookups by inline message use the partial indexes, not a table scan", () => {
+    const { db, close } = fixture();
+    const plan = (query: { toSQL(): { sql: string; params: unknown[] } }): string => {
+      const { sql, params } = query.toSQL();
+      const rows = db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as {
+        detail: string;
+      }[];
+      return rows.map((r) => r.detail).join("; ");
+    };
+    const latest = (table: typeof games | typeof challenges) =>
+      db
+        .select()
+        .from(table)
+        .where(eq(table.inlineMessageId, "AgAAA"))
+        .orderBy(desc(table.id))
+        .limit(1);
+    expect(plan(latest(games))).toContain("USING INDEX games_inline_message_idx");
+    expect(plan(latest(challenges))).toContain("USING INDEX challenges_inline_message_idx");
+    close();
   });
 });

@@ -1,0 +1,2 @@
+CREATE INDEX `challenges_inline_message_idx` ON `challenges` (`inline_message_id`) WHERE "challenges"."inline_message_id" is not null;--> statement-breakpoint
+CREATE INDEX `games_inline_message_idx` ON `games` (`inline_message_id`) WHERE "games"."inline_message_id" is not null;
