@@ -372,7 +372,8 @@ class Explorer extends TurnSearch {
     this.record(depth);
     if (left === 0) return;
     if (this.isDouble) {
-      // A non-double reaches each position after one step by one path only: nothing to memo.
+      // Unsorted (the strict rule can bite), a double meets positions again: memo them. A
+      // non-double reaches each position after one step by one path only: nothing to memo.
       if (!this.sorted && depth > 0 && !VISITED.insert(this.lo, this.hi, memoTag(this, left)))
         return;
       this.tryDie(this.spec.dice[0], left - 1, depth, top);
