@@ -16,7 +16,7 @@ import { DatabaseOpenError, openDatabase } from "./db/index.js";
 import { startingBoard } from "./engine/index.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { renderBoardPng } from "./render/png.js";
-import { GameService } from "./services/index.js";
+import { DialogStore, GameService } from "./services/index.js";
 
 function fail(lines: string[]): never {
   for (const line of lines) process.stderr.write(`${line}\n`);
@@ -75,6 +75,7 @@ const { bot, maintenance, deps } = createBot(config, {
   logger,
   prefs: servicePrefs(service),
   vsBot: vsBotStarter(config.botMoveDelayMs),
+  dialogs: new DialogStore(database.db),
   photoUploader: (api) => cacheChatUploader(api, config.boardCacheChatId, logger),
 });
 

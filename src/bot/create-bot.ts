@@ -1,5 +1,5 @@
 import { autoRetry } from "@grammyjs/auto-retry";
-import { conversations } from "@grammyjs/conversations";
+import { conversations, type VersionedStateStorage } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import { type ApiClientOptions, Bot, type BotError, type Context, type MiddlewareFn } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
@@ -34,8 +34,17 @@ export interface BotDeps {
   readonly fetch?: ApiClientOptions["fetch"];
   /** Builds the computer opponent once the bot exists (it moves through the same presenter). */
   readonly vsBot?: (parts: BotParts) => PlayVsBot;
+  /** Where set-up dialogs keep their state (in memory when absent: a restart drops them). */
+  readonly dialogs?: DialogStorage;
   /** Gets a file id for a board picture, for inline messages. */
   readonly photoUploader?: (api: Bot<BotContext>["api"]) => PhotoUploader | null;
+}
+
+/** Reads and writes opaque dialog state by key. */
+export interface DialogStorage {
+  read(key: string): unknown;
+  write(key: string, value: unknown): void;
+  delete(key: string): void;
 }
 
 export interface BotParts {
@@ -84,7 +93,9 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
         // One dialog per person per chat, so two people can set up games at once.
         getStorageKey: (ctx) =>
           ctx.chatId !== undefined && ctx.from ? `${ctx.chatId}:${ctx.from.id}` : undefined,
-        adapter: memoryStorage(),
+        // Bump when the dialog's steps change: older saved dialogs are then dropped.
+        version: 1,
+        adapter: (deps.dialogs ?? memoryStorage()) as VersionedStateStorage<string, never>,
       },
     }),
   );

@@ -203,3 +203,16 @@ export type NewGameRow = typeof games.$inferInsert;
 export type GameEventRow = typeof gameEvents.$inferSelect;
 export type SeriesRow = typeof series.$inferSelect;
 export type NewSeriesRow = typeof series.$inferInsert;
+
+/** State of the set-up dialogs in progress, so a restart does not drop them. */
+export const dialogs = sqliteTable(
+  "dialogs",
+  {
+    /** Chat and person, as the dialog plugin keys them. */
+    key: text("key").primaryKey(),
+    /** The dialog plugin's own data, as it gives it. */
+    state: text("state", { mode: "json" }).$type<unknown>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("dialogs_updated_idx").on(t.updatedAt)],
+);

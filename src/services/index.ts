@@ -1,4 +1,5 @@
 export type { ChallengeInput, GameStart } from "./challenges.js";
+export * from "./dialog-store.js";
 export * from "./dice.js";
 export * from "./errors.js";
 export * from "./events.js";

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../../src/bot/config.js";
 import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
@@ -58,6 +61,31 @@ describe("/new: the set-up dialog", () => {
     await h.press(USERS.alice, live, buttonNamed(live, "Cancel"));
     expect(h.tg.message(GROUP, dialog.messageId)!.text).toMatch(/cancelled/);
     expect(h.service.getChallenge(1)).toBeNull();
+  });
+
+  it("a restart in the middle carries on from the same step", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "nardy-dialog-"));
+    const file = path.join(dir, "bot.sqlite");
+    const first = await createHarness({ path: file });
+    await first.send(USERS.alice, "/new");
+    const dialog = first.lastMessage();
+    await first.press(USERS.alice, dialog, buttonNamed(dialog, "short nardy"));
+    first.close();
+
+    h = await createHarness({ path: file, tg: first.tg });
+    const choose = async (label: RegExp | string) => {
+      const live = h!.tg.message(GROUP, dialog.messageId)!;
+      await h!.press(USERS.alice, live, buttonNamed(live, label));
+    };
+    await choose(/standard/i);
+    await choose("To 3 points");
+    await choose("Anyone here");
+    const challenge = h.service.getChallenge(1)!;
+    expect(challenge.variant).toBe("short");
+    expect(challenge.rules.match).toEqual({ kind: "points", to: 3 });
+    expect(h.database.db.$client.prepare("select count(*) as n from dialogs").get()).toEqual({
+      n: 0,
+    });
   });
 
   it("a player by @username", async () => {

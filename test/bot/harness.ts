@@ -7,7 +7,7 @@ import { servicePrefs } from "../../src/bot/locale-prefs.js";
 import { silentLogger } from "../../src/bot/logger.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
 import type { BoardView } from "../../src/render/view.js";
-import { GameService } from "../../src/services/index.js";
+import { DialogStore, GameService } from "../../src/services/index.js";
 import { BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
 
 export const GROUP = -100_200;
@@ -78,6 +78,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     botInfo: BOT_INFO,
     fetch: tg.fetch as never,
     photoUploader: (api) => cacheChatUploader(api, parsed.config.boardCacheChatId, silentLogger),
+    dialogs: new DialogStore(database.db, opts.now),
     ...(opts.vsBot ? { vsBot: opts.vsBot } : {}),
   });
   await parts.bot.init();
