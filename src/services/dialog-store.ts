@@ -1,4 +1,4 @@
-import { DialogsRepo, type Db } from "../db/index.js";
+import { type Db, DialogsRepo } from "../db/index.js";
 
 /** Dialogs left untouched this long are dropped (their buttons then say so). */
 export const DIALOG_TTL_MS = 24 * 60 * 60 * 1000;
