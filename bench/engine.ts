@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { decodePositionId, defaultRules, legalPlays, type TurnSpec } from "../src/engine/index.js";
 import { bearOffSpecs, blockHeavySpecs, randomGameSpecs } from "../test/helpers/positions.js";
-import { loadGnubgVectors } from "../test/helpers/vectors.js";
+import { loadSelfplayVectors } from "../test/helpers/vectors.js";
 import { median, percentile, round } from "./stats.js";
 
 /** The fixed mixed set of long-nardy listings: random games, blocks, bear-offs, all doubles. */
@@ -19,7 +19,7 @@ function longSet(): TurnSpec[] {
 
 function shortSet(): TurnSpec[] {
   const rules = defaultRules("short");
-  return loadGnubgVectors().map((c) => {
+  return loadSelfplayVectors().map((c) => {
     const pos = decodePositionId(c.pos)!;
     return { variant: "short", rules, me: pos.onRoll, opp: pos.opponent, dice: c.dice };
   });

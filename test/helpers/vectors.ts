@@ -33,8 +33,11 @@ export function loadGnubgVectors(): VectorCase[] {
       return { pos: c.pos, dice: c.dice, count: c.count, after: c.moves.map((m) => m.after_mover) };
     },
   );
-  const selfplay = lines(
-    gunzipSync(readFileSync(path.join(dir, "short-gnubg-selfplay100.jsonl.gz"))).toString("utf8"),
-  );
-  return [...opening, ...(selfplay as VectorCase[])];
+  return [...opening, ...loadSelfplayVectors()];
+}
+
+/** The cases of gnubg's self-played games (the set the speed target is stated on). */
+export function loadSelfplayVectors(): VectorCase[] {
+  const file = path.join(SHARED, "vectors", "short-gnubg-selfplay100.jsonl.gz");
+  return lines(gunzipSync(readFileSync(file)).toString("utf8")) as VectorCase[];
 }
