@@ -23,10 +23,10 @@ import { servicePrefs } from "../src/bot/locale-prefs.js";
 import { silentLogger } from "../src/bot/logger.js";
 import { type OpenedDatabase, openDatabase } from "../src/db/index.js";
 import { seededRandom } from "../src/engine/dice.js";
-import { type Action, turnView } from "../src/engine/index.js";
 import { renderBoardPng } from "../src/render/png.js";
 import { GameService, type GameView } from "../src/services/index.js";
 import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api.js";
+import { randomAction } from "./random-play.js";
 import { median, percentile, round } from "./stats.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
@@ -263,15 +263,6 @@ async function overHttp(dir: string, presses: number): Promise<Record<string, nu
   };
 }
 
-function nextAction(g: GameView, r: () => number): Action {
-  const s = g.state;
-  if (s.phase === "double") return { type: "take" };
-  if (s.phase !== "move") return { type: "roll" };
-  const view = turnView(s)!;
-  const st = view.nextSteps[Math.floor(r() * view.nextSteps.length)]!;
-  return { type: "step", from: st.from, to: st.to, die: st.die };
-}
-
 /**
  * In the child: `games` games stored through the service (challenge, accept; a few moves in
  * one game of five), then `served` of them, spread over the ids, shown and pressed 3 times.
@@ -309,7 +300,7 @@ async function memoryChild(games: number, served: number): Promise<Record<string
       let g = s.value.game;
       ids.push(g.id);
       for (let k = 0; i % 5 === 0 && k < 4 && g.status === "active"; k++) {
-        const res = rig.service.act(g.id, g.waitingFor!, nextAction(g, r), g.version);
+        const res = rig.service.act(g.id, g.waitingFor!, randomAction(g, r), g.version);
         if (!res.ok) throw new Error(res.error.message);
         g = res.value.game;
       }

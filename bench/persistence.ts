@@ -5,20 +5,11 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { openDatabase } from "../src/db/index.js";
 import { seededRandom } from "../src/engine/dice.js";
-import { type Action, turnView } from "../src/engine/index.js";
-import { GameService, type GameView } from "../src/services/index.js";
+import { GameService } from "../src/services/index.js";
+import { randomAction } from "./random-play.js";
 import { percentile, round } from "./stats.js";
 
 const rng = seededRandom;
-
-function nextAction(g: GameView, r: () => number): Action {
-  const s = g.state;
-  if (s.phase === "double") return { type: "take" };
-  if (s.phase !== "move") return { type: "roll" };
-  const view = turnView(s)!;
-  const st = view.nextSteps[Math.floor(r() * view.nextSteps.length)]!;
-  return { type: "step", from: st.from, to: st.to, die: st.die };
-}
 
 /**
  * One checker step through GameService.act on a file database (WAL, a temp folder): the
@@ -49,7 +40,7 @@ export async function benchPersistence(
       starts.push(performance.now() - t0);
       let g = a.value.game;
       while (g.status === "active") {
-        const action = nextAction(g, r);
+        const action = randomAction(g, r);
         const t = performance.now();
         const res = svc.act(g.id, g.waitingFor!, action, g.version);
         const ms = performance.now() - t;

@@ -11,15 +11,20 @@ afterEach(() => {
   h = null;
 });
 
+/** Presses Alice's choice on the dialog message as it stands now. */
+const chooser =
+  (harness: Harness, messageId: number) =>
+  async (label: RegExp | string): Promise<void> => {
+    const live = harness.tg.message(GROUP, messageId)!;
+    await harness.press(USERS.alice, live, buttonNamed(live, label));
+  };
+
 describe("/new: the set-up dialog", () => {
   it("custom long nardy rules, to 3 points, anyone: a challenge with exactly those rules", async () => {
     h = await createHarness();
     await h.send(USERS.alice, "/new");
     const dialog = h.lastMessage();
-    const choose = async (label: RegExp | string) => {
-      const live = h!.tg.message(GROUP, dialog.messageId)!;
-      await h!.press(USERS.alice, live, buttonNamed(live, label));
-    };
+    const choose = chooser(h, dialog.messageId);
     await choose("long nardy");
     await choose("custom rules");
     await choose(/any first roll takes two/);
@@ -73,10 +78,7 @@ describe("/new: the set-up dialog", () => {
     first.close();
 
     h = await createHarness({ path: file, tg: first.tg });
-    const choose = async (label: RegExp | string) => {
-      const live = h!.tg.message(GROUP, dialog.messageId)!;
-      await h!.press(USERS.alice, live, buttonNamed(live, label));
-    };
+    const choose = chooser(h, dialog.messageId);
     await choose(/standard/i);
     await choose("To 3 points");
     await choose("Anyone here");
@@ -92,10 +94,7 @@ describe("/new: the set-up dialog", () => {
     h = await createHarness();
     await h.send(USERS.alice, "/new");
     const dialog = h.lastMessage();
-    const choose = async (label: RegExp | string) => {
-      const live = h!.tg.message(GROUP, dialog.messageId)!;
-      await h!.press(USERS.alice, live, buttonNamed(live, label));
-    };
+    const choose = chooser(h, dialog.messageId);
     await choose("short nardy");
     await choose("standard");
     await choose("Running series");

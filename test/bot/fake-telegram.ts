@@ -4,6 +4,7 @@
  * does, including its errors for unchanged and missing messages.
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
+import { BOT_INFO } from "../helpers/bot-info.js";
 
 export interface ApiCall {
   readonly method: string;
@@ -27,7 +28,7 @@ type Answer =
   | { ok: true; result: unknown }
   | { ok: false; error_code: number; description: string; parameters?: object };
 
-const BOT_ID = 9000;
+const _BOT_ID = BOT_INFO.id;
 
 export class FakeTelegram {
   readonly calls: ApiCall[] = [];
@@ -226,22 +227,6 @@ export class FakeTelegram {
   }
 }
 
-export const BOT_INFO = {
-  id: BOT_ID,
-  is_bot: true as const,
-  first_name: "Nardy",
-  username: "nardy_test_bot",
-  can_join_groups: true,
-  can_read_all_group_messages: false,
-  supports_inline_queries: true,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
-
 /** A field that names an uploaded part (`attach://id`) gives that file; else the text (a file_id). */
 function attached(field: unknown, files: Record<string, Buffer>): Buffer | string | null {
   const text = String(field);
@@ -311,3 +296,5 @@ function parseMultipart(
   }
   return { payload, files };
 }
+
+export { BOT_INFO };

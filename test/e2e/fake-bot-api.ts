@@ -21,6 +21,7 @@ import type {
   Update,
   User,
 } from "grammy/types";
+import { BOT_INFO } from "../helpers/bot-info.js";
 
 export interface ApiCall {
   readonly seq: number;
@@ -68,21 +69,7 @@ interface Injected {
   readonly effect?: (payload: Record<string, unknown>) => void;
 }
 
-export const FAKE_BOT = {
-  id: 9000,
-  is_bot: true as const,
-  first_name: "Nardy",
-  username: "nardy_test_bot",
-  can_join_groups: true,
-  can_read_all_group_messages: false,
-  supports_inline_queries: true,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
+export const FAKE_BOT = BOT_INFO;
 
 const NOT_MODIFIED =
   "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
