@@ -5,6 +5,7 @@
  */
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { BOT_INFO } from "../helpers/bot-info.js";
+import { parseBody, readAll } from "../helpers/request-body.js";
 
 export interface ApiCall {
   readonly method: string;
@@ -258,43 +259,7 @@ async function readBody(
   body: unknown,
   contentType: string,
 ): Promise<{ payload: Record<string, unknown>; files: Record<string, Buffer> }> {
-  if (body === undefined || body === null) return { payload: {}, files: {} };
-  if (typeof body === "string") return { payload: JSON.parse(body), files: {} };
-  const chunks: Buffer[] = [];
-  for await (const chunk of body as AsyncIterable<Uint8Array | string>)
-    chunks.push(Buffer.from(chunk));
-  const raw = Buffer.concat(chunks);
-  const boundary = /boundary=(.+)$/.exec(contentType)?.[1];
-  if (!boundary) return { payload: JSON.parse(raw.toString("utf8")), files: {} };
-  return parseMultipart(raw, boundary);
-}
-
-/** Splits multipart/form-data; file parts stay binary, the rest are fields. */
-function parseMultipart(
-  raw: Buffer,
-  boundary: string,
-): { payload: Record<string, unknown>; files: Record<string, Buffer> } {
-  const payload: Record<string, unknown> = {};
-  const files: Record<string, Buffer> = {};
-  const delimiter = Buffer.from(`--${boundary}`);
-  let start = raw.indexOf(delimiter);
-  while (start >= 0) {
-    const next = raw.indexOf(delimiter, start + delimiter.length);
-    if (next < 0) break;
-    const part = raw.subarray(start + delimiter.length + 2, next - 2);
-    const split = part.indexOf("\r\n\r\n");
-    if (split >= 0) {
-      const head = part.subarray(0, split).toString("utf8");
-      const value = part.subarray(split + 4);
-      const name = /name="([^"]+)"/.exec(head)?.[1];
-      if (name) {
-        if (/filename=/.test(head)) files[name] = Buffer.from(value);
-        else payload[name] = value.toString("utf8");
-      }
-    }
-    start = next;
-  }
-  return { payload, files };
+  return parseBody(await readAll(body), contentType);
 }
 
 export { BOT_INFO };
