@@ -1,23 +1,15 @@
 import { choosePlay, cubeDecision, DEFAULT_LEVEL, isPlayer, type Player } from "../ai/index.js";
 import type { AiContext, MatchScore } from "../ai/types.js";
-import {
-  boardOf,
-  type Color,
-  type Dice,
-  other,
-  playNotation,
-  type TurnSpec,
-  type Variant,
-} from "../engine/index.js";
+import { type Color, type Dice, other, type TurnSpec, type Variant } from "../engine/index.js";
 import {
   type Handler,
+  playToJson,
   RequestError,
   readBoard,
   readColor,
   readDice,
   readRules,
   readVariant,
-  sideToJson,
 } from "./engine-protocol.js";
 
 /** The computer player's ops of the JSON-lines interface (RULEBOOK.md): `choose` and `cube`. */
@@ -124,12 +116,7 @@ function choose(req: Json): Json {
   const dice = readDice(req.dice, "dice");
   const play = choosePlay({ ...r.spec, dice }, r.ctx, r.level);
   if (!play) return { moves: [] };
-  const after = boardOf(r.turn, play.me, play.opp);
-  return {
-    moves: playNotation(play.steps),
-    white: sideToJson(after.white),
-    black: sideToJson(after.black),
-  };
+  return playToJson(r.turn, play);
 }
 
 function cube(req: Json): Json {

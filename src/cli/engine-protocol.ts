@@ -8,6 +8,7 @@ import {
   legalPlays,
   makeSide,
   OFF,
+  type Play,
   parseRules,
   playNotation,
   type Rules,
@@ -92,6 +93,16 @@ export function sideToJson(side: Side): JsonSide {
   return out;
 }
 
+/** One play as the interface gives it: its moves and the board after it. */
+export function playToJson(turn: Color, play: Play): Json {
+  const after = boardOf(turn, play.me, play.opp);
+  return {
+    moves: playNotation(play.steps),
+    white: sideToJson(after.white),
+    black: sideToJson(after.black),
+  };
+}
+
 function plays(req: Json): Json {
   const variant = readVariant(req);
   const rules = readRules(req, variant);
@@ -116,16 +127,7 @@ function plays(req: Json): Json {
     firstTurn: firstTurn as boolean,
     opponentFirstRoll: firstTurn ? opponentFirstRoll : null,
   });
-  return {
-    plays: list.map((p) => {
-      const after = boardOf(turn, p.me, p.opp);
-      return {
-        moves: playNotation(p.steps),
-        white: sideToJson(after.white),
-        black: sideToJson(after.black),
-      };
-    }),
-  };
+  return { plays: list.map((p) => playToJson(turn, p)) };
 }
 
 function score(req: Json): Json {
