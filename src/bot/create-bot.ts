@@ -75,7 +75,8 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const messenger = new GameMessenger(bot.api, deps.renderBoard, logger, uploader);
   const presenter = new GamePresenter(service, messenger, i18n, logger);
   const featureDeps: FeatureDeps = { config, service, presenter, i18n, logger, prefs: deps.prefs };
-  const maintenance = new Maintenance(bot.api, service, presenter, i18n, logger);
+  const ownId = deps.botInfo?.id ?? null;
+  const maintenance = new Maintenance(bot.api, service, presenter, i18n, logger, ownId);
   const parts: BotParts = { bot, presenter, maintenance, deps: featureDeps };
   const vsBot = deps.vsBot?.(parts) ?? null;
 

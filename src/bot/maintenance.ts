@@ -14,6 +14,7 @@ import { htmlName, mention } from "./ui/names.js";
  */
 export class Maintenance {
   private timer: NodeJS.Timeout | null = null;
+  private readonly tickListeners: (() => void)[] = [];
   /** Game versions whose board already shows the claim button. */
   private readonly claimShown = new Set<string>();
 
@@ -23,12 +24,22 @@ export class Maintenance {
     private readonly presenter: GamePresenter,
     private readonly i18n: I18n<Context>,
     private readonly logger: Logger,
+    /** The bot's own user: never reminded to move. */
+    private readonly ownId: number | null = null,
   ) {}
 
+  /** Runs at the start of every tick (e.g. the computer opponent picking up its turns). */
+  onTick(listener: () => void): void {
+    this.tickListeners.push(listener);
+  }
+
+  /** Ticks now, to catch up after a restart, and then every `everyMs`. */
   start(everyMs = 60_000): void {
-    this.timer = setInterval(() => {
+    const run = () => {
       this.tick().catch((e) => this.logger.error({ err: e }, "maintenance failed"));
-    }, everyMs);
+    };
+    run();
+    this.timer = setInterval(run, everyMs);
     this.timer.unref();
   }
 
@@ -38,6 +49,7 @@ export class Maintenance {
   }
 
   async tick(now = Date.now()): Promise<void> {
+    for (const listener of this.tickListeners) listener();
     for (const c of this.service.expireChallenges(now)) {
       const t = translator(this.i18n, c.locale);
       const text = challengeClosedText(t, c, "challenge-expired");
@@ -51,7 +63,7 @@ export class Maintenance {
     }
     for (const g of this.service.gamesToRemind(now)) {
       this.service.markReminded(g.id);
-      if (g.chatId === null || g.waitingFor === null) continue;
+      if (g.chatId === null || g.waitingFor === null || g.waitingFor === this.ownId) continue;
       const waiting = g.waitingFor === g.white.id ? g.white : g.black;
       const opponent = g.waitingFor === g.white.id ? g.black : g.white;
       const t = translator(this.i18n, g.locale);

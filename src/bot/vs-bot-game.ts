@@ -35,6 +35,11 @@ export class BotOpponent {
     this.running.set(game.id, turn);
   }
 
+  /** Takes up every game waiting for the bot, e.g. turns a restart cut off. */
+  resumeWaiting(): void {
+    for (const game of this.service.gamesWaitingFor(this.me.id)) this.notice(game);
+  }
+
   /** Resolves when no bot turn is in progress (tests wait on it). */
   async settled(): Promise<void> {
     while (this.running.size > 0) await Promise.all(this.running.values());
@@ -93,6 +98,7 @@ export function vsBotStarter(delayMs: number, level: Player = DEFAULT_LEVEL) {
     const me: PlayerRef = { id: info.id, firstName: info.first_name, username: info.username };
     const opponent = new BotOpponent(service, presenter, me, logger, delayMs, level);
     presenter.onShown((game) => opponent.notice(game));
+    parts.maintenance.onTick(() => opponent.resumeWaiting());
     botOpponents.set(parts, opponent);
     return async (ctx, variant, rules) => {
       if (!ctx.from || !ctx.chat) return;

@@ -153,6 +153,18 @@ export class GamesRepo {
       .all();
   }
 
+  /** Active games the user plays in, anywhere. */
+  activeFor(userId: number): GameRow[] {
+    return this.db
+      .select()
+      .from(games)
+      .where(
+        and(eq(games.status, "active"), or(eq(games.whiteId, userId), eq(games.blackId, userId))),
+      )
+      .orderBy(games.id)
+      .all();
+  }
+
   activeInSeries(seriesId: number): GameRow[] {
     return this.db
       .select()

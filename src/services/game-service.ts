@@ -178,6 +178,15 @@ export class GameService {
     return this.ctx.games.activeInChatFor(chatId, userId).map((g) => gameView(this.ctx, g));
   }
 
+  /** Active games, anywhere, that wait for this user to act. */
+  gamesWaitingFor(userId: number): GameView[] {
+    if (!isId(userId)) return [];
+    return this.ctx.games
+      .activeFor(userId)
+      .map((g) => gameView(this.ctx, g))
+      .filter((g) => g.waitingFor === userId);
+  }
+
   /** Every series of the chat (null: inline games), one per pair, variant and rules. */
   chatSeries(chatId: number | null): SeriesView[] {
     return chatSeries(this.ctx, chatKeyOf(chatId));

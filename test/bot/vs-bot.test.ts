@@ -1,4 +1,8 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { chooseAction } from "../../src/ai/index.js";
 import { botOpponents, vsBotStarter } from "../../src/bot/vs-bot-game.js";
 import { BOT_INFO } from "./fake-telegram.js";
 import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
@@ -65,5 +69,50 @@ describe("playing the bot itself", () => {
     expect(board.photo).not.toBeNull();
     const game = h.service.activeGames(chat, USERS.alice.id)[0]!;
     expect(game.waitingFor).toBe(USERS.alice.id);
+  });
+});
+
+describe("the bot after a restart", () => {
+  it("takes up a turn it had not played at the first maintenance tick, and is not reminded", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "nardy-bot-")), "bot.sqlite");
+    const first = await createHarness({ path: file });
+    const me = { id: BOT_INFO.id, firstName: BOT_INFO.first_name, username: BOT_INFO.username };
+    const alice = { id: USERS.alice.id, firstName: USERS.alice.first_name };
+    const chat = { id: GROUP, type: "supergroup", title: "Nardy club" };
+    const made = first.service.createChallenge({
+      challenger: alice,
+      chat,
+      target: { user: me },
+      variant: "short",
+      locale: "en",
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    const started = first.service.acceptChallenge(made.value.id, me);
+    if (!started.ok) throw new Error(started.error.message);
+    // Alice plays until the game waits for the bot, as if the process then stopped.
+    let game = started.value.game;
+    while (game.waitingFor === alice.id) {
+      for (const action of chooseAction(game.state, { player: "pipcount" })!.actions) {
+        const r = first.service.act(game.id, alice.id, action, game.version);
+        if (!r.ok) throw new Error(r.error.message);
+        game = r.value.game;
+      }
+    }
+    expect(game.waitingFor).toBe(me.id);
+    const versionAtStop = game.version;
+    first.close();
+
+    // A pause before the bot's move, and a tick long after: the bot is due a reminder but
+    // gets none, since it is the bot.
+    h = await createHarness({ path: file, tg: first.tg, vsBot: vsBotStarter(5, "easy") });
+    const sentBefore = h.tg.callsOf("sendMessage").length;
+    await h.parts.maintenance.tick(Date.now() + 30 * 24 * 3_600_000);
+    expect(h.tg.callsOf("sendMessage").slice(sentBefore)).toEqual([]);
+    await botOpponents.get(h.parts)!.settled();
+    const after = h.service.getGame(game.id)!;
+    expect(after.version).toBeGreaterThan(versionAtStop);
+    expect(after.waitingFor).not.toBe(me.id);
+    const botActs = h.service.gameEvents(game.id).filter((e) => e.actorId === me.id);
+    expect(botActs.length).toBeGreaterThan(0);
   });
 });
