@@ -5,16 +5,16 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { run } from "@grammyjs/runner";
 import { Api } from "grammy";
 import { registerCommands } from "./bot/commands.js";
-import { parseConfig } from "./bot/config.js";
 import { createBot } from "./bot/create-bot.js";
 import { cacheChatUploader } from "./bot/inline-photos.js";
 import { servicePrefs } from "./bot/locale-prefs.js";
-import { createLogger } from "./bot/logger.js";
 import { startWebhookServer } from "./bot/server.js";
 import { vsBotStarter } from "./bot/vs-bot-game.js";
+import { parseConfig } from "./config.js";
 import { DatabaseOpenError, openDatabase } from "./db/index.js";
 import { startingBoard } from "./engine/index.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
+import { createLogger } from "./log.js";
 import { renderBoardPng } from "./render/png.js";
 import { DialogStore, GameService } from "./services/index.js";
 
@@ -157,9 +157,9 @@ if (config.webhook) {
 }
 
 // The container's health check reads this file (src/health/healthcheck.mjs).
-heartbeat = process.env.HEALTH_FILE
+heartbeat = config.healthFile
   ? startHeartbeat({
-      file: process.env.HEALTH_FILE,
+      file: config.healthFile,
       mode: config.webhook ? "webhook" : "polling",
       port: config.webhook?.port ?? null,
       probe: () => (stopping ? { ok: false, reason: "stopping" } : probe()),

@@ -3,8 +3,9 @@ import { conversations, type VersionedStateStorage } from "@grammyjs/conversatio
 import { sequentialize } from "@grammyjs/runner";
 import { type ApiClientOptions, Bot, type BotError, type Context, type MiddlewareFn } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
+import type { BotConfig } from "../config.js";
+import type { Logger } from "../log.js";
 import type { GameService } from "../services/index.js";
-import type { BotConfig } from "./config.js";
 import type { BotContext, InnerContext } from "./context.js";
 import { basicsFeature } from "./features/basics.js";
 import { challengeFeature } from "./features/challenge.js";
@@ -19,7 +20,6 @@ import type { PlayVsBot } from "./features/vs-bot.js";
 import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-messenger.js";
 import { GamePresenter } from "./game-presenter.js";
 import { createI18n, localeOf } from "./i18n.js";
-import type { Logger } from "./logger.js";
 import { Maintenance } from "./maintenance.js";
 import { updateKeys } from "./update-keys.js";
 

@@ -1,8 +1,8 @@
 import { type Api, InputFile } from "grammy";
 import type { InlineKeyboardMarkup } from "grammy/types";
-import type { MessageRef } from "../db/index.js";
+import type { Logger } from "../log.js";
 import type { BoardView } from "../render/view.js";
-import type { Logger } from "./logger.js";
+import type { MessageRef } from "../services/index.js";
 import { isMessageGone, isNotModified } from "./telegram-errors.js";
 import { viewKey } from "./ui/board-view.js";
 

@@ -1,10 +1,9 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
-import type { MessageRef } from "../db/index.js";
-import type { FinishInfo, GameService, GameView } from "../services/index.js";
+import type { Logger } from "../log.js";
+import type { FinishInfo, GameService, GameView, MessageRef } from "../services/index.js";
 import type { GameMessage, GameMessenger } from "./game-messenger.js";
 import { translator } from "./i18n.js";
-import type { Logger } from "./logger.js";
 import { boardViewOf } from "./ui/board-view.js";
 import { gameCaption } from "./ui/caption.js";
 import { gameKeyboard } from "./ui/keyboard.js";

@@ -1,6 +1,6 @@
 import { type Api, InputFile } from "grammy";
+import type { Logger } from "../log.js";
 import type { PhotoUploader } from "./game-messenger.js";
-import type { Logger } from "./logger.js";
 
 /**
  * Inline messages cannot take an uploaded file, only a `file_id`: the board is sent to a

@@ -1,9 +1,9 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Api, Context } from "grammy";
+import type { Logger } from "../log.js";
 import type { GameService } from "../services/index.js";
 import type { GamePresenter } from "./game-presenter.js";
 import { translator } from "./i18n.js";
-import type { Logger } from "./logger.js";
 import { isMessageGone, isNotModified } from "./telegram-errors.js";
 import { challengeClosedText } from "./ui/challenge-text.js";
 import { htmlName, mention } from "./ui/names.js";

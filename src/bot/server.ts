@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { type Bot, webhookCallback } from "grammy";
+import type { Logger } from "../log.js";
 import type { BotContext } from "./context.js";
-import type { Logger } from "./logger.js";
 
 /**
  * Webhook mode: Telegram posts updates to `path`; grammY checks the secret header. `/healthz`

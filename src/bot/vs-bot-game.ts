@@ -1,11 +1,11 @@
 import { chooseAction, DEFAULT_LEVEL, type Player } from "../ai/index.js";
+import type { Logger } from "../log.js";
 import type { GameService, GameView, PlayerRef } from "../services/index.js";
 import type { BotParts } from "./create-bot.js";
 import { errorText } from "./features/errors-text.js";
 import { playerRef } from "./features/player-ref.js";
 import type { PlayVsBot } from "./features/vs-bot.js";
 import type { GamePresenter } from "./game-presenter.js";
-import type { Logger } from "./logger.js";
 
 /** Attempts per turn before giving up on a game that keeps changing under the bot. */
 const MAX_RETRIES = 5;

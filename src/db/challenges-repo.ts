@@ -1,10 +1,10 @@
 import { and, desc, eq, lte } from "drizzle-orm";
-import { type MessageRef, refUpdate } from "./message-ref.js";
 import type { Db } from "./open.js";
 import {
   type ChallengeRow,
   type ChallengeStatus,
   challenges,
+  type MessageColumns,
   type NewChallengeRow,
 } from "./schema.js";
 
@@ -19,10 +19,10 @@ export class ChallengesRepo {
     return this.db.select().from(challenges).where(eq(challenges.id, id)).get();
   }
 
-  setMessage(id: number, ref: MessageRef, now: number): ChallengeRow | undefined {
+  setMessage(id: number, columns: MessageColumns, now: number): ChallengeRow | undefined {
     return this.db
       .update(challenges)
-      .set({ ...refUpdate(ref), updatedAt: now })
+      .set({ ...columns, updatedAt: now })
       .where(eq(challenges.id, id))
       .returning()
       .get();

@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, gt, lte, or, sql } from "drizzle-orm";
-import { type MessageRef, refUpdate } from "./message-ref.js";
 import type { Db } from "./open.js";
-import { type GameEventRow, type GameRow, gameEvents, games, type NewGameRow } from "./schema.js";
+import {
+  type GameEventRow,
+  type GameRow,
+  gameEvents,
+  games,
+  type MessageColumns,
+  type NewGameRow,
+} from "./schema.js";
 
 export interface NewEvent {
   readonly type: string;
@@ -125,10 +131,10 @@ export class GamesRepo {
     return this.eventsAfter.all({ gameId, after });
   }
 
-  setMessage(id: number, ref: MessageRef, now: number): GameRow | undefined {
+  setMessage(id: number, columns: MessageColumns, now: number): GameRow | undefined {
     return this.db
       .update(games)
-      .set({ ...refUpdate(ref), updatedAt: now })
+      .set({ ...columns, updatedAt: now })
       .where(eq(games.id, id))
       .returning()
       .get();

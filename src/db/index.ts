@@ -2,7 +2,6 @@ export * from "./challenges-repo.js";
 export * from "./chats-repo.js";
 export * from "./dialogs-repo.js";
 export * from "./games-repo.js";
-export * from "./message-ref.js";
 export * from "./open.js";
 export * from "./players-repo.js";
 export * from "./schema.js";

@@ -27,7 +27,8 @@ export class DatabaseOpenError extends Error {
   }
 }
 
-export const DEFAULT_DATABASE_PATH = "./data/nardy.sqlite";
+/** drizzle's record of applied migrations. */
+const MIGRATIONS_TABLE = "__drizzle_migrations";
 const MIGRATIONS = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
 export interface OpenOptions {
@@ -39,10 +40,7 @@ export interface OpenOptions {
  * Opens (creating if absent) and migrates the database. An existing file is never recreated:
  * anything wrong with it is a DatabaseOpenError.
  */
-export function openDatabase(
-  path: string = process.env.DATABASE_PATH || DEFAULT_DATABASE_PATH,
-  options: OpenOptions = {},
-): OpenedDatabase {
+export function openDatabase(path: string, options: OpenOptions = {}): OpenedDatabase {
   const memory = path === ":memory:";
   const full = memory ? path : resolve(path);
   let sqlite: Database.Database | undefined;
@@ -54,6 +52,7 @@ export function openDatabase(
     sqlite.pragma("schema_version");
     const check = sqlite.pragma("quick_check(1)", { simple: true });
     if (check !== "ok") throw new Error(`integrity check failed: ${String(check)}`);
+    refuseForeign(sqlite);
     if (!memory) sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
@@ -68,6 +67,18 @@ export function openDatabase(
     sqlite?.close();
     throw new DatabaseOpenError(full, describe(e));
   }
+}
+
+/** Another program's database: tables, but none of this bot's migrations. Nothing is written. */
+function refuseForeign(sqlite: Database.Database): void {
+  const tables = sqlite
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
+    .pluck()
+    .all() as string[];
+  if (tables.length > 0 && !tables.includes(MIGRATIONS_TABLE))
+    throw new Error(
+      `it holds another program's tables (${tables.slice(0, 3).join(", ")}${tables.length > 3 ? ", ..." : ""}) and none of this bot's migrations`,
+    );
 }
 
 /** Two processes may migrate a new file at once; the loser retries and finds the work done. */

@@ -8,7 +8,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import type { GameState, Rules, SeriesState, Variant } from "../engine/index.js";
+import type { GameState, OpeningLot, Rules, SeriesState, Variant } from "../engine/index.js";
 
 /** Times are Unix milliseconds; JSON columns hold engine values as the engine defines them. */
 const createdAt = () => integer("created_at").notNull();
@@ -18,11 +18,11 @@ export type ChallengeStatus = "pending" | "accepted" | "declined" | "cancelled" 
 export type GameStatus = "active" | "finished";
 export type SeriesStatus = "active" | "finished";
 
-/** The lot that opened a game: one die per seat per throw; ties throw again. */
-export interface OpeningLot {
-  readonly players: readonly [number, number];
-  readonly rolls: readonly (readonly [number, number])[];
-  readonly winnerId: number;
+/** Where a challenge or game is shown; the chat is left as it was when absent. */
+export interface MessageColumns {
+  readonly chatId?: number | null;
+  readonly messageId: number | null;
+  readonly inlineMessageId: string | null;
 }
 
 export const players = sqliteTable("players", {

@@ -42,6 +42,14 @@ export interface Cube {
   readonly owner: Color | null;
 }
 
+/** The lot that opened a game: one die per seat per throw; ties throw again. */
+export interface OpeningLot {
+  /** Who threw for seat 0 and seat 1 (user ids). */
+  readonly players: readonly [number, number];
+  readonly rolls: readonly (readonly [number, number])[];
+  readonly winnerId: number;
+}
+
 export interface LastMove {
   readonly color: Color;
   readonly dice: Dice;

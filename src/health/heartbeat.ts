@@ -8,7 +8,7 @@
  * names what is wrong (e.g. the update runner stopped, getUpdates failing for minutes).
  */
 import { renameSync, rmSync, writeFileSync } from "node:fs";
-import type { Logger } from "../bot/logger.js";
+import type { Logger } from "../log.js";
 
 export interface HealthProbe {
   readonly ok: boolean;

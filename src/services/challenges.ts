@@ -1,7 +1,8 @@
-import { type ChallengeRow, type MessageRef, messageColumns, refChatId } from "../db/index.js";
+import type { ChallengeRow } from "../db/index.js";
 import { parseRules, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
+import { type MessageRef, messageColumns, refChatId } from "./message-ref.js";
 import { createGame } from "./play.js";
 import { chatKeyOf, openSeries, seriesStarter } from "./series.js";
 import type { ChallengeView, ChatRef, GameEventView, GameView, PlayerRef } from "./types.js";

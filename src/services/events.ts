@@ -1,4 +1,3 @@
-import type { OpeningLot } from "../db/index.js";
 import {
   type Action,
   act,
@@ -7,6 +6,7 @@ import {
   type GameState,
   type NewGameOptions,
   newGame,
+  type OpeningLot,
   scriptedDice,
 } from "../engine/index.js";
 

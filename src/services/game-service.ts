@@ -1,4 +1,4 @@
-import type { Db, MessageRef } from "../db/index.js";
+import type { Db } from "../db/index.js";
 import type { Action, Variant } from "../engine/index.js";
 import { normalizeAction } from "./actions.js";
 import {
@@ -14,6 +14,7 @@ import { ServiceContext } from "./context.js";
 import { newSeed } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
+import { type MessageRef, refUpdate } from "./message-ref.js";
 import { playAction, StaleWrite } from "./play.js";
 import { chatSeries, leaderboard } from "./queries.js";
 import { rematch } from "./rematch.js";
@@ -69,7 +70,7 @@ export class GameService {
     if (!isId(challengeId) || !isMessageRef(ref)) return badInput();
     return this.write(() => {
       this.ensureChat(ref);
-      const row = this.ctx.challenges.setMessage(challengeId, ref, this.config.now());
+      const row = this.ctx.challenges.setMessage(challengeId, refUpdate(ref), this.config.now());
       return row ? ok(challengeView(this.ctx, row)) : fail("not-found", "No such challenge.");
     });
   }
@@ -124,7 +125,7 @@ export class GameService {
     if (!isId(gameId) || !isMessageRef(ref)) return badInput();
     return this.write(() => {
       this.ensureChat(ref);
-      const row = this.ctx.games.setMessage(gameId, ref, this.config.now());
+      const row = this.ctx.games.setMessage(gameId, refUpdate(ref), this.config.now());
       return row ? ok(gameView(this.ctx, row)) : fail("not-found", "There is no such game.");
     });
   }

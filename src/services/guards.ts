@@ -1,4 +1,4 @@
-import type { MessageRef } from "../db/index.js";
+import type { MessageRef } from "./message-ref.js";
 import type { PlayerRef } from "./types.js";
 
 /** Telegram ids fit in 52 bits; anything else came from a mangled button or command. */

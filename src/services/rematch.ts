@@ -1,7 +1,7 @@
-import { type MessageRef, messageColumns, refChatId } from "../db/index.js";
 import type { GameStart } from "./challenges.js";
 import type { ServiceContext } from "./context.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
+import { type MessageRef, messageColumns, refChatId } from "./message-ref.js";
 import { createGame } from "./play.js";
 import { seriesStarter } from "./series.js";
 import type { PlayerRef } from "./types.js";

@@ -1,8 +1,8 @@
-import type { OpeningLot } from "../db/index.js";
 import {
   type Color,
   type DiceSource,
   type NewGameOptions,
+  type OpeningLot,
   openingLot,
   type Rules,
   type Variant,

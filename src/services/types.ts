@@ -1,5 +1,13 @@
-import type { ChallengeStatus, GameStatus, MessageRef, OpeningLot } from "../db/index.js";
-import type { GameResult, GameState, Rules, SeriesState, Variant } from "../engine/index.js";
+import type { ChallengeStatus, GameStatus } from "../db/index.js";
+import type {
+  GameResult,
+  GameState,
+  OpeningLot,
+  Rules,
+  SeriesState,
+  Variant,
+} from "../engine/index.js";
+import type { MessageRef } from "./message-ref.js";
 
 /** A Telegram user as the bot passes it in; names are refreshed on every call. */
 export interface PlayerRef {

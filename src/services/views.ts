@@ -1,13 +1,7 @@
-import {
-  type ChallengeRow,
-  type GameEventRow,
-  type GameRow,
-  type PlayerRow,
-  refFromColumns,
-  type SeriesRow,
-} from "../db/index.js";
+import type { ChallengeRow, GameEventRow, GameRow, PlayerRow, SeriesRow } from "../db/index.js";
 import { actor, nextStarter, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
+import { refFromColumns } from "./message-ref.js";
 import type { ChallengeView, GameEventView, GameView, PlayerView, SeriesView } from "./types.js";
 
 export const playerView = (p: PlayerRow): PlayerView => ({

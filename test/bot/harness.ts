@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { InlineKeyboardButton, Update, User } from "grammy/types";
-import { parseConfig } from "../../src/bot/config.js";
 import { type BotDeps, type BotParts, createBot } from "../../src/bot/create-bot.js";
 import { cacheChatUploader } from "../../src/bot/inline-photos.js";
 import { servicePrefs } from "../../src/bot/locale-prefs.js";
-import { silentLogger } from "../../src/bot/logger.js";
+import { parseConfig } from "../../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
+import { silentLogger } from "../../src/log.js";
 import type { BoardView } from "../../src/render/view.js";
 import { DialogStore, GameService } from "../../src/services/index.js";
 import { BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.js";

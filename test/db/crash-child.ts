@@ -10,7 +10,7 @@ import { pickAction, prng } from "../services/driver.js";
 const [path, seedText] = process.argv.slice(2);
 const rand = prng(Number(seedText));
 process.stdout.write("open\n");
-const { db } = openDatabase(path);
+const { db } = openDatabase(path!);
 const svc = new GameService(db, { idleMs: 5, challengeTtlMs: 50 });
 const players: PlayerRef[] = [1, 2, 3, 4].map((id) => ({ id, firstName: `P${id}` }));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;

@@ -13,16 +13,11 @@ import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { DatabaseOpenError, openDatabase, PlayersRepo } from "../../src/db/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nardy-open-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const savedEnv = process.env.DATABASE_PATH;
-afterEach(() => {
-  if (savedEnv === undefined) delete process.env.DATABASE_PATH;
-  else process.env.DATABASE_PATH = savedEnv;
-});
 
 function openError(path: string): DatabaseOpenError {
   try {
@@ -90,12 +85,29 @@ describe("openDatabase", () => {
     upgraded.close();
   });
 
-  it("takes its default path from DATABASE_PATH", () => {
-    process.env.DATABASE_PATH = join(dir, "env", "from-env.sqlite");
-    const opened = openDatabase();
-    expect(opened.path).toBe(process.env.DATABASE_PATH);
+  it("creates a missing file and its folder", () => {
+    const path = join(dir, "new", "fresh.sqlite");
+    const opened = openDatabase(path);
+    expect(opened.path).toBe(path);
     opened.close();
-    expect(existsSync(process.env.DATABASE_PATH)).toBe(true);
+    expect(existsSync(path)).toBe(true);
+  });
+
+  it("refuses another program's database in one line and leaves it byte for byte", () => {
+    const path = join(dir, "foreign.sqlite");
+    const raw = new Database(path);
+    raw.exec(
+      "create table notes (id integer primary key, body text); insert into notes values (1, 'x')",
+    );
+    raw.close();
+    const before = readFileSync(path);
+    const e = openError(path);
+    expect(e.message).toMatch(
+      /^Cannot open the database .*foreign\.sqlite: .*another program's tables \(notes\)/,
+    );
+    expect(e.message).not.toContain("\n");
+    expect(readFileSync(path).equals(before)).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.startsWith("foreign"))).toEqual(["foreign.sqlite"]);
   });
 
   it("refuses a file that is not a database, naming it in one line and leaving it as it was", () => {

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/bot/logger.js";
 import { type HeartbeatRecord, startHeartbeat } from "../../src/health/heartbeat.js";
+import { createLogger } from "../../src/log.js";
 
 const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const dir = mkdtempSync(path.join(tmpdir(), "nardy-health-"));

@@ -1,10 +1,10 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
+import type { BotConfig } from "../../config.js";
+import type { Logger } from "../../log.js";
 import type { GameService, PlayerRef } from "../../services/index.js";
-import type { BotConfig } from "../config.js";
 import type { GamePresenter } from "../game-presenter.js";
 import type { Locale } from "../i18n.js";
-import type { Logger } from "../logger.js";
 
 /** Where a user's chosen language is kept. */
 export interface LocalePrefs {

@@ -3,11 +3,9 @@ export type MessageRef =
   | { readonly kind: "chat"; readonly chatId: number; readonly messageId: number }
   | { readonly kind: "inline"; readonly inlineMessageId: string };
 
-interface RefColumns {
-  readonly chatId: number | null;
-  readonly messageId: number | null;
-  readonly inlineMessageId: string | null;
-}
+import type { MessageColumns } from "../db/index.js";
+
+type RefColumns = Required<MessageColumns>;
 
 /** The message columns for `ref`; the chat column is kept apart (see refChatId). */
 export function messageColumns(ref: MessageRef | null): Omit<RefColumns, "chatId"> {
@@ -22,7 +20,7 @@ export const refChatId = (ref: MessageRef | null): number | null =>
   ref?.kind === "chat" ? ref.chatId : null;
 
 /** Columns to update when the message moves: an inline message leaves the chat as it was. */
-export function refUpdate(ref: MessageRef): Partial<RefColumns> {
+export function refUpdate(ref: MessageRef): MessageColumns {
   const chatId = refChatId(ref);
   return chatId === null ? messageColumns(ref) : { ...messageColumns(ref), chatId };
 }

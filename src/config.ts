@@ -1,6 +1,6 @@
-import type { Level } from "./logger.js";
+import { LEVELS, type Level } from "./log.js";
 
-/** Everything the bot reads from the environment, checked once at start. */
+/** Everything the process reads from the environment, checked once at start. */
 export interface BotConfig {
   readonly token: string;
   readonly databasePath: string;
@@ -16,11 +16,11 @@ export interface BotConfig {
   /** A chat where board pictures are uploaded to get file ids for inline messages. */
   readonly boardCacheChatId: number | null;
   readonly webhook: { readonly url: string; readonly secret: string; readonly port: number } | null;
+  /** A file rewritten with the process's health every 30 s, for a container's health check. */
+  readonly healthFile: string | null;
 }
 
 export type ConfigResult = { ok: true; config: BotConfig } | { ok: false; errors: string[] };
-
-const LEVELS: readonly Level[] = ["debug", "info", "warn", "error", "silent"];
 
 /** Reads the environment; every problem is reported at once, each in one line. */
 export function parseConfig(env: Record<string, string | undefined>): ConfigResult {
@@ -59,7 +59,8 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     errors.push("BOT_TOKEN does not look like a bot token (123456:ABC...)");
 
   const level = (str("LOG_LEVEL") ?? "info").toLowerCase() as Level;
-  if (!LEVELS.includes(level)) errors.push(`LOG_LEVEL must be one of ${LEVELS.join(", ")}`);
+  if (!(LEVELS as readonly string[]).includes(level))
+    errors.push(`LOG_LEVEL must be one of ${LEVELS.join(", ")}`);
 
   const confirmRaw = (str("CONFIRM_TURNS") ?? "false").toLowerCase();
   if (!["true", "false", "1", "0"].includes(confirmRaw))
@@ -88,6 +89,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     botMoveDelayMs: num("BOT_MOVE_DELAY_MS", 1200, 0, 10_000),
     boardCacheChatId: cacheId !== null && Number.isSafeInteger(cacheId) ? cacheId : null,
     webhook: webhookUrl && secret ? { url: webhookUrl, secret, port } : null,
+    healthFile: str("HEALTH_FILE") ?? null,
   };
   return errors.length ? { ok: false, errors } : { ok: true, config };
 }
