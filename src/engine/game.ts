@@ -3,6 +3,7 @@ import {
   nextSteps,
   type Play,
   playsAfter,
+  type StepsResult,
   type TurnShape,
   type TurnSpec,
   turnShape,
@@ -199,9 +200,53 @@ export function turnSpec(state: GameState, dice: Dice): TurnSpec {
 /** The current position with this turn's steps applied. */
 export function currentBoard(state: GameState): Board {
   if (!state.dice || state.steps.length === 0) return state.board;
-  const r = nextSteps(turnSpec(state, state.dice), state.steps);
-  return r.ok ? boardOf(state.turn, r.me, r.opp) : state.board;
+  const r = turnFacts(state)?.next;
+  return r?.ok ? boardOf(state.turn, r.me, r.opp) : state.board;
 }
+
+interface TurnFacts {
+  readonly spec: TurnSpec;
+  readonly shape: TurnShape;
+  readonly next: StepsResult;
+}
+
+/**
+ * A press asks the same state for its legal steps several times (the automatic rest, the
+ * buttons, the caption, the picture); states are immutable, so each is worked out once. The
+ * turn's shape, the costly part, is shared by every state of one turn: they share the board.
+ */
+const factsOf = new WeakMap<GameState, TurnFacts>();
+const shapeOf = new WeakMap<Board, { spec: TurnSpec; turn: Color; shape: TurnShape }>();
+
+function turnFacts(state: GameState): TurnFacts | null {
+  if (state.phase !== "move" || !state.dice) return null;
+  const known = factsOf.get(state);
+  if (known) return known;
+  const spec = turnSpec(state, state.dice);
+  const shape = shapeFor(state, spec);
+  const facts = { spec, shape, next: nextSteps(spec, state.steps, shape) };
+  factsOf.set(state, facts);
+  return facts;
+}
+
+function shapeFor(state: GameState, spec: TurnSpec): TurnShape {
+  const known = shapeOf.get(state.board);
+  if (known && known.turn === state.turn && sameTurn(known.spec, spec)) return known.shape;
+  const shape = turnShape(spec);
+  shapeOf.set(state.board, { spec, turn: state.turn, shape });
+  return shape;
+}
+
+const sameDice = (a: Dice | null, b: Dice | null): boolean =>
+  a === b || (a !== null && b !== null && a[0] === b[0] && a[1] === b[1]);
+
+/** Everything besides the board that a turn's legal plays depend on. */
+const sameTurn = (a: TurnSpec, b: TurnSpec): boolean =>
+  a.variant === b.variant &&
+  a.rules === b.rules &&
+  sameDice(a.dice, b.dice) &&
+  a.firstTurn === b.firstTurn &&
+  sameDice(a.opponentFirstRoll ?? null, b.opponentFirstRoll ?? null);
 
 export interface TurnView {
   readonly shape: TurnShape;
@@ -211,18 +256,15 @@ export interface TurnView {
 
 /** What the mover may do next with the dice rolled; null outside the move phase. */
 export function turnView(state: GameState): TurnView | null {
-  if (state.phase !== "move" || !state.dice) return null;
-  const spec = turnSpec(state, state.dice);
-  const shape = turnShape(spec);
-  const r = nextSteps(spec, state.steps, shape);
-  if (!r.ok) return null;
-  return { shape, nextSteps: r.steps, complete: r.complete };
+  const facts = turnFacts(state);
+  if (!facts?.next.ok) return null;
+  return { shape: facts.shape, nextSteps: facts.next.steps, complete: facts.next.complete };
 }
 
 /** All distinct plays still open after the steps taken (one entry when the rest is forced). */
 export function remainingPlays(state: GameState): Play[] {
-  if (state.phase !== "move" || !state.dice) return [];
-  return playsAfter(turnSpec(state, state.dice), state.steps);
+  const facts = turnFacts(state);
+  return facts ? playsAfter(facts.spec, state.steps, facts.shape) : [];
 }
 
 function canDouble(state: GameState): boolean {
@@ -240,8 +282,7 @@ export function mayDouble(state: GameState): boolean {
 
 function startMove(state: GameState, dice: Dice): GameState {
   const rolled: GameState = { ...state, phase: "move", dice, steps: [] };
-  const shape = turnShape(turnSpec(rolled, dice));
-  return shape.maxDice === 0 ? endTurn(rolled) : rolled;
+  return turnFacts(rolled)!.shape.maxDice === 0 ? endTurn(rolled) : rolled;
 }
 
 /** Commits the turn's steps, then decides whether the game is over. */
