@@ -1,14 +1,14 @@
 /**
  * Validates the slow reference generator (test/reference/) on its own, before it is used to
  * cross-check the fast engine:
- *  - short nardy against GNU Backgammon 1.07 (all vectors in /work/shared/vectors, every case);
- *  - long nardy against small cases derived by hand from RULEBOOK.md (no oracle exists).
+ *  - short nardy against GNU Backgammon 1.07 (every case in test/fixtures/gnubg);
+ *  - long nardy against small cases derived by hand from docs/rules.md (no oracle exists).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { GNUBG_FIXTURES } from "./helpers/vectors.js";
 import {
   canonicalKey,
   myPointInOpponentNumbering,
@@ -19,9 +19,7 @@ import {
 } from "./reference/generator.js";
 import { decodePositionId, encodePositionId } from "./reference/gnubg-id.js";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const shared = path.resolve(here, "../../shared");
-const vectors = path.join(shared, "vectors");
+const vectors = GNUBG_FIXTURES;
 
 interface OpeningCase {
   pos: string;
@@ -194,7 +192,7 @@ describe("reference generator vs GNU Backgammon (short nardy)", () => {
 });
 
 // ------------------------------------------------------------------------------------------
-// Long nardy: hand-derived cases (RULEBOOK.md, Long nardy). White moves unless said.
+// Long nardy: hand-derived cases (docs/rules.md, Long nardy). White moves unless said.
 // ------------------------------------------------------------------------------------------
 
 const HEADS: RefSide = { "24": 15 };

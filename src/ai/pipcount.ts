@@ -3,10 +3,10 @@ import { shortContact } from "./features-short.js";
 import type { CubeAnswer } from "./types.js";
 
 /**
- * The pip-count player, the baseline of RULEBOOK.md ("Computer opponent baseline") after
- * short-uk-app-with-cube.txt. Its cube follows the 8-9-12 racing rule on the pip counts;
- * that text names no checker rule, so ours is the simple greedy one below, scored on the
- * position each play leaves (ties: the first play listed):
+ * The pip-count player, the baseline of docs/rules.md ("The computer opponent's baseline"),
+ * after the computer opponent of a Ukrainian app with the cube. Its cube follows the 8-9-12
+ * racing rule on the pip counts; that app names no checker rule, so ours is the simple greedy
+ * one below, scored on the position each play leaves (ties: the first play listed):
  * - short nardy: bear off the most; then hit the most; then hold the most made points;
  *   then, while the armies still meet, leave the fewest blots;
  * - long nardy (no hitting, same idea): bear off the most; then bring the most checkers

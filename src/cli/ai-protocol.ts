@@ -12,7 +12,7 @@ import {
   readVariant,
 } from "./engine-protocol.js";
 
-/** The computer player's ops of the JSON-lines interface (RULEBOOK.md): `choose` and `cube`. */
+/** The computer player's ops of the JSON-lines interface (docs/rules.md): `choose` and `cube`. */
 type Json = Record<string, unknown>;
 
 function need(cond: unknown, message: string): asserts cond {

@@ -10,7 +10,7 @@ export type MatchRule =
   | { readonly kind: "points"; readonly to: number }
   | { readonly kind: "games"; readonly count: number };
 
-/** Every rule option of RULEBOOK.md; options of the other game are ignored. */
+/** Every rule option (docs/rules.md); options of the other game are ignored. */
 export interface Rules {
   readonly head: HeadRule;
   readonly block: BlockRule;

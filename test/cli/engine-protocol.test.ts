@@ -1,34 +1,64 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { AI_HANDLERS } from "../../src/cli/ai-protocol.js";
 import { answerLine } from "../../src/cli/engine-protocol.js";
-import { SHARED } from "../helpers/vectors.js";
 
 const ask = (req: unknown) => JSON.parse(answerLine(JSON.stringify(req)));
 
-/** The JSON examples printed in RULEBOOK.md, in order. */
-function rulebookExamples(): Record<string, unknown>[] {
-  const text = readFileSync(path.join(SHARED, "rules", "RULEBOOK.md"), "utf8");
-  return [...text.matchAll(/```json\n([\s\S]*?)```/g)]
-    .map((m) => m[1]!.replace(/\n/g, " "))
-    .filter((t) => !t.includes("..."))
-    .map((t) => JSON.parse(t));
+const RULES_DOC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs/rules.md");
+
+interface Example {
+  /** The request exactly as printed (it may be malformed on purpose). */
+  request: string;
+  answer: unknown;
 }
 
+/** The examples of docs/rules.md: each ```json block is a request line, then its answer line. */
+function docExamples(): Example[] {
+  const text = readFileSync(RULES_DOC, "utf8");
+  return [...text.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => {
+    const lines = m[1]!.split("\n").filter((l) => l.trim() !== "");
+    if (lines.length !== 2) throw new Error(`a json block needs two lines:\n${m[1]}`);
+    return { request: lines[0]!, answer: JSON.parse(lines[1]!) };
+  });
+}
+
+const opOf = (e: Example): unknown => {
+  try {
+    return JSON.parse(e.request).op;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Requests that must each get an error line. */
+const BAD = [
+  "not json",
+  "[]",
+  '{"op":"dance"}',
+  '{"op":"plays","variant":"long","turn":"white","white":{"24":14},"black":{"24":15},"dice":[1,2]}',
+  '{"op":"plays","variant":"long","turn":"white","white":{"24":15},"black":{"12":15},"dice":[1,2]}',
+  '{"op":"plays","variant":"long","rules":{"head":"loose"},"turn":"white","white":{"24":15},"black":{"24":15},"dice":[1,2]}',
+  '{"op":"plays","variant":"long","turn":"white","white":{"24":15},"black":{"24":15},"dice":[0,7]}',
+  '{"op":"plays","variant":"long","turn":"white","white":{"bar":1,"24":14},"black":{"24":15},"dice":[1,2]}',
+];
+
 describe("the JSON-lines engine interface", () => {
-  it("answers the RULEBOOK plays example", () => {
-    const req = rulebookExamples().find((r) => r.op === "plays")!;
-    const answer = ask(req);
-    expect(answer.plays).toHaveLength(1);
-    expect([...answer.plays[0].moves].sort()).toEqual(["20/16", "20/16", "24/20", "24/20"]);
-    expect(answer.plays[0].black).toEqual({ 24: 13, 16: 2 });
-    expect(answer.plays[0].white).toEqual({ 24: 14, 13: 1 });
+  const examples = docExamples();
+
+  it("docs/rules.md shows every op and an error", () => {
+    const ops = new Set(examples.map(opOf));
+    for (const op of ["plays", "score", "choose", "cube"]) expect(ops).toContain(op);
+    expect(examples.some((e) => Object.hasOwn(e.answer as object, "error"))).toBe(true);
   });
 
-  it("answers the RULEBOOK score example", () => {
-    const req = rulebookExamples().find((r) => r.op === "score")!;
-    expect(ask(req)).toEqual({ points: 3, result: "koks" });
+  it("answers every example of docs/rules.md as printed", () => {
+    for (const e of examples) {
+      expect(JSON.parse(answerLine(e.request, AI_HANDLERS)), e.request).toEqual(e.answer);
+    }
   });
 
   it("scores a long-nardy resignation from the position, times the cube", () => {
@@ -81,22 +111,17 @@ describe("the JSON-lines engine interface", () => {
     expect(hit.black.bar).toBe(1);
   });
 
-  it("malformed requests get an error and the process goes on", () => {
-    const bad = [
-      "not json",
-      "[]",
-      '{"op":"dance"}',
-      '{"op":"plays","variant":"long","turn":"white","white":{"24":14},"black":{"24":15},"dice":[1,2]}',
-      '{"op":"plays","variant":"long","turn":"white","white":{"24":15},"black":{"12":15},"dice":[1,2]}',
-      '{"op":"plays","variant":"long","rules":{"head":"loose"},"turn":"white","white":{"24":15},"black":{"24":15},"dice":[1,2]}',
-      '{"op":"plays","variant":"long","turn":"white","white":{"24":15},"black":{"24":15},"dice":[0,7]}',
-      '{"op":"plays","variant":"long","turn":"white","white":{"bar":1,"24":14},"black":{"24":15},"dice":[1,2]}',
-    ];
-    for (const line of bad) expect(JSON.parse(answerLine(line))).toHaveProperty("error");
-    const input = `${bad.join("\n")}\n${JSON.stringify(rulebookExamples().find((r) => r.op === "score"))}\n`;
+  it("malformed requests get an error", () => {
+    for (const line of BAD) expect(JSON.parse(answerLine(line))).toHaveProperty("error");
+  });
+
+  it("the program goes on after errors and answers the examples of docs/rules.md as printed", () => {
+    const input = `${[...BAD, ...examples.map((e) => e.request)].join("\n")}\n`;
     const run = spawnSync("npm", ["run", "--silent", "engine"], { input, encoding: "utf8" });
     const lines = run.stdout.trim().split("\n");
-    expect(lines).toHaveLength(bad.length + 1);
-    expect(JSON.parse(lines.at(-1)!)).toEqual({ points: 3, result: "koks" });
+    expect(lines).toHaveLength(BAD.length + examples.length);
+    for (const line of lines.slice(0, BAD.length)) expect(JSON.parse(line)).toHaveProperty("error");
+    for (const [i, e] of examples.entries())
+      expect(JSON.parse(lines[BAD.length + i]!), e.request).toEqual(e.answer);
   }, 30_000);
 });

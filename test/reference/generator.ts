@@ -3,7 +3,7 @@
  *
  * This is the SLOW, TRANSPARENT cross-check for the fast engine in src/engine. It is written
  * independently of src/ (nothing there is read or imported) and follows
- * /work/shared/rules/RULEBOOK.md, cited in the comments as "RB: <section>".
+ * docs/rules.md, cited in the comments as "rules.md <section>: <what it says>".
  *
  * Method (no cleverness on purpose):
  *   1. take every ordering of the dice (a double is four equal dice);
@@ -48,8 +48,8 @@ type Variant = RefRequest["variant"];
 type Side = number[];
 const OFF = 0;
 const BAR = 25;
-const HEAD = 24; // RB Numbering/Long nardy: both heads start on the side's own point 24
-const CHECKERS = 15; // RB: each side totals 15
+const HEAD = 24; // rules.md Numbering, Long nardy: both heads start on the side's own point 24
+const CHECKERS = 15; // rules.md: each side totals 15
 
 interface Position {
   me: Side; // the side to move
@@ -80,7 +80,7 @@ function sumRange(side: Side, lo: number, hi: number): number {
 
 /**
  * My point `p` expressed in the opponent's numbering.
- * RB Numbering: long: the opponent's q is my ((q + 11) mod 24) + 1 (a shift by 12, so the map
+ * rules.md Numbering: long: the opponent's q is my ((q + 11) mod 24) + 1 (a shift by 12, so the map
  * is its own inverse); short: the opponent's q is my 25 - q (also its own inverse).
  */
 export function myPointInOpponentNumbering(variant: Variant, p: number): number {
@@ -120,7 +120,7 @@ function toSide(rec: RefSide, label: string): Side {
     side[keyToIndex(key)] = (side[keyToIndex(key)] ?? 0) + value;
   }
   const total = sumRange(side, 0, 25);
-  if (total !== CHECKERS) throw new Error(`reference: ${label} totals ${total}, not 15`); // RB: each side totals 15
+  if (total !== CHECKERS) throw new Error(`reference: ${label} totals ${total}, not 15`); // rules.md: each side totals 15
   return side;
 }
 
@@ -149,7 +149,7 @@ export function canonicalKey(white: RefSide, black: RefSide): string {
 // One die, one checker: the movement rules.
 // ---------------------------------------------------------------------------------------
 
-/** RB Long nardy bearing off / Short bearing off: all 15 home (points 1..6 or off; the bar is not home). */
+/** rules.md Bearing off (both games): all 15 home (points 1..6 or off; the bar is not home). */
 function allHome(side: Side): boolean {
   return count(side, OFF) + sumRange(side, 1, 6) === CHECKERS;
 }
@@ -167,10 +167,10 @@ function tryStep(
 ): { step: Step; pos: Position } | null {
   const me = pos.me;
   if (count(me, from) === 0) return null; // a checker must stand there
-  if (variant === "long" && from === BAR) return null; // RB Long: no hitting, no bar
-  if (variant === "short" && count(me, BAR) > 0 && from !== BAR) return null; // RB Short: enter from the bar before any other move
+  if (variant === "long" && from === BAR) return null; // rules.md Long nardy: no hitting, no bar
+  if (variant === "short" && count(me, BAR) > 0 && from !== BAR) return null; // rules.md Short nardy: enter from the bar before any other move
 
-  // RB Numbering: moves go from p to p - die; RB Short: a die d enters on my point 25 - d.
+  // rules.md Numbering: moves go from p to p - die; rules.md Short nardy: a die d enters on my point 25 - d.
   const target = from === BAR ? 25 - die : from - die;
 
   const newMe = me.slice();
@@ -179,22 +179,22 @@ function tryStep(
 
   if (target >= 1) {
     const oppHere = opponentCheckersOnMyPoint(variant, pos, target);
-    if (variant === "long" && oppHere >= 1) return null; // RB Long: a point with any opponent checker is closed
-    if (variant === "short" && oppHere >= 2) return null; // RB Short: two or more opponent checkers close a point
-    const hit = variant === "short" && oppHere === 1; // RB Short: landing on a single opponent checker hits it
+    if (variant === "long" && oppHere >= 1) return null; // rules.md Long nardy: a point with any opponent checker is closed
+    if (variant === "short" && oppHere >= 2) return null; // rules.md Short nardy: two or more opponent checkers close a point
+    const hit = variant === "short" && oppHere === 1; // rules.md Short nardy: landing on a single opponent checker hits it
     if (hit) {
       const q = myPointInOpponentNumbering(variant, target);
       newOpp[q] = count(newOpp, q) - 1;
-      newOpp[BAR] = count(newOpp, BAR) + 1; // RB Short: a hit checker goes to the bar
+      newOpp[BAR] = count(newOpp, BAR) + 1; // rules.md Short nardy: a hit checker goes to the bar
     }
     newMe[target] = count(newMe, target) + 1;
     return { step: { from, to: target, die, hit }, pos: { me: newMe, opp: newOpp } };
   }
 
-  // target < 1: bearing off (RB: bears off below 1)
-  if (!allHome(me)) return null; // RB: bearing off only when all 15 are home (checked step by step)
-  if (target < 0 && sumRange(me, from + 1, 6) > 0) return null; // RB: a die larger than the point bears off only from the highest occupied point
-  newMe[OFF] = count(newMe, OFF) + 1; // RB: exact point, or higher than the highest occupied
+  // target < 1: bearing off (rules.md: bears off below 1)
+  if (!allHome(me)) return null; // rules.md: bearing off only when all 15 are home (checked step by step)
+  if (target < 0 && sumRange(me, from + 1, 6) > 0) return null; // rules.md: a die larger than the point bears off only from the highest occupied point
+  newMe[OFF] = count(newMe, OFF) + 1; // rules.md: exact point, or higher than the highest occupied
   return { step: { from, to: OFF, die, hit: false }, pos: { me: newMe, opp: newOpp } };
 }
 
@@ -203,7 +203,7 @@ function tryStep(
 // ---------------------------------------------------------------------------------------
 
 /**
- * RB Six-block rule: does the side to move hold six consecutive points along the OPPONENT's
+ * rules.md Six-block rule: does the side to move hold six consecutive points along the OPPONENT's
  * path (windows q..q-5 in the opponent's numbering, 24 >= q, q-5 >= 1; this lets the block
  * wrap across my own 1/24 seam) that is not allowed?
  *   "ahead" (strict, final): allowed only while an opponent checker is further along the
@@ -240,33 +240,33 @@ function isSameRoll(
   return (a[0] === x && a[1] === y) || (a[0] === y && a[1] === x);
 }
 
-/** How many checkers may leave the head (point 24) this turn. RB Long: Head rule. */
+/** How many checkers may leave the head (point 24) this turn. rules.md The head rule. */
 function headLimit(req: RefRequest, block: BlockOption): number {
-  const head: HeadOption = req.rules?.head ?? "classic"; // RB: `classic` is the default
-  if (!req.firstTurn) return 1; // RB: one checker may leave the head per turn
+  const head: HeadOption = req.rules?.head ?? "classic"; // rules.md: `classic` is the default
+  if (!req.firstTurn) return 1; // rules.md: one checker may leave the head per turn
   const [a, b] = req.dice;
   const isDouble = a === b;
   const isBig3 = isDouble && (a === 6 || a === 4 || a === 3); // 6-6, 4-4, 3-3
-  const secondPlayer = req.opponentFirstRoll != null; // RB JSON: second player iff firstTurn && opponentFirstRoll set
+  const secondPlayer = req.opponentFirstRoll != null; // rules.md Positions: second player iff firstTurn && opponentFirstRoll set
   switch (head) {
     case "classic":
       if (!isBig3) return 1;
-      // RB classic: after the first player's 5-5, the second player's 4-4 allows only one
+      // rules.md classic: after the first player's 5-5, the second player's 4-4 allows only one
       if (secondPlayer && a === 4 && isSameRoll(req.opponentFirstRoll, 5, 5)) return 1;
-      return 2; // RB classic: 6-6, 4-4, 3-3 allow two
+      return 2; // rules.md classic: 6-6, 4-4, 3-3 allow two
     case "criterion": {
       if (!isBig3) return 1;
-      // RB criterion: a second checker when one head checker cannot play all four dice
+      // rules.md criterion: a second checker when one head checker cannot play all four dice
       // (interpreted: the most dice playable with a single head departure is below 4)
       const withOne = maxDicePlayable(req, 1, block);
       return withOne < 4 ? 2 : 1;
     }
     case "doubles":
-      return isDouble ? 2 : 1; // RB doubles: any double allows two
+      return isDouble ? 2 : 1; // rules.md doubles: any double allows two
     case "wide":
-      return 2; // RB wide: any roll allows two
+      return 2; // rules.md wide: any roll allows two
     case "sport":
-      return isBig3 && secondPlayer ? 2 : 1; // RB sport: 6-6, 4-4, 3-3 allow two for the second player only
+      return isBig3 && secondPlayer ? 2 : 1; // rules.md sport: 6-6, 4-4, 3-3 allow two for the second player only
   }
 }
 
@@ -274,7 +274,7 @@ function headLimit(req: RefRequest, block: BlockOption): number {
 // The enumeration.
 // ---------------------------------------------------------------------------------------
 
-/** RB Dice: each die is a separate step; a double is played four times. */
+/** rules.md Dice: each die is a separate step; a double is played four times. */
 function diceOrders(dice: [number, number]): number[][] {
   const [a, b] = dice;
   return a === b
@@ -310,8 +310,8 @@ function allStepSequences(start: Position, dice: [number, number], rules: TurnRu
       if (r === null) continue;
       const steps2 = [...steps, r.step];
       if (rules.variant === "long") {
-        if (headDepartures(steps2) > rules.headLimit) continue; // RB Head rule
-        if (rules.block === "strict" && hasForbiddenBlock(r.pos, "ahead")) continue; // RB block strict: after every die's step
+        if (headDepartures(steps2) > rules.headLimit) continue; // rules.md Head rule
+        if (rules.block === "strict" && hasForbiddenBlock(r.pos, "ahead")) continue; // rules.md block strict: after every die's step
       }
       visit(r.pos, steps2, rest);
     }
@@ -320,11 +320,11 @@ function allStepSequences(start: Position, dice: [number, number], rules: TurnRu
   return out;
 }
 
-/** RB Dice: "a play is legal only if every step is legal and the final position is legal". */
+/** rules.md Dice: a play is legal only when each of its steps and the position it ends in are. */
 function finalPositionLegal(seq: Sequence, rules: TurnRules): boolean {
   if (rules.variant !== "long" || seq.steps.length === 0) return true; // passing creates nothing
-  if (rules.block === "final") return !hasForbiddenBlock(seq.pos, "ahead"); // RB block final: end of turn only
-  if (rules.block === "home") return !hasForbiddenBlock(seq.pos, "home"); // RB block home: end of turn
+  if (rules.block === "final") return !hasForbiddenBlock(seq.pos, "ahead"); // rules.md block final: end of turn only
+  if (rules.block === "home") return !hasForbiddenBlock(seq.pos, "home"); // rules.md block home: end of turn
   return !hasForbiddenBlock(seq.pos, "ahead"); // strict: already checked per step; harmless repeat
 }
 
@@ -332,10 +332,10 @@ function legalSequences(start: Position, dice: [number, number], rules: TurnRule
   return allStepSequences(start, dice, rules).filter((s) => finalPositionLegal(s, rules));
 }
 
-/** RB Dice: play as many dice as possible; if only one of two can be played, the larger when possible. */
+/** rules.md Dice: play as many dice as possible; if only one of two can be played, the larger when possible. */
 function maximalSequences(legal: Sequence[], dice: [number, number]): Sequence[] {
   const most = Math.max(0, ...legal.map((s) => s.steps.length));
-  if (most === 0) return []; // RB Dice: no legal step, the turn passes
+  if (most === 0) return []; // rules.md Dice: no legal step, the turn passes
   let keep = legal.filter((s) => s.steps.length === most);
   const [a, b] = dice;
   if (most === 1 && a !== b) {
@@ -353,7 +353,7 @@ function startPosition(req: RefRequest): Position {
   const pos: Position =
     req.turn === "white" ? { me: white, opp: black } : { me: black, opp: white };
   if (req.variant === "long" && (count(white, BAR) > 0 || count(black, BAR) > 0)) {
-    throw new Error("reference: long nardy has no bar"); // RB Long: no hitting, no bar
+    throw new Error("reference: long nardy has no bar"); // rules.md Long nardy: no hitting, no bar
   }
   for (let p = 1; p <= 24; p++) {
     if (count(pos.me, p) > 0 && opponentCheckersOnMyPoint(req.variant, pos, p) > 0) {
@@ -367,7 +367,7 @@ function startPosition(req: RefRequest): Position {
 }
 
 function turnRules(req: RefRequest, headLimitValue: number): TurnRules {
-  return { variant: req.variant, headLimit: headLimitValue, block: req.rules?.block ?? "strict" }; // RB: `strict` is the default
+  return { variant: req.variant, headLimit: headLimitValue, block: req.rules?.block ?? "strict" }; // rules.md: `strict` is the default
 }
 
 /** Most dice playable when at most `limit` checkers may leave the head (used by `criterion`). */
