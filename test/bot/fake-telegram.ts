@@ -1,9 +1,37 @@
 /**
  * A stand-in for the Telegram Bot API behind grammY's `client.fetch`: it records every call,
- * keeps the messages the bot sent (text, caption, photo, buttons) and answers as Telegram
- * does, including its errors for unchanged and missing messages.
+ * keeps the messages the bot sent (text, caption, photo, buttons) and those users sent, and
+ * answers as Telegram does, errors included, by the rules in test/helpers/bot-api-rules.ts:
+ * formatted texts and their lengths, keyboards and callback data, reply targets, callback
+ * queries answered once and in time, chats the bot was kicked from, privacy mode in groups.
+ * Every call Telegram would refuse lands in `rejected`; failures a test injects with
+ * `failNext` do not.
  */
-import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
+import type { InlineKeyboardButton, Update, User } from "grammy/types";
+import {
+  type Answer,
+  type ApiError,
+  BotApiRules,
+  bad,
+  type Check,
+  captionText,
+  chatOf,
+  type Delivery,
+  type Entity,
+  type ForceReply,
+  type Formatted,
+  formattedKey,
+  inlineResults,
+  keyboardOf,
+  LIMITS,
+  messageText,
+  type PendingQuery,
+  type Rejection,
+  replyMarkup,
+  replyTarget,
+  TG,
+  typedMessage,
+} from "../helpers/bot-api-rules.js";
 import { BOT_INFO } from "../helpers/bot-info.js";
 import { parseBody, readAll } from "../helpers/request-body.js";
 
@@ -12,34 +40,72 @@ export interface ApiCall {
   readonly payload: Record<string, unknown>;
   /** Uploaded files by field name. */
   readonly files: Record<string, Buffer>;
+  /** What the fake answered. */
+  answer?: Answer;
+  /** The answer was a failure the test queued with failNext. */
+  injected?: boolean;
 }
 
 export interface StoredMessage {
   readonly chatId: number | null;
   readonly messageId: number;
   readonly inlineMessageId: string | null;
+  /** As the bot sent it (HTML when it used parse_mode HTML). */
   text: string | null;
   caption: string | null;
+  /** The uploaded bytes, or the file id the bot sent it by. */
   photo: Buffer | string | null;
+  /** The file id Telegram gave the photo. */
+  photoId?: string | null;
   keyboard: InlineKeyboardButton[][];
+  /** force_reply the message asks for, if any. */
+  forceReply?: ForceReply | null;
   replyTo: number | null;
+  /** The text or caption as users see it (parsed). */
+  shown?: Formatted | null;
+  /** Clock time it was sent. */
+  sentAt?: number;
 }
 
-type Answer =
-  | { ok: true; result: unknown }
-  | { ok: false; error_code: number; description: string; parameters?: object };
+/** A message a user sent (the harness's `send`), kept so the bot can reply to it. */
+export interface IncomingMessage {
+  readonly chatId: number;
+  readonly messageId: number;
+  readonly from: User;
+  readonly text: string;
+  readonly sentAt: number;
+}
 
-const _BOT_ID = BOT_INFO.id;
+export interface FakeTelegramOptions {
+  /** The clock (ms) for callback query timeouts and message ages; Date.now by default. */
+  readonly now?: () => number;
+  /** How long after delivery a callback query can be answered (15 s by default). */
+  readonly queryTimeoutMs?: number;
+  /** Group privacy mode, on by default. */
+  readonly privacyMode?: boolean;
+  /** Private chats take messages only after the user wrote to the bot (on by default). */
+  readonly privateChatsNeedStart?: boolean;
+}
 
 export class FakeTelegram {
   readonly calls: ApiCall[] = [];
   /** Users getChatMember reports as administrators. */
   readonly admins = new Set<number>();
+  /** The bot's messages, by `chatId:messageId` or `i:inlineMessageId`. */
   readonly messages = new Map<string, StoredMessage>();
+  /** Users' messages, by `chatId:messageId`. */
+  readonly incoming = new Map<string, IncomingMessage>();
+  /** Telegram's state and rules: chats, queries, privacy mode, rejections. */
+  readonly rules: BotApiRules;
   private nextMessageId = new Map<number, number>();
   private fileCounter = 0;
+  private readonly files = new Map<string, Buffer | null>();
   /** Errors to return for the next calls of a method (429, a deleted message...). */
   private readonly failures: { method: string; answer: Answer }[] = [];
+
+  constructor(opts: FakeTelegramOptions = {}) {
+    this.rules = new BotApiRules({ bot: BOT_INFO, ...opts });
+  }
 
   readonly fetch = async (
     url: unknown,
@@ -47,12 +113,22 @@ export class FakeTelegram {
   ) => {
     const method = String(url).split("/").pop()!;
     const { payload, files } = await readBody(init?.body, init?.headers?.["content-type"] ?? "");
-    this.calls.push({ method, payload, files });
+    const call: ApiCall = { method, payload, files };
+    this.calls.push(call);
     const queued = this.failures.findIndex((f) => f.method === method);
-    const answer =
-      queued >= 0
-        ? this.failures.splice(queued, 1)[0]!.answer
-        : this.answer(method, payload, files);
+    const injected = queued >= 0;
+    let answer: Answer;
+    if (injected) answer = this.failures.splice(queued, 1)[0]!.answer;
+    else {
+      try {
+        answer = this.answer(method, payload, files);
+      } catch (e) {
+        answer = { ok: false, error_code: 400, description: `Bad Request: ${String(e)}` };
+      }
+    }
+    call.answer = answer;
+    call.injected = injected;
+    this.rules.record(method, payload, answer, injected);
     return new Response(JSON.stringify(answer), {
       status: answer.ok ? 200 : answer.error_code,
       headers: { "content-type": "application/json" },
@@ -91,6 +167,7 @@ export class FakeTelegram {
     caption: string | null = null,
     photo: string | null = null,
   ): void {
+    const shown = text !== null ? shownOf(text) : caption !== null ? shownOf(caption) : null;
     this.messages.set(`i:${id}`, {
       chatId: null,
       messageId: 0,
@@ -98,17 +175,135 @@ export class FakeTelegram {
       text,
       caption,
       photo,
+      photoId: photo,
       keyboard,
+      forceReply: null,
       replyTo: null,
+      shown,
+      sentAt: this.rules.now(),
     });
   }
 
-  /** The messages of a chat, oldest first. */
+  /** The bot's messages in a chat, oldest first. */
   chatMessages(chatId: number): StoredMessage[] {
     return [...this.messages.values()]
       .filter((m) => m.chatId === chatId)
       .sort((a, b) => a.messageId - b.messageId);
   }
+
+  // ---------------------------------------------------------------- Telegram's side
+
+  /** Calls Telegram refused (status ≥ 400) that no test injected. */
+  get rejected(): Rejection[] {
+    return this.rules.rejected;
+  }
+
+  /** Calls Telegram took but users would not see as meant (e.g. over 8 buttons in a row). */
+  get violations(): string[] {
+    return this.rules.violations;
+  }
+
+  /** Updates the harness did not deliver, as Telegram would not have. */
+  get undelivered(): { update: Omit<Update, "update_id">; reason: string }[] {
+    return this.rules.undelivered;
+  }
+
+  /**
+   * Rejected calls, violations and unanswered callback queries, one line each:
+   * `expect(tg.problems()).toEqual([])`.
+   */
+  problems(): string[] {
+    return this.rules.problems();
+  }
+
+  /** Callback queries delivered and never answered in time. */
+  unansweredQueries(): PendingQuery[] {
+    return this.rules.unansweredQueries();
+  }
+
+  /**
+   * The bot is removed from a group or blocked in a private chat: every call into the chat
+   * fails with 403 and nothing from it is delivered. Returns the my_chat_member update
+   * Telegram sends about it (deliver it with the harness's `handle` if the test wants).
+   */
+  kick(chatId: number, by: User = { id: 1, is_bot: false, first_name: "Admin" }) {
+    const chat = chatOf(chatId, this.rules.chatType(chatId));
+    const old = this.rules.isKicked(chatId);
+    this.rules.kick(chatId);
+    return {
+      my_chat_member: {
+        chat,
+        from: chat.type === "private" ? { ...by, id: chatId } : by,
+        date: Math.floor(this.rules.now() / 1000),
+        old_chat_member: { status: old ? "kicked" : "member", user: BOT_INFO },
+        new_chat_member:
+          chat.type === "private"
+            ? { status: "kicked", user: BOT_INFO, until_date: 0 }
+            : { status: "left", user: BOT_INFO },
+      },
+    } as unknown as Omit<Update, "update_id">;
+  }
+
+  /** Would Telegram deliver this update to the bot (privacy mode, kicked chats)? */
+  wouldDeliver(update: Omit<Update, "update_id">): Delivery {
+    return this.rules.wouldDeliver(update);
+  }
+
+  /**
+   * An update happens: the fake notes what Telegram would (queries, users who started the
+   * bot) and says whether the bot gets it. The harness calls this for every update.
+   */
+  deliver(update: Omit<Update, "update_id">): boolean {
+    return this.rules.deliver(update);
+  }
+
+  /** A fresh callback query id. */
+  nextQueryId(): string {
+    return this.rules.nextQueryId();
+  }
+
+  /** The next message id of a chat (users' and the bot's messages share them). */
+  newMessageId(chatId: number): number {
+    const id = (this.nextMessageId.get(chatId) ?? 100) + 1;
+    this.nextMessageId.set(chatId, id);
+    return id;
+  }
+
+  /**
+   * A message a user types into a chat (entities for commands and mentions as a Telegram
+   * app marks them), replying to a message of the bot if given. Kept in `incoming`.
+   */
+  userMessage(
+    chat: { id: number; type: string },
+    from: User,
+    text: string,
+    replyTo?: StoredMessage,
+  ) {
+    const messageId = this.newMessageId(chat.id);
+    this.incoming.set(`${chat.id}:${messageId}`, {
+      chatId: chat.id,
+      messageId,
+      from,
+      text,
+      sentAt: this.rules.now(),
+    });
+    return typedMessage(
+      chat,
+      from,
+      messageId,
+      text,
+      replyTo
+        ? {
+            reply_to_message: {
+              ...(this.toTelegram(replyTo) as object),
+              chat,
+            },
+          }
+        : {},
+    );
+  }
+
+  // ---------------------------------------------------------------- the API
 
   private answer(
     method: string,
@@ -116,11 +311,9 @@ export class FakeTelegram {
     files: Record<string, Buffer>,
   ): Answer {
     const ok = (result: unknown): Answer => ({ ok: true, result });
-    const fail = (code: number, description: string): Answer => ({
-      ok: false,
-      error_code: code,
-      description,
-    });
+    const fail = (e: ApiError): Answer => ({ ok: false, ...e });
+    const chatError = this.rules.chatError(p.chat_id);
+    if (chatError && "chat_id" in p) return fail(chatError);
     switch (method) {
       case "getMe":
         return ok(BOT_INFO);
@@ -130,79 +323,181 @@ export class FakeTelegram {
         return ok({ status, user: { id: userId, is_bot: false, first_name: "User" } });
       }
       case "setMyCommands":
+      case "deleteMyCommands":
       case "deleteWebhook":
       case "setWebhook":
-      case "answerCallbackQuery":
-      case "answerInlineQuery":
+      case "sendChatAction":
         return ok(true);
-      case "sendMessage":
-      case "sendPhoto": {
-        const chatId = Number(p.chat_id);
-        const messageId = (this.nextMessageId.get(chatId) ?? 100) + 1;
-        this.nextMessageId.set(chatId, messageId);
-        const photo = method === "sendPhoto" ? attached(p.photo, files) : null;
-        const stored: StoredMessage = {
-          chatId,
-          messageId,
-          inlineMessageId: null,
-          text: method === "sendMessage" ? String(p.text) : null,
-          caption: typeof p.caption === "string" ? p.caption : null,
-          photo,
-          keyboard: keyboardOf(p.reply_markup),
-          replyTo: replyTarget(p),
-        };
-        this.messages.set(`${chatId}:${messageId}`, stored);
-        return ok(this.toTelegram(stored));
+      case "answerCallbackQuery": {
+        if (typeof p.text === "string" && p.text.length > LIMITS.callbackAnswer)
+          return fail(bad(TG.alertTooLong));
+        const e = this.rules.answerQuery("callback", p.callback_query_id);
+        return e ? fail(e) : ok(true);
       }
+      case "answerInlineQuery": {
+        const r = inlineResults(p.results, (id) => this.files.has(id));
+        if (!r.ok) return fail(r.error);
+        const e = this.rules.answerQuery("inline", p.inline_query_id);
+        if (e) return fail(e);
+        this.rules.violate(method, r.value.violations);
+        return ok(true);
+      }
+      case "sendMessage":
+      case "sendPhoto":
+        return this.send(method, p, files);
       case "deleteMessage": {
         const key = `${Number(p.chat_id)}:${Number(p.message_id)}`;
-        if (!this.messages.delete(key))
-          return fail(400, "Bad Request: message to delete not found");
+        const own = this.messages.get(key);
+        const theirs = this.incoming.get(key);
+        const sentAt = own?.sentAt ?? theirs?.sentAt;
+        if (!own && !theirs) return fail(bad(TG.deleteNotFound));
+        const chatId = Number(p.chat_id);
+        const mayDelete =
+          (own !== undefined ||
+            this.rules.chatType(chatId) === "private" ||
+            this.rules.isBotAdmin(chatId)) &&
+          this.rules.now() - (sentAt ?? 0) < LIMITS.deleteAgeMs;
+        if (!mayDelete) return fail(bad(TG.cantBeDeleted));
+        this.messages.delete(key);
+        this.incoming.delete(key);
         return ok(true);
       }
       case "editMessageText":
       case "editMessageCaption":
       case "editMessageMedia":
-      case "editMessageReplyMarkup": {
-        const m = this.find(p);
-        if (!m) return fail(400, "Bad Request: message to edit not found");
-        const before = JSON.stringify([m.text, m.caption, m.keyboard, photoKey(m.photo)]);
-        if (method === "editMessageText") {
-          if (m.photo) return fail(400, "Bad Request: there is no text in the message to edit");
-          m.text = String(p.text);
-        }
-        if (method === "editMessageCaption") {
-          if (!m.photo) return fail(400, "Bad Request: there is no caption in the message to edit");
-          m.caption = typeof p.caption === "string" ? p.caption : null;
-        }
-        if (method === "editMessageMedia") {
-          const media = (typeof p.media === "string" ? JSON.parse(p.media) : p.media) as {
-            media: string;
-            caption?: string;
-          };
-          if (m.inlineMessageId && media.media.startsWith("attach://"))
-            return fail(400, "Bad Request: can't use an uploaded file in an inline message");
-          if (!m.photo && m.text !== null && !m.inlineMessageId)
-            return fail(400, "Bad Request: message can't be edited");
-          m.photo = media.media.startsWith("attach://")
-            ? (files[media.media.slice(9)] ?? null)
-            : media.media;
-          m.caption = media.caption ?? null;
-          m.text = null;
-        }
-        if ("reply_markup" in p || method !== "editMessageReplyMarkup")
-          m.keyboard = keyboardOf(p.reply_markup);
-        const after = JSON.stringify([m.text, m.caption, m.keyboard, photoKey(m.photo)]);
-        if (before === after)
-          return fail(
-            400,
-            "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
-          );
-        return ok(m.inlineMessageId ? true : this.toTelegram(m));
-      }
+      case "editMessageReplyMarkup":
+        return this.edit(method, p, files);
       default:
-        return fail(404, `Not Found: method ${method} is not in the fake`);
+        return fail({
+          error_code: 404,
+          description: `Not Found: method ${method} is not in the fake`,
+        });
     }
+  }
+
+  private send(method: string, p: Record<string, unknown>, files: Record<string, Buffer>): Answer {
+    const fail = (e: ApiError): Answer => ({ ok: false, ...e });
+    const chatId = Number(p.chat_id);
+    const markup = replyMarkup(p.reply_markup, "send");
+    if (!markup.ok) return fail(markup.error);
+    let text: string | null = null;
+    let caption: string | null = null;
+    let shown: Formatted | null;
+    let photo: Buffer | string | null = null;
+    let photoId: string | null = null;
+    if (method === "sendMessage") {
+      const t = messageText(p.text, p.parse_mode, p.entities);
+      if (!t.ok) return fail(t.error);
+      text = String(p.text);
+      shown = t.value;
+    } else {
+      const c = captionText(p.caption, p.parse_mode, p.caption_entities);
+      if (!c.ok) return fail(c.error);
+      caption = typeof p.caption === "string" ? p.caption : null;
+      shown = c.value;
+      const got = this.photoFrom(p.photo, files, false);
+      if (!got.ok) return fail(got.error);
+      ({ photo, photoId } = got.value);
+    }
+    const reply = replyTarget(p, (c, id) => this.exists(c, id));
+    if (!reply.ok) return fail(reply.error);
+    this.rules.violate(method, markup.value.violations);
+    const stored: StoredMessage = {
+      chatId,
+      messageId: this.newMessageId(chatId),
+      inlineMessageId: null,
+      text,
+      caption,
+      photo,
+      photoId,
+      keyboard: markup.value.keyboard,
+      forceReply: markup.value.forceReply,
+      replyTo: reply.value,
+      shown,
+      sentAt: this.rules.now(),
+    };
+    this.messages.set(`${chatId}:${stored.messageId}`, stored);
+    this.rules.botSpoke(chatId);
+    return { ok: true, result: this.toTelegram(stored) };
+  }
+
+  private edit(method: string, p: Record<string, unknown>, files: Record<string, Buffer>): Answer {
+    const fail = (e: ApiError): Answer => ({ ok: false, ...e });
+    const m = this.find(p);
+    if (!m) {
+      if (!p.inline_message_id && this.incoming.has(`${Number(p.chat_id)}:${Number(p.message_id)}`))
+        return fail(bad(TG.cantBeEdited));
+      return fail(bad(TG.editNotFound));
+    }
+    const isMedia = m.photo !== null;
+    const markup = replyMarkup(p.reply_markup, "edit");
+    if (!markup.ok) return fail(markup.error);
+    const next = { ...m };
+    if (method === "editMessageText") {
+      if (isMedia) return fail(bad(TG.noTextToEdit));
+      const t = messageText(p.text, p.parse_mode, p.entities);
+      if (!t.ok) return fail(t.error);
+      next.text = String(p.text);
+      next.shown = t.value;
+    } else if (method === "editMessageCaption") {
+      if (!isMedia) return fail(bad(TG.noCaptionToEdit));
+      const c = captionText(p.caption, p.parse_mode, p.caption_entities);
+      if (!c.ok) return fail(c.error);
+      next.caption = typeof p.caption === "string" ? p.caption : null;
+      next.shown = c.value;
+    } else if (method === "editMessageMedia") {
+      // An inline message may turn from text into a photo; a chat message may not.
+      if (!isMedia && !m.inlineMessageId) return fail(bad(TG.noMediaToEdit));
+      const media = (typeof p.media === "string" ? JSON.parse(p.media) : p.media) as {
+        type?: string;
+        media: string;
+        caption?: string;
+        parse_mode?: string;
+        caption_entities?: Entity[];
+      };
+      if (media.type !== undefined && media.type !== "photo")
+        return fail(bad("Bad Request: wrong media type"));
+      const got = this.photoFrom(media.media, files, m.inlineMessageId !== null);
+      if (!got.ok) return fail(got.error);
+      const c = captionText(media.caption, media.parse_mode, media.caption_entities);
+      if (!c.ok) return fail(c.error);
+      next.photo = got.value.photo;
+      next.photoId = got.value.photoId;
+      next.caption = media.caption ?? null;
+      next.shown = c.value;
+      next.text = null;
+    }
+    // An edit without reply_markup takes the buttons away, as in Telegram.
+    next.keyboard = markup.value.keyboard;
+    if (contentKey(next) === contentKey(m)) return fail(bad(TG.notModified));
+    this.rules.violate(method, markup.value.violations);
+    Object.assign(m, next);
+    return { ok: true, result: m.inlineMessageId ? true : this.toTelegram(m) };
+  }
+
+  /** A photo field: an upload (`attach://name` or a file part) or a file id Telegram gave. */
+  private photoFrom(
+    field: unknown,
+    files: Record<string, Buffer>,
+    inline: boolean,
+  ): Check<{ photo: Buffer | string; photoId: string }> {
+    const text = String(field);
+    const upload = text.startsWith("attach://") ? files[text.slice(9)] : files[text];
+    if (upload || text.startsWith("attach://")) {
+      if (inline) return { ok: false, error: bad(TG.uploadInInline) };
+      if (!upload) return { ok: false, error: bad(TG.wrongFile) };
+      const photoId = `photo-${++this.fileCounter}`;
+      this.files.set(photoId, upload);
+      return { ok: true, value: { photo: upload, photoId } };
+    }
+    if (/^https?:\/\//.test(text)) return { ok: true, value: { photo: text, photoId: text } };
+    if (!this.files.has(text)) return { ok: false, error: bad(TG.wrongFile) };
+    return { ok: true, value: { photo: text, photoId: text } };
+  }
+
+  private exists(chatId: number, messageId: number): boolean {
+    const key = `${chatId}:${messageId}`;
+    return this.messages.has(key) || this.incoming.has(key);
   }
 
   private find(p: Record<string, unknown>): StoredMessage | undefined {
@@ -211,29 +506,40 @@ export class FakeTelegram {
   }
 
   private toTelegram(m: StoredMessage): object {
+    const chatId = m.chatId ?? 0;
     const base = {
       message_id: m.messageId,
-      date: 0,
-      chat: { id: m.chatId, type: m.chatId! < 0 ? "supergroup" : "private" },
+      date: Math.floor((m.sentAt ?? 0) / 1000),
+      chat: chatOf(chatId, this.rules.chatType(chatId)),
+      from: BOT_INFO,
+      ...(m.keyboard.length ? { reply_markup: { inline_keyboard: m.keyboard } } : {}),
     };
+    const entities = m.shown?.entities.length ? m.shown.entities : undefined;
     if (m.photo) {
-      const fileId = typeof m.photo === "string" ? m.photo : `photo-${++this.fileCounter}`;
+      const fileId = m.photoId ?? (typeof m.photo === "string" ? m.photo : "photo-0");
       return {
         ...base,
-        photo: [{ file_id: fileId, file_unique_id: fileId, width: 960, height: 720 }],
-        caption: m.caption,
+        photo: [{ file_id: fileId, file_unique_id: `u${fileId}`, width: 960, height: 720 }],
+        ...(m.shown ? { caption: m.shown.text } : {}),
+        ...(entities ? { caption_entities: entities } : {}),
       };
     }
-    return { ...base, text: m.text };
+    return {
+      ...base,
+      text: m.shown?.text ?? m.text ?? "",
+      ...(entities ? { entities } : {}),
+    };
   }
 }
 
-/** A field that names an uploaded part (`attach://id`) gives that file; else the text (a file_id). */
-function attached(field: unknown, files: Record<string, Buffer>): Buffer | string | null {
-  const text = String(field);
-  if (text.startsWith("attach://")) return files[text.slice(9)] ?? null;
-  return files[text] ?? text;
-}
+/** What Telegram compares for "message is not modified". */
+const contentKey = (m: StoredMessage): string =>
+  JSON.stringify([
+    m.text === null ? null : "text",
+    formattedKey(m.shown ?? null),
+    photoKey(m.photoId ?? m.photo),
+    m.keyboard,
+  ]);
 
 const photoKey = (photo: Buffer | string | null): string | null =>
   photo === null
@@ -242,17 +548,10 @@ const photoKey = (photo: Buffer | string | null): string | null =>
       ? photo
       : `${photo.length}:${photo.subarray(0, 64).toString("hex")}:${photo.subarray(-64).toString("hex")}`;
 
-function keyboardOf(markup: unknown): InlineKeyboardButton[][] {
-  if (markup === undefined || markup === null) return [];
-  const m = (typeof markup === "string" ? JSON.parse(markup) : markup) as InlineKeyboardMarkup;
-  return m.inline_keyboard ?? [];
-}
-
-function replyTarget(p: Record<string, unknown>): number | null {
-  const raw = p.reply_parameters;
-  if (!raw) return null;
-  const r = (typeof raw === "string" ? JSON.parse(raw) : raw) as { message_id: number };
-  return r.message_id;
+/** How a stored text shows, for messages the fake did not see sent (inline results). */
+function shownOf(html: string): Formatted | null {
+  const t = messageText(html, "HTML");
+  return t.ok ? t.value : { text: html, entities: [] };
 }
 
 async function readBody(
@@ -262,4 +561,4 @@ async function readBody(
   return parseBody(await readAll(body), contentType);
 }
 
-export { BOT_INFO };
+export { BOT_INFO, keyboardOf };

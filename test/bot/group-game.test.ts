@@ -77,6 +77,8 @@ describe("a whole game in a group, by button presses only", () => {
     expect(final.caption).toMatch(/wins/);
     expect(final.caption).toContain(game.diceSeed!);
     expect(buttons(final).map((b) => b.text)).toContain("🔁 Next game");
+    // Telegram refused nothing, and every press was answered in time.
+    expect(h.tg.problems()).toEqual([]);
   }, 120_000);
 
   it("short nardy with the cube, then the next game of the series", async () => {
@@ -96,6 +98,8 @@ describe("a whole game in a group, by button presses only", () => {
     expect(h.lastMessage().text).toMatch(/Alice <b>\d+ : \d+<\/b> Bob|Bob <b>\d+ : \d+<\/b> Alice/);
     await h.send(USERS.alice, "/top");
     expect(h.lastMessage().text).toMatch(/rating \d{4}/);
+    // Telegram refused nothing, and every press was answered in time.
+    expect(h.tg.problems()).toEqual([]);
   }, 120_000);
 });
 
@@ -204,6 +208,8 @@ describe("restarts", () => {
     expect(h.service.getGame(1)!.version).toBe(version);
     const { game } = await playToTheEnd(h, live, pick);
     expect(game.state.phase).toBe("over");
+    // Telegram refused nothing, and every press was answered in time.
+    expect(h.tg.problems()).toEqual([]);
   }, 60_000);
 });
 

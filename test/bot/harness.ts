@@ -29,16 +29,22 @@ export interface Harness {
   readonly parts: BotParts;
   readonly service: GameService;
   readonly database: OpenedDatabase;
+  /**
+   * A user types a text into a chat (a reply to a bot message if `replyTo`). Returns whether
+   * the bot got it: in groups, privacy mode keeps back what is not a command, a reply to the
+   * bot or a mention of it (see `tg.undelivered` for why).
+   */
   send(
     from: User,
     text: string,
     opts?: { chatId?: number; replyTo?: StoredMessage },
-  ): Promise<void>;
-  press(from: User, message: StoredMessage, button: InlineKeyboardButton): Promise<void>;
-  pressData(from: User, message: StoredMessage, data: string): Promise<void>;
+  ): Promise<boolean>;
+  press(from: User, message: StoredMessage, button: InlineKeyboardButton): Promise<boolean>;
+  /** A button press with any data; the fake then expects one answer to the query. */
+  pressData(from: User, message: StoredMessage, data: string): Promise<boolean>;
   lastMessage(chatId?: number): StoredMessage;
-  /** Any other update (inline queries, chosen results). */
-  handle(update: Omit<Update, "update_id">): Promise<void>;
+  /** Any other update (inline queries, chosen results); false if Telegram would not deliver it. */
+  handle(update: Omit<Update, "update_id">): Promise<boolean>;
   close(): void;
 }
 
@@ -83,14 +89,17 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   });
   await parts.bot.init();
   let updateId = 1;
-  let queryId = 1;
   const chatOf = (chatId: number) =>
     chatId < 0
       ? { id: chatId, type: "supergroup" as const, title: "Nardy club" }
       : { id: chatId, type: "private" as const, first_name: "Chat" };
 
-  const handle = (update: Omit<Update, "update_id">) =>
-    parts.bot.handleUpdate({ update_id: updateId++, ...update } as Update);
+  /** Only what Telegram would deliver reaches the bot; the fake notes queries and chats. */
+  const handle = async (update: Omit<Update, "update_id">): Promise<boolean> => {
+    if (!tg.deliver(update)) return false;
+    await parts.bot.handleUpdate({ update_id: updateId++, ...update } as Update);
+    return true;
+  };
 
   const harness: Harness = {
     handle,
@@ -99,41 +108,18 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     service,
     database,
     async send(from, text, o = {}) {
-      const chatId = o.chatId ?? GROUP;
-      const command = /^\/\w+(@\w+)?/.exec(text);
-      await handle({
-        message: {
-          message_id: 10_000 + updateId,
-          date: 0,
-          chat: chatOf(chatId),
-          from,
-          text,
-          ...(command
-            ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] }
-            : {}),
-          ...(o.replyTo
-            ? {
-                reply_to_message: {
-                  message_id: o.replyTo.messageId,
-                  date: 0,
-                  chat: chatOf(chatId),
-                  from: USERS.bob,
-                  text: o.replyTo.text ?? "",
-                },
-              }
-            : {}),
-        } as never,
-      });
+      const chat = chatOf(o.chatId ?? GROUP);
+      return handle({ message: tg.userMessage(chat, from, text, o.replyTo) as never });
     },
     async press(from, message, button) {
       if (!("callback_data" in button) || !button.callback_data)
         throw new Error("not a callback button");
-      await harness.pressData(from, message, button.callback_data);
+      return harness.pressData(from, message, button.callback_data);
     },
     async pressData(from, message, data) {
-      await handle({
+      return handle({
         callback_query: {
-          id: String(queryId++),
+          id: tg.nextQueryId(),
           from,
           chat_instance: "ci",
           data,
@@ -144,6 +130,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
                   message_id: message.messageId,
                   date: 0,
                   chat: chatOf(message.chatId!),
+                  from: BOT_INFO,
                   ...(message.photo ? { photo: [] } : { text: message.text ?? "" }),
                 },
               }),

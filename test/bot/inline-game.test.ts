@@ -87,6 +87,8 @@ describe("a whole game inside an inline message", () => {
       );
       expect(h.tg.chatMessages(CACHE_CHAT)).toEqual([]);
       expect(h.service.chatSeries(null).length).toBe(1);
+      // Telegram refused nothing, and every press was answered in time.
+      expect(h.tg.problems()).toEqual([]);
     }, 120_000);
   }
 

@@ -48,6 +48,8 @@ describe("playing the bot itself", () => {
       expect(botMoves.length).toBeGreaterThan(5);
       const final = h.tg.message(GROUP, board.messageId)!;
       expect(final.caption).toMatch(/wins/);
+      // Telegram refused nothing, and every press was answered in time.
+      expect(h.tg.problems()).toEqual([]);
     }, 180_000);
   }
 
@@ -69,6 +71,8 @@ describe("playing the bot itself", () => {
     expect(board.photo).not.toBeNull();
     const game = h.service.activeGames(chat, USERS.alice.id)[0]!;
     expect(game.waitingFor).toBe(USERS.alice.id);
+    // Telegram refused nothing, and every press was answered in time.
+    expect(h.tg.problems()).toEqual([]);
   });
 });
 

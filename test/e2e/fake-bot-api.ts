@@ -4,25 +4,47 @@
  * `client.fetch`, for benches).
  *
  * It keeps the chats' messages (text, caption, photo bytes, buttons), serves queued updates by
- * long polling, and answers as Telegram does, errors included: "message is not modified" for an
- * identical edit, "message to edit not found", too-long captions and texts, bad callback data,
- * a callback query answered twice. Tests queue further errors (429 with `retry_after`...) with
- * `failNext`. Files come as multipart bodies, which grammY streams with
- * `Transfer-Encoding: chunked`; node's HTTP parser de-chunks them and the fake notes that it did.
+ * long polling, and answers as Telegram does, errors included, by the rules shared with the
+ * in-process fake (test/helpers/bot-api-rules.ts): formatted texts and their lengths,
+ * keyboards and callback data, "message is not modified", missing messages and reply targets,
+ * callback queries answered once and within the time limit, chats the bot was kicked from,
+ * and privacy mode: what a bot in a group would not get is not queued. Every call Telegram
+ * would refuse lands in `rejected`; tests queue further errors (429 with `retry_after`...)
+ * with `failNext`, which are kept apart. Files come as multipart bodies, which grammY streams
+ * with `Transfer-Encoding: chunked`; node's HTTP parser de-chunks them and the fake notes that
+ * it did.
  */
 import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
-import type {
-  InlineKeyboardButton,
-  InlineKeyboardMarkup,
-  Message,
-  Update,
-  User,
-} from "grammy/types";
+import type { InlineKeyboardButton, Message, Update, User } from "grammy/types";
+import {
+  type Answer,
+  BotApiRules,
+  bad,
+  captionText,
+  chatOf as chatObject,
+  type Delivery,
+  type Entity,
+  type ForceReply,
+  type Formatted,
+  formattedKey,
+  inlineResults,
+  LIMITS,
+  messageText,
+  type PendingQuery,
+  plainText,
+  type Rejection,
+  replyMarkup,
+  replyTarget,
+  TG,
+  typedMessage,
+} from "../helpers/bot-api-rules.js";
 import { BOT_INFO } from "../helpers/bot-info.js";
 import { parseBody, readAll } from "../helpers/request-body.js";
+
+export { type Answer, plainText };
 
 export interface ApiCall {
   readonly seq: number;
@@ -35,6 +57,8 @@ export interface ApiCall {
   /** performance.now() when the request was complete. */
   readonly at: number;
   answer?: Answer;
+  /** The answer was a failure the test queued (failNext, rateLimitNext). */
+  injected?: boolean;
 }
 
 export interface FakeMessage {
@@ -46,21 +70,20 @@ export interface FakeMessage {
   photo: Buffer | null;
   photoId: string | null;
   keyboard: InlineKeyboardButton[][];
+  /** force_reply the message asks for, if any. */
+  forceReply?: ForceReply | null;
+  /** The text or caption as users see it (parsed). */
+  shown?: Formatted | null;
+  /** Sent by a user (the fake's `sendText`), not by the bot. */
+  fromUser?: User;
+  /** Clock time it was sent. */
+  sentAt?: number;
   /** Counts successful edits. */
   revision: number;
   /** Call seq of the last change (send or edit). */
   changedAt: number;
   deleted: boolean;
 }
-
-export type Answer =
-  | { ok: true; result: unknown }
-  | {
-      ok: false;
-      error_code: number;
-      description: string;
-      parameters?: { retry_after?: number; migrate_to_chat_id?: number };
-    };
 
 interface Injected {
   /** A method name, or a pattern for several (e.g. /^editMessage/). */
@@ -72,9 +95,6 @@ interface Injected {
 
 export const FAKE_BOT = BOT_INFO;
 
-const NOT_MODIFIED =
-  "Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
-
 export interface FakeBotApiOptions {
   /** The token the bot must use; others get 401 Unauthorized. */
   readonly token: string;
@@ -82,13 +102,21 @@ export interface FakeBotApiOptions {
   readonly maxHoldMs?: number;
   /** Keep uploaded photo bytes (off in benches that only count them). */
   readonly keepPhotos?: boolean;
+  /** The clock (ms) for callback query timeouts and message ages; performance.now by default. */
+  readonly now?: () => number;
+  /** How long after delivery a callback query can be answered (15 s by default). */
+  readonly queryTimeoutMs?: number;
+  /** Group privacy mode, on by default. */
+  readonly privacyMode?: boolean;
+  /** Private chats take messages only after the user wrote to the bot (on by default). */
+  readonly privateChatsNeedStart?: boolean;
 }
 
 export class FakeBotApi extends EventEmitter {
   readonly calls: ApiCall[] = [];
   readonly messages = new Map<string, FakeMessage>();
-  /** Problems the fake saw that Telegram would reject or that break its rules. */
-  readonly violations: string[] = [];
+  /** Telegram's state and rules: chats, queries, privacy mode, rejections. */
+  readonly rules: BotApiRules;
   private readonly token: string;
   private readonly maxHoldMs: number;
   private readonly keepPhotos: boolean;
@@ -96,11 +124,9 @@ export class FakeBotApi extends EventEmitter {
   private readonly updates: Update[] = [];
   private readonly pollers = new Set<() => void>();
   private readonly nextMessageId = new Map<number, number>();
-  private readonly queries = new Map<string, { at: number; answered: boolean }>();
   private readonly photosById = new Map<string, Buffer | null>();
   private server: Server | null = null;
   private nextUpdateId = 1;
-  private nextQueryId = 1;
   private fileCounter = 0;
   private seq = 0;
 
@@ -110,6 +136,15 @@ export class FakeBotApi extends EventEmitter {
     this.token = opts.token;
     this.maxHoldMs = opts.maxHoldMs ?? 1_000;
     this.keepPhotos = opts.keepPhotos ?? true;
+    this.rules = new BotApiRules({
+      bot: FAKE_BOT,
+      now: opts.now ?? (() => performance.now()),
+      ...(opts.queryTimeoutMs !== undefined ? { queryTimeoutMs: opts.queryTimeoutMs } : {}),
+      ...(opts.privacyMode !== undefined ? { privacyMode: opts.privacyMode } : {}),
+      ...(opts.privateChatsNeedStart !== undefined
+        ? { privateChatsNeedStart: opts.privateChatsNeedStart }
+        : {}),
+    });
   }
 
   // ------------------------------------------------------------------ transport
@@ -213,39 +248,67 @@ export class FakeBotApi extends EventEmitter {
     return this.injected.length;
   }
 
-  /** Queues an update for getUpdates; returns its id. */
-  pushUpdate(update: Omit<Update, "update_id">): number {
+  /**
+   * Queues an update for getUpdates, if Telegram would deliver it (privacy mode in groups,
+   * chats the bot was kicked from); returns its id, or null (see `undelivered` for why).
+   */
+  pushUpdate(update: Omit<Update, "update_id">): number | null {
     return this.queue({ update_id: this.nextUpdateId++, ...update } as Update);
   }
 
-  private queue(update: Update): number {
+  private queue(update: Update): number | null {
+    const { update_id: _, ...rest } = update;
+    if (!this.rules.deliver(rest)) return null;
+    return this.enqueue(update);
+  }
+
+  private enqueue(update: Update): number {
     this.updates.push(update);
     for (const wake of [...this.pollers]) wake();
     return update.update_id;
   }
 
-  /** The update of a user sending a text (a command gets its entity); not queued. */
-  textUpdate(from: User, chatId: number, text: string): Update {
-    const command = /^\/\w+(@\w+)?/.exec(text);
+  /**
+   * The update of a user sending a text (commands and mentions get their entities); not
+   * queued. The message is kept, so the bot can reply to it.
+   */
+  textUpdate(from: User, chatId: number, text: string, replyTo?: FakeMessage): Update {
+    const chat = chatObject(chatId, this.rules.chatType(chatId));
+    const messageId = this.allocMessageId(chatId);
+    const now = this.rules.now();
+    this.messages.set(`${chatId}:${messageId}`, {
+      chatId,
+      messageId,
+      text,
+      caption: null,
+      photo: null,
+      photoId: null,
+      keyboard: [],
+      shown: { text, entities: [] },
+      fromUser: from,
+      sentAt: now,
+      revision: 0,
+      changedAt: this.seq,
+      deleted: false,
+    });
     return {
       update_id: this.nextUpdateId++,
-      message: {
-        message_id: this.allocMessageId(chatId),
-        date: Math.floor(Date.now() / 1000),
-        chat: chatOf(chatId),
+      message: typedMessage(
+        chat,
         from,
+        messageId,
         text,
-        ...(command
-          ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] }
-          : {}),
-      } as Update["message"],
+        replyTo ? { reply_to_message: this.toTelegram(replyTo) } : {},
+      ) as Update["message"],
     };
   }
 
-  /** The update of a user pressing a button of a message; not queued. */
+  /**
+   * The update of a user pressing a button of a message; not queued. The query counts as
+   * delivered now (the fake expects one answer in time) unless Telegram would not deliver it.
+   */
   pressUpdate(from: User, message: FakeMessage, data: string): { queryId: string; update: Update } {
-    const queryId = String(this.nextQueryId++);
-    this.queries.set(queryId, { at: performance.now(), answered: false });
+    const queryId = this.rules.nextQueryId();
     const update: Update = {
       update_id: this.nextUpdateId++,
       callback_query: {
@@ -256,29 +319,91 @@ export class FakeBotApi extends EventEmitter {
         message: this.toTelegram(message) as Message & Update.NonChannel,
       },
     };
+    const { update_id: _, ...rest } = update;
+    this.rules.deliver(rest);
     return { queryId, update };
   }
 
-  /** A user sends a text to a chat, through getUpdates; returns the update id. */
-  sendText(from: User, chatId: number, text: string): number {
-    return this.queue(this.textUpdate(from, chatId, text));
+  /**
+   * A user sends a text to a chat, through getUpdates (a reply to a message if `replyTo`);
+   * returns the update id, or null when Telegram would not deliver it to the bot.
+   */
+  sendText(from: User, chatId: number, text: string, replyTo?: FakeMessage): number | null {
+    return this.queue(this.textUpdate(from, chatId, text, replyTo));
   }
 
   /** A user presses a button, through getUpdates; returns the callback query id. */
   press(from: User, message: FakeMessage, data: string): string {
     const { queryId, update } = this.pressUpdate(from, message, data);
-    this.queue(update);
+    if (!this.rules.isKicked(message.chatId)) this.enqueue(update);
     return queryId;
   }
 
-  message(chatId: number, messageId: number): FakeMessage | undefined {
-    return this.messages.get(`${chatId}:${messageId}`);
+  /**
+   * The bot is removed from a group or blocked in a private chat: every call into the chat
+   * fails with 403 and nothing from it is delivered. Telegram's my_chat_member update about
+   * it is queued.
+   */
+  kick(chatId: number, by: User = { id: 1, is_bot: false, first_name: "Admin" }): void {
+    const chat = chatObject(chatId, this.rules.chatType(chatId));
+    this.rules.kick(chatId);
+    this.enqueue({
+      update_id: this.nextUpdateId++,
+      my_chat_member: {
+        chat,
+        from: chat.type === "private" ? { ...by, id: chatId } : by,
+        date: Math.floor(Date.now() / 1000),
+        old_chat_member: { status: "member", user: FAKE_BOT },
+        new_chat_member:
+          chat.type === "private"
+            ? { status: "kicked", user: FAKE_BOT, until_date: 0 }
+            : { status: "left", user: FAKE_BOT },
+      },
+    } as unknown as Update);
   }
 
-  /** Messages still in the chat, oldest first. */
+  /** Would Telegram deliver this update to the bot (privacy mode, kicked chats)? */
+  wouldDeliver(update: Omit<Update, "update_id">): Delivery {
+    return this.rules.wouldDeliver(update);
+  }
+
+  /** Calls Telegram refused (status ≥ 400) that no test injected. */
+  get rejected(): Rejection[] {
+    return this.rules.rejected;
+  }
+
+  /** Calls Telegram took but users would not see as meant (e.g. over 8 buttons in a row). */
+  get violations(): string[] {
+    return this.rules.violations;
+  }
+
+  /** Updates not queued, as Telegram would not have delivered them, with the reason. */
+  get undelivered(): { update: Omit<Update, "update_id">; reason: string }[] {
+    return this.rules.undelivered;
+  }
+
+  /** Callback queries delivered and never answered in time. */
+  unansweredQueries(): PendingQuery[] {
+    return this.rules.unansweredQueries();
+  }
+
+  /**
+   * Rejected calls, violations and unanswered callback queries, one line each:
+   * `expect(fake.problems()).toEqual([])`.
+   */
+  problems(): string[] {
+    return this.rules.problems();
+  }
+
+  message(chatId: number, messageId: number): FakeMessage | undefined {
+    const m = this.messages.get(`${chatId}:${messageId}`);
+    return m && !m.fromUser ? m : undefined;
+  }
+
+  /** The bot's messages still in the chat, oldest first. */
   chatMessages(chatId: number): FakeMessage[] {
     return [...this.messages.values()]
-      .filter((m) => m.chatId === chatId && !m.deleted)
+      .filter((m) => m.chatId === chatId && !m.deleted && !m.fromUser)
       .sort((a, b) => a.messageId - b.messageId);
   }
 
@@ -292,11 +417,16 @@ export class FakeBotApi extends EventEmitter {
       photo: null,
       photoId: null,
       keyboard: [],
+      sentAt: this.rules.now(),
       revision: 0,
       changedAt: this.seq,
       deleted: false,
       ...init,
     };
+    if (m.shown === undefined) {
+      const html = m.text ?? m.caption;
+      m.shown = html === null ? null : { text: plainText(html), entities: [] };
+    }
     this.messages.set(`${chatId}:${m.messageId}`, m);
     return m;
   }
@@ -360,6 +490,7 @@ export class FakeBotApi extends EventEmitter {
     };
     this.calls.push(call);
     let answer: Answer;
+    let injected = false;
     if (token !== this.token) answer = fail(401, "Unauthorized");
     else {
       const i = this.injected.findIndex(
@@ -371,10 +502,19 @@ export class FakeBotApi extends EventEmitter {
         const f = this.injected.splice(i, 1)[0]!;
         f.effect?.(payload);
         answer = f.answer;
+        injected = true;
       } else if (method === "getUpdates") answer = await this.getUpdates(payload, signal);
-      else answer = this.answer(call, method, payload, files);
+      else {
+        try {
+          answer = this.answer(call, method, payload, files);
+        } catch (e) {
+          answer = fail(400, `Bad Request: ${String(e)}`);
+        }
+      }
     }
     call.answer = answer;
+    call.injected = injected;
+    this.rules.record(method, payload, answer, injected);
     this.emit("call", call);
     return answer;
   }
@@ -414,6 +554,8 @@ export class FakeBotApi extends EventEmitter {
     files: Record<string, Buffer>,
   ): Answer {
     const ok = (result: unknown): Answer => ({ ok: true, result });
+    const chatError = this.rules.chatError(p.chat_id);
+    if (chatError) return { ok: false, ...chatError };
     switch (method) {
       case "getMe":
         return ok(FAKE_BOT);
@@ -424,47 +566,32 @@ export class FakeBotApi extends EventEmitter {
       case "sendChatAction":
         return ok(true);
       case "answerCallbackQuery": {
-        const q = this.queries.get(String(p.callback_query_id));
-        if (!q || q.answered || performance.now() - q.at > 15_000)
-          return this.bad(
-            "Bad Request: query is too old and response timeout expired or query ID is invalid",
-          );
-        if (typeof p.text === "string" && p.text.length > 200)
-          return this.bad("Bad Request: MESSAGE_TOO_LONG");
-        q.answered = true;
+        if (typeof p.text === "string" && p.text.length > LIMITS.callbackAnswer)
+          return this.bad(TG.alertTooLong);
+        const e = this.rules.answerQuery("callback", p.callback_query_id);
+        return e ? { ok: false, ...e } : ok(true);
+      }
+      case "answerInlineQuery": {
+        const r = inlineResults(p.results, (id) => this.photosById.has(id));
+        if (!r.ok) return { ok: false, ...r.error };
+        const e = this.rules.answerQuery("inline", p.inline_query_id);
+        if (e) return { ok: false, ...e };
+        this.rules.violate(method, r.value.violations);
         return ok(true);
       }
       case "sendMessage":
-      case "sendPhoto": {
-        const chatId = Number(p.chat_id);
-        const keyboard = keyboardOf(p.reply_markup);
-        const problem = keyboardProblem(keyboard);
-        if (problem) return this.bad(problem);
-        let photo: Buffer | null = null;
-        let photoId: string | null = null;
-        if (method === "sendPhoto") {
-          const got = this.photoFrom(String(p.photo), files);
-          if ("error" in got) return this.bad(got.error);
-          ({ photo, photoId } = got);
-          if (textLength(p.caption) > 1024)
-            return this.bad("Bad Request: message caption is too long");
-        } else {
-          if (textLength(p.text) === 0) return this.bad("Bad Request: message text is empty");
-          if (textLength(p.text) > 4096) return this.bad("Bad Request: message is too long");
-        }
-        const m = this.addMessage(chatId, {
-          text: method === "sendMessage" ? String(p.text) : null,
-          caption: typeof p.caption === "string" ? p.caption : null,
-          photo,
-          photoId,
-          keyboard,
-          changedAt: call.seq,
-        });
-        return ok(this.toTelegram(m));
-      }
+      case "sendPhoto":
+        return this.send(call, method, p, files);
       case "deleteMessage": {
-        const m = this.message(Number(p.chat_id), Number(p.message_id));
-        if (!m || m.deleted) return this.bad("Bad Request: message to delete not found");
+        const chatId = Number(p.chat_id);
+        const m = this.messages.get(`${chatId}:${Number(p.message_id)}`);
+        if (!m || m.deleted) return this.bad(TG.deleteNotFound);
+        const mayDelete =
+          (!m.fromUser ||
+            this.rules.chatType(chatId) === "private" ||
+            this.rules.isBotAdmin(chatId)) &&
+          this.rules.now() - (m.sentAt ?? 0) < LIMITS.deleteAgeMs;
+        if (!mayDelete) return this.bad(TG.cantBeDeleted);
         m.deleted = true;
         return ok(true);
       }
@@ -478,6 +605,50 @@ export class FakeBotApi extends EventEmitter {
     }
   }
 
+  private send(
+    call: ApiCall,
+    method: string,
+    p: Record<string, unknown>,
+    files: Record<string, Buffer>,
+  ): Answer {
+    const chatId = Number(p.chat_id);
+    const markup = replyMarkup(p.reply_markup, "send");
+    if (!markup.ok) return { ok: false, ...markup.error };
+    let photo: Buffer | null = null;
+    let photoId: string | null = null;
+    let shown: Formatted | null;
+    if (method === "sendPhoto") {
+      const c = captionText(p.caption, p.parse_mode, p.caption_entities);
+      if (!c.ok) return { ok: false, ...c.error };
+      shown = c.value;
+      const got = this.photoFrom(String(p.photo), files);
+      if ("error" in got) return this.bad(got.error);
+      ({ photo, photoId } = got);
+    } else {
+      const t = messageText(p.text, p.parse_mode, p.entities);
+      if (!t.ok) return { ok: false, ...t.error };
+      shown = t.value;
+    }
+    const reply = replyTarget(p, (c, id) => {
+      const m = this.messages.get(`${c}:${id}`);
+      return m !== undefined && !m.deleted;
+    });
+    if (!reply.ok) return { ok: false, ...reply.error };
+    this.rules.violate(method, markup.value.violations);
+    const m = this.addMessage(chatId, {
+      text: method === "sendMessage" ? String(p.text) : null,
+      caption: typeof p.caption === "string" ? p.caption : null,
+      photo,
+      photoId,
+      keyboard: markup.value.keyboard,
+      forceReply: markup.value.forceReply,
+      shown,
+      changedAt: call.seq,
+    });
+    this.rules.botSpoke(chatId);
+    return { ok: true, result: this.toTelegram(m) };
+  }
+
   private edit(
     call: ApiCall,
     method: string,
@@ -486,40 +657,48 @@ export class FakeBotApi extends EventEmitter {
   ): Answer {
     if (p.inline_message_id !== undefined)
       return this.bad("Bad Request: inline messages are not in this fake");
-    const m = this.message(Number(p.chat_id), Number(p.message_id));
-    if (!m || m.deleted) return this.bad("Bad Request: message to edit not found");
-    const before = contentKey(m);
+    const m = this.messages.get(`${Number(p.chat_id)}:${Number(p.message_id)}`);
+    if (!m || m.deleted) return this.bad(TG.editNotFound);
+    if (m.fromUser) return this.bad(TG.cantBeEdited);
+    const isMedia = m.photoId !== null || m.photo !== null;
+    const markup = replyMarkup(p.reply_markup, "edit");
+    if (!markup.ok) return { ok: false, ...markup.error };
     const next = { ...m };
     if (method === "editMessageText") {
-      if (m.text === null) return this.bad("Bad Request: there is no text in the message to edit");
-      if (textLength(p.text) > 4096) return this.bad("Bad Request: message is too long");
+      if (isMedia) return this.bad(TG.noTextToEdit);
+      const t = messageText(p.text, p.parse_mode, p.entities);
+      if (!t.ok) return { ok: false, ...t.error };
       next.text = String(p.text);
+      next.shown = t.value;
     } else if (method === "editMessageCaption") {
-      if (m.photo === null && m.photoId === null)
-        return this.bad("Bad Request: there is no caption in the message to edit");
-      if (textLength(p.caption) > 1024) return this.bad("Bad Request: message caption is too long");
+      if (!isMedia) return this.bad(TG.noCaptionToEdit);
+      const c = captionText(p.caption, p.parse_mode, p.caption_entities);
+      if (!c.ok) return { ok: false, ...c.error };
       next.caption = typeof p.caption === "string" ? p.caption : null;
+      next.shown = c.value;
     } else if (method === "editMessageMedia") {
-      if (m.text !== null) return this.bad("Bad Request: there is no media in the message to edit");
-      const media = JSON.parse(String(p.media)) as {
+      if (!isMedia) return this.bad(TG.noMediaToEdit);
+      const media = (typeof p.media === "string" ? JSON.parse(p.media) : p.media) as {
         type: string;
         media: string;
         caption?: string;
+        parse_mode?: string;
+        caption_entities?: Entity[];
       };
       if (media.type !== "photo") return this.bad("Bad Request: wrong media type");
       const got = this.photoFrom(media.media, files);
       if ("error" in got) return this.bad(got.error);
+      const c = captionText(media.caption, media.parse_mode, media.caption_entities);
+      if (!c.ok) return { ok: false, ...c.error };
       next.photo = got.photo;
       next.photoId = got.photoId;
-      if ((media.caption ?? "").length > 1024)
-        return this.bad("Bad Request: message caption is too long");
       next.caption = media.caption ?? null;
+      next.shown = c.value;
     }
     // An edit without reply_markup removes the buttons, as in Telegram.
-    next.keyboard = keyboardOf(p.reply_markup);
-    const problem = keyboardProblem(next.keyboard);
-    if (problem) return this.bad(problem);
-    if (contentKey(next) === before) return this.bad(NOT_MODIFIED);
+    next.keyboard = markup.value.keyboard;
+    if (contentKey(next) === contentKey(m)) return this.bad(TG.notModified);
+    this.rules.violate(method, markup.value.violations);
     Object.assign(m, next, { revision: m.revision + 1, changedAt: call.seq });
     return { ok: true, result: this.toTelegram(m) };
   }
@@ -530,20 +709,19 @@ export class FakeBotApi extends EventEmitter {
   ): { photo: Buffer | null; photoId: string } | { error: string } {
     if (field.startsWith("attach://")) {
       const bytes = files[field.slice(9)];
-      if (!bytes) return { error: "Bad Request: wrong file identifier/HTTP URL specified" };
+      if (!bytes) return { error: TG.wrongFile };
       if (!isImage(bytes)) return { error: "Bad Request: IMAGE_PROCESS_FAILED" };
       const photoId = `photo-${++this.fileCounter}`;
       const kept = this.keepPhotos ? bytes : null;
       this.photosById.set(photoId, kept);
       return { photo: kept, photoId };
     }
-    if (!this.photosById.has(field))
-      return { error: "Bad Request: wrong file identifier/HTTP URL specified" };
+    if (!this.photosById.has(field)) return { error: TG.wrongFile };
     return { photo: this.photosById.get(field) ?? null, photoId: field };
   }
 
   private bad(description: string): Answer {
-    return fail(400, description);
+    return { ok: false, ...bad(description) };
   }
 
   private allocMessageId(chatId: number): number {
@@ -556,26 +734,31 @@ export class FakeBotApi extends EventEmitter {
     const base = {
       message_id: m.messageId,
       date: Math.floor(Date.now() / 1000),
-      chat: chatOf(m.chatId),
-      from: FAKE_BOT,
+      chat: chatOf(m.chatId, this.rules.chatType(m.chatId)),
+      from: m.fromUser ?? FAKE_BOT,
       ...(m.keyboard.length ? { reply_markup: { inline_keyboard: m.keyboard } } : {}),
     };
+    const shown = m.shown ?? null;
+    const entities = shown?.entities.length ? shown.entities : undefined;
     if (m.photoId !== null)
       return {
         ...base,
         photo: [{ file_id: m.photoId, file_unique_id: `u${m.photoId}`, width: 1000, height: 800 }],
-        ...(m.caption !== null ? { caption: plainText(m.caption) } : {}),
+        ...(shown ? { caption: shown.text } : {}),
+        ...(entities ? { caption_entities: entities } : {}),
       };
-    return { ...base, text: plainText(m.text ?? "") };
+    return {
+      ...base,
+      text: shown?.text ?? plainText(m.text ?? ""),
+      ...(entities ? { entities } : {}),
+    };
   }
 }
 
 // -------------------------------------------------------------------- helpers
 
-export const chatOf = (chatId: number) =>
-  chatId < 0
-    ? { id: chatId, type: "supergroup" as const, title: `Group ${-chatId}` }
-    : { id: chatId, type: "private" as const, first_name: "Chat" };
+/** The chat object of an id (negative: a supergroup, unless told otherwise). */
+export const chatOf = chatObject;
 
 const fail = (code: number, description: string): Answer => ({
   ok: false,
@@ -583,47 +766,18 @@ const fail = (code: number, description: string): Answer => ({
   description,
 });
 
-/** The text a user sees: tags removed, entities decoded (what Telegram counts and returns). */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, "")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
-}
-
-const textLength = (v: unknown): number =>
-  typeof v === "string" ? [...plainText(v)].length : v === undefined ? 0 : String(v).length;
-
 const isImage = (b: Buffer): boolean =>
   (b.length > 8 && b.subarray(0, 8).equals(Buffer.from("89504e470d0a1a0a", "hex"))) ||
   (b.length > 3 && b[0] === 0xff && b[1] === 0xd8);
 
-const contentKey = (m: Pick<FakeMessage, "text" | "caption" | "photoId" | "keyboard">) =>
-  JSON.stringify([m.text, m.caption, m.photoId, m.keyboard]);
-
-function keyboardOf(markup: unknown): InlineKeyboardButton[][] {
-  if (markup === undefined || markup === null || markup === "") return [];
-  const m = (typeof markup === "string" ? JSON.parse(markup) : markup) as InlineKeyboardMarkup;
-  return m.inline_keyboard ?? [];
-}
-
-function keyboardProblem(rows: InlineKeyboardButton[][]): string | null {
-  if (rows.flat().length > 100) return "Bad Request: too many buttons";
-  for (const row of rows) {
-    if (row.length > 8) return "Bad Request: too many buttons in a row";
-    for (const b of row) {
-      if (!b.text) return "Bad Request: text buttons are unallowed in the inline keyboard";
-      if ("callback_data" in b) {
-        const n = Buffer.byteLength(b.callback_data ?? "");
-        if (n < 1 || n > 64) return "Bad Request: BUTTON_DATA_INVALID";
-      }
-    }
-  }
-  return null;
-}
+/** What Telegram compares for "message is not modified". */
+const contentKey = (m: FakeMessage) =>
+  JSON.stringify([
+    m.text === null ? null : "text",
+    formattedKey(m.shown ?? null),
+    m.photoId,
+    m.keyboard,
+  ]);
 
 function parsePath(pathname: string): { token: string; method: string } {
   const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(pathname);
