@@ -8,13 +8,14 @@ import {
   type LocaleFile,
   loadLocales,
   numericVariablesOf,
-  SAMPLE_NUMBERS,
   variablesOf,
 } from "../helpers/fluent.js";
 
 /**
  * The Fluent files of the bot: en.ftl is the source, ru.ftl and uk.ftl its translations.
- * They must parse, define the same keys with the same variables, and format without errors.
+ * They must parse and define the same keys with the same variables. That every message
+ * formats without errors with the variables the code passes is checked against the code
+ * itself, in translation-calls.test.ts.
  */
 
 const TRANSLATIONS = ["ru", "uk"] as const satisfies readonly Locale[];
@@ -172,18 +173,6 @@ describe("locale files", () => {
         const vars = variablesOf(file.bundle, block.id);
         const { text } = format(file.bundle, block.id, sampleArgs(vars, 3));
         expect(text.split("\n").length, block.id).toBe(expected);
-      }
-    });
-
-    it("formats every message with sample values without errors", () => {
-      for (const id of englishKeys) {
-        const vars = variablesOf(en.bundle, id);
-        for (const num of SAMPLE_NUMBERS) {
-          const { text, errors } = format(file.bundle, id, sampleArgs(vars, num));
-          expect(errors.map(String), `${id} with ${num}`).toEqual([]);
-          expect(text, id).not.toMatch(/[{}]|\$[a-z]/);
-          expect(text.trim(), id).not.toBe("");
-        }
       }
     });
 

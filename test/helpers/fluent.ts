@@ -12,7 +12,10 @@ export const LOCALES_DIR = path.resolve(
   "../../src/bot/locales",
 );
 
-/** The bundle options `createI18n` in src/bot/i18n.ts gives @grammyjs/i18n. */
+/**
+ * The bundle options `createI18n` in src/bot/i18n.ts gives @grammyjs/i18n (a test compares
+ * texts rendered here with the bot's own).
+ */
 export const BUNDLE_OPTIONS = { useIsolating: false } as const;
 
 /** Numbers that reach every CLDR plural category of en, ru and uk. */
