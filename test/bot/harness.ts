@@ -17,6 +17,7 @@ export const USERS = {
   bob: { id: 22, is_bot: false, first_name: "Bob", username: "bob", language_code: "en" },
   carol: { id: 33, is_bot: false, first_name: "Carol", username: "carol", language_code: "en" },
   olga: { id: 44, is_bot: false, first_name: "Ольга", username: "olga", language_code: "ru" },
+  taras: { id: 66, is_bot: false, first_name: "Тарас", username: "taras", language_code: "uk" },
   otherBot: { id: 55, is_bot: true, first_name: "Helper", username: "helper_bot" },
 } satisfies Record<string, User>;
 

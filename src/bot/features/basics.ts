@@ -10,7 +10,7 @@ export function basicsFeature(deps: FeatureDeps): Composer<BotContext> {
 
   composer.command(["start", "help"], async (ctx) => {
     if (ctx.match === "play" && ctx.chat.type === "private") {
-      await ctx.reply(ctx.t("start-inline-hint"), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("start-inline-hint", { bot: ctx.me.username }), { parse_mode: "HTML" });
       return;
     }
     await ctx.reply(ctx.t("help", { bot: ctx.me.username }), {
