@@ -24,7 +24,7 @@ import { type OpenedDatabase, openDatabase } from "../src/db/index.js";
 import { seededRandom } from "../src/engine/dice.js";
 import { silentLogger } from "../src/log.js";
 import { renderBoardPng } from "../src/render/png.js";
-import { GameService, type GameView } from "../src/services/index.js";
+import { DialogStore, GameService, type GameView } from "../src/services/index.js";
 import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api.js";
 import { randomAction } from "./random-play.js";
 import { median, percentile, round } from "./stats.js";
@@ -68,6 +68,7 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
     logger: silentLogger,
     prefs: servicePrefs(service),
     botInfo: FAKE_BOT,
+    dialogs: new DialogStore(database.db),
     ...(apiRoot ? {} : { fetch: fake.fetch as never }),
   });
   await parts.bot.init();
@@ -110,6 +111,7 @@ function pickButton(m: FakeMessage, gameId: number, r: () => number): string {
 async function openGame(rig: Rig, chatId: number, command: string): Promise<number> {
   const { fake, parts } = rig;
   await parts.bot.handleUpdate(fake.textUpdate(ALICE, chatId, command));
+  await parts.boards.settled();
   const challenge = fake
     .chatMessages(chatId)
     .reverse()
@@ -117,6 +119,7 @@ async function openGame(rig: Rig, chatId: number, command: string): Promise<numb
   if (!challenge) throw new Error("no challenge");
   const accept = challenge.keyboard.flat().find((b) => /^c:\d+:a$/.test(dataOf(b)))!;
   await parts.bot.handleUpdate(fake.pressUpdate(BOB, challenge, dataOf(accept)).update);
+  await parts.boards.settled();
   const board = fake
     .chatMessages(chatId)
     .reverse()
@@ -141,6 +144,7 @@ async function pressOnce(rig: Rig, game: GameView, r: () => number): Promise<Pre
   const from = fake.calls.length;
   const t0 = performance.now();
   await parts.bot.handleUpdate(update);
+  await parts.boards.settled();
   const totalMs = performance.now() - t0;
   const calls = fake.calls.slice(from);
   const answer = calls.find((c) => c.method === "answerCallbackQuery");

@@ -5,11 +5,10 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { run } from "@grammyjs/runner";
 import { Api } from "grammy";
 import { registerCommands } from "./bot/commands.js";
-import { createBot } from "./bot/create-bot.js";
+import { botPlayer, createBot } from "./bot/create-bot.js";
 import { cacheChatUploader } from "./bot/inline-photos.js";
 import { servicePrefs } from "./bot/locale-prefs.js";
 import { startWebhookServer } from "./bot/server.js";
-import { vsBotStarter } from "./bot/vs-bot-game.js";
 import { parseConfig } from "./config.js";
 import { DatabaseOpenError, openDatabase } from "./db/index.js";
 import { startingBoard } from "./engine/index.js";
@@ -17,6 +16,7 @@ import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger } from "./log.js";
 import { renderBoardPng } from "./render/png.js";
 import { DialogStore, GameService } from "./services/index.js";
+import { ComputerOpponent } from "./services/opponent.js";
 
 function fail(lines: string[]): never {
   for (const line of lines) process.stderr.write(`${line}\n`);
@@ -41,6 +41,8 @@ let stopping = false;
 let stop: (() => Promise<void>) | null = null;
 let heartbeat: { stop(): void } | null = null;
 let maintenanceStop: (() => void) | null = null;
+/** Board updates and computer turns in flight, let finish before the database closes. */
+let drain: (() => Promise<void>) | null = null;
 
 /** Stop taking updates, let the ones in flight finish, then close the database. */
 async function shutdown(signal: string): Promise<void> {
@@ -50,6 +52,7 @@ async function shutdown(signal: string): Promise<void> {
   heartbeat?.stop();
   maintenanceStop?.();
   await stop?.();
+  await drain?.();
   database.close();
   process.exit(0);
 }
@@ -68,16 +71,29 @@ const botInfo = await api.getMe().catch((e: unknown) => {
   database.close();
   return fail([`Telegram: ${e instanceof Error ? e.message : String(e)}`]);
 });
-const { bot, maintenance, deps } = createBot(config, {
+const { bot, boards, maintenance, deps } = createBot(config, {
   service,
   botInfo,
   renderBoard: renderBoardPng,
   logger,
   prefs: servicePrefs(service),
-  vsBot: vsBotStarter(config.botMoveDelayMs),
+  computerPlays: true,
   dialogs: new DialogStore(database.db),
   photoUploader: (api) => cacheChatUploader(api, config.boardCacheChatId, logger),
 });
+// The computer takes the bot's seat: it follows every game that changes, and at each tick
+// takes up any turn of its own that is due (after a restart, say).
+const computer = new ComputerOpponent(service, botPlayer(botInfo), {
+  delayMs: config.botMoveDelayMs,
+  logger,
+});
+service.onGameChanged((game) => computer.notice(game));
+maintenance.onTick(() => computer.resumeWaiting());
+drain = async () => {
+  const settled = Promise.all([computer.settled(), boards.settled()]);
+  await Promise.race([settled, new Promise((r) => setTimeout(r, 5_000))]);
+  boards.stop();
+};
 
 // The first picture costs several times a warm one; pay it before the first player waits.
 await renderBoardPng({

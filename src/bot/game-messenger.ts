@@ -1,8 +1,8 @@
 import { type Api, InputFile } from "grammy";
-import type { InlineKeyboardMarkup } from "grammy/types";
 import type { Logger } from "../log.js";
 import type { BoardView } from "../render/view.js";
 import type { MessageRef } from "../services/index.js";
+import type { GameMessage } from "./game-message.js";
 import { isMessageGone, isNotModified } from "./telegram-errors.js";
 import { viewKey } from "./ui/board-view.js";
 
@@ -11,17 +11,11 @@ export type RenderBoard = (view: BoardView) => Promise<Buffer>;
 /** Turns a picture into a `file_id` an inline message can show (see inline-photos.ts). */
 export type PhotoUploader = (png: Buffer) => Promise<string>;
 
-export interface GameMessage {
-  readonly view: BoardView;
-  readonly caption: string;
-  readonly keyboard: InlineKeyboardMarkup;
-}
-
 const SHOWN_LIMIT = 10_000;
 
 /**
- * Shows a game as one photo message that is edited in place: one edit call per update, and
- * the picture re-rendered only when it would change.
+ * Shows a game as one photo message edited in place: one call per change, and the picture
+ * drawn and sent again only when it differs from the one shown.
  */
 export class GameMessenger {
   /** What picture each game message shows now, so an unchanged board edits only the caption. */
@@ -35,7 +29,7 @@ export class GameMessenger {
   ) {}
 
   /** Posts the game as a new photo message; returns where it is. */
-  async send(chatId: number, msg: GameMessage, replyTo?: number): Promise<MessageRef> {
+  async send(chatId: number, msg: GameMessage, replyTo?: number | null): Promise<MessageRef> {
     const png = await this.render(msg.view);
     const sent = await this.api.sendPhoto(chatId, new InputFile(png, "board.png"), {
       caption: msg.caption,
@@ -51,14 +45,13 @@ export class GameMessenger {
   }
 
   /**
-   * Edits the game message. Returns a new ref when the old message was gone and the board
-   * was posted again (chat messages only), else null.
+   * Edits the game message. Returns a new ref when the old chat message was gone and the board
+   * was posted again, else null.
    */
   async update(ref: MessageRef, msg: GameMessage): Promise<MessageRef | null> {
     const key = viewKey(msg.view);
-    const same = this.shown.get(refKey(ref)) === key;
     try {
-      if (same) await this.editCaption(ref, msg);
+      if (this.shown.get(refKey(ref)) === key) await this.editCaption(ref, msg);
       else await this.editPhoto(ref, msg);
       this.remember(ref, key);
       return null;
@@ -76,9 +69,16 @@ export class GameMessenger {
     }
   }
 
-  /** Forget what a message shows (after a restart nothing is known, which is fine). */
-  forget(ref: MessageRef): void {
-    this.shown.delete(refKey(ref));
+  /** Takes the buttons off a board that no longer shows its game (a second copy of it). */
+  async retire(ref: MessageRef): Promise<void> {
+    const none = { reply_markup: { inline_keyboard: [] } };
+    try {
+      if (ref.kind === "chat")
+        await this.api.editMessageReplyMarkup(ref.chatId, ref.messageId, none);
+      else await this.api.editMessageReplyMarkupInline(ref.inlineMessageId, none);
+    } catch (e) {
+      if (!isNotModified(e) && !isMessageGone(e)) throw e;
+    }
   }
 
   private async editCaption(ref: MessageRef, msg: GameMessage): Promise<void> {
@@ -95,6 +95,10 @@ export class GameMessenger {
   }
 
   private async editPhoto(ref: MessageRef, msg: GameMessage): Promise<void> {
+    if (ref.kind === "inline" && !this.uploadForInline) {
+      await this.editCaption(ref, msg);
+      return;
+    }
     const png = await this.render(msg.view);
     const caption = { caption: msg.caption, parse_mode: "HTML" as const };
     if (ref.kind === "chat") {
@@ -104,11 +108,7 @@ export class GameMessenger {
       });
       return;
     }
-    if (!this.uploadForInline) {
-      await this.editCaption(ref, msg);
-      return;
-    }
-    const fileId = await this.uploadForInline(png);
+    const fileId = await this.uploadForInline!(png);
     await this.api.editMessageMediaInline(
       ref.inlineMessageId,
       { type: "photo", media: fileId, ...caption },
@@ -124,5 +124,8 @@ export class GameMessenger {
   }
 }
 
-const refKey = (ref: MessageRef): string =>
+export const refKey = (ref: MessageRef): string =>
   ref.kind === "chat" ? `${ref.chatId}:${ref.messageId}` : `i:${ref.inlineMessageId}`;
+
+export const sameRef = (a: MessageRef | null, b: MessageRef | null): boolean =>
+  a !== null && b !== null && refKey(a) === refKey(b);

@@ -1,42 +1,42 @@
-import type { I18n } from "@grammyjs/i18n";
-import type { Api, Context } from "grammy";
+import type { Api } from "grammy";
 import type { Logger } from "../log.js";
 import type { GameService } from "../services/index.js";
-import type { GamePresenter } from "./game-presenter.js";
-import { translator } from "./i18n.js";
-import { isMessageGone, isNotModified } from "./telegram-errors.js";
+import type { BoardSync } from "./boards.js";
+import { closeChallengeMessage } from "./challenge-message.js";
+import { isChatGone } from "./telegram-errors.js";
 import { challengeClosedText } from "./ui/challenge-text.js";
 import { htmlName, mention } from "./ui/names.js";
+import type { Tr } from "./ui/tr.js";
 
 /**
- * The work no update triggers: expiring challenges, reminding idle players once, and
- * offering the waiting player a claim after twice the idle time.
+ * The work no update triggers, every minute and once at start-up: expiring challenges and
+ * set-up dialogs, reminding an idle player once, offering the claim after twice the idle
+ * time, and bringing every board that is behind its game up to date (after a restart, or a
+ * call that kept failing). Chats the bot has lost are left alone until it is back.
  */
 export class Maintenance {
   private timer: NodeJS.Timeout | null = null;
-  private readonly tickListeners: (() => void)[] = [];
-  /** Game versions whose board already shows the claim button. */
-  private readonly claimShown = new Set<string>();
+  private readonly tickListeners: ((now: number) => void | Promise<void>)[] = [];
 
   constructor(
     private readonly api: Api,
     private readonly service: GameService,
-    private readonly presenter: GamePresenter,
-    private readonly i18n: I18n<Context>,
+    private readonly boards: BoardSync,
+    private readonly textsFor: (locale: string) => Tr,
     private readonly logger: Logger,
     /** The bot's own user: never reminded to move. */
     private readonly ownId: number | null = null,
   ) {}
 
-  /** Runs at the start of every tick (e.g. the computer opponent picking up its turns). */
-  onTick(listener: () => void): void {
+  /** Runs at every tick (the computer player taking up its turns, dialogs expiring). */
+  onTick(listener: (now: number) => void | Promise<void>): void {
     this.tickListeners.push(listener);
   }
 
   /** Ticks now, to catch up after a restart, and then every `everyMs`. */
   start(everyMs = 60_000): void {
     const run = () => {
-      this.tick().catch((e) => this.logger.error({ err: e }, "maintenance failed"));
+      this.tick().catch((err) => this.logger.error({ err }, "maintenance failed"));
     };
     run();
     this.timer = setInterval(run, everyMs);
@@ -48,29 +48,23 @@ export class Maintenance {
     this.timer = null;
   }
 
-  async tick(now = Date.now()): Promise<void> {
-    for (const listener of this.tickListeners) listener();
+  async tick(now = this.service.config.now()): Promise<void> {
+    for (const listener of this.tickListeners) await listener(now);
     for (const c of this.service.expireChallenges(now)) {
-      const t = translator(this.i18n, c.locale);
-      const text = challengeClosedText(t, c, "challenge-expired");
-      const other = { parse_mode: "HTML" as const, reply_markup: { inline_keyboard: [] } };
-      await this.quietly(async () => {
-        if (c.message?.kind === "chat")
-          await this.api.editMessageText(c.message.chatId, c.message.messageId, text, other);
-        else if (c.message?.kind === "inline")
-          await this.api.editMessageTextInline(c.message.inlineMessageId, text, other);
-      });
+      const text = challengeClosedText(this.textsFor(c.locale), c, "challenge-expired");
+      await this.quietly(c.chatId, () => closeChallengeMessage(this.api, c, text));
     }
     for (const g of this.service.gamesToRemind(now)) {
       this.service.markReminded(g.id);
       if (g.chatId === null || g.waitingFor === null || g.waitingFor === this.ownId) continue;
       const waiting = g.waitingFor === g.white.id ? g.white : g.black;
       const opponent = g.waitingFor === g.white.id ? g.black : g.white;
-      const t = translator(this.i18n, g.locale);
+      const t = this.textsFor(g.locale);
       const replyTo = g.message?.kind === "chat" ? g.message.messageId : undefined;
-      await this.quietly(() =>
+      const chatId = g.chatId;
+      await this.quietly(chatId, () =>
         this.api.sendMessage(
-          g.chatId!,
+          chatId,
           t("idle-reminder", { name: mention(waiting), other: htmlName(opponent) }),
           {
             parse_mode: "HTML",
@@ -81,20 +75,16 @@ export class Maintenance {
         ),
       );
     }
-    for (const g of this.service.claimableGames(now)) {
-      const key = `${g.id}:${g.version}`;
-      if (this.claimShown.has(key)) continue;
-      this.claimShown.add(key);
-      await this.quietly(() => this.presenter.show(g, { claimable: true }));
-    }
+    this.boards.catchUp(now);
   }
 
-  private async quietly(fn: () => Promise<unknown>): Promise<void> {
+  /** A failed message is logged; one the chat refuses for good marks the chat lost. */
+  private async quietly(chatId: number | null, fn: () => Promise<unknown>): Promise<void> {
     try {
       await fn();
-    } catch (e) {
-      if (!isNotModified(e) && !isMessageGone(e))
-        this.logger.warn({ err: e }, "maintenance message failed");
+    } catch (err) {
+      if (chatId !== null && isChatGone(err)) this.service.setChatLost(chatId, true);
+      this.logger.warn({ err, chatId }, "maintenance message failed");
     }
   }
 }

@@ -16,6 +16,11 @@ export const isMessageGone = (e: unknown): boolean =>
     "message to be replied not found",
   );
 
-/** The bot cannot write to the chat any more (kicked, blocked, chat deleted). */
+/** The bot cannot write to the chat any more (removed, blocked, chat deleted). */
 export const isChatGone = (e: unknown): boolean =>
-  described(e, "bot was kicked", "bot was blocked", "chat not found", "have no rights to send");
+  (e instanceof GrammyError && e.error_code === 403) ||
+  described(e, "chat not found", "have no rights to send", "group chat was upgraded");
+
+/** A refusal that trying again will not change (as opposed to a network or server hiccup). */
+export const isPermanent = (e: unknown): boolean =>
+  e instanceof GrammyError && e.error_code >= 400 && e.error_code < 500 && e.error_code !== 429;

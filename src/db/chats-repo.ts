@@ -39,7 +39,8 @@ export class ChatsRepo {
     this.db.update(chats).set({ confirmTurns, updatedAt: now }).where(eq(chats.id, id)).run();
   }
 
-  setLanguage(id: number, languageCode: string | null, now: number): void {
-    this.db.update(chats).set({ languageCode, updatedAt: now }).where(eq(chats.id, id)).run();
+  /** The bot was removed or blocked: nothing more is sent there until it is back. */
+  setLost(id: number, lostAt: number | null): void {
+    this.db.update(chats).set({ lostAt }).where(eq(chats.id, id)).run();
   }
 }

@@ -1,15 +1,29 @@
-import { eq, lt } from "drizzle-orm";
+import { and, eq, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "./open.js";
-import { dialogs } from "./schema.js";
+import { type DialogRow, dialogs } from "./schema.js";
+
+export interface DialogPlace {
+  readonly chatId: number;
+  readonly messageId: number;
+  readonly locale: string;
+}
 
 export class DialogsRepo {
   constructor(private readonly db: Db) {}
 
-  get(key: string): unknown {
-    return this.db.select({ state: dialogs.state }).from(dialogs).where(eq(dialogs.key, key)).get()
-      ?.state;
+  keys(): string[] {
+    return this.db
+      .select({ key: dialogs.key })
+      .from(dialogs)
+      .all()
+      .map((r) => r.key);
   }
 
+  get(key: string): DialogRow | undefined {
+    return this.db.select().from(dialogs).where(eq(dialogs.key, key)).get();
+  }
+
+  /** Stores the plugin's state; where the dialog's message is stays as it was. */
   put(key: string, state: unknown, now: number): void {
     this.db
       .insert(dialogs)
@@ -18,8 +32,30 @@ export class DialogsRepo {
       .run();
   }
 
+  /**
+   * Where the dialog's message is, and that it has just asked something. The plugin writes its
+   * state only when an update is done, so on the first question the row may not exist yet.
+   */
+  asked(key: string, place: DialogPlace, now: number): void {
+    const set = { ...place, askedAt: now };
+    this.db
+      .insert(dialogs)
+      .values({ key, state: {}, updatedAt: now, ...set })
+      .onConflictDoUpdate({ target: dialogs.key, set })
+      .run();
+  }
+
   remove(key: string): void {
     this.db.delete(dialogs).where(eq(dialogs.key, key)).run();
+  }
+
+  /** Dialogs whose last question is older than `before`. */
+  askedBefore(before: number): DialogRow[] {
+    return this.db
+      .select()
+      .from(dialogs)
+      .where(and(isNotNull(dialogs.askedAt), lt(dialogs.askedAt, before)))
+      .all();
   }
 
   /** Drops dialogs untouched since `before`; returns how many. */

@@ -1,12 +1,19 @@
-import { and, asc, desc, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./open.js";
 import {
+  chats,
   type GameEventRow,
   type GameRow,
   gameEvents,
   games,
   type MessageColumns,
   type NewGameRow,
+  type PlayerRow,
+  players,
+  type SeriesAfter,
+  type SeriesRow,
+  series,
 } from "./schema.js";
 
 export interface NewEvent {
@@ -26,23 +33,42 @@ export type GamePatch = Pick<
   | "finishedAt"
   | "lastActionAt"
   | "reminded"
+  | "turnLog"
 >;
+
+/** A game with both players and its series, as one read. */
+export interface FullGame {
+  readonly game: GameRow;
+  readonly white: PlayerRow;
+  readonly black: PlayerRow;
+  readonly series: SeriesRow;
+}
 
 const p = <T extends string>(name: T) => sql.placeholder(name);
 /** A placeholder where update() types want a value; drizzle still encodes it (JSON, boolean). */
 const slot = <K extends keyof GameRow>(name: K) => sql.placeholder(name) as unknown as GameRow[K];
 
+const white = alias(players, "white");
+const black = alias(players, "black");
+const chatOfGame = alias(chats, "game_chat");
+/** Games whose chat the bot has lost wait: nothing is sent there until it is back. */
+const chatReachable = or(isNull(games.chatId), isNull(chatOfGame.lostAt));
+
 export class GamesRepo {
   // Prepared once: the per-move path runs these on every press.
   private readonly byId;
+  private readonly fullById;
   private readonly eventsAfter;
   private readonly write;
-  private readonly addEvent;
+  private readonly shown;
 
   constructor(private readonly db: Db) {
     this.byId = db
       .select()
       .from(games)
+      .where(eq(games.id, p("id")))
+      .prepare();
+    this.fullById = this.full()
       .where(eq(games.id, p("id")))
       .prepare();
     this.eventsAfter = db
@@ -62,23 +88,47 @@ export class GamesRepo {
         finishedAt: slot("finishedAt"),
         lastActionAt: slot("lastActionAt"),
         reminded: slot("reminded"),
+        turnLog: slot("turnLog"),
         version: slot("version"),
         updatedAt: slot("updatedAt"),
       })
       .where(and(eq(games.id, p("id")), eq(games.version, p("expected"))))
       .returning()
       .prepare();
-    this.addEvent = db
-      .insert(gameEvents)
-      .values({
-        gameId: p("gameId"),
-        seq: p("seq"),
-        type: p("type"),
-        payload: p("payload"),
-        actorId: p("actorId"),
-        createdAt: p("createdAt"),
-      })
+    this.shown = db
+      .update(games)
+      .set({ shownVersion: slot("shownVersion"), shownClaim: slot("shownClaim") })
+      .where(eq(games.id, p("id")))
       .prepare();
+  }
+
+  /** Games with their players and series in one statement. */
+  private full() {
+    return this.db
+      .select({ game: games, white, black, series })
+      .from(games)
+      .innerJoin(white, eq(white.id, games.whiteId))
+      .innerJoin(black, eq(black.id, games.blackId))
+      .innerJoin(series, eq(series.id, games.seriesId))
+      .$dynamic();
+  }
+
+  private fullWhere(where: SQL | undefined, order: SQL = asc(games.id)): FullGame[] {
+    return this.full().where(where).orderBy(order).all();
+  }
+
+  /** Like fullWhere, leaving out games in chats the bot has lost. */
+  private reachableWhere(where: SQL | undefined, order: SQL = asc(games.id)): FullGame[] {
+    return this.db
+      .select({ game: games, white, black, series })
+      .from(games)
+      .innerJoin(white, eq(white.id, games.whiteId))
+      .innerJoin(black, eq(black.id, games.blackId))
+      .innerJoin(series, eq(series.id, games.seriesId))
+      .leftJoin(chatOfGame, eq(chatOfGame.id, games.chatId))
+      .where(and(where, chatReachable))
+      .orderBy(order)
+      .all();
   }
 
   /** Creates the game with its first events; its version is their count. */
@@ -94,6 +144,10 @@ export class GamesRepo {
 
   get(id: number): GameRow | undefined {
     return this.byId.get({ id });
+  }
+
+  getFull(id: number): FullGame | undefined {
+    return this.fullById.get({ id });
   }
 
   /**
@@ -119,11 +173,22 @@ export class GamesRepo {
     return row;
   }
 
+  /** All of one action's events in one statement. */
   private appendEvents(gameId: number, after: number, events: readonly NewEvent[], now: number) {
-    events.forEach((e, i) => {
-      const { type, payload, actorId } = e;
-      this.addEvent.run({ gameId, seq: after + i + 1, type, payload, actorId, createdAt: now });
-    });
+    if (events.length === 0) return;
+    this.db
+      .insert(gameEvents)
+      .values(
+        events.map((e, i) => ({
+          gameId,
+          seq: after + i + 1,
+          type: e.type,
+          payload: e.payload,
+          actorId: e.actorId,
+          createdAt: now,
+        })),
+      )
+      .run();
   }
 
   /** The game's events in order, those after seq `after` only when given. */
@@ -140,35 +205,41 @@ export class GamesRepo {
       .get();
   }
 
+  /** What the game's message shows now. */
+  markShown(id: number, version: number, claim: boolean): void {
+    this.shown.run({ id, shownVersion: version, shownClaim: claim });
+  }
+
+  setSeriesAfter(id: number, after: SeriesAfter): void {
+    this.db.update(games).set({ seriesAfter: after }).where(eq(games.id, id)).run();
+  }
+
   markReminded(id: number): void {
     this.db.update(games).set({ reminded: true }).where(eq(games.id, id)).run();
   }
 
-  activeInChatFor(chatId: number, userId: number): GameRow[] {
-    return this.db
-      .select()
-      .from(games)
-      .where(
-        and(
-          eq(games.chatId, chatId),
-          eq(games.status, "active"),
-          or(eq(games.whiteId, userId), eq(games.blackId, userId)),
-        ),
-      )
-      .orderBy(games.id)
-      .all();
+  activeInChatFor(chatId: number, userId: number): FullGame[] {
+    return this.fullWhere(
+      and(
+        eq(games.chatId, chatId),
+        eq(games.status, "active"),
+        or(eq(games.whiteId, userId), eq(games.blackId, userId)),
+      ),
+    );
   }
 
   /** Active games the user plays in, anywhere. */
-  activeFor(userId: number): GameRow[] {
-    return this.db
-      .select()
-      .from(games)
-      .where(
-        and(eq(games.status, "active"), or(eq(games.whiteId, userId), eq(games.blackId, userId))),
-      )
-      .orderBy(games.id)
-      .all();
+  activeFor(userId: number): FullGame[] {
+    return this.fullWhere(
+      and(eq(games.status, "active"), or(eq(games.whiteId, userId), eq(games.blackId, userId))),
+    );
+  }
+
+  /** Active games of the user in chats the bot can still reach. */
+  reachableActiveFor(userId: number): FullGame[] {
+    return this.reachableWhere(
+      and(eq(games.status, "active"), or(eq(games.whiteId, userId), eq(games.blackId, userId))),
+    );
   }
 
   activeInSeries(seriesId: number): GameRow[] {
@@ -183,34 +254,31 @@ export class GamesRepo {
     return this.db.select().from(games).where(eq(games.previousGameId, gameId)).get();
   }
 
-  /** Active games whose last action is at or before `before`; only unreminded ones if asked. */
-  idleSince(before: number, unremindedOnly: boolean): GameRow[] {
+  /**
+   * Active games in reachable chats whose last action is at or before `before`; only
+   * unreminded ones if asked.
+   */
+  idleSince(before: number, unremindedOnly: boolean): FullGame[] {
     const idle = and(eq(games.status, "active"), lte(games.lastActionAt, before));
-    return this.db
-      .select()
-      .from(games)
-      .where(unremindedOnly ? and(idle, eq(games.reminded, false)) : idle)
-      .orderBy(games.lastActionAt)
-      .all();
+    return this.reachableWhere(
+      unremindedOnly ? and(idle, eq(games.reminded, false)) : idle,
+      asc(games.lastActionAt),
+    );
+  }
+
+  /** Games in reachable chats whose message is missing or shows an older version. */
+  behindBoard(): FullGame[] {
+    return this.reachableWhere(
+      or(isNull(games.shownVersion), lt(games.shownVersion, games.version)),
+    );
   }
 
   /** The newest game shown in an inline message (rematches reuse the message). */
-  latestInInlineMessage(inlineMessageId: string): GameRow | undefined {
-    return this.db
-      .select()
-      .from(games)
+  latestInInlineMessage(inlineMessageId: string): FullGame | undefined {
+    return this.full()
       .where(eq(games.inlineMessageId, inlineMessageId))
       .orderBy(desc(games.id))
       .limit(1)
       .get();
-  }
-
-  ids(): number[] {
-    return this.db
-      .select({ id: games.id })
-      .from(games)
-      .orderBy(games.id)
-      .all()
-      .map((r) => r.id);
   }
 }

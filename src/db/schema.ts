@@ -8,7 +8,14 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import type { GameState, OpeningLot, Rules, SeriesState, Variant } from "../engine/index.js";
+import type {
+  GameState,
+  OpeningLot,
+  Rules,
+  SeriesState,
+  TurnLog,
+  Variant,
+} from "../engine/index.js";
 
 /** Times are Unix milliseconds; JSON columns hold engine values as the engine defines them. */
 const createdAt = () => integer("created_at").notNull();
@@ -17,6 +24,14 @@ const updatedAt = () => integer("updated_at").notNull();
 export type ChallengeStatus = "pending" | "accepted" | "declined" | "cancelled" | "expired";
 export type GameStatus = "active" | "finished";
 export type SeriesStatus = "active" | "finished";
+
+/** A finished game's series score before and after it, by colour; whether it ended the series. */
+export interface SeriesAfter {
+  readonly before: { readonly white: number; readonly black: number };
+  readonly white: number;
+  readonly black: number;
+  readonly over: boolean;
+}
 
 /** Where a challenge or game is shown; the chat is left as it was when absent. */
 export interface MessageColumns {
@@ -49,6 +64,8 @@ export const chats = sqliteTable("chats", {
   languageCode: text("language_code"),
   /** Turns wait for a Done press in this chat; null follows the bot's default. */
   confirmTurns: integer("confirm_turns", { mode: "boolean" }),
+  /** When the bot lost the chat (removed, blocked): its games' timers stop until it is back. */
+  lostAt: integer("lost_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -70,6 +87,8 @@ export const challenges = sqliteTable(
     rules: text("rules", { mode: "json" }).$type<Rules>().notNull(),
     locale: text("locale").notNull(),
     status: text("status").$type<ChallengeStatus>().notNull().default("pending"),
+    /** An inline card sent as a picture: its text is a caption. */
+    cardPhoto: integer("card_photo", { mode: "boolean" }).notNull().default(false),
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -160,6 +179,14 @@ export const games = sqliteTable(
     winnerId: integer("winner_id").references(() => players.id),
     points: integer("points"),
     reminded: integer("reminded", { mode: "boolean" }).notNull().default(false),
+    /** Turns each side has not seen since it last acted (null for games older than the log). */
+    turnLog: text("turn_log", { mode: "json" }).$type<TurnLog>(),
+    /** Set when the game ends. */
+    seriesAfter: text("series_after", { mode: "json" }).$type<SeriesAfter>(),
+    /** The version the game's message last showed; null: never shown. */
+    shownVersion: integer("shown_version"),
+    /** Whether that message offered the claim button. */
+    shownClaim: integer("shown_claim", { mode: "boolean" }).notNull().default(false),
     lastActionAt: integer("last_action_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -173,6 +200,10 @@ export const games = sqliteTable(
     index("games_inline_message_idx")
       .on(t.inlineMessageId)
       .where(sql`${t.inlineMessageId} is not null`),
+    // Maintenance looks for boards behind their game every minute.
+    index("games_unshown_idx")
+      .on(t.id)
+      .where(sql`${t.shownVersion} is null or ${t.shownVersion} < ${t.version}`),
   ],
 );
 
@@ -213,6 +244,14 @@ export const dialogs = sqliteTable(
     /** The dialog plugin's own data, as it gives it. */
     state: text("state", { mode: "json" }).$type<unknown>().notNull(),
     updatedAt: updatedAt(),
+    /** Where the dialog's message is, once it is posted. */
+    chatId: integer("chat_id"),
+    messageId: integer("message_id"),
+    locale: text("locale"),
+    /** When it last asked its owner something: unanswered for too long, it expires. */
+    askedAt: integer("asked_at"),
   },
-  (t) => [index("dialogs_updated_idx").on(t.updatedAt)],
+  (t) => [index("dialogs_updated_idx").on(t.updatedAt), index("dialogs_asked_idx").on(t.askedAt)],
 );
+
+export type DialogRow = typeof dialogs.$inferSelect;

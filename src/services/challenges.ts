@@ -20,6 +20,8 @@ export interface ChallengeInput {
   /** The language of the game's texts; defaults to the challenger's. */
   readonly locale?: string | null;
   readonly message?: MessageRef | null;
+  /** The message is an inline card sent as a picture. */
+  readonly cardPhoto?: boolean;
 }
 
 export interface GameStart {
@@ -68,6 +70,7 @@ export function createChallenge(
     rules: rules.rules,
     locale: input.locale || me.languageCode || "en",
     status: "pending",
+    cardPhoto: input.cardPhoto ?? false,
     expiresAt: now + ctx.config.challengeTtlMs,
     createdAt: now,
     updatedAt: now,
@@ -109,11 +112,11 @@ export function acceptChallenge(
   if (!isTarget(c, by)) return fail("not-target", "This challenge is for someone else.");
   const now = ctx.config.now();
   ctx.players.upsert(by, now);
-  const s = openSeries(ctx, chatKeyOf(c.chatId), [c.challengerId, by.id], c.variant, c.rules);
+  // The game lives where it is shown: an inline message has no chat, whatever the challenge's.
+  const chatId = message ? refChatId(message) : c.chatId;
+  const s = openSeries(ctx, chatKeyOf(chatId), [c.challengerId, by.id], c.variant, c.rules);
   const busy = ctx.games.activeInSeries(s.id)[0];
   if (busy) return fail("already-playing", "You two already have a game here.", busy.id);
-
-  const chatId = refChatId(message ?? null) ?? c.chatId;
   if (chatId !== null) ctx.chats.ensure(chatId, now);
   const row = createGame(ctx, {
     variant: c.variant,
@@ -124,16 +127,24 @@ export function acceptChallenge(
     crawford: s.state.crawfordNext,
     seriesId: s.id,
     chatId,
+    // An inline card turns into the board; in a chat the board is a new photo message.
     message: message
       ? messageColumns(message)
-      : { messageId: c.messageId, inlineMessageId: c.inlineMessageId },
+      : { messageId: null, inlineMessageId: c.inlineMessageId },
     locale: c.locale,
     challengeId: c.id,
     previousGameId: null,
     actorId: by.id,
   });
   ctx.challenges.close(id, "accepted", now);
-  return ok({ game: gameView(ctx, row), events: ctx.games.events(row.id).map(eventView) });
+  return ok(gameStart(ctx, row.id));
+}
+
+/** A new game as the service hands it out: the whole view and its first events. */
+export function gameStart(ctx: ServiceContext, gameId: number): GameStart {
+  const full = ctx.games.getFull(gameId);
+  if (!full) throw new Error(`game ${gameId} vanished`);
+  return { game: gameView(full), events: ctx.games.events(gameId).map(eventView) };
 }
 
 export function declineChallenge(

@@ -1,14 +1,22 @@
-import { type Db, DialogsRepo } from "../db/index.js";
+import { type Db, type DialogPlace, DialogsRepo } from "../db/index.js";
 
-/** Dialogs left untouched this long are dropped (their buttons then say so). */
+/** A safety net: dialogs nobody touched for a day go, whatever they were doing. */
 export const DIALOG_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** A set-up dialog left unanswered, for its message to say so. */
+export interface ExpiredDialog extends DialogPlace {
+  readonly key: string;
+}
+
 /**
- * Keeps the set-up dialogs' state in the database, so a restart in the middle of one
- * carries on where it was. The values are the dialog plugin's own and stay opaque here.
+ * Keeps the set-up dialogs' state in the database, so a restart in the middle of one carries
+ * on where it was, and where each dialog's message is, so an unanswered one can expire and a
+ * new one can replace it. The plugin's values stay opaque here. Every update asks for its
+ * sender's dialog; the keys in use are kept in memory, so most updates cost no read.
  */
 export class DialogStore<S = unknown> {
   private readonly repo: DialogsRepo;
+  private readonly live: Set<string>;
 
   constructor(
     db: Db,
@@ -16,19 +24,50 @@ export class DialogStore<S = unknown> {
   ) {
     this.repo = new DialogsRepo(db);
     this.repo.removeUntouchedSince(this.now() - DIALOG_TTL_MS);
+    this.live = new Set(this.repo.keys());
   }
 
   read(key: string): S | undefined {
-    return this.repo.get(key) as S | undefined;
+    return this.live.has(key) ? (this.repo.get(key)?.state as S | undefined) : undefined;
   }
 
   write(key: string, value: S): void {
-    const now = this.now();
-    this.repo.put(key, value, now);
-    this.repo.removeUntouchedSince(now - DIALOG_TTL_MS);
+    this.repo.put(key, value, this.now());
+    this.live.add(key);
   }
 
   delete(key: string): void {
     this.repo.remove(key);
+    this.live.delete(key);
+  }
+
+  /** The dialog's message, as last recorded. */
+  place(key: string): DialogPlace | null {
+    const row = this.live.has(key) ? this.repo.get(key) : undefined;
+    return row && row.chatId !== null && row.messageId !== null
+      ? { chatId: row.chatId, messageId: row.messageId, locale: row.locale ?? "en" }
+      : null;
+  }
+
+  /** The dialog has just asked its owner something, in this message. */
+  asked(key: string, place: DialogPlace): void {
+    this.repo.asked(key, place, this.now());
+    this.live.add(key);
+  }
+
+  /** Removes the dialogs whose question has waited longer than `ttlMs`; returns them. */
+  expire(ttlMs: number): ExpiredDialog[] {
+    const out: ExpiredDialog[] = [];
+    for (const row of this.repo.askedBefore(this.now() - ttlMs)) {
+      this.delete(row.key);
+      if (row.chatId !== null && row.messageId !== null)
+        out.push({
+          key: row.key,
+          chatId: row.chatId,
+          messageId: row.messageId,
+          locale: row.locale ?? "en",
+        });
+    }
+    return out;
   }
 }

@@ -1,4 +1,5 @@
 import type { GameErrorCode } from "../engine/index.js";
+import type { GameView } from "./types.js";
 
 /** Every way a player's request can be refused; player input never throws. */
 export type ServiceErrorCode =
@@ -24,6 +25,8 @@ export interface ServiceError {
   readonly message: string;
   /** The game to show instead, for already-playing and rematch-exists. */
   readonly gameId?: number;
+  /** The game as it stands, when the refusal was about one (to name whose turn it is, say). */
+  readonly game?: GameView;
 }
 
 export type ServiceResult<T> =
@@ -40,3 +43,7 @@ export const fail = <T = never>(
   ok: false,
   error: gameId === undefined ? { code, message } : { code, message, gameId },
 });
+
+/** The same refusal, carrying the game it was about. */
+export const about = <T>(r: ServiceResult<T>, game: GameView): ServiceResult<T> =>
+  r.ok ? r : { ok: false, error: { ...r.error, game } };

@@ -35,5 +35,15 @@ export function recordFinish(ctx: ServiceContext, g: GameRow, now: number): Fini
   ];
   const saved = ctx.series.get(s.id);
   if (!saved) throw new Error(`series ${s.id} vanished`);
+  const whiteSeat = seat(g.whiteId);
+  const byColour = (scores: readonly [number, number]) => ({
+    white: scores[whiteSeat],
+    black: scores[whiteSeat === 0 ? 1 : 0],
+  });
+  ctx.games.setSeriesAfter(g.id, {
+    before: byColour(s.state.scores),
+    ...byColour(next.scores),
+    over: saved.status === "finished",
+  });
   return { result, winnerId, series: seriesView(ctx, saved), ratings, seed: g.diceSeed };
 }

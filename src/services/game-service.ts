@@ -12,10 +12,10 @@ import {
 } from "./challenges.js";
 import { ServiceContext } from "./context.js";
 import { newSeed } from "./dice.js";
-import { fail, ok, type ServiceResult } from "./errors.js";
+import { about, fail, ok, type ServiceError, type ServiceResult } from "./errors.js";
 import { isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
 import { type MessageRef, refUpdate } from "./message-ref.js";
-import { playAction, StaleWrite } from "./play.js";
+import { playAction, refusal, StaleWrite } from "./play.js";
 import { chatSeries, leaderboard } from "./queries.js";
 import { rematch } from "./rematch.js";
 import { chatKeyOf } from "./series.js";
@@ -50,10 +50,29 @@ export const DEFAULT_CONFIG: ServiceConfig = {
 export class GameService {
   private readonly ctx: ServiceContext;
   readonly config: ServiceConfig;
+  private readonly listeners: ((game: GameView) => void)[] = [];
 
   constructor(db: Db, config: Partial<ServiceConfig> = {}) {
     this.config = { ...DEFAULT_CONFIG, ...config };
     this.ctx = new ServiceContext(db, this.config);
+  }
+
+  /**
+   * Called with every game after a change is committed (an action, a new game): whoever shows
+   * games, and the computer player, follow them here. A listener's error is not the caller's.
+   */
+  onGameChanged(listener: (game: GameView) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private changed(game: GameView): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(game);
+      } catch {
+        // A listener reports its own failures; the change itself stands.
+      }
+    }
   }
 
   createChallenge(input: ChallengeInput): ServiceResult<ChallengeView> {
@@ -82,7 +101,25 @@ export class GameService {
     message?: MessageRef | null,
   ): ServiceResult<GameStart> {
     if (!isId(challengeId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
-    return this.write(() => acceptChallenge(this.ctx, challengeId, by, message));
+    const r = this.write(() => acceptChallenge(this.ctx, challengeId, by, message));
+    if (r.ok) this.changed(r.value.game);
+    return r;
+  }
+
+  /**
+   * A game against the computer player in one step: a challenge to it, which it accepts.
+   * Nothing is stored when the game cannot start (the two already play here, say).
+   */
+  playComputer(input: ChallengeInput, computer: PlayerRef): ServiceResult<GameStart> {
+    if (!isPlayer(computer)) return badInput();
+    const r = this.write(() => {
+      const made = createChallenge(this.ctx, { ...input, target: { user: computer } });
+      const started = made.ok ? acceptChallenge(this.ctx, made.value.id, computer) : made;
+      if (!started.ok) throw new Rollback(started.error);
+      return started;
+    });
+    if (r.ok) this.changed(r.value.game);
+    return r;
   }
 
   declineChallenge(challengeId: number, by: PlayerRef): ServiceResult<ChallengeView> {
@@ -112,12 +149,25 @@ export class GameService {
   ): ServiceResult<ActOutcome> {
     const a = normalizeAction(action);
     if (!a || !isId(gameId) || !isId(userId) || !isId(expectedVersion)) return badInput();
-    return this.write(() => playAction(this.ctx, gameId, userId, a, expectedVersion));
+    // Read once, outside the transaction; the write itself checks the version again.
+    const read = this.ctx.games.getFull(gameId);
+    if (!read) return fail("not-found", "There is no such game.");
+    const refused = refusal(this.ctx, read.game, userId, a, expectedVersion);
+    if (refused) return about(refused, gameView(read));
+    const r = this.write(() => playAction(this.ctx, read, userId, a));
+    if (r.ok) this.changed(r.value.game);
+    else {
+      const now = r.error.code === "stale" ? this.getGame(gameId) : gameView(read);
+      if (now) return about(r, now);
+    }
+    return r;
   }
 
   rematch(gameId: number, by: PlayerRef, message?: MessageRef | null): ServiceResult<GameStart> {
     if (!isId(gameId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
-    return this.write(() => rematch(this.ctx, gameId, by, message));
+    const r = this.write(() => rematch(this.ctx, gameId, by, message));
+    if (r.ok) this.changed(r.value.game);
+    return r;
   }
 
   /** Where the bot shows the game now (a new message, or the inline message). */
@@ -126,14 +176,15 @@ export class GameService {
     return this.write(() => {
       this.ensureChat(ref);
       const row = this.ctx.games.setMessage(gameId, refUpdate(ref), this.config.now());
-      return row ? ok(gameView(this.ctx, row)) : fail("not-found", "There is no such game.");
+      const full = row && this.ctx.games.getFull(gameId);
+      return full ? ok(gameView(full)) : fail("not-found", "There is no such game.");
     });
   }
 
   getGame(gameId: number): GameView | null {
     if (!isId(gameId)) return null;
-    const row = this.ctx.games.get(gameId);
-    return row ? gameView(this.ctx, row) : null;
+    const full = this.ctx.games.getFull(gameId);
+    return full ? gameView(full) : null;
   }
 
   getChallenge(challengeId: number): ChallengeView | null {
@@ -176,16 +227,66 @@ export class GameService {
   }
 
   activeGames(chatId: number, userId: number): GameView[] {
-    return this.ctx.games.activeInChatFor(chatId, userId).map((g) => gameView(this.ctx, g));
+    return this.ctx.games.activeInChatFor(chatId, userId).map(gameView);
   }
 
-  /** Active games, anywhere, that wait for this user to act. */
+  /** The user's active games in every chat. */
+  activeGamesAnywhere(userId: number): GameView[] {
+    return isId(userId) ? this.ctx.games.activeFor(userId).map(gameView) : [];
+  }
+
+  /** Active games in chats the bot can reach that wait for this user to act. */
   gamesWaitingFor(userId: number): GameView[] {
     if (!isId(userId)) return [];
     return this.ctx.games
-      .activeFor(userId)
-      .map((g) => gameView(this.ctx, g))
+      .reachableActiveFor(userId)
+      .map(gameView)
       .filter((g) => g.waitingFor === userId);
+  }
+
+  /** Games (in chats the bot can reach) whose message is missing or behind the game. */
+  gamesBehindBoard(): GameView[] {
+    return this.ctx.games.behindBoard().map(gameView);
+  }
+
+  /**
+   * The message a new game's board answers in its chat: the challenge that started it, or the
+   * previous game's board; null when there is none there.
+   */
+  replyTargetOf(gameId: number): number | null {
+    const g = isId(gameId) ? this.ctx.games.get(gameId) : undefined;
+    if (!g || g.chatId === null) return null;
+    const from = g.challengeId
+      ? this.ctx.challenges.get(g.challengeId)
+      : g.previousGameId
+        ? this.ctx.games.get(g.previousGameId)
+        : undefined;
+    return from && from.chatId === g.chatId ? from.messageId : null;
+  }
+
+  /** What the game's message shows now: its version and whether it offers the claim. */
+  markShown(gameId: number, version: number, claim: boolean): void {
+    if (isId(gameId) && isId(version)) this.ctx.games.markShown(gameId, version, claim);
+  }
+
+  /** Whether the waiting player's opponent may claim the game now. */
+  claimable(game: GameView, now: number = this.config.now()): boolean {
+    return (
+      game.status === "active" &&
+      game.waitingFor !== null &&
+      now - game.lastActionAt >= 2 * this.config.idleMs
+    );
+  }
+
+  /** The bot was removed from the chat or blocked there (null: it is back). */
+  setChatLost(chatId: number, lost: boolean): void {
+    if (!isId(chatId)) return;
+    this.write(() => {
+      const now = this.config.now();
+      this.ctx.chats.ensure(chatId, now);
+      this.ctx.chats.setLost(chatId, lost ? now : null);
+      return ok(null);
+    });
   }
 
   /** Every series of the chat (null: inline games), one per pair, variant and rules. */
@@ -199,9 +300,7 @@ export class GameService {
 
   /** Active games silent for the idle time and not reminded yet; mark each after sending. */
   gamesToRemind(now: number = this.config.now()): GameView[] {
-    return this.ctx.games
-      .idleSince(now - this.config.idleMs, true)
-      .map((g) => gameView(this.ctx, g));
+    return this.ctx.games.idleSince(now - this.config.idleMs, true).map(gameView);
   }
 
   markReminded(gameId: number): void {
@@ -210,9 +309,7 @@ export class GameService {
 
   /** Active games silent for twice the idle time: the waiting player may claim the win. */
   claimableGames(now: number = this.config.now()): GameView[] {
-    return this.ctx.games
-      .idleSince(now - 2 * this.config.idleMs, false)
-      .map((g) => gameView(this.ctx, g));
+    return this.ctx.games.idleSince(now - 2 * this.config.idleMs, false).map(gameView);
   }
 
   /** Whether games started in this chat wait for a Done press after each turn. */
@@ -263,8 +360,8 @@ export class GameService {
 
   /** The game an inline message shows now. */
   gameForInlineMessage(inlineMessageId: string): GameView | null {
-    const row = this.ctx.games.latestInInlineMessage(inlineMessageId);
-    return row ? gameView(this.ctx, row) : null;
+    const full = this.ctx.games.latestInInlineMessage(inlineMessageId);
+    return full ? gameView(full) : null;
   }
 
   private ensureChat(ref: MessageRef): void {
@@ -277,9 +374,17 @@ export class GameService {
       return this.ctx.tx(fn);
     } catch (e) {
       if (e instanceof StaleWrite) return fail("stale", "This board is out of date.");
+      if (e instanceof Rollback) return { ok: false, error: e.error };
       if (isBusy(e)) return fail("busy", "The game is busy; try again.");
       throw e;
     }
+  }
+}
+
+/** Undoes a transaction's writes when a later step of it is refused. */
+class Rollback extends Error {
+  constructor(readonly error: ServiceError) {
+    super(error.message);
   }
 }
 

@@ -1,5 +1,14 @@
-import type { GameRow, NewEvent, NewGameRow } from "../db/index.js";
-import { type Action, act, type Color, type GameState, newGame } from "../engine/index.js";
+import type { FullGame, GameRow, NewEvent, NewGameRow } from "../db/index.js";
+import {
+  type Action,
+  act,
+  type Color,
+  emptyTurnLog,
+  type GameState,
+  logAction,
+  newGame,
+  type TurnLog,
+} from "../engine/index.js";
 import { autoAction } from "./autoplay.js";
 import type { ServiceContext } from "./context.js";
 import { commitmentOf, SeedDice } from "./dice.js";
@@ -7,8 +16,8 @@ import { fail, ok, type ServiceResult } from "./errors.js";
 import { actionEvent, startEvent } from "./events.js";
 import { recordFinish, userOf } from "./finish.js";
 import { planStart, type StartInput } from "./start.js";
-import type { ActOutcome } from "./types.js";
-import { eventView, gameView } from "./views.js";
+import type { ActOutcome, GameEventView } from "./types.js";
+import { gameView } from "./views.js";
 
 /** Thrown inside a transaction to roll it back when the optimistic write lost. */
 export class StaleWrite extends Error {}
@@ -16,19 +25,25 @@ export class StaleWrite extends Error {}
 /** A safety net only: a real game never needs this many automatic actions in a row. */
 const MAX_AUTO = 10_000;
 
+interface Played {
+  readonly state: GameState;
+  readonly log: TurnLog;
+}
+
 /** Takes the automatic actions due after `state`, each as its own event with no actor. */
-function settle(state: GameState, dice: SeedDice, out: NewEvent[], afterUndo: boolean) {
-  let s = state;
+function settle(played: Played, dice: SeedDice, out: NewEvent[], afterUndo: boolean): Played {
+  let { state: s, log } = played;
   for (let i = 0, undo = afterUndo; i < MAX_AUTO; i++, undo = false) {
     const next = autoAction(s, undo);
     if (!next) break;
     const drawn = dice.drawn.length;
     const r = act(s, next.by, next.action, { dice });
     if (!r.ok) throw new Error(`automatic ${next.action.type} refused: ${r.error.message}`);
+    log = logAction(log, s, r.state, null);
     s = r.state;
     out.push(eventOf(next.by, next.action, dice.drawn.slice(drawn), null));
   }
-  return s;
+  return { state: s, log };
 }
 
 const eventOf = (by: Color, action: Action, dice: number[], actorId: number | null): NewEvent => ({
@@ -55,7 +70,12 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
   const confirmTurns = chat?.confirmTurns ?? ctx.config.confirmTurns;
   const plan = planStart({ ...input, dice, confirmTurns });
   const events: NewEvent[] = [{ ...startEvent(plan.game, plan.lot), actorId: input.actorId }];
-  const state = settle(newGame(plan.game), dice, events, false);
+  const { state, log } = settle(
+    { state: newGame(plan.game), log: emptyTurnLog },
+    dice,
+    events,
+    false,
+  );
   const over = state.phase === "over";
   if (over) throw new Error("a game cannot end before its first move");
   return ctx.games.insert(
@@ -75,6 +95,7 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
       challengeId: input.challengeId,
       previousGameId: input.previousGameId,
       opening: plan.lot,
+      turnLog: log,
       lastActionAt: now,
       createdAt: now,
       updatedAt: now,
@@ -83,34 +104,52 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
   );
 }
 
-/** One player action and what follows from it by itself; call inside a transaction. */
-export function playAction(
+/** Why `userId` may not act on this game now, or null. */
+export function refusal(
   ctx: ServiceContext,
-  gameId: number,
+  g: GameRow,
   userId: number,
   action: Action,
   expectedVersion: number,
-): ServiceResult<ActOutcome> {
-  const now = ctx.config.now();
-  const g = ctx.games.get(gameId);
-  if (!g) return fail("not-found", "There is no such game.");
+): ServiceResult<never> | null {
   if (g.version !== expectedVersion) return fail("stale", "This board is out of date.");
   if (g.status !== "active") return fail("game-over", "The game is over.");
-  const color: Color | null =
-    g.whiteId === userId ? "white" : g.blackId === userId ? "black" : null;
-  if (!color) return fail("not-a-player", "You are not playing in this game.");
-  if (action.type === "claim-timeout" && now - g.lastActionAt < 2 * ctx.config.idleMs)
+  if (g.whiteId !== userId && g.blackId !== userId)
+    return fail("not-a-player", "You are not playing in this game.");
+  if (action.type === "claim-timeout" && ctx.config.now() - g.lastActionAt < 2 * ctx.config.idleMs)
     return fail("too-early", "The opponent still has time to move.");
+  return null;
+}
 
+/**
+ * One player action on a game read just before (outside the transaction), and what follows
+ * from it by itself; call inside a transaction. The write applies only over the version that
+ * was read, so a concurrent change makes it throw StaleWrite.
+ */
+export function playAction(
+  ctx: ServiceContext,
+  read: FullGame,
+  userId: number,
+  action: Action,
+): ServiceResult<ActOutcome> {
+  const now = ctx.config.now();
+  const g = read.game;
+  const color: Color = g.whiteId === userId ? "white" : "black";
   const dice = new SeedDice(Buffer.from(g.diceSeed, "hex"), g.diceCounter);
   const r = act(g.state, color, action, { dice });
   if (!r.ok) return fail(r.error.code, r.error.message);
   const events = [eventOf(color, action, dice.drawn, userId)];
-  const state = settle(r.state, dice, events, action.type === "undo");
+  const log = logAction(g.turnLog ?? emptyTurnLog, g.state, r.state, color);
+  const { state, log: turnLog } = settle(
+    { state: r.state, log },
+    dice,
+    events,
+    action.type === "undo",
+  );
   const result = state.phase === "over" ? state.result : null;
   const updated = ctx.games.update(
-    gameId,
-    expectedVersion,
+    g.id,
+    g.version,
     {
       state,
       status: result ? "finished" : "active",
@@ -120,12 +159,22 @@ export function playAction(
       finishedAt: result ? now : null,
       lastActionAt: now,
       reminded: false,
+      turnLog,
     },
     events,
     now,
   );
   if (!updated) throw new StaleWrite();
   const finished = result ? recordFinish(ctx, updated, now) : null;
-  const appended = ctx.games.events(gameId, expectedVersion).map(eventView);
-  return ok({ game: gameView(ctx, updated), events: appended, finished });
+  // A finish changed the series and the ratings: read the whole game again (rare).
+  const full = finished ? ctx.games.getFull(g.id) : { ...read, game: updated };
+  if (!full) throw new Error(`game ${g.id} vanished`);
+  const appended: GameEventView[] = events.map((e, i) => ({
+    seq: g.version + i + 1,
+    type: e.type,
+    payload: e.payload,
+    actorId: e.actorId,
+    createdAt: now,
+  }));
+  return ok({ game: gameView(full), events: appended, finished });
 }

@@ -1,11 +1,10 @@
-import type { GameStart } from "./challenges.js";
+import { type GameStart, gameStart } from "./challenges.js";
 import type { ServiceContext } from "./context.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { type MessageRef, messageColumns, refChatId } from "./message-ref.js";
 import { createGame } from "./play.js";
 import { seriesStarter } from "./series.js";
 import type { PlayerRef } from "./types.js";
-import { eventView, gameView } from "./views.js";
 
 /** The series' next game after `gameId`, with the starter the series' rules pick. */
 export function rematch(
@@ -45,5 +44,5 @@ export function rematch(
     previousGameId: g.id,
     actorId: by.id,
   });
-  return ok({ game: gameView(ctx, row), events: ctx.games.events(row.id).map(eventView) });
+  return ok(gameStart(ctx, row.id));
 }

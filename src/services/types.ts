@@ -1,10 +1,11 @@
-import type { ChallengeStatus, GameStatus } from "../db/index.js";
+import type { ChallengeStatus, GameStatus, SeriesAfter } from "../db/index.js";
 import type {
   GameResult,
   GameState,
   OpeningLot,
   Rules,
   SeriesState,
+  TurnLog,
   Variant,
 } from "../engine/index.js";
 import type { MessageRef } from "./message-ref.js";
@@ -61,6 +62,8 @@ export interface ChallengeView {
   readonly targetPlayer: PlayerView | null;
   readonly chatId: number | null;
   readonly message: MessageRef | null;
+  /** The message is an inline card sent as a picture: its text is a caption. */
+  readonly cardPhoto: boolean;
   readonly expiresAt: number;
   readonly createdAt: number;
 }
@@ -91,6 +94,14 @@ export interface GameView {
   readonly lastActionAt: number;
   readonly createdAt: number;
   readonly finishedAt: number | null;
+  /** The series score before this game, by colour. */
+  readonly score: { readonly white: number; readonly black: number };
+  /** Once the game is over: the series score after it, and whether that ended the series. */
+  readonly final: SeriesAfter | null;
+  /** Turns each side has not seen since it last acted; null for games older than the log. */
+  readonly turnLog: TurnLog | null;
+  /** What the game's message shows: its version (null: never shown) and the claim button. */
+  readonly shown: { readonly version: number | null; readonly claim: boolean };
 }
 
 export interface GameEventView {

@@ -1,4 +1,4 @@
-import type { ChallengeRow, GameEventRow, GameRow, PlayerRow, SeriesRow } from "../db/index.js";
+import type { ChallengeRow, FullGame, GameEventRow, PlayerRow, SeriesRow } from "../db/index.js";
 import { actor, nextStarter, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
 import { refFromColumns } from "./message-ref.js";
@@ -24,8 +24,11 @@ function player(ctx: ServiceContext, id: number): PlayerView {
   return playerView(row);
 }
 
-export function gameView(ctx: ServiceContext, g: GameRow): GameView {
+/** A game read with its players and series (one statement, see GamesRepo.getFull). */
+export function gameView({ game: g, white, black, series }: FullGame): GameView {
   const waiting = actor(g.state);
+  const whiteIsA = series.playerA === g.whiteId;
+  const final = g.seriesAfter ?? null;
   return {
     id: g.id,
     variant: g.variant,
@@ -33,8 +36,8 @@ export function gameView(ctx: ServiceContext, g: GameRow): GameView {
     status: g.status,
     state: g.state,
     version: g.version,
-    white: player(ctx, g.whiteId),
-    black: player(ctx, g.blackId),
+    white: playerView(white),
+    black: playerView(black),
     waitingFor: waiting === null ? null : waiting === "white" ? g.whiteId : g.blackId,
     chatId: g.chatId,
     message: refFromColumns(g),
@@ -49,6 +52,15 @@ export function gameView(ctx: ServiceContext, g: GameRow): GameView {
     lastActionAt: g.lastActionAt,
     createdAt: g.createdAt,
     finishedAt: g.finishedAt,
+    score: final
+      ? final.before
+      : {
+          white: whiteIsA ? series.scoreA : series.scoreB,
+          black: whiteIsA ? series.scoreB : series.scoreA,
+        },
+    final,
+    turnLog: g.turnLog ?? null,
+    shown: { version: g.shownVersion, claim: g.shownClaim },
   };
 }
 
@@ -65,6 +77,7 @@ export function challengeView(ctx: ServiceContext, c: ChallengeRow): ChallengeVi
     targetPlayer: c.targetUserId === null ? null : player(ctx, c.targetUserId),
     chatId: c.chatId,
     message: refFromColumns(c),
+    cardPhoto: c.cardPhoto,
     expiresAt: c.expiresAt,
     createdAt: c.createdAt,
   };

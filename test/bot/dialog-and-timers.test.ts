@@ -99,10 +99,20 @@ describe("/new: the set-up dialog", () => {
     await choose("standard");
     await choose("Running series");
     await choose(/@username/);
-    await h.send(USERS.alice, "not a name!");
-    expect(h.lastMessage().text).toMatch(/not a username/);
-    await h.send(USERS.alice, "@Bob");
+    // In privacy mode a plain message never reaches the bot; the question asks for a reply.
+    expect(await h.send(USERS.alice, "@Bob")).toBe(false);
+    const question = h.lastMessage();
+    expect(question.text).toMatch(/Reply to this message/);
+    expect(h.tg.callsOf("sendMessage").at(-1)!.payload.reply_markup).toMatchObject({
+      force_reply: true,
+    });
+    expect(await h.send(USERS.alice, "not a name!", { replyTo: question })).toBe(true);
+    const again = h.lastMessage();
+    expect(again.text).toMatch(/not a username/);
+    await h.send(USERS.alice, "@Bob", { replyTo: again });
     expect(h.service.getChallenge(1)!.target).toEqual({ userId: null, username: "bob" });
+    expect(h.tg.message(GROUP, dialog.messageId)!.text).toContain("Alice challenges @bob");
+    expect(h.tg.problems()).toEqual([]);
   });
 });
 
@@ -113,7 +123,7 @@ describe("timers", () => {
     await h.send(USERS.alice, "/play");
     const challenge = h.lastMessage();
     now += 6 * 60_000;
-    await h.parts.maintenance.tick(now);
+    await h.tick(now);
     const live = h.tg.message(GROUP, challenge.messageId)!;
     expect(live.text).toMatch(/Nobody accepted/);
     expect(buttons(live)).toEqual([]);
@@ -130,13 +140,13 @@ describe("timers", () => {
     const waiting = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
     const other = waiting === USERS.alice ? USERS.bob : USERS.alice;
     now += 61 * 60_000;
-    await h.parts.maintenance.tick(now);
+    await h.tick(now);
     const reminder = h.lastMessage();
     expect(reminder.text).toContain(`tg://user?id=${waiting.id}`);
-    await h.parts.maintenance.tick(now + 1000);
+    await h.tick(now + 1000);
     expect(h.lastMessage().messageId).toBe(reminder.messageId);
     now += 60 * 60_000;
-    await h.parts.maintenance.tick(now);
+    await h.tick(now);
     const live = h.tg.message(GROUP, board.messageId)!;
     const claim = buttonNamed(live, /Claim/);
     await h.press(waiting, live, claim);
@@ -161,10 +171,15 @@ describe("Telegram's own errors", () => {
     expect(reposted.photo).not.toBeNull();
     const game = h.service.getGame(1)!;
     expect(game.message).toEqual({ kind: "chat", chatId: GROUP, messageId: reposted.messageId });
-    // A refresh press re-sends identical content: Telegram says "not modified", nothing breaks.
+    // A refresh of a board that is current sends nothing: no edit Telegram would refuse.
+    const before = h.tg.calls.length;
     await h.pressData(mover, reposted, `g:1:${game.version}:f`);
     await h.pressData(mover, reposted, `g:1:${game.version}:f`);
     expect(h.service.getGame(1)!.version).toBe(game.version);
+    expect(h.tg.calls.slice(before).map((c) => c.method)).toEqual([
+      "answerCallbackQuery",
+      "answerCallbackQuery",
+    ]);
   });
 });
 

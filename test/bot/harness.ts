@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { InlineKeyboardButton, Update, User } from "grammy/types";
-import { type BotDeps, type BotParts, createBot } from "../../src/bot/create-bot.js";
+import type { Player } from "../../src/ai/index.js";
+import { type BotDeps, type BotParts, botPlayer, createBot } from "../../src/bot/create-bot.js";
 import { cacheChatUploader } from "../../src/bot/inline-photos.js";
 import { servicePrefs } from "../../src/bot/locale-prefs.js";
 import { parseConfig } from "../../src/config.js";
@@ -8,6 +9,7 @@ import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
 import { silentLogger } from "../../src/log.js";
 import type { BoardView } from "../../src/render/view.js";
 import { DialogStore, GameService } from "../../src/services/index.js";
+import { ComputerOpponent } from "../../src/services/opponent.js";
 import { BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
 
 export const GROUP = -100_200;
@@ -46,6 +48,12 @@ export interface Harness {
   lastMessage(chatId?: number): StoredMessage;
   /** Any other update (inline queries, chosen results); false if Telegram would not deliver it. */
   handle(update: Omit<Update, "update_id">): Promise<boolean>;
+  /** Waits until no board update and no computer turn is in progress. */
+  settle(): Promise<void>;
+  /** One maintenance tick at `now`, and what follows from it. */
+  tick(now?: number): Promise<void>;
+  /** The computer player, when the harness has one. */
+  readonly computer: ComputerOpponent | null;
   close(): void;
 }
 
@@ -56,7 +64,8 @@ export interface HarnessOptions {
   readonly env?: Record<string, string>;
   readonly render?: BotDeps["renderBoard"];
   readonly tg?: FakeTelegram;
-  readonly vsBot?: BotDeps["vsBot"];
+  /** A computer player in the bot's seat, wired as the real process wires it. */
+  readonly computer?: { readonly level?: Player; readonly delayMs?: number };
   readonly now?: () => number;
 }
 
@@ -86,9 +95,27 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     fetch: tg.fetch as never,
     photoUploader: (api) => cacheChatUploader(api, parsed.config.boardCacheChatId, silentLogger),
     dialogs: new DialogStore(database.db, opts.now),
-    ...(opts.vsBot ? { vsBot: opts.vsBot } : {}),
+    computerPlays: Boolean(opts.computer),
   });
+  const computer = opts.computer
+    ? new ComputerOpponent(service, botPlayer(BOT_INFO), {
+        delayMs: opts.computer.delayMs ?? 0,
+        ...(opts.computer.level ? { level: opts.computer.level } : {}),
+        logger: silentLogger,
+      })
+    : null;
+  if (computer) {
+    service.onGameChanged((game) => computer.notice(game));
+    parts.maintenance.onTick(() => computer.resumeWaiting());
+  }
   await parts.bot.init();
+  const settle = async () => {
+    // A computer turn asks for a board; a board never starts a turn: two rounds settle both.
+    for (let i = 0; i < 2; i++) {
+      await computer?.settled();
+      await parts.boards.settled();
+    }
+  };
   let updateId = 1;
   const chatOf = (chatId: number) =>
     chatId < 0
@@ -99,11 +126,18 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   const handle = async (update: Omit<Update, "update_id">): Promise<boolean> => {
     if (!tg.deliver(update)) return false;
     await parts.bot.handleUpdate({ update_id: updateId++, ...update } as Update);
+    await settle();
     return true;
   };
 
   const harness: Harness = {
     handle,
+    settle,
+    async tick(now) {
+      await parts.maintenance.tick(now);
+      await settle();
+    },
+    computer,
     tg,
     parts,
     service,
@@ -145,6 +179,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       return last;
     },
     close() {
+      parts.boards.stop();
       database.close();
     },
   };

@@ -23,15 +23,18 @@ interface InlineResult {
 /** Alice types @bot in a private chat and sends the chosen card; returns the inline message. */
 async function sendCard(
   harness: Harness,
-  resultId: string,
+  offer: string,
   inlineMessageId: string,
   feedback: boolean,
+  from = USERS.alice,
 ): Promise<StoredMessage> {
-  await harness.handle({ inline_query: { id: "q1", from: USERS.alice, query: "", offset: "" } });
+  await harness.handle({ inline_query: { id: "q1", from, query: "", offset: "" } });
   const answer = harness.tg.callsOf("answerInlineQuery").at(-1)!;
   const results = JSON.parse(String(JSON.stringify(answer.payload.results))) as InlineResult[];
-  expect(results.map((r) => r.id)).toEqual(["lc", "ls", "ss"]);
-  const chosen = results.find((r) => r.id === resultId)!;
+  // The result id names the game and whether the card is a picture.
+  expect(results.map((r) => r.id.slice(0, 2))).toEqual(["lc", "ls", "ss"]);
+  const chosen = results.find((r) => r.id.startsWith(offer))!;
+  expect(chosen.id).toBe(`${offer}.${chosen.type === "photo" ? "p" : "t"}`);
   harness.tg.addInlineMessage(
     inlineMessageId,
     chosen.input_message_content?.message_text ?? null,
@@ -42,7 +45,7 @@ async function sendCard(
   if (feedback)
     await harness.handle({
       chosen_inline_result: {
-        result_id: resultId,
+        result_id: chosen.id,
         from: USERS.alice,
         query: "",
         inline_message_id: inlineMessageId,
@@ -132,8 +135,8 @@ describe("a whole game inside an inline message", () => {
   it("a forged card button is refused", async () => {
     h = await createHarness();
     const card = await sendCard(h, "lc", "inl-forged", false);
-    await h.pressData(USERS.bob, card, "i:zz:11:a");
-    await h.pressData(USERS.bob, card, "i:lc:999:a");
+    await h.pressData(USERS.bob, card, "i:zz:11:en:at");
+    await h.pressData(USERS.bob, card, "i:lc:999:en:at");
     expect(h.service.gameForInlineMessage("inl-forged")).toBeNull();
   });
 });

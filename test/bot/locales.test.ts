@@ -24,7 +24,8 @@ const TRANSLATIONS = ["ru", "uk"] as const satisfies readonly Locale[];
  * Keys whose translation is expected to equal the English text: the language names are
  * shown in each language's own spelling whatever the interface language is.
  */
-const SAME_AS_ENGLISH = new Set(["lang-en", "lang-ru", "lang-uk"]);
+// Language names, and a line of notation only (icon, dice, moves), read alike everywhere.
+const SAME_AS_ENGLISH = new Set(["lang-en", "lang-ru", "lang-uk", "caption-turn"]);
 
 const MESSAGE_START = /^([a-zA-Z][\w-]*) *=/;
 

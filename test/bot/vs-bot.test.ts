@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
-import { botOpponents, vsBotStarter } from "../../src/bot/vs-bot-game.js";
 import { BOT_INFO } from "./fake-telegram.js";
 import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
 
@@ -16,18 +15,18 @@ afterEach(() => {
 /** Alice presses buttons whenever the game waits for her; the bot answers in between. */
 async function playAgainstBot(harness: Harness, command: string, chatId = GROUP) {
   await harness.send(USERS.alice, command, { chatId });
-  const bot = botOpponents.get(harness.parts)!;
-  await bot.settled();
   const board = harness.lastMessage(chatId);
   expect(board.photo).not.toBeNull();
   const gameId = harness.service.activeGames(chatId, USERS.alice.id)[0]?.id ?? 1;
   let presses = 0;
   for (;;) {
-    await bot.settled();
     const game = harness.service.getGame(gameId)!;
     if (game.state.phase === "over") return { game, board };
     expect(game.waitingFor).toBe(USERS.alice.id);
     const live = harness.tg.message(chatId, board.messageId)!;
+    // After every turn of the bot's, the board shows the position the database holds.
+    for (const b of buttons(live))
+      expect("callback_data" in b && b.callback_data).toContain(`g:${gameId}:${game.version}:`);
     const choices = buttons(live).filter((b) => !/Drop|Claim/.test(b.text));
     await harness.press(USERS.alice, live, choices[presses % choices.length]!);
     if (++presses > 2000) throw new Error("the game does not end");
@@ -40,7 +39,7 @@ describe("playing the bot itself", () => {
     ["short", "/play short bot"],
   ] as const) {
     it(`a full game of ${variant} nardy against the bot`, async () => {
-      h = await createHarness({ vsBot: vsBotStarter(0, "medium") });
+      h = await createHarness({ computer: { delayMs: 0, level: "medium" } });
       const { game, board } = await playAgainstBot(h, command);
       expect(game.variant).toBe(variant);
       expect([game.white.id, game.black.id]).toContain(BOT_INFO.id);
@@ -54,7 +53,7 @@ describe("playing the bot itself", () => {
   }
 
   it("in a private chat, through the set-up dialog", async () => {
-    h = await createHarness({ vsBot: vsBotStarter(0, "easy") });
+    h = await createHarness({ computer: { delayMs: 0, level: "easy" } });
     const chat = USERS.alice.id;
     await h.send(USERS.alice, "/new", { chatId: chat });
     const dialog = h.lastMessage(chat);
@@ -66,7 +65,6 @@ describe("playing the bot itself", () => {
     await choose("standard");
     await choose("Running series");
     await choose("The bot");
-    await botOpponents.get(h.parts)!.settled();
     const board = h.lastMessage(chat);
     expect(board.photo).not.toBeNull();
     const game = h.service.activeGames(chat, USERS.alice.id)[0]!;
@@ -108,11 +106,10 @@ describe("the bot after a restart", () => {
 
     // A pause before the bot's move, and a tick long after: the bot is due a reminder but
     // gets none, since it is the bot.
-    h = await createHarness({ path: file, tg: first.tg, vsBot: vsBotStarter(5, "easy") });
+    h = await createHarness({ path: file, tg: first.tg, computer: { delayMs: 5, level: "easy" } });
     const sentBefore = h.tg.callsOf("sendMessage").length;
-    await h.parts.maintenance.tick(Date.now() + 30 * 24 * 3_600_000);
+    await h.tick(Date.now() + 30 * 24 * 3_600_000);
     expect(h.tg.callsOf("sendMessage").slice(sentBefore)).toEqual([]);
-    await botOpponents.get(h.parts)!.settled();
     const after = h.service.getGame(game.id)!;
     expect(after.version).toBeGreaterThan(versionAtStop);
     expect(after.waitingFor).not.toBe(me.id);

@@ -68,6 +68,7 @@ describe("repositories", () => {
       finishedAt: null,
       lastActionAt: 5,
       reminded: false,
+      turnLog: null,
     };
     const won = f.games.update(g.id, 2, patch, [ev("step"), ev("step")], 5);
     expect(won?.version).toBe(4);

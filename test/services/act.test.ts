@@ -37,10 +37,12 @@ describe("act", () => {
     expect(r.events[0]).toMatchObject({ seq: g.version + 1, type: "step", actorId: mover(g) });
     expect(r.game.version).toBe(g.version + r.events.length);
     const again = svc.act(g.id, mover(g), step, g.version);
-    expect(again).toEqual({
+    expect(again).toMatchObject({
       ok: false,
       error: { code: "stale", message: "This board is out of date." },
     });
+    // The refusal carries the game as it stands, so the live board can be shown at once.
+    expect(!again.ok && again.error.game?.version).toBe(r.game.version);
   });
 
   it("refuses presses by others, out of turn, illegal or malformed, with typed errors", () => {

@@ -121,15 +121,17 @@ describe("challenges", () => {
     expect(svc.expireChallenges(clock.t + HOUR)).toHaveLength(1);
   });
 
-  it("keeps message references and hands them to the game", () => {
+  it("keeps message references; an inline card becomes the game's board, a chat text does not", () => {
     const { svc } = harness();
     const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
     expect(c.message).toBeNull();
     const ref = { kind: "chat", chatId: CHAT.id, messageId: 77 } as const;
     expect(unwrap(svc.setChallengeMessage(c.id, ref)).message).toEqual(ref);
     const game = unwrap(svc.acceptChallenge(c.id, bob)).game;
-    expect(game.message).toEqual(ref);
+    // A text message cannot turn into a picture: the board is posted as a message of its own.
+    expect(game.message).toBeNull();
     expect(game.chatId).toBe(CHAT.id);
+    expect(svc.replyTargetOf(game.id)).toBe(77);
     const inline = unwrap(svc.createChallenge({ challenger: alice, variant: "short" }));
     const iref = { kind: "inline", inlineMessageId: "AAQ-xyz" } as const;
     const g2 = unwrap(svc.acceptChallenge(inline.id, bob, iref)).game;

@@ -3,28 +3,46 @@ import { openDatabase } from "../../src/db/index.js";
 import { DIALOG_TTL_MS, DialogStore } from "../../src/services/index.js";
 
 describe("DialogStore", () => {
-  it("keeps each key's latest value, deletes on request, and drops dialogs left a day", () => {
+  it("keeps each key's latest value and deletes on request", () => {
     const { db, close } = openDatabase(":memory:");
-    let now = 1_000;
-    const store = new DialogStore(db, () => now);
+    const store = new DialogStore(db, () => 1_000);
     store.write("-5:1", { step: 1 });
     store.write("-5:1", { step: 2 });
     store.write("-5:2", { step: 7 });
     expect(store.read("-5:1")).toEqual({ step: 2 });
     store.delete("-5:2");
     expect(store.read("-5:2")).toBeUndefined();
+    expect(new DialogStore(db, () => 1_000).read("-5:1")).toEqual({ step: 2 });
+    close();
+  });
 
-    now += DIALOG_TTL_MS - 1;
-    store.write("-6:3", { step: 1 });
-    expect(store.read("-5:1")).toEqual({ step: 2 });
-    now += 2;
-    store.write("-6:3", { step: 2 });
+  it("knows where each dialog's message is, and expires the ones left unanswered", () => {
+    const { db, close } = openDatabase(":memory:");
+    let now = 1_000;
+    const store = new DialogStore(db, () => now);
+    // The first question is recorded before the plugin has written any state.
+    store.asked("-5:1", { chatId: -5, messageId: 40, locale: "ru" });
+    store.write("-5:1", { step: 1 });
+    store.asked("-6:2", { chatId: -6, messageId: 41, locale: "en" });
+    expect(store.place("-5:1")).toEqual({ chatId: -5, messageId: 40, locale: "ru" });
+    expect(store.read("-5:1")).toEqual({ step: 1 });
+    now += 30_000;
+    store.asked("-6:2", { chatId: -6, messageId: 41, locale: "en" });
+    now += 31_000;
+    expect(store.expire(60_000)).toEqual([
+      { key: "-5:1", chatId: -5, messageId: 40, locale: "ru" },
+    ]);
     expect(store.read("-5:1")).toBeUndefined();
-    expect(store.read("-6:3")).toEqual({ step: 2 });
+    expect(store.place("-5:1")).toBeNull();
+    expect(store.place("-6:2")).not.toBeNull();
+    close();
+  });
 
-    now += DIALOG_TTL_MS + 1;
-    const reopened = new DialogStore(db, () => now);
-    expect(reopened.read("-6:3")).toBeUndefined();
+  it("drops at start-up dialogs nobody touched for a day", () => {
+    const { db, close } = openDatabase(":memory:");
+    new DialogStore(db, () => 1_000).write("-5:1", { step: 2 });
+    expect(new DialogStore(db, () => 1_000 + DIALOG_TTL_MS - 1).read("-5:1")).toEqual({ step: 2 });
+    expect(new DialogStore(db, () => 1_001 + DIALOG_TTL_MS).read("-5:1")).toBeUndefined();
     close();
   });
 });

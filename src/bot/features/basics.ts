@@ -1,6 +1,8 @@
 import { Composer } from "grammy";
+import { onButton } from "../buttons.js";
+import { encode } from "../callback-data.js";
 import type { BotContext } from "../context.js";
-import { isLocale, LOCALES } from "../i18n.js";
+import { LOCALES } from "../i18n.js";
 import type { FeatureDeps } from "./deps.js";
 import { playerRef } from "./player-ref.js";
 
@@ -31,19 +33,19 @@ export function basicsFeature(deps: FeatureDeps): Composer<BotContext> {
   });
 
   composer.command("lang", async (ctx) => {
-    const rows = [LOCALES.map((l) => ({ text: ctx.t(`lang-${l}`), callback_data: `l:${l}` }))];
+    const rows = [
+      LOCALES.map((locale) => ({
+        text: ctx.t(`lang-${locale}`),
+        callback_data: encode({ type: "language", locale }),
+      })),
+    ];
     await ctx.reply(ctx.t("lang-pick"), { reply_markup: { inline_keyboard: rows } });
   });
 
-  composer.callbackQuery(/^l:/, async (ctx) => {
-    const locale = ctx.callbackQuery.data.slice(2);
-    if (!isLocale(locale)) {
-      await ctx.answerCallbackQuery({ text: ctx.t("err-bad-button"), show_alert: true });
-      return;
-    }
+  onButton(composer, "language", async (ctx, { locale }) => {
     deps.prefs.set(playerRef(ctx.from), locale);
     ctx.i18n.useLocale(locale);
-    await ctx.answerCallbackQuery();
+    await deps.answers.answer(ctx);
     await ctx
       .editMessageText(ctx.t("lang-set"), { reply_markup: { inline_keyboard: [] } })
       .catch(() => {});

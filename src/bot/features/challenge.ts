@@ -1,27 +1,21 @@
 import { Composer } from "grammy";
 import { presetRules } from "../../engine/index.js";
 import type { ChallengeView } from "../../services/index.js";
+import { onButton } from "../buttons.js";
+import { closeChallengeMessage } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
-import { translator } from "../i18n.js";
-import { isNotModified } from "../telegram-errors.js";
-import { decodePayload } from "../ui/callback-data.js";
+import { pressedMessage } from "../press.js";
 import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/challenge-text.js";
 import { htmlName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
 import { parsePlayArgs } from "./play-args.js";
 import { playerRef } from "./player-ref.js";
-import type { PlayVsBot } from "./vs-bot.js";
-
-const CLOSED_KEY = {
-  declined: "challenge-declined",
-  cancelled: "challenge-cancelled",
-  expired: "challenge-expired",
-} as const;
+import { startVsComputer } from "./vs-computer.js";
 
 /** `/play` and the Accept / Decline / Cancel buttons of a challenge. */
-export function challengeFeature(deps: FeatureDeps, vsBot: PlayVsBot | null): Composer<BotContext> {
-  const { service, presenter, config } = deps;
+export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
+  const { service, boards, answers, config, textsFor } = deps;
   const composer = new Composer<BotContext>();
   const ttlMinutes = Math.round(config.challengeTtlMs / 60_000);
 
@@ -34,8 +28,7 @@ export function challengeFeature(deps: FeatureDeps, vsBot: PlayVsBot | null): Co
     }
     const rules = presetRules(args.variant, args.preset)!;
     if (args.vsBot) {
-      if (vsBot) await vsBot(ctx, args.variant, rules);
-      else await ctx.reply(ctx.t("err-generic"));
+      await startVsComputer(deps, ctx, args.variant, rules);
       return;
     }
     if (ctx.chat.type === "private") {
@@ -54,7 +47,6 @@ export function challengeFeature(deps: FeatureDeps, vsBot: PlayVsBot | null): Co
       await ctx.reply(ctx.t("err-challenge-bot"));
       return;
     }
-    const locale = await ctx.i18n.getLocale();
     const r = service.createChallenge({
       challenger: playerRef(ctx.from),
       chat: {
@@ -69,13 +61,13 @@ export function challengeFeature(deps: FeatureDeps, vsBot: PlayVsBot | null): Co
           : null,
       variant: args.variant,
       rules,
-      locale,
+      locale: await ctx.i18n.getLocale(),
     });
     if (!r.ok) {
       await ctx.reply(errorText(ctx.t, r.error));
       return;
     }
-    const t = translator(deps.i18n, r.value.locale);
+    const t = textsFor(r.value.locale);
     const sent = await ctx.reply(challengeText(t, r.value, ttlMinutes), {
       parse_mode: "HTML",
       reply_markup: challengeKeyboard(t, r.value),
@@ -87,68 +79,62 @@ export function challengeFeature(deps: FeatureDeps, vsBot: PlayVsBot | null): Co
     });
   });
 
-  composer.callbackQuery(/^c:/, async (ctx) => {
-    const payload = decodePayload(ctx.callbackQuery.data);
-    if (payload?.type !== "challenge") {
-      await ctx.answerCallbackQuery({ text: ctx.t("err-bad-button"), show_alert: true });
-      return;
-    }
-    const challenge = service.getChallenge(payload.challengeId);
+  /** Closes the challenge's message, and the card pressed when that is another message. */
+  async function close(ctx: BotContext, c: ChallengeView, key: string, by?: string) {
+    const html = challengeClosedText(textsFor(c.locale), c, key, by);
+    await closeChallengeMessage(ctx.api, c, html);
+    await closeCopy(ctx, c, html);
+  }
+
+  /** A card shared from a private chat (a text card, not the challenge's own message). */
+  async function closeCopy(ctx: BotContext, c: ChallengeView, html?: string) {
+    const pressed = pressedMessage(ctx);
+    if (pressed?.kind !== "inline" || c.message?.kind === "inline") return;
+    const text = html ?? challengeClosedText(textsFor(c.locale), c, "challenge-closed");
+    await closeChallengeMessage(ctx.api, { ...c, message: pressed, cardPhoto: false }, text);
+  }
+
+  onButton(composer, "challenge", async (ctx, { challengeId, command }) => {
+    const challenge = service.getChallenge(challengeId);
     if (!challenge) {
-      await ctx.answerCallbackQuery({ text: ctx.t("err-not-found"), show_alert: true });
+      await answers.answer(ctx, ctx.t("err-not-found"), true);
       return;
     }
-    const t = translator(deps.i18n, challenge.locale);
     const by = playerRef(ctx.from);
-    if (payload.command === "accept") {
-      const inline = challenge.message?.kind === "inline" ? challenge.message : null;
-      const r = service.acceptChallenge(challenge.id, by, inline);
-      if (!r.ok) {
-        await ctx.answerCallbackQuery({ text: errorText(t, r.error), show_alert: true });
-        if (r.error.code === "expired") await closeMessage(ctx, challenge, "challenge-expired");
-        return;
-      }
-      await ctx.answerCallbackQuery();
-      const game = r.value.game;
-      if (inline) {
-        await presenter.show(game);
-        return;
-      }
-      await editChallenge(
-        ctx,
-        t("challenge-accepted", { from: htmlName(game.white), name: htmlName(game.black) }),
-      );
-      if (game.chatId !== null)
-        await presenter.post(game, game.chatId, ctx.callbackQuery.message?.message_id);
-      return;
-    }
+    const pressed = pressedMessage(ctx);
     const r =
-      payload.command === "decline"
-        ? service.declineChallenge(challenge.id, by)
-        : service.cancelChallenge(challenge.id, by);
+      command === "accept"
+        ? service.acceptChallenge(challenge.id, by, pressed?.kind === "inline" ? pressed : null)
+        : command === "decline"
+          ? service.declineChallenge(challenge.id, by)
+          : service.cancelChallenge(challenge.id, by);
     if (!r.ok) {
-      await ctx.answerCallbackQuery({ text: errorText(t, r.error), show_alert: true });
+      await answers.answer(ctx, errorText(ctx.t, r.error), true);
+      // Whoever finds a challenge expired closes its card, whatever the sweep has done so far;
+      // a copy of a closed one shared elsewhere loses its buttons too.
+      const now = service.getChallenge(challenge.id);
+      if (now?.status === "expired") await close(ctx, now, "challenge-expired");
+      else if (now && now.status !== "pending") await closeCopy(ctx, now);
+      if (r.error.gameId !== undefined) boards.request(r.error.gameId);
       return;
     }
-    await ctx.answerCallbackQuery();
-    const key = payload.command === "decline" ? CLOSED_KEY.declined : CLOSED_KEY.cancelled;
-    await editChallenge(ctx, challengeClosedText(t, r.value, key, htmlName(by)));
+    await answers.answer(ctx);
+    if (!("game" in r.value)) {
+      const key = command === "decline" ? "challenge-declined" : "challenge-cancelled";
+      await close(ctx, r.value, key, htmlName(by));
+      return;
+    }
+    const game = r.value.game;
+    boards.request(game.id, { game });
+    // An inline card becomes the board itself; any other challenge message says who plays.
+    if (challenge.message?.kind === "inline" && game.message?.kind === "inline") return;
+    const t = textsFor(challenge.locale);
+    const text = t("challenge-accepted", {
+      from: htmlName(game.white),
+      name: htmlName(game.black),
+    });
+    await closeChallengeMessage(ctx.api, challenge, text);
   });
 
-  async function closeMessage(ctx: BotContext, c: ChallengeView, key: string): Promise<void> {
-    await editChallenge(ctx, challengeClosedText(translator(deps.i18n, c.locale), c, key));
-  }
-
   return composer;
-}
-
-/** Replaces the challenge's text (or, on an inline picture card, its caption) and buttons. */
-async function editChallenge(ctx: BotContext, html: string): Promise<void> {
-  const other = { parse_mode: "HTML" as const, reply_markup: { inline_keyboard: [] } };
-  try {
-    await ctx.editMessageText(html, other);
-  } catch (e) {
-    if (isNotModified(e)) return;
-    await ctx.editMessageCaption({ caption: html, ...other }).catch(() => {});
-  }
 }

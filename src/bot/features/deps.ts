@@ -3,8 +3,10 @@ import type { Context } from "grammy";
 import type { BotConfig } from "../../config.js";
 import type { Logger } from "../../log.js";
 import type { GameService, PlayerRef } from "../../services/index.js";
-import type { GamePresenter } from "../game-presenter.js";
+import type { PressAnswers } from "../answers.js";
+import type { BoardSync } from "../boards.js";
 import type { Locale } from "../i18n.js";
+import type { Tr } from "../ui/tr.js";
 
 /** Where a user's chosen language is kept. */
 export interface LocalePrefs {
@@ -16,8 +18,13 @@ export interface LocalePrefs {
 export interface FeatureDeps {
   readonly config: BotConfig;
   readonly service: GameService;
-  readonly presenter: GamePresenter;
+  readonly boards: BoardSync;
+  readonly answers: PressAnswers;
   readonly i18n: I18n<Context>;
+  /** Texts in one language (a game's, a challenge's). */
+  readonly textsFor: (locale: string) => Tr;
   readonly logger: Logger;
   readonly prefs: LocalePrefs;
+  /** The bot's own user as a player, when the computer opponent plays; null otherwise. */
+  readonly computer: PlayerRef | null;
 }

@@ -3,9 +3,10 @@ import { plainName } from "../ui/names.js";
 import type { Tr } from "../ui/tr.js";
 
 /** A refusal in the user's words; "not your turn" names whose turn it is. */
-export function errorText(t: Tr, error: ServiceError, game?: GameView | null): string {
-  if (error.code === "not-your-turn" && game?.waitingFor) {
-    const waiting = game.waitingFor === game.white.id ? game.white : game.black;
+export function errorText(t: Tr, error: ServiceError, game: GameView | null = null): string {
+  const about = game ?? error.game ?? null;
+  if (error.code === "not-your-turn" && about?.waitingFor) {
+    const waiting = about.waitingFor === about.white.id ? about.white : about.black;
     return t("err-turn-of", { name: plainName(waiting) });
   }
   const key = `err-${error.code}`;

@@ -1,13 +1,14 @@
 import { Composer } from "grammy";
 import type { Action } from "../../engine/index.js";
+import { onButton } from "../buttons.js";
+import type { GameCommand } from "../callback-data.js";
 import type { BotContext } from "../context.js";
-import { translator } from "../i18n.js";
-import { decodePayload, type GameCommand } from "../ui/callback-data.js";
+import { playPress, pressedMessage } from "../press.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
 import { playerRef } from "./player-ref.js";
 
-/** The engine action a game button stands for; resign buttons have their own feature. */
+/** The engine action a board button stands for. */
 function actionOf(command: GameCommand): Action | null {
   switch (command.kind) {
     case "step":
@@ -21,79 +22,57 @@ function actionOf(command: GameCommand): Action | null {
     case "accept-resign":
     case "decline-resign":
       return { type: command.kind };
-    case "claim":
-      return { type: "claim-timeout" };
     default:
       return null;
   }
 }
 
-/** Claiming acts on the game as it is now, whatever board it was pressed on. */
-const CURRENT_VERSION = new Set(["claim"]);
-
 /** Presses on game boards: every one checked against the game's version and whose turn it is. */
 export function gameFeature(deps: FeatureDeps): Composer<BotContext> {
-  const { service, presenter, logger } = deps;
+  const { service, boards, answers } = deps;
   const composer = new Composer<BotContext>();
 
-  composer.callbackQuery(/^g:/, async (ctx) => {
-    const payload = decodePayload(ctx.callbackQuery.data);
-    if (payload?.type !== "game") {
-      await ctx.answerCallbackQuery({ text: ctx.t("err-bad-button"), show_alert: true });
-      return;
-    }
-    const game = service.getGame(payload.gameId);
-    if (!game) {
-      await ctx.answerCallbackQuery({ text: ctx.t("err-not-found"), show_alert: true });
-      return;
-    }
-    const t = translator(deps.i18n, game.locale);
-    const { command } = payload;
+  onButton(composer, "game", async (ctx, { gameId, version, command }) => {
+    const pressedOn = pressedMessage(ctx);
+    const onBoard = pressedOn ? { pressedOn } : {};
     if (command.kind === "refresh") {
-      await ctx.answerCallbackQuery();
-      await presenter.show(game);
+      await answers.answer(ctx);
+      boards.request(gameId, onBoard);
       return;
     }
     if (command.kind === "rematch") {
       const r = service.rematch(
-        game.id,
+        gameId,
         playerRef(ctx.from),
-        game.message?.kind === "inline" ? game.message : null,
+        pressedOn?.kind === "inline" ? pressedOn : null,
       );
       if (!r.ok) {
-        await ctx.answerCallbackQuery({ text: errorText(t, r.error, game), show_alert: true });
+        await answers.answer(ctx, errorText(ctx.t, r.error), true);
+        const shown = r.error.gameId;
+        if (shown !== undefined) boards.request(shown);
         return;
       }
-      await ctx.answerCallbackQuery();
-      const next = r.value.game;
-      if (next.message) await presenter.show(next);
-      else if (next.chatId !== null) await presenter.post(next, next.chatId, messageIdOf(ctx));
+      boards.request(r.value.game.id, { game: r.value.game });
+      await answers.answer(ctx);
+      return;
+    }
+    if (command.kind === "claim") {
+      // A claim acts on the game as it is now, whichever board it was pressed on.
+      const game = service.getGame(gameId);
+      if (game?.waitingFor === ctx.from.id) {
+        await answers.answer(ctx, ctx.t("err-claim-own-turn"), true);
+        return;
+      }
+      await playPress(deps, ctx, gameId, game?.version ?? version, { type: "claim-timeout" }, true);
       return;
     }
     const action = actionOf(command);
     if (!action) {
-      await ctx.answerCallbackQuery({ text: t("err-bad-button"), show_alert: true });
+      await answers.answer(ctx, ctx.t("err-bad-button"), true);
       return;
     }
-    const version = CURRENT_VERSION.has(command.kind) ? game.version : payload.version;
-    const r = service.act(game.id, ctx.from.id, action, version);
-    if (!r.ok) {
-      if (r.error.code === "stale") {
-        await ctx.answerCallbackQuery({ text: t("err-stale") });
-        const live = service.getGame(game.id);
-        if (live) await presenter.show(live);
-        return;
-      }
-      await ctx.answerCallbackQuery({ text: errorText(t, r.error, game), show_alert: true });
-      return;
-    }
-    // Answer first: rendering and editing come after.
-    await ctx.answerCallbackQuery();
-    logger.debug({ gameId: game.id, action: action.type }, "game action");
-    await presenter.show(r.value.game, { finished: r.value.finished });
+    await playPress(deps, ctx, gameId, version, action, true);
   });
 
   return composer;
 }
-
-const messageIdOf = (ctx: BotContext): number | undefined => ctx.callbackQuery?.message?.message_id;

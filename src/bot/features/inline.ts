@@ -1,54 +1,47 @@
 import { Composer } from "grammy";
 import type { InlineKeyboardMarkup, InlineQueryResult } from "grammy/types";
 import { presetRules, type Rules, startingBoard, type Variant } from "../../engine/index.js";
-import type { PlayerRef } from "../../services/index.js";
+import type { ChallengeView, PlayerRef } from "../../services/index.js";
+import { onButton } from "../buttons.js";
+import { CARD_OFFERS, type CardOffer, encode } from "../callback-data.js";
+import { closeChallengeMessage } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import type { PhotoUploader, RenderBoard } from "../game-messenger.js";
-import { translator } from "../i18n.js";
-import { challengeKeyboard, challengeText } from "../ui/challenge-text.js";
+import { isLocale, type Locale } from "../i18n.js";
+import { isNotModified } from "../telegram-errors.js";
+import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/challenge-text.js";
+import { htmlName } from "../ui/names.js";
 import { gameTitle } from "../ui/rules-text.js";
 import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
 import { playerRef } from "./player-ref.js";
 
-/** The games offered in inline mode; the code goes into button data. */
-const OFFERS = [
-  { code: "lc", variant: "long", preset: "classic" },
-  { code: "ls", variant: "long", preset: "sport" },
-  { code: "ss", variant: "short", preset: "standard" },
-] as const;
-type Offer = (typeof OFFERS)[number];
+const OFFERS: Record<CardOffer, { variant: Variant; preset: string }> = {
+  lc: { variant: "long", preset: "classic" },
+  ls: { variant: "long", preset: "sport" },
+  ss: { variant: "short", preset: "standard" },
+};
+const rulesOf = (offer: CardOffer): Rules =>
+  presetRules(OFFERS[offer].variant, OFFERS[offer].preset)!;
 
-const offerByCode = (code: string): Offer | undefined => OFFERS.find((o) => o.code === code);
-
-/**
- * A card's buttons before the challenge exists: the challenge is made when the card is
- * chosen (with inline feedback on) or, at the latest, when someone presses Accept.
- */
-const cardData = (offer: Offer, challengerId: number, command: "a" | "x") =>
-  `i:${offer.code}:${challengerId}:${command}`;
-const CARD = /^i:([a-z]{2}):([1-9]\d{0,14}):([ax])$/;
-
-function cardKeyboard(t: Tr, offer: Offer, challengerId: number): InlineKeyboardMarkup {
-  return {
-    inline_keyboard: [
-      [{ text: t("btn-accept"), callback_data: cardData(offer, challengerId, "a") }],
-      [{ text: t("btn-cancel-challenge"), callback_data: cardData(offer, challengerId, "x") }],
-    ],
-  };
-}
+/** A result id names the offer and whether the card is a picture: "lc.p", "ss.t". */
+const resultId = (offer: CardOffer, photo: boolean) => `${offer}.${photo ? "p" : "t"}`;
+const RESULT = /^([a-z]{2})\.([pt])$/;
+/** A challenge set up with /new in a private chat, shared as a card: "c12". */
+const SHARED = /^c([1-9]\d{0,15})$/;
 
 /**
  * Inline mode: `@bot` in any chat offers the games; the chosen card becomes a challenge and
- * then the game, all inside that one inline message.
+ * then the game, all inside that one inline message. The game speaks its challenger's
+ * language, whoever accepts.
  */
 export function inlineFeature(
   deps: FeatureDeps,
   render: RenderBoard,
   uploader: PhotoUploader | null,
 ): Composer<BotContext> {
-  const { service, presenter, config } = deps;
+  const { service, answers, boards, config, textsFor } = deps;
   const composer = new Composer<BotContext>();
   const ttlMinutes = Math.round(config.challengeTtlMs / 60_000);
   const cardPhotos = new Map<Variant, Promise<string>>();
@@ -75,156 +68,212 @@ export function inlineFeature(
     return photo;
   };
 
-  const cardText = (t: Tr, offer: Offer, from: PlayerRef) =>
-    t("inline-card", { from: from.firstName, game: gameTitle(t, offer.variant, rulesOf(offer)) });
+  const cardKeyboard = (
+    t: Tr,
+    offer: CardOffer,
+    challenger: number,
+    locale: Locale,
+    photo: boolean,
+  ): InlineKeyboardMarkup => {
+    const data = (command: "accept" | "cancel") =>
+      encode({ type: "card", offer, challengerId: challenger, locale, photo, command });
+    return {
+      inline_keyboard: [
+        [{ text: t("btn-accept"), callback_data: data("accept") }],
+        [{ text: t("btn-cancel-challenge"), callback_data: data("cancel") }],
+      ],
+    };
+  };
 
   composer.on("inline_query", async (ctx) => {
-    service.touchPlayer(playerRef(ctx.from));
     const from = playerRef(ctx.from);
-    const results: InlineQueryResult[] = [];
-    for (const offer of OFFERS) {
-      const title = gameTitle(ctx.t, offer.variant, rulesOf(offer));
-      const text = cardText(ctx.t, offer, from);
-      const keyboard = cardKeyboard(ctx.t, offer, ctx.from.id);
-      const photo = await cardPhoto(offer.variant)?.catch(() => null);
-      if (photo)
-        results.push({
-          type: "photo",
-          id: offer.code,
-          photo_file_id: photo,
-          title,
-          description: ctx.t("inline-description"),
-          caption: text,
-          reply_markup: keyboard,
-        });
-      else
-        results.push({
-          type: "article",
-          id: offer.code,
-          title,
-          description: ctx.t("inline-description"),
-          input_message_content: { message_text: text },
-          reply_markup: keyboard,
-        });
+    service.touchPlayer(from);
+    const locale = await ctx.i18n.getLocale();
+    const lang: Locale = isLocale(locale) ? locale : "en";
+    const shared = sharedChallenge(ctx.inlineQuery.query, from.id);
+    if (shared) {
+      const t = textsFor(shared.locale);
+      await ctx.answerInlineQuery(
+        [
+          {
+            type: "article",
+            id: `c${shared.id}`,
+            title: gameTitle(t, shared.variant, shared.rules),
+            description: ctx.t("inline-description"),
+            input_message_content: {
+              message_text: challengeText(t, shared, ttlMinutes),
+              parse_mode: "HTML",
+            },
+            reply_markup: challengeKeyboard(t, shared),
+          },
+        ],
+        { cache_time: 0, is_personal: true },
+      );
+      return;
     }
-    // Personal: each user's cards carry their own id.
+    const results: InlineQueryResult[] = [];
+    for (const offer of CARD_OFFERS) {
+      const { variant } = OFFERS[offer];
+      const title = gameTitle(ctx.t, variant, rulesOf(offer));
+      const text = ctx.t("inline-card", { from: htmlName(from), game: title });
+      const photo = await cardPhoto(variant)?.catch(() => null);
+      const common = {
+        title,
+        description: ctx.t("inline-description"),
+        reply_markup: cardKeyboard(ctx.t, offer, from.id, lang, Boolean(photo)),
+      };
+      results.push(
+        photo
+          ? {
+              type: "photo",
+              id: resultId(offer, true),
+              photo_file_id: photo,
+              caption: text,
+              parse_mode: "HTML",
+              ...common,
+            }
+          : {
+              type: "article",
+              id: resultId(offer, false),
+              input_message_content: { message_text: text, parse_mode: "HTML" },
+              ...common,
+            },
+      );
+    }
+    // Personal: each user's cards carry their own id and language.
     await ctx.answerInlineQuery(results, { cache_time: 0, is_personal: true });
   });
 
+  /** The challenger's own pending challenge from /new, if the query names one. */
+  function sharedChallenge(query: string, userId: number): ChallengeView | null {
+    const m = SHARED.exec(query.trim());
+    const c = m ? service.getChallenge(Number(m[1])) : null;
+    // Such a challenge waits in its challenger's private chat, whose id is theirs.
+    return c && c.challenger.id === userId && c.status === "pending" && c.chatId === userId
+      ? c
+      : null;
+  }
+
   /** With inline feedback on, the challenge exists (and can expire) as soon as it is sent. */
   composer.on("chosen_inline_result", async (ctx) => {
-    const offer = offerByCode(ctx.chosenInlineResult.result_id);
+    const m = RESULT.exec(ctx.chosenInlineResult.result_id);
     const inlineMessageId = ctx.chosenInlineResult.inline_message_id;
-    if (!offer || !inlineMessageId) return;
+    if (!m || !inlineMessageId || !(CARD_OFFERS as readonly string[]).includes(m[1]!)) return;
+    if (service.challengeForInlineMessage(inlineMessageId)) return;
     const made = makeChallenge(
       playerRef(ctx.from),
-      offer,
+      m[1] as CardOffer,
       inlineMessageId,
       await ctx.i18n.getLocale(),
+      m[2] === "p",
     );
     if (!made.ok) return;
-    const t = translator(deps.i18n, made.value.locale);
-    await editCard(
-      ctx,
-      inlineMessageId,
-      challengeText(t, made.value, ttlMinutes),
-      challengeKeyboard(t, made.value),
-    );
+    await showChallenge(ctx, made.value);
   });
 
-  composer.callbackQuery(/^i:/, async (ctx) => {
-    const m = CARD.exec(ctx.callbackQuery.data);
-    const offer = m ? offerByCode(m[1]!) : undefined;
+  onButton(composer, "card", async (ctx, p) => {
     const inlineMessageId = ctx.callbackQuery.inline_message_id;
-    if (!m || !offer || !inlineMessageId) {
-      await ctx.answerCallbackQuery({ text: ctx.t("err-bad-button"), show_alert: true });
+    if (!inlineMessageId) {
+      await answers.answer(ctx, ctx.t("err-bad-button"), true);
       return;
     }
-    const challengerId = Number(m[2]);
+    const by = playerRef(ctx.from);
     const existing = service.challengeForInlineMessage(inlineMessageId);
     if (existing) {
-      // The card was already turned into a challenge (a second press, or feedback came late).
-      await ctx.answerCallbackQuery();
-      const t = translator(deps.i18n, existing.locale);
-      if (existing.status === "pending")
-        await editCard(
-          ctx,
-          inlineMessageId,
-          challengeText(t, existing, ttlMinutes),
-          challengeKeyboard(t, existing),
-        );
-      else {
-        const game = service.gameForInlineMessage(inlineMessageId);
-        if (game) await presenter.show(game);
-      }
+      await pressOnChallenge(ctx, existing, p.command, by);
       return;
     }
-    const challenger = service.playerRefOf(challengerId);
+    if (by.id === p.challengerId && p.command === "accept") {
+      await answers.answer(ctx, ctx.t("err-self-challenge"), true);
+      return;
+    }
+    if (by.id !== p.challengerId && p.command === "cancel") {
+      await answers.answer(ctx, ctx.t("err-not-challenger"), true);
+      return;
+    }
+    const challenger = service.playerRefOf(p.challengerId);
     if (!challenger) {
-      await ctx.answerCallbackQuery({ text: ctx.t("err-not-found"), show_alert: true });
+      await answers.answer(ctx, ctx.t("err-not-found"), true);
       return;
     }
-    if (m[3] === "x") {
-      if (ctx.from.id !== challengerId) {
-        await ctx.answerCallbackQuery({ text: ctx.t("err-not-challenger"), show_alert: true });
+    // The card becomes a challenge now; a cancelled one is kept so its Accept stays dead.
+    const made = makeChallenge(challenger, p.offer, inlineMessageId, p.locale, p.photo);
+    if (!made.ok) {
+      await answers.answer(ctx, errorText(ctx.t, made.error), true);
+      return;
+    }
+    await pressOnChallenge(ctx, made.value, p.command, by);
+  });
+
+  /** A card's Accept or Cancel on the challenge it stands for. */
+  async function pressOnChallenge(
+    ctx: BotContext,
+    c: ChallengeView,
+    command: "accept" | "cancel",
+    by: PlayerRef,
+  ) {
+    const ref = {
+      kind: "inline" as const,
+      inlineMessageId: (c.message as { inlineMessageId: string }).inlineMessageId,
+    };
+    if (command === "cancel") {
+      const r = service.cancelChallenge(c.id, by);
+      if (!r.ok) {
+        await answers.answer(ctx, errorText(ctx.t, r.error), true);
         return;
       }
-      await ctx.answerCallbackQuery();
-      await editCard(ctx, inlineMessageId, ctx.t("inline-cancelled"), { inline_keyboard: [] });
+      await answers.answer(ctx);
+      const html = challengeClosedText(textsFor(c.locale), r.value, "challenge-cancelled");
+      await closeChallengeMessage(ctx.api, r.value, html);
       return;
     }
-    if (ctx.from.id === challengerId) {
-      await ctx.answerCallbackQuery({ text: ctx.t("err-self-challenge"), show_alert: true });
+    const r = service.acceptChallenge(c.id, by, ref);
+    if (!r.ok) {
+      await answers.answer(ctx, errorText(ctx.t, r.error), true);
+      const now = service.getChallenge(c.id);
+      if (now?.status === "expired") {
+        const html = challengeClosedText(textsFor(c.locale), now, "challenge-expired");
+        await closeChallengeMessage(ctx.api, now, html);
+      }
+      const game = service.gameForInlineMessage(ref.inlineMessageId);
+      if (game) boards.request(game.id, { game });
       return;
     }
-    const made = makeChallenge(challenger, offer, inlineMessageId, await ctx.i18n.getLocale());
-    if (!made.ok) {
-      await ctx.answerCallbackQuery({ text: errorText(ctx.t, made.error), show_alert: true });
-      return;
-    }
-    const ref = { kind: "inline" as const, inlineMessageId };
-    const accepted = service.acceptChallenge(made.value.id, playerRef(ctx.from), ref);
-    if (!accepted.ok) {
-      await ctx.answerCallbackQuery({ text: errorText(ctx.t, accepted.error), show_alert: true });
-      return;
-    }
-    await ctx.answerCallbackQuery();
-    await presenter.show(accepted.value.game);
-  });
+    await answers.answer(ctx);
+    boards.request(r.value.game.id, { game: r.value.game });
+  }
 
   function makeChallenge(
     challenger: PlayerRef,
-    offer: Offer,
+    offer: CardOffer,
     inlineMessageId: string,
     locale: string,
+    photo: boolean,
   ) {
     return service.createChallenge({
       challenger,
       chat: null,
-      variant: offer.variant,
+      variant: OFFERS[offer].variant,
       rules: rulesOf(offer),
       locale,
       message: { kind: "inline", inlineMessageId },
+      cardPhoto: photo,
     });
   }
 
-  /** A card is a photo with a caption when pictures are available, else a text message. */
-  async function editCard(
-    ctx: BotContext,
-    id: string,
-    html: string,
-    keyboard: InlineKeyboardMarkup,
-  ) {
-    const other = { parse_mode: "HTML" as const, reply_markup: keyboard };
+  /** The card turned into the challenge: its text (or caption), expiry and buttons. */
+  async function showChallenge(ctx: BotContext, c: ChallengeView) {
+    const t = textsFor(c.locale);
+    const id = (c.message as { inlineMessageId: string }).inlineMessageId;
+    const other = { parse_mode: "HTML" as const, reply_markup: challengeKeyboard(t, c) };
+    const html = challengeText(t, c, ttlMinutes);
     try {
-      if (uploader) await ctx.api.editMessageCaptionInline(id, { caption: html, ...other });
+      if (c.cardPhoto) await ctx.api.editMessageCaptionInline(id, { caption: html, ...other });
       else await ctx.api.editMessageTextInline(id, html, other);
     } catch (err) {
-      deps.logger.debug({ err }, "inline card not edited");
+      if (!isNotModified(err)) deps.logger.warn({ err }, "inline card not edited");
     }
   }
 
   return composer;
 }
-
-const rulesOf = (offer: Offer): Rules => presetRules(offer.variant, offer.preset)!;

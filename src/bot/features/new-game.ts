@@ -1,6 +1,6 @@
 import { type Conversation, createConversation } from "@grammyjs/conversations";
 import { Composer, type MiddlewareFn } from "grammy";
-import type { InlineKeyboardButton } from "grammy/types";
+import type { InlineKeyboardButton, MessageEntity, User } from "grammy/types";
 import {
   BLOCK_RULES,
   defaultRules,
@@ -14,13 +14,16 @@ import {
   SCORINGS,
   type Variant,
 } from "../../engine/index.js";
+import type { DialogStore } from "../../services/index.js";
+import { onButton } from "../buttons.js";
+import { DIALOG_CHOICE, decode, encode } from "../callback-data.js";
 import type { BotContext, InnerContext } from "../context.js";
-import { translator } from "../i18n.js";
 import { challengeKeyboard, challengeText } from "../ui/challenge-text.js";
+import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
 import { playerRef } from "./player-ref.js";
-import type { PlayVsBot } from "./vs-bot.js";
+import { startVsComputer } from "./vs-computer.js";
 
 type Choice = { readonly value: string; readonly label: string };
 
@@ -35,39 +38,77 @@ const MATCHES: Record<string, MatchRule> = {
   g5: { kind: "games", count: 5 },
 };
 
+/** One dialog per person per chat: the dialog plugin's storage key, and the registry's. */
+export const dialogKey = (chatId: number, userId: number): string => `${chatId}:${userId}`;
+
+const CANCEL = "x";
+const none = { reply_markup: { inline_keyboard: [] } };
+
+/** The opponent named in a reply: a mention without a username gives the user itself. */
+function namedOpponent(
+  text: string,
+  entities: readonly MessageEntity[] | undefined,
+): { user: User } | { username: string } | null {
+  const mentioned = entities?.find((e) => e.type === "text_mention");
+  if (mentioned && "user" in mentioned && !mentioned.user.is_bot) return { user: mentioned.user };
+  const name = text.trim().replace(/^@/, "").toLowerCase();
+  return /^[a-z0-9_]{3,32}$/.test(name) && !name.endsWith("bot") ? { username: name } : null;
+}
+
 /**
- * `/new`: variant → preset → (custom: every option) → match → opponent, on one message
- * edited at each step. Only the starter's presses count; Cancel ends it at any step.
- * Database writes happen only inside `conversation.external`.
+ * `/new`: variant → preset → (custom: every option) → match → opponent, on one message edited
+ * at each step. The dialog takes only its owner's presses on its own message, and the one
+ * reply it asks for; every other update goes on to the rest of the bot as if no dialog were
+ * open. A new /new replaces it; unanswered, it expires with the challenge time. In a group
+ * the opponent may be named by replying to the bot's question (a bot in privacy mode sees
+ * replies to its own messages); in a private chat the challenge is sent to a friend as a
+ * card, or played against the bot. Database writes happen only inside `external`.
  */
 export function newGameFeature(
   deps: FeatureDeps,
-  i18nPlugin: MiddlewareFn<InnerContext>,
-  vsBot: PlayVsBot | null,
+  inside: MiddlewareFn<InnerContext>,
+  dialogs: DialogStore,
 ): Composer<BotContext> {
+  const { service, textsFor, config } = deps;
   const composer = new Composer<BotContext>();
-  const ttlMinutes = Math.round(deps.config.challengeTtlMs / 60_000);
+  const ttlMinutes = Math.round(config.challengeTtlMs / 60_000);
 
   async function dialog(conversation: Conversation<BotContext, InnerContext>, ctx: InnerContext) {
-    const starter = ctx.from!.id;
+    const owner = ctx.from!.id;
     const chat = ctx.chat!;
     const t = ctx.t;
-    const sent = await ctx.reply(t("new-variant"), { reply_markup: keyboard([], t("btn-cancel")) });
+    const locale = await ctx.i18n.getLocale();
+    const key = dialogKey(chat.id, owner);
+    const isPrivate = chat.type === "private";
+    const sent = await ctx.reply(t("new-variant"), { reply_markup: keyboard(owner, [], t) });
+    const asked = () =>
+      conversation.external(() =>
+        dialogs.asked(key, { chatId: chat.id, messageId: sent.message_id, locale }),
+      );
+    await asked();
+
+    /** The owner's press on this dialog's own message, or null. */
+    const ownChoice = (c: InnerContext): string | null => {
+      const p = decode(c.callbackQuery?.data);
+      return p?.type === "dialog" &&
+        p.ownerId === owner &&
+        c.callbackQuery?.message?.message_id === sent.message_id
+        ? p.choice
+        : null;
+    };
 
     const ask = async (question: string, choices: Choice[]): Promise<string> => {
       await ctx.api.editMessageText(chat.id, sent.message_id, question, {
         parse_mode: "HTML",
-        reply_markup: keyboard(choices, t("btn-cancel")),
+        reply_markup: keyboard(owner, choices, t),
       });
+      await asked();
       for (;;) {
-        const press = await conversation.waitForCallbackQuery(/^n:/);
-        if (press.from.id !== starter) {
-          await press.answerCallbackQuery({ text: t("new-not-yours"), show_alert: true });
-          continue;
-        }
+        const press = await conversation.waitUntil((c) => ownChoice(c) !== null, { next: true });
+        const value = ownChoice(press)!;
         await press.answerCallbackQuery();
-        const value = press.callbackQuery.data.slice(2);
-        if (value === "x") throw new Cancelled();
+        if (value === CANCEL) throw new Cancelled();
+        // A second tap on an earlier step's button is answered and ignored.
         if (choices.some((c) => c.value === value)) return value;
       }
     };
@@ -77,6 +118,49 @@ export function newGameFeature(
       { value: "on", label: t(`${prefix}-on`) },
       { value: "off", label: t(`${prefix}-off`) },
     ];
+
+    /** Asks for the opponent's @username as a reply to a question of the bot's. */
+    const askOpponent = async (): Promise<{ user: User } | { username: string }> => {
+      await ctx.api.editMessageText(chat.id, sent.message_id, t("new-wait-username"), {
+        reply_markup: keyboard(owner, [], t),
+      });
+      let prompt = t("new-ask-username");
+      for (;;) {
+        const question = await ctx.reply(prompt, {
+          reply_markup: {
+            force_reply: true,
+            selective: true,
+            input_field_placeholder: "@username",
+          },
+          ...(ctx.message
+            ? {
+                reply_parameters: {
+                  message_id: ctx.message.message_id,
+                  allow_sending_without_reply: true,
+                },
+              }
+            : {}),
+        });
+        await asked();
+        const answer = await conversation.waitUntil(
+          (c) =>
+            ownChoice(c) !== null ||
+            (c.from?.id === owner &&
+              c.message?.reply_to_message?.message_id === question.message_id),
+          { next: true },
+        );
+        if (answer.callbackQuery) {
+          const value = ownChoice(answer);
+          await answer.answerCallbackQuery();
+          if (value === CANCEL) throw new Cancelled();
+          continue;
+        }
+        const text = answer.message?.text ?? "";
+        const named = namedOpponent(text, answer.message?.entities);
+        if (named && !("user" in named && named.user.id === owner)) return named;
+        prompt = t("new-bad-username");
+      }
+    };
 
     try {
       const variant = (await ask(t("new-variant"), opts(["long", "short"], "variant"))) as Variant;
@@ -106,73 +190,64 @@ export function newGameFeature(
       rules = { ...rules, match: MATCHES[matchKey]! };
       if (rules.cube && rules.match.kind === "running" && preset === "custom")
         rules = { ...rules, jacoby: (await ask(t("new-jacoby"), yesNo("opt-jacoby"))) === "on" };
-      const opponent = await ask(t("new-opponent"), [
-        { value: "open", label: t("new-opponent-open") },
-        { value: "bot", label: t("new-opponent-bot") },
-        { value: "name", label: t("new-opponent-name") },
-      ]);
-      let username: string | null = null;
+      const opponent = await ask(
+        t("new-opponent"),
+        isPrivate
+          ? [
+              { value: "friend", label: t("new-opponent-friend") },
+              { value: "bot", label: t("new-opponent-bot") },
+            ]
+          : [
+              { value: "open", label: t("new-opponent-open") },
+              { value: "bot", label: t("new-opponent-bot") },
+              { value: "name", label: t("new-opponent-name") },
+            ],
+      );
       if (opponent === "bot") {
-        await ctx.api.editMessageText(chat.id, sent.message_id, t("new-done-bot"), {
-          reply_markup: { inline_keyboard: [] },
-        });
-        if (vsBot) await conversation.external((outer) => vsBot(outer, variant, rules));
+        await ctx.api.editMessageText(chat.id, sent.message_id, t("new-done-bot"), none);
+        await conversation.external((outer) =>
+          startVsComputer(deps, outer, variant, rules, sent.message_id),
+        );
         return;
       }
-      if (opponent === "name") {
-        await ctx.api.editMessageText(chat.id, sent.message_id, t("new-ask-username"), {
-          reply_markup: keyboard([], t("btn-cancel")),
-        });
-        for (;;) {
-          const reply = await conversation
-            .waitFrom(starter)
-            .and((c): c is typeof c => Boolean(c.message?.text || c.callbackQuery?.data === "n:x"));
-          if (reply.callbackQuery) {
-            await reply.answerCallbackQuery();
-            throw new Cancelled();
-          }
-          const text = reply.message!.text!.trim().replace(/^@/, "").toLowerCase();
-          if (/^[a-z0-9_]{3,32}$/.test(text) && !text.endsWith("bot")) {
-            username = text;
-            break;
-          }
-          await ctx.reply(t("new-bad-username"));
-        }
-      }
+      const named = opponent === "name" ? await askOpponent() : null;
       const from = ctx.from!;
-      const locale = await ctx.i18n.getLocale();
       const result = await conversation.external(() =>
-        deps.service.createChallenge({
+        service.createChallenge({
           challenger: playerRef(from),
           chat: {
             id: chat.id,
             type: chat.type,
             title: "title" in chat ? (chat.title ?? null) : null,
           },
-          target: username ? { username } : null,
+          target: named && "user" in named ? { user: playerRef(named.user) } : named,
           variant,
           rules,
           locale,
         }),
       );
       if (!result.ok) {
-        await ctx.api.editMessageText(chat.id, sent.message_id, errorText(t, result.error), {
-          reply_markup: { inline_keyboard: [] },
-        });
+        await ctx.api.editMessageText(chat.id, sent.message_id, errorText(t, result.error), none);
         return;
       }
-      const ct = translator(deps.i18n, result.value.locale);
-      await ctx.api.editMessageText(
-        chat.id,
-        sent.message_id,
-        challengeText(ct, result.value, ttlMinutes),
-        {
-          parse_mode: "HTML",
-          reply_markup: challengeKeyboard(ct, result.value),
-        },
-      );
+      const c = result.value;
+      const ct = textsFor(c.locale);
+      const cancel = encode({ type: "challenge", challengeId: c.id, command: "cancel" });
+      // Nobody else is here: the card goes to a friend's chat through inline mode.
+      const buttons = isPrivate
+        ? {
+            inline_keyboard: [
+              [{ text: ct("btn-send-challenge"), switch_inline_query: `c${c.id}` }],
+              [{ text: ct("btn-cancel-challenge"), callback_data: cancel }],
+            ],
+          }
+        : challengeKeyboard(ct, c);
+      await ctx.api.editMessageText(chat.id, sent.message_id, challengeText(ct, c, ttlMinutes), {
+        parse_mode: "HTML",
+        reply_markup: buttons,
+      });
       await conversation.external(() =>
-        deps.service.setChallengeMessage(result.value.id, {
+        service.setChallengeMessage(c.id, {
           kind: "chat",
           chatId: chat.id,
           messageId: sent.message_id,
@@ -180,29 +255,64 @@ export function newGameFeature(
       );
     } catch (e) {
       if (!(e instanceof Cancelled)) throw e;
-      await ctx.api.editMessageText(chat.id, sent.message_id, t("new-cancelled"), {
-        reply_markup: { inline_keyboard: [] },
-      });
+      await ctx.api.editMessageText(chat.id, sent.message_id, t("new-cancelled"), none);
     }
   }
 
-  composer.use(createConversation(dialog, { id: "new", plugins: [i18nPlugin] }));
+  composer.use(createConversation(dialog, { id: "new", plugins: [inside] }));
+
   composer.command("new", async (ctx) => {
+    if (!ctx.from) return;
+    const key = dialogKey(ctx.chat.id, ctx.from.id);
+    const old = dialogs.place(key);
     await ctx.conversation.exitAll();
+    dialogs.delete(key);
+    if (old)
+      await ctx.api
+        .editMessageText(old.chatId, old.messageId, textsFor(old.locale)("new-replaced"), none)
+        .catch(() => {});
     await ctx.conversation.enter("new");
   });
+
+  // A press on a dialog that no open dialog took: someone else's, or one that has ended.
+  onButton(composer, "dialog", async (ctx, p) => {
+    if (p.ownerId !== ctx.from.id) {
+      await deps.answers.answer(ctx, ctx.t("new-not-yours"), true);
+      return;
+    }
+    await deps.answers.answer(ctx, ctx.t("new-closed"), true);
+    await ctx.editMessageReplyMarkup(none).catch(() => {});
+  });
+
   return composer;
 }
 
+/** Expires unanswered dialogs: their messages say so and lose their buttons. */
+export async function expireDialogs(
+  deps: Pick<FeatureDeps, "textsFor" | "logger">,
+  api: BotContext["api"],
+  dialogs: DialogStore,
+  ttlMs: number,
+): Promise<void> {
+  for (const d of dialogs.expire(ttlMs)) {
+    await api
+      .editMessageText(d.chatId, d.messageId, deps.textsFor(d.locale)("new-expired"), none)
+      .catch((err) => deps.logger.warn({ err }, "expired dialog not edited"));
+  }
+}
+
 function keyboard(
+  owner: number,
   choices: Choice[],
-  cancel: string,
+  t: Tr,
 ): { inline_keyboard: InlineKeyboardButton[][] } {
+  const button = (text: string, choice: string) => {
+    if (!DIALOG_CHOICE.test(choice)) throw new Error(`not a dialog choice: ${choice}`);
+    return { text, callback_data: encode({ type: "dialog", ownerId: owner, choice }) };
+  };
   const rows: InlineKeyboardButton[][] = [];
   for (let i = 0; i < choices.length; i += 2)
-    rows.push(
-      choices.slice(i, i + 2).map((c) => ({ text: c.label, callback_data: `n:${c.value}` })),
-    );
-  rows.push([{ text: cancel, callback_data: "n:x" }]);
+    rows.push(choices.slice(i, i + 2).map((c) => button(c.label, c.value)));
+  rows.push([button(t("btn-cancel"), CANCEL)]);
   return { inline_keyboard: rows };
 }

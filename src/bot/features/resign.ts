@@ -1,119 +1,134 @@
 import { Composer } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { GameView } from "../../services/index.js";
+import { onButton } from "../buttons.js";
+import { encode, type ResignChoice } from "../callback-data.js";
 import type { BotContext } from "../context.js";
-import { translator } from "../i18n.js";
-import { decodePayload, encodeGame } from "../ui/callback-data.js";
+import { playPress } from "../press.js";
+import { gameLabel } from "../ui/caption.js";
 import { plainName } from "../ui/names.js";
+import { startedText } from "../ui/started.js";
 import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
-import { errorText } from "./errors-text.js";
 
 const opponentOf = (g: GameView, userId: number) => (g.white.id === userId ? g.black : g.white);
+const none = { reply_markup: { inline_keyboard: [] } };
 
-/** The confirm buttons: long nardy resigns outright; short nardy offers 1, 2 or 3 points. */
-function confirmKeyboard(t: Tr, game: GameView): InlineKeyboardButton[][] {
-  const cb = (level: 0 | 1 | 2 | 3) => encodeGame(game.id, game.version, { kind: "resign", level });
-  const cancel = {
-    text: t("btn-cancel"),
-    callback_data: encodeGame(game.id, game.version, { kind: "resign-cancel" }),
-  };
-  if (game.variant === "long")
-    return [[{ text: t("btn-resign-confirm"), callback_data: cb(0) }, cancel]];
-  return [
-    [
-      { text: t("result-single"), callback_data: cb(1) },
-      { text: t("result-gammon"), callback_data: cb(2) },
-      { text: t("result-backgammon"), callback_data: cb(3) },
-    ],
-    [cancel],
-  ];
-}
-
-/** `/resign`: pick the game (when several), confirm, and resign or offer. */
+/**
+ * `/resign`: pick the game (when there are several), then confirm. Every button of the
+ * question names who asked, and only they can answer it. In a private chat the list covers
+ * the asker's games in every chat, so a game in a chat the bot was removed from can still be
+ * resigned, or claimed when the opponent has gone silent.
+ */
 export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
-  const { service, presenter } = deps;
+  const { service, answers } = deps;
   const composer = new Composer<BotContext>();
 
-  const confirmText = (t: Tr, game: GameView, userId: number) =>
-    t(game.variant === "long" ? "resign-confirm-long" : "resign-confirm-short", {
-      name: plainName(opponentOf(game, userId)),
-    });
+  const button = (text: string, game: GameView, askerId: number, choice: ResignChoice) => ({
+    text,
+    callback_data: encode({
+      type: "resign",
+      gameId: game.id,
+      version: game.version,
+      askerId,
+      choice,
+    }),
+  });
+
+  /** The claim is open to the asker when the game waits, long enough, for the opponent. */
+  const mayClaim = (game: GameView, askerId: number) =>
+    game.waitingFor !== askerId && service.claimable(game);
+
+  function question(t: Tr, game: GameView, askerId: number) {
+    const name = plainName(opponentOf(game, askerId));
+    const rows: InlineKeyboardButton[][] =
+      game.variant === "long"
+        ? [[button(t("btn-resign-confirm"), game, askerId, 0)]]
+        : [
+            [
+              button(t("result-single"), game, askerId, 1),
+              button(t("result-gammon"), game, askerId, 2),
+              button(t("result-backgammon"), game, askerId, 3),
+            ],
+          ];
+    if (mayClaim(game, askerId)) rows.push([button(t("btn-claim"), game, askerId, "claim")]);
+    rows.push([button(t("btn-cancel"), game, askerId, "cancel")]);
+    const key = game.variant === "long" ? "resign-confirm-long" : "resign-confirm-short";
+    return {
+      text: `${t(key, { name })}\n${gameLabel(t, game)}`,
+      reply_markup: { inline_keyboard: rows },
+    };
+  }
+
+  /** One line per game: opponent, game, rules, score and when it started. */
+  function pickRow(ctx: BotContext, game: GameView, askerId: number) {
+    const started = startedText(ctx.t, service.config.now() - game.createdAt);
+    const score = `${game.score.white}:${game.score.black}`;
+    const text = `${plainName(opponentOf(game, askerId))} · ${gameLabel(ctx.t, game)} · ${score} · ${started}`;
+    return [button(text, game, askerId, "pick")];
+  }
 
   composer.command("resign", async (ctx) => {
     if (!ctx.from) return;
-    const games = service.activeGames(ctx.chat.id, ctx.from.id);
+    const me = ctx.from.id;
+    const games =
+      ctx.chat.type === "private"
+        ? service.activeGamesAnywhere(me)
+        : service.activeGames(ctx.chat.id, me);
     if (games.length === 0) {
       await ctx.reply(ctx.t("resign-none"));
       return;
     }
     if (games.length === 1) {
-      const game = games[0]!;
-      const t = translator(deps.i18n, game.locale);
-      await ctx.reply(confirmText(t, game, ctx.from.id), {
-        reply_markup: { inline_keyboard: confirmKeyboard(t, game) },
-      });
+      const { text, reply_markup } = question(ctx.t, games[0]!, me);
+      await ctx.reply(text, { reply_markup });
       return;
     }
-    const rows = games.map((g) => [
-      {
-        text: `${plainName(opponentOf(g, ctx.from!.id))} · ${ctx.t(`variant-${g.variant}`)}`,
-        callback_data: encodeGame(g.id, g.version, { kind: "resign-menu" }),
-      },
-    ]);
+    const rows = games.map((g) => pickRow(ctx, g, me));
     await ctx.reply(ctx.t("resign-pick"), { reply_markup: { inline_keyboard: rows } });
   });
 
-  composer.callbackQuery(/^g:\d+:\d+:(rm|rx|R:\d)$/, async (ctx) => {
-    const payload = decodePayload(ctx.callbackQuery.data);
-    if (payload?.type !== "game") return;
-    const game = service.getGame(payload.gameId);
-    if (!game) {
-      await ctx.answerCallbackQuery({ text: ctx.t("err-not-found"), show_alert: true });
+  onButton(composer, "resign", async (ctx, { gameId, version, askerId, choice }) => {
+    if (ctx.from.id !== askerId) {
+      const asker = service.playerRefOf(askerId);
+      const name = asker ? plainName(asker) : "?";
+      await answers.answer(ctx, ctx.t("err-not-your-question", { name }), true);
       return;
     }
-    const t = translator(deps.i18n, game.locale);
-    const isPlayer = game.white.id === ctx.from.id || game.black.id === ctx.from.id;
-    if (!isPlayer) {
-      await ctx.answerCallbackQuery({ text: t("err-not-a-player"), show_alert: true });
+    if (choice === "cancel") {
+      await answers.answer(ctx);
+      await ctx.editMessageText(ctx.t("resign-cancelled"), none).catch(() => {});
       return;
     }
-    const { command } = payload;
-    if (command.kind === "resign-cancel") {
-      await ctx.answerCallbackQuery();
-      await ctx
-        .editMessageText(t("resign-cancelled"), { reply_markup: { inline_keyboard: [] } })
-        .catch(() => {});
+    const game = service.getGame(gameId);
+    if (game?.status !== "active") {
+      await answers.answer(ctx, ctx.t(game ? "err-game-over" : "err-not-found"), true);
+      await ctx.editMessageReplyMarkup(none).catch(() => {});
       return;
     }
-    if (command.kind === "resign-menu") {
-      await ctx.answerCallbackQuery();
-      await ctx.editMessageText(confirmText(t, game, ctx.from.id), {
-        reply_markup: { inline_keyboard: confirmKeyboard(t, game) },
-      });
+    if (choice === "pick" || game.version !== version) {
+      // Asked afresh on the game as it stands: a resignation is scored on the position.
+      await answers.answer(ctx, choice === "pick" ? undefined : ctx.t("resign-moved"));
+      const { text, reply_markup } = question(ctx.t, game, askerId);
+      await ctx.editMessageText(text, { reply_markup }).catch(() => {});
       return;
     }
-    if (command.kind !== "resign") return;
-    const kind = (["single", "gammon", "backgammon"] as const)[command.level - 1];
+    if (choice === "claim") {
+      const r = await playPress(deps, ctx, gameId, version, { type: "claim-timeout" }, false);
+      if (r.ok) await ctx.editMessageText(ctx.t("resign-claimed"), none).catch(() => {});
+      return;
+    }
+    const kind = (["single", "gammon", "backgammon"] as const)[choice - 1];
+    if (game.variant === "short" && !kind) {
+      await answers.answer(ctx, ctx.t("err-bad-button"), true);
+      return;
+    }
     const action =
-      game.variant === "long"
-        ? { type: "resign" as const }
-        : kind
-          ? { type: "resign" as const, kind }
-          : null;
-    if (!action) {
-      await ctx.answerCallbackQuery({ text: t("err-bad-button"), show_alert: true });
-      return;
-    }
-    const r = service.act(game.id, ctx.from.id, action, game.version);
-    if (!r.ok) {
-      await ctx.answerCallbackQuery({ text: errorText(t, r.error, game), show_alert: true });
-      return;
-    }
-    await ctx.answerCallbackQuery();
+      game.variant === "long" ? { type: "resign" as const } : { type: "resign" as const, kind };
+    const r = await playPress(deps, ctx, game.id, version, action, false);
+    if (!r.ok) return;
     const done = game.variant === "long" ? "resign-done" : "resign-offered";
-    await ctx.editMessageText(t(done), { reply_markup: { inline_keyboard: [] } }).catch(() => {});
-    await presenter.show(r.value.game, { finished: r.value.finished });
+    await ctx.editMessageText(ctx.t(done), none).catch(() => {});
   });
 
   return composer;

@@ -1,12 +1,15 @@
 import { Composer } from "grammy";
+import { onButton } from "../buttons.js";
+import { encode } from "../callback-data.js";
 import type { BotContext } from "../context.js";
+import { isNotModified } from "../telegram-errors.js";
 import type { FeatureDeps } from "./deps.js";
 
 const ADMINS = new Set(["creator", "administrator"]);
 
 /** `/settings`: per-chat options; in groups only admins change them. */
 export function settingsFeature(deps: FeatureDeps): Composer<BotContext> {
-  const { service } = deps;
+  const { service, answers } = deps;
   const composer = new Composer<BotContext>();
 
   const view = (ctx: BotContext, chatId: number) => {
@@ -18,7 +21,7 @@ export function settingsFeature(deps: FeatureDeps): Composer<BotContext> {
           [
             {
               text: ctx.t(on ? "btn-confirm-off" : "btn-confirm-on"),
-              callback_data: on ? "st:c:0" : "st:c:1",
+              callback_data: encode({ type: "settings", confirmTurns: !on }),
             },
           ],
         ],
@@ -31,27 +34,31 @@ export function settingsFeature(deps: FeatureDeps): Composer<BotContext> {
     await ctx.reply(text, { reply_markup });
   });
 
-  composer.callbackQuery(/^st:c:[01]$/, async (ctx) => {
+  onButton(composer, "settings", async (ctx, { confirmTurns }) => {
     const chat = ctx.chat;
     if (!chat) {
-      await ctx.answerCallbackQuery({ text: ctx.t("err-bad-button"), show_alert: true });
+      await answers.answer(ctx, ctx.t("err-bad-button"), true);
       return;
     }
     if (chat.type !== "private") {
       const member = await ctx.getChatMember(ctx.from.id);
       if (!ADMINS.has(member.status)) {
-        await ctx.answerCallbackQuery({ text: ctx.t("err-admins-only"), show_alert: true });
+        await answers.answer(ctx, ctx.t("err-admins-only"), true);
         return;
       }
     }
-    const on = ctx.callbackQuery.data.endsWith("1");
+    // A second press of the same button changes nothing: the message already says so.
+    const unchanged = service.chatConfirmTurns(chat.id) === confirmTurns;
     service.setChatConfirmTurns(
       { id: chat.id, type: chat.type, title: "title" in chat ? chat.title : null },
-      on,
+      confirmTurns,
     );
-    await ctx.answerCallbackQuery();
+    await answers.answer(ctx);
+    if (unchanged) return;
     const { text, reply_markup } = view(ctx, chat.id);
-    await ctx.editMessageText(text, { reply_markup });
+    await ctx.editMessageText(text, { reply_markup }).catch((e) => {
+      if (!isNotModified(e)) throw e;
+    });
   });
 
   return composer;

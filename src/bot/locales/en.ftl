@@ -55,6 +55,8 @@ caption-pips = pips { $white } / { $black } · off { $woff } / { $boff }
 caption-cube = cube { $value } · { $owner }
 cube-centre = centred
 caption-last = last: { $name } { $dice }: { $play }
+caption-turn = { $name } { $dice }: { $play }
+caption-turn-auto = { $name } { $dice }: { $play } (forced)
 caption-no-move = no move
 caption-roll-or-double = 🎲 { $name }: roll or double
 caption-to-move = 🎲 { $dice } · { $name } to move
@@ -89,6 +91,7 @@ challenge-accepted = { $from } and { $name } are playing. The board is below.
 challenge-declined = { $name } declined the challenge to { $game }.
 challenge-cancelled = { $from } cancelled the challenge to { $game }.
 challenge-expired = Nobody accepted { $from }'s challenge to { $game } in time.
+challenge-closed = { $from }'s challenge to { $game } is closed.
 play-usage = I don't know “{ $word }”. Try <code>/play</code>, <code>/play short</code>, <code>/play long sport</code>, <code>/play @friend</code> or <code>/play bot</code>.
 
 # Resigning
@@ -99,6 +102,20 @@ resign-confirm-short = Offer { $name } your resignation: how many points?
 resign-cancelled = Not resigned. Play on!
 resign-done = Resigned.
 resign-offered = Offer sent; your opponent decides on the board.
+resign-moved = The game has moved on since you asked; here is the question again.
+resign-claimed = The win is claimed.
+started-minutes = { $n ->
+    [one] started { $n } minute ago
+   *[other] started { $n } minutes ago
+}
+started-hours = { $n ->
+    [one] started { $n } hour ago
+   *[other] started { $n } hours ago
+}
+started-days = { $n ->
+    [one] started { $n } day ago
+   *[other] started { $n } days ago
+}
 
 # Idle games
 idle-reminder = ⏰ { $name }, it's your move against { $other }.
@@ -140,9 +157,14 @@ new-opponent = Who do you play?
 new-opponent-open = Anyone here
 new-opponent-bot = The bot
 new-opponent-name = A player by @username
-new-ask-username = Send the @username of your opponent.
-new-bad-username = That is not a username. Send it like @friend.
+new-ask-username = Reply to this message with your opponent's @username (or mention them).
+new-bad-username = That is not a username. Reply to this message with it, like @friend.
 new-not-yours = This set-up belongs to someone else. Start your own with /new.
+new-closed = This set-up is closed. Start a new one with /new.
+new-replaced = This set-up was replaced by a newer /new.
+new-expired = Nobody answered this set-up in time. Start again with /new.
+new-wait-username = Waiting for your opponent's @username: reply to my question below.
+new-opponent-friend = A friend, with a challenge card
 new-cancelled = Set-up cancelled.
 new-done-bot = Starting a game against the bot…
 
@@ -183,6 +205,9 @@ err-game-active = Finish the current game first.
 err-rematch-exists = The next game has already started.
 err-series-over = This series is over.
 err-busy = The game is busy; please try again.
+err-claim-own-turn = This button is for your opponent: you have not moved for a long time, so they may claim the win. Make your move and it goes away.
+err-not-your-question = Only { $name } can answer this.
+err-no-computer = Games against the bot are not available here.
 
 # Help
 start-inline-hint = To play a friend in your private chat, type <code>@{ $bot }</code> there and pick a game.
@@ -237,7 +262,6 @@ cmd-help = How to play
 # Inline mode
 inline-card = { $from } invites you to play { $game }. Press Accept to start.
 inline-description = A challenge anyone in this chat can accept
-inline-cancelled = The challenge was cancelled.
 
 # Chat settings
 cmd-settings = Settings of this chat

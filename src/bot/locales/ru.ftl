@@ -57,6 +57,8 @@ caption-pips = пип-счёт { $white } / { $black } · снято { $woff } /
 caption-cube = куб { $value } · { $owner }
 cube-centre = в центре
 caption-last = последний ход: { $name } { $dice }: { $play }
+caption-turn = { $name } { $dice }: { $play }
+caption-turn-auto = { $name } { $dice }: { $play } (вынужденный ход)
 caption-no-move = нет хода
 caption-roll-or-double = 🎲 { $name }: бросайте или удваивайте
 caption-to-move = 🎲 { $dice } · ходит { $name }
@@ -96,6 +98,7 @@ challenge-accepted = Играют { $from } и { $name }. Доска ниже.
 challenge-declined = { $name } отклоняет вызов: { $game }.
 challenge-cancelled = Вызов от { $from } отменён: { $game }.
 challenge-expired = Вызов от { $from } никто не принял вовремя: { $game }.
+challenge-closed = Вызов от { $from } закрыт: { $game }.
 play-usage = Не понимаю «{ $word }». Попробуйте <code>/play</code>, <code>/play short</code>, <code>/play long sport</code>, <code>/play @friend</code> или <code>/play bot</code>.
 
 # Resigning
@@ -106,6 +109,23 @@ resign-confirm-short = Сдача в партии против { $name }: ско
 resign-cancelled = Сдача отменена. Играйте дальше!
 resign-done = Партия сдана.
 resign-offered = Предложение отправлено; соперник ответит кнопками под доской.
+resign-moved = С тех пор партия продолжилась; вот вопрос ещё раз.
+resign-claimed = Победа засчитана.
+started-minutes = { $n ->
+    [one] начата { $n } минуту назад
+    [few] начата { $n } минуты назад
+   *[other] начата { $n } минут назад
+}
+started-hours = { $n ->
+    [one] начата { $n } час назад
+    [few] начата { $n } часа назад
+   *[other] начата { $n } часов назад
+}
+started-days = { $n ->
+    [one] начата { $n } день назад
+    [few] начата { $n } дня назад
+   *[other] начата { $n } дней назад
+}
 
 # Idle games
 idle-reminder = ⏰ { $name }, ваш ход в партии против { $other }.
@@ -151,9 +171,14 @@ new-opponent = С кем играете?
 new-opponent-open = Любой в этом чате
 new-opponent-bot = Бот
 new-opponent-name = Игрок по @username
-new-ask-username = Отправьте @username соперника.
-new-bad-username = Это не похоже на @username. Отправьте так: @friend.
+new-ask-username = Ответьте на это сообщение @username соперника (или упомяните его).
+new-bad-username = Это не похоже на @username. Ответьте на это сообщение так: @friend.
 new-not-yours = Эту настройку начал другой игрок. Начните свою командой /new.
+new-closed = Эта настройка закрыта. Начните новую командой /new.
+new-replaced = Эту настройку заменила новая команда /new.
+new-expired = На эту настройку никто не ответил вовремя. Начните заново командой /new.
+new-wait-username = Жду @username соперника: ответьте на мой вопрос ниже.
+new-opponent-friend = Друг, по карточке-вызову
 new-cancelled = Настройка отменена.
 new-done-bot = Начинаем партию с ботом…
 
@@ -194,6 +219,9 @@ err-game-active = Сначала доиграйте текущую партию.
 err-rematch-exists = Следующая партия уже началась.
 err-series-over = Эта серия завершена.
 err-busy = Партия сейчас занята; попробуйте ещё раз.
+err-claim-own-turn = Эта кнопка для соперника: вы давно не ходили, и он может забрать победу. Сделайте ход, и кнопка исчезнет.
+err-not-your-question = Ответить может только { $name }.
+err-no-computer = Игра с ботом здесь недоступна.
 
 # Help
 start-inline-hint = Чтобы сыграть с другом в личном чате, наберите там <code>@{ $bot }</code> и выберите игру.
@@ -248,7 +276,6 @@ cmd-help = Как играть
 # Inline mode
 inline-card = { $from } приглашает сыграть: { $game }. Нажмите «Принять», чтобы начать.
 inline-description = Вызов, который может принять любой в этом чате
-inline-cancelled = Вызов отменён.
 
 # Chat settings
 cmd-settings = Настройки этого чата

@@ -57,6 +57,8 @@ caption-pips = піпси { $white } / { $black } · виведено { $woff } 
 caption-cube = кубик { $value } · { $owner }
 cube-centre = посередині
 caption-last = останній хід: { $name } { $dice }: { $play }
+caption-turn = { $name } { $dice }: { $play }
+caption-turn-auto = { $name } { $dice }: { $play } (вимушений хід)
 caption-no-move = немає ходу
 caption-roll-or-double = 🎲 { $name }: кидайте чи подвоюйте
 caption-to-move = 🎲 { $dice } · ходить { $name }
@@ -96,6 +98,7 @@ challenge-accepted = Грають { $from } і { $name }. Дошка нижче.
 challenge-declined = { $name } відхиляє виклик: { $game }.
 challenge-cancelled = Виклик від { $from } скасовано: { $game }.
 challenge-expired = Виклик від { $from } ніхто не прийняв вчасно: { $game }.
+challenge-closed = Виклик від { $from } закрито: { $game }.
 play-usage = Не розумію «{ $word }». Спробуйте <code>/play</code>, <code>/play short</code>, <code>/play long sport</code>, <code>/play @friend</code> або <code>/play bot</code>.
 
 # Resigning
@@ -106,6 +109,23 @@ resign-confirm-short = Здача в партії проти { $name }: скіл
 resign-cancelled = Здачу скасовано. Грайте далі!
 resign-done = Партію здано.
 resign-offered = Пропозицію надіслано; суперник відповість кнопками під дошкою.
+resign-moved = Відтоді партія тривала; ось запитання ще раз.
+resign-claimed = Перемогу зараховано.
+started-minutes = { $n ->
+    [one] почата { $n } хвилину тому
+    [few] почата { $n } хвилини тому
+   *[other] почата { $n } хвилин тому
+}
+started-hours = { $n ->
+    [one] почата { $n } годину тому
+    [few] почата { $n } години тому
+   *[other] почата { $n } годин тому
+}
+started-days = { $n ->
+    [one] почата { $n } день тому
+    [few] почата { $n } дні тому
+   *[other] почата { $n } днів тому
+}
 
 # Idle games
 idle-reminder = ⏰ { $name }, ваш хід у партії проти { $other }.
@@ -151,9 +171,14 @@ new-opponent = З ким граєте?
 new-opponent-open = Будь-хто в цьому чаті
 new-opponent-bot = Бот
 new-opponent-name = Гравець за @username
-new-ask-username = Надішліть @username суперника.
-new-bad-username = Це не схоже на @username. Надішліть так: @friend.
+new-ask-username = Дайте відповідь на це повідомлення з @username суперника (або згадайте його).
+new-bad-username = Це не схоже на @username. Дайте відповідь на це повідомлення так: @friend.
 new-not-yours = Це налаштування розпочав інший гравець. Почніть своє командою /new.
+new-closed = Це налаштування закрите. Почніть нове командою /new.
+new-replaced = Це налаштування замінила нова команда /new.
+new-expired = На це налаштування ніхто не відповів вчасно. Почніть знову командою /new.
+new-wait-username = Чекаю на @username суперника: дайте відповідь на моє запитання нижче.
+new-opponent-friend = Друг, за карткою-викликом
 new-cancelled = Налаштування скасовано.
 new-done-bot = Починаємо партію з ботом…
 
@@ -194,6 +219,9 @@ err-game-active = Спочатку дограйте поточну партію.
 err-rematch-exists = Наступна партія вже почалася.
 err-series-over = Ця серія завершена.
 err-busy = Партія зараз зайнята; спробуйте ще раз.
+err-claim-own-turn = Ця кнопка для суперника: ви давно не ходили, і він може забрати перемогу. Зробіть хід, і кнопка зникне.
+err-not-your-question = Відповісти може лише { $name }.
+err-no-computer = Гра з ботом тут недоступна.
 
 # Help
 start-inline-hint = Щоб зіграти з другом в особистому чаті, наберіть там <code>@{ $bot }</code> і виберіть гру.
@@ -248,7 +276,6 @@ cmd-help = Як грати
 # Inline mode
 inline-card = { $from } запрошує зіграти: { $game }. Натисніть «Прийняти», щоб почати.
 inline-description = Виклик, який може прийняти будь-хто в цьому чаті
-inline-cancelled = Виклик скасовано.
 
 # Chat settings
 cmd-settings = Налаштування цього чату

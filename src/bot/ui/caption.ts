@@ -3,24 +3,18 @@ import {
   type Color,
   currentBoard,
   type GameState,
+  type LastMove,
+  type LoggedTurn,
+  other,
   pipCount,
   playNotation,
 } from "../../engine/index.js";
-import type { FinishInfo, GameView, PlayerView } from "../../services/index.js";
+import type { GameView, PlayerView } from "../../services/index.js";
 import { htmlName } from "./names.js";
 import { gameTitle } from "./rules-text.js";
 import type { Tr } from "./tr.js";
 
 const ICON: Record<Color, string> = { white: "⚪", black: "⚫" };
-
-export interface CaptionInput {
-  readonly game: GameView;
-  /** Series points of [white, black] before this game ends. */
-  readonly score: readonly [number, number] | null;
-  readonly finished?: FinishInfo | null;
-  /** A one-line note for this update (e.g. a pass). */
-  readonly note?: string | null;
-}
 
 const playerOf = (g: GameView, c: Color): PlayerView => (c === "white" ? g.white : g.black);
 const who = (g: GameView, c: Color): string => `${ICON[c]} ${htmlName(playerOf(g, c))}`;
@@ -28,7 +22,7 @@ const diceText = (d: readonly [number, number]): string => `${d[0]}-${d[1]}`;
 
 function statusLine(t: Tr, g: GameView, s: GameState): string {
   const mover = who(g, s.turn);
-  const opponent = who(g, s.turn === "white" ? "black" : "white");
+  const opponent = who(g, other(s.turn));
   switch (s.phase) {
     case "roll":
       return t("caption-roll-or-double", { name: mover });
@@ -38,54 +32,81 @@ function statusLine(t: Tr, g: GameView, s: GameState): string {
       return t("caption-double", { name: mover, value: s.cube.value * 2, other: opponent });
     case "resign": {
       const offer = s.pendingResign!;
-      const by = who(g, offer.by);
-      const to = who(g, offer.by === "white" ? "black" : "white");
-      return t("caption-resign-offer", { name: by, kind: t(`result-${offer.kind}`), other: to });
+      return t("caption-resign-offer", {
+        name: who(g, offer.by),
+        kind: t(`result-${offer.kind}`),
+        other: who(g, other(offer.by)),
+      });
     }
     case "over":
-      return "";
+      return resultLine(t, g, s);
   }
 }
 
-function resultLine(
-  t: Tr,
-  g: GameView,
-  s: GameState,
-  finished: FinishInfo | null | undefined,
-): string {
+function resultLine(t: Tr, g: GameView, s: GameState): string {
   const r = s.result!;
-  const series = finished?.series;
-  const [a, b] = series ? seriesForColors(g, series.players, series.state.scores) : [null, null];
-  const seriesText = a === null ? "" : ` · ${t("caption-series", { white: a, black: b! })}`;
+  const seriesText = g.final
+    ? ` · ${t("caption-series", { white: g.final.white, black: g.final.black })}`
+    : "";
   if (r.winner === null) return `🤝 ${t("caption-draw")}${seriesText}`;
   const kind = t(`result-${r.kind}`);
   return `🏆 ${t("caption-wins", { name: who(g, r.winner), kind, points: r.points })}${seriesText}`;
 }
 
-function seriesForColors(
-  g: GameView,
-  players: readonly [PlayerView, PlayerView],
-  scores: readonly [number, number],
-): [number, number] {
-  return players[0].id === g.white.id ? [scores[0], scores[1]] : [scores[1], scores[0]];
+const playText = (t: Tr, m: LastMove): string =>
+  m.steps.length ? playNotation(m.steps).join(" ") : t("caption-no-move");
+
+/**
+ * The turns the player the game waits for has not seen since they last acted (their
+ * opponent's, and any played for them because nothing else was possible), or else the last
+ * turn of the game.
+ */
+function turnLines(t: Tr, g: GameView, s: GameState): string[] {
+  const waiting = s.phase === "over" ? null : waitingColour(s);
+  const news: readonly LoggedTurn[] = waiting && g.turnLog ? g.turnLog[waiting].turns : [];
+  if (news.length === 0)
+    return s.lastMove
+      ? [
+          t("caption-last", {
+            name: ICON[s.lastMove.color],
+            dice: diceText(s.lastMove.dice),
+            play: playText(t, s.lastMove),
+          }),
+        ]
+      : [];
+  return news.map((m) =>
+    t(m.auto ? "caption-turn-auto" : "caption-turn", {
+      name: ICON[m.color],
+      dice: diceText(m.dice),
+      play: playText(t, m),
+    }),
+  );
 }
 
-function lastLine(t: Tr, _g: GameView, s: GameState): string | null {
-  const m = s.lastMove;
-  if (!m) return null;
-  const play = m.steps.length ? playNotation(m.steps).join(" ") : t("caption-no-move");
-  return t("caption-last", { name: ICON[m.color], dice: diceText(m.dice), play });
+const waitingColour = (s: GameState): Color =>
+  s.phase === "double"
+    ? other(s.turn)
+    : s.phase === "resign" && s.pendingResign
+      ? other(s.pendingResign.by)
+      : s.turn;
+
+/** Whether the side the game waits for has not acted yet: the opening is news to it. */
+function openingIsNews(g: GameView, s: GameState): boolean {
+  if (s.phase === "over") return false;
+  return g.turnLog ? g.turnLog[waitingColour(s)].fromStart : s.turnNumber <= 2;
 }
+
+/** "long nardy · classic · running series · #12": the number tells two boards apart. */
+export const gameLabel = (t: Tr, g: GameView): string =>
+  `${gameTitle(t, g.variant, g.rules)} · #${g.id}`;
 
 /** The caption under the board, in HTML, well within Telegram's 1024 characters. */
-export function gameCaption(t: Tr, input: CaptionInput): string {
-  const { game: g, score } = input;
+export function gameCaption(t: Tr, g: GameView): string {
   const s = g.state;
   const board = currentBoard(s);
-  const [sw, sb] = score ?? [0, 0];
   const lines = [
-    `${who(g, "white")} <b>${sw} : ${sb}</b> ${htmlName(g.black)} ${ICON.black}`,
-    `<i>${gameTitle(t, g.variant, g.rules)}</i>`,
+    `${who(g, "white")} <b>${g.score.white} : ${g.score.black}</b> ${htmlName(g.black)} ${ICON.black}`,
+    `<i>${gameLabel(t, g)}</i>`,
     t("caption-pips", {
       white: pipCount(board.white),
       black: pipCount(board.black),
@@ -97,14 +118,12 @@ export function gameCaption(t: Tr, input: CaptionInput): string {
     const owner = s.cube.owner ? who(g, s.cube.owner) : t("cube-centre");
     lines.push(t("caption-cube", { value: s.cube.value, owner }));
   }
-  const last = lastLine(t, g, s);
-  if (last) lines.push(last);
-  if (input.note) lines.push(input.note);
-  if (s.phase === "over") lines.push(resultLine(t, g, s, input.finished));
-  else lines.push(statusLine(t, g, s));
-  if (g.opening && s.turnNumber <= 2) lines.push(lotLine(t, g));
+  lines.push(...turnLines(t, g, s), statusLine(t, g, s));
+  if (openingIsNews(g, s)) {
+    if (g.opening) lines.push(lotLine(t, g));
+    lines.push(t("caption-commitment", { hash: g.diceCommitment }));
+  }
   if (s.phase === "over" && g.diceSeed) lines.push(t("caption-seed", { seed: g.diceSeed }));
-  else if (s.turnNumber <= 2) lines.push(t("caption-commitment", { hash: g.diceCommitment }));
   return lines.join("\n");
 }
 
@@ -112,12 +131,11 @@ function lotLine(t: Tr, g: GameView): string {
   const lot = g.opening!;
   const last = lot.rolls.at(-1)!;
   const name = (id: number) => htmlName(id === g.white.id ? g.white : g.black);
-  const starter = g.state.starter;
   return t("caption-lot", {
     a: name(lot.players[0]),
     da: last[0],
     b: name(lot.players[1]),
     db: last[1],
-    starter: who(g, starter),
+    starter: who(g, g.state.starter),
   });
 }

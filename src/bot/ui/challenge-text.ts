@@ -1,6 +1,6 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ChallengeView } from "../../services/index.js";
-import { encodeChallenge } from "./callback-data.js";
+import { type ChallengeCommand, encode } from "../callback-data.js";
 import { htmlName } from "./names.js";
 import { customRulesText, gameTitle, presetOf } from "./rules-text.js";
 import type { Tr } from "./tr.js";
@@ -26,15 +26,17 @@ export function challengeText(t: Tr, c: ChallengeView, ttlMinutes: number): stri
   return lines.join("\n");
 }
 
+const challengeButton = (text: string, c: ChallengeView, command: ChallengeCommand) => ({
+  text,
+  callback_data: encode({ type: "challenge", challengeId: c.id, command }),
+});
+
+/** Accept for whoever may accept; Decline only when the challenge names someone; Cancel. */
 export function challengeKeyboard(t: Tr, c: ChallengeView): InlineKeyboardMarkup {
+  const first = [challengeButton(t("btn-accept"), c, "accept")];
+  if (c.target) first.push(challengeButton(t("btn-decline"), c, "decline"));
   return {
-    inline_keyboard: [
-      [
-        { text: t("btn-accept"), callback_data: encodeChallenge(c.id, "accept") },
-        { text: t("btn-decline"), callback_data: encodeChallenge(c.id, "decline") },
-      ],
-      [{ text: t("btn-cancel-challenge"), callback_data: encodeChallenge(c.id, "cancel") }],
-    ],
+    inline_keyboard: [first, [challengeButton(t("btn-cancel-challenge"), c, "cancel")]],
   };
 }
 

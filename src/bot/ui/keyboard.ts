@@ -1,7 +1,7 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { BAR, mayDouble, type Step, turnView } from "../../engine/index.js";
 import type { GameView } from "../../services/index.js";
-import { encodeGame, type GameCommand } from "./callback-data.js";
+import { encode, type GameCommand } from "../callback-data.js";
 import type { Tr } from "./tr.js";
 
 const ROW = 4;
@@ -38,7 +38,7 @@ function stepRows(game: GameView, steps: readonly Step[]): InlineKeyboardButton[
 
 const button = (text: string, game: GameView, command: GameCommand): InlineKeyboardButton => ({
   text,
-  callback_data: encodeGame(game.id, game.version, command),
+  callback_data: encode({ type: "game", gameId: game.id, version: game.version, command }),
 });
 
 /** The buttons under the board for the game's current phase. */

@@ -1,0 +1,215 @@
+import type { Logger } from "../log.js";
+import type { GameService, GameView, MessageRef } from "../services/index.js";
+import { gameMessage } from "./game-message.js";
+import { type GameMessenger, sameRef } from "./game-messenger.js";
+import { isChatGone, isPermanent } from "./telegram-errors.js";
+import type { Tr } from "./ui/tr.js";
+
+/** What a request may already know. */
+export interface BoardHint {
+  /** The game as a change just left it, so it need not be read again. */
+  readonly game?: GameView;
+  /**
+   * The message a press on this game's buttons came from: it becomes the game's message when
+   * the game has none recorded (a restart cut the record off), and loses its buttons when it
+   * is a second copy.
+   */
+  readonly pressedOn?: MessageRef;
+}
+
+interface Shown {
+  readonly version: number | null;
+  readonly claim: boolean;
+}
+
+interface Entry {
+  dirty: boolean;
+  hint: BoardHint;
+}
+
+/** Waits before trying a failed board again; after the last, the minute's maintenance does. */
+const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
+const SHOWN_LIMIT = 10_000;
+
+/**
+ * Keeps every game's message showing what the database holds. Any change asks for its game's
+ * board; one game is worked on by one loop at a time, which takes the newest state it knows
+ * of at the start of each round, so boards never go back to an older position, a burst of
+ * changes costs one edit, and a game that has no message yet is posted exactly once. Nothing is sent when
+ * the message already shows the stored version. Failures are tried again, with backoff, and
+ * at every maintenance tick (games behind their board are found in the database), so a board
+ * converges whatever the network did, including across a restart.
+ */
+export class BoardSync {
+  private readonly entries = new Map<number, Entry>();
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly retries = new Map<number, { timer: NodeJS.Timeout; attempt: number }>();
+  /** What each message shows, as this process last set it (the database has it too). */
+  private readonly shown = new Map<number, Shown>();
+  private stopped = false;
+
+  constructor(
+    private readonly service: GameService,
+    private readonly messenger: GameMessenger,
+    private readonly textsFor: (locale: string) => Tr,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Brings the game's message up to date, now or as soon as its running update ends. */
+  request(gameId: number, hint: BoardHint = {}): void {
+    if (this.stopped) return;
+    const entry = this.entries.get(gameId);
+    if (entry) {
+      entry.dirty = true;
+      entry.hint = merged(entry.hint, hint);
+      return;
+    }
+    const fresh: Entry = { dirty: true, hint };
+    this.entries.set(gameId, fresh);
+    const retry = this.retries.get(gameId);
+    if (retry) clearTimeout(retry.timer);
+    this.running.set(
+      gameId,
+      this.drain(gameId, fresh).finally(() => {
+        this.entries.delete(gameId);
+        this.running.delete(gameId);
+      }),
+    );
+  }
+
+  /** Every game whose board is behind the database, or should now offer the claim. */
+  catchUp(now: number = this.service.config.now()): void {
+    for (const game of this.service.gamesBehindBoard()) this.request(game.id, { game });
+    for (const game of this.service.claimableGames(now))
+      if (!this.shownOf(game).claim) this.request(game.id, { game });
+  }
+
+  /** Resolves once no board is being worked on (tests, and shutdown). */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running.values());
+  }
+
+  /** No new work; boards in flight finish. */
+  stop(): void {
+    this.stopped = true;
+    for (const { timer } of this.retries.values()) clearTimeout(timer);
+    this.retries.clear();
+  }
+
+  private async drain(gameId: number, entry: Entry): Promise<void> {
+    // Let the caller answer its press before the board's calls go out.
+    await Promise.resolve();
+    while (entry.dirty && !this.stopped) {
+      entry.dirty = false;
+      const hint = entry.hint;
+      entry.hint = {};
+      let ok: boolean;
+      try {
+        ok = await this.syncOnce(gameId, hint);
+      } catch (err) {
+        this.logger.error({ err, gameId }, "board update failed");
+        ok = false;
+      }
+      if (!ok) {
+        this.retryLater(gameId);
+        return;
+      }
+      this.retries.delete(gameId);
+    }
+  }
+
+  private retryLater(gameId: number): void {
+    const attempt = this.retries.get(gameId)?.attempt ?? 0;
+    const wait = RETRY_MS[attempt];
+    if (wait === undefined || this.stopped) {
+      this.retries.delete(gameId);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.retries.set(gameId, { timer, attempt: attempt + 1 });
+      this.request(gameId);
+    }, wait);
+    timer.unref();
+    this.retries.set(gameId, { timer, attempt: attempt + 1 });
+  }
+
+  /** One round: post or edit once. False: try again later. */
+  private async syncOnce(gameId: number, hint: BoardHint): Promise<boolean> {
+    let game = hint.game ?? this.service.getGame(gameId);
+    // A change read before this game's board was posted does not know the message yet.
+    if (game && !game.message) game = this.service.getGame(gameId);
+    if (!game) return true;
+    const pressedOn = hint.pressedOn ?? null;
+    if (
+      !game.message &&
+      pressedOn &&
+      pressedOn.kind === "chat" &&
+      pressedOn.chatId === game.chatId
+    ) {
+      const adopted = this.service.setGameMessage(game.id, pressedOn);
+      if (adopted.ok) game = adopted.value;
+    }
+    const t = this.textsFor(game.locale);
+    const claim = this.service.claimable(game);
+    try {
+      if (!game.message) return await this.post(game, t, claim);
+      if (pressedOn && !sameRef(pressedOn, game.message)) await this.messenger.retire(pressedOn);
+      const shown = this.shownOf(game);
+      if (shown.version === game.version && shown.claim === claim) return true;
+      const moved = await this.messenger.update(game.message, gameMessage(t, game, claim));
+      if (moved) this.service.setGameMessage(game.id, moved);
+    } catch (err) {
+      return this.failed(game, err);
+    }
+    this.markShown(game, claim);
+    return true;
+  }
+
+  private async post(game: GameView, t: Tr, claim: boolean): Promise<boolean> {
+    if (game.chatId === null) {
+      this.logger.warn({ gameId: game.id }, "inline game without its message");
+      return true;
+    }
+    const replyTo = this.service.replyTargetOf(game.id);
+    const ref = await this.messenger.send(game.chatId, gameMessage(t, game, claim), replyTo);
+    this.service.setGameMessage(game.id, ref);
+    this.markShown(game, claim);
+    return true;
+  }
+
+  /** Decides what a failed call means: the chat is gone, a refusal, or a try-again. */
+  private failed(game: GameView, err: unknown): boolean {
+    if (isChatGone(err) && game.chatId !== null) {
+      this.logger.warn({ err, chatId: game.chatId }, "the bot lost this chat");
+      this.service.setChatLost(game.chatId, true);
+      return true;
+    }
+    if (isPermanent(err)) {
+      // Sending the same again would be refused again: record it as shown, say so loudly.
+      this.logger.error({ err, gameId: game.id }, "board refused");
+      this.markShown(game, this.service.claimable(game));
+      return true;
+    }
+    this.logger.warn({ err, gameId: game.id }, "board not updated; trying again");
+    return false;
+  }
+
+  private shownOf(game: GameView): Shown {
+    return this.shown.get(game.id) ?? game.shown;
+  }
+
+  private markShown(game: GameView, claim: boolean): void {
+    this.service.markShown(game.id, game.version, claim);
+    this.shown.delete(game.id);
+    this.shown.set(game.id, { version: game.version, claim });
+    if (this.shown.size > SHOWN_LIMIT) this.shown.delete(this.shown.keys().next().value!);
+  }
+}
+
+/** The newer game of two hints, and the latest pressed message. */
+function merged(a: BoardHint, b: BoardHint): BoardHint {
+  const game =
+    a.game && b.game ? (b.game.version >= a.game.version ? b.game : a.game) : (b.game ?? a.game);
+  const pressedOn = b.pressedOn ?? a.pressedOn;
+  return { ...(game ? { game } : {}), ...(pressedOn ? { pressedOn } : {}) };
+}

@@ -1,0 +1,193 @@
+/**
+ * Every button's payload: one format per kind, ASCII only and at most 64 bytes (Telegram's
+ * limit). Game buttons name the version they were drawn for, so a press on an older board is
+ * recognised as stale; buttons meant for one person carry that person's id.
+ */
+import { LOCALES, type Locale } from "./i18n.js";
+
+export const MAX_CALLBACK_BYTES = 64;
+
+export type GameCommand =
+  | { readonly kind: "step"; readonly from: number; readonly to: number; readonly die: number }
+  | { readonly kind: "undo" }
+  | { readonly kind: "commit" }
+  | { readonly kind: "roll" }
+  | { readonly kind: "double" }
+  | { readonly kind: "take" }
+  | { readonly kind: "drop" }
+  | { readonly kind: "accept-resign" }
+  | { readonly kind: "decline-resign" }
+  | { readonly kind: "claim" }
+  | { readonly kind: "rematch" }
+  | { readonly kind: "refresh" };
+
+/** What a resignation question's buttons say: resign (0: outright, 1–3: offer), claim, cancel. */
+export type ResignChoice = 0 | 1 | 2 | 3 | "pick" | "claim" | "cancel";
+
+export type ChallengeCommand = "accept" | "decline" | "cancel";
+
+/** The games an inline card offers. */
+export const CARD_OFFERS = ["lc", "ls", "ss"] as const;
+export type CardOffer = (typeof CARD_OFFERS)[number];
+
+export type Payload =
+  | {
+      readonly type: "game";
+      readonly gameId: number;
+      readonly version: number;
+      readonly command: GameCommand;
+    }
+  | {
+      readonly type: "resign";
+      readonly gameId: number;
+      readonly version: number;
+      /** Who asked: only they may answer. */
+      readonly askerId: number;
+      readonly choice: ResignChoice;
+    }
+  | { readonly type: "challenge"; readonly challengeId: number; readonly command: ChallengeCommand }
+  | {
+      readonly type: "card";
+      readonly offer: CardOffer;
+      readonly challengerId: number;
+      /** The challenger's language: the game will speak it. */
+      readonly locale: Locale;
+      /** The card was sent as a picture (its text is a caption). */
+      readonly photo: boolean;
+      readonly command: "accept" | "cancel";
+    }
+  | { readonly type: "settings"; readonly confirmTurns: boolean }
+  | { readonly type: "language"; readonly locale: Locale }
+  | { readonly type: "dialog"; readonly ownerId: number; readonly choice: string };
+
+export type PayloadType = Payload["type"];
+
+const SIMPLE: Record<string, GameCommand["kind"]> = {
+  u: "undo",
+  c: "commit",
+  r: "roll",
+  d: "double",
+  t: "take",
+  p: "drop",
+  ra: "accept-resign",
+  rd: "decline-resign",
+  w: "claim",
+  m: "rematch",
+  f: "refresh",
+};
+const GAME_CODE = invert(SIMPLE);
+const CHALLENGE: Record<string, ChallengeCommand> = { a: "accept", d: "decline", x: "cancel" };
+const CHALLENGE_CODE = invert(CHALLENGE);
+const RESIGN: Record<string, ResignChoice> = {
+  0: 0,
+  1: 1,
+  2: 2,
+  3: 3,
+  m: "pick",
+  w: "claim",
+  x: "cancel",
+};
+const RESIGN_CODE = invert(RESIGN);
+
+function invert(map: Record<string, string | number>): Record<string, string> {
+  return Object.fromEntries(Object.entries(map).map(([k, v]) => [String(v), k]));
+}
+
+/** A dialog's choices are short lower-case words. */
+export const DIALOG_CHOICE = /^[a-z0-9-]{1,24}$/;
+
+export function encode(p: Payload): string {
+  switch (p.type) {
+    case "game": {
+      const head = `g:${p.gameId}:${p.version}`;
+      const c = p.command;
+      return c.kind === "step"
+        ? `${head}:s:${c.from}:${c.to}:${c.die}`
+        : `${head}:${GAME_CODE[c.kind]}`;
+    }
+    case "resign":
+      return `r:${p.gameId}:${p.version}:${p.askerId}:${RESIGN_CODE[String(p.choice)]}`;
+    case "challenge":
+      return `c:${p.challengeId}:${CHALLENGE_CODE[p.command]}`;
+    case "card":
+      return `i:${p.offer}:${p.challengerId}:${p.locale}:${p.command === "accept" ? "a" : "x"}${p.photo ? "p" : "t"}`;
+    case "settings":
+      return `st:c:${p.confirmTurns ? 1 : 0}`;
+    case "language":
+      return `l:${p.locale}`;
+    case "dialog":
+      return `n:${p.ownerId}:${p.choice}`;
+  }
+}
+
+const ID = "(0|[1-9]\\d{0,15})";
+const PATTERNS = {
+  game: new RegExp(
+    `^g:${ID}:${ID}:(?:s:([1-9]|1\\d|2[0-5]):(\\d|1\\d|2[0-4]):([1-6])|([a-z]{1,2}))$`,
+  ),
+  resign: new RegExp(`^r:${ID}:${ID}:${ID}:([0-3mwx])$`),
+  challenge: new RegExp(`^c:${ID}:([adx])$`),
+  card: new RegExp(`^i:([a-z]{2}):${ID}:([a-z]{2}):([ax])([pt])$`),
+  settings: /^st:c:([01])$/,
+  language: /^l:([a-z]{2})$/,
+  dialog: new RegExp(`^n:${ID}:([a-z0-9-]{1,24})$`),
+};
+
+/** A safe integer id, or null (a forged button may carry anything). */
+function id(text: string | undefined): number | null {
+  const n = Number(text);
+  return text !== undefined && Number.isSafeInteger(n) ? n : null;
+}
+
+const isLocale = (v: string | undefined): v is Locale =>
+  (LOCALES as readonly string[]).includes(v ?? "");
+
+/** Reads a payload; anything that is not exactly one of ours gives null. */
+export function decode(data: string | undefined): Payload | null {
+  if (data === undefined || Buffer.byteLength(data) > MAX_CALLBACK_BYTES) return null;
+  let m = PATTERNS.game.exec(data);
+  if (m) {
+    const gameId = id(m[1]);
+    const version = id(m[2]);
+    if (gameId === null || version === null) return null;
+    let command: GameCommand | null = null;
+    if (m[3] !== undefined) {
+      const from = Number(m[3]);
+      const to = Number(m[4]);
+      if (to >= from) return null;
+      command = { kind: "step", from, to, die: Number(m[5]) };
+    } else if (Object.hasOwn(SIMPLE, m[6]!)) command = { kind: SIMPLE[m[6]!]! } as GameCommand;
+    return command ? { type: "game", gameId, version, command } : null;
+  }
+  m = PATTERNS.resign.exec(data);
+  if (m) {
+    const [gameId, version, askerId] = [id(m[1]), id(m[2]), id(m[3])];
+    if (gameId === null || version === null || askerId === null) return null;
+    return { type: "resign", gameId, version, askerId, choice: RESIGN[m[4]!]! };
+  }
+  m = PATTERNS.challenge.exec(data);
+  if (m) {
+    const challengeId = id(m[1]);
+    return challengeId === null
+      ? null
+      : { type: "challenge", challengeId, command: CHALLENGE[m[2]!]! };
+  }
+  m = PATTERNS.card.exec(data);
+  if (m) {
+    const offer = m[1] as CardOffer;
+    const challengerId = id(m[2]);
+    if (!CARD_OFFERS.includes(offer) || challengerId === null || !isLocale(m[3])) return null;
+    const command = m[4] === "a" ? "accept" : "cancel";
+    return { type: "card", offer, challengerId, locale: m[3], photo: m[5] === "p", command };
+  }
+  m = PATTERNS.settings.exec(data);
+  if (m) return { type: "settings", confirmTurns: m[1] === "1" };
+  m = PATTERNS.language.exec(data);
+  if (m) return isLocale(m[1]) ? { type: "language", locale: m[1] } : null;
+  m = PATTERNS.dialog.exec(data);
+  if (m) {
+    const ownerId = id(m[1]);
+    return ownerId === null ? null : { type: "dialog", ownerId, choice: m[2]! };
+  }
+  return null;
+}

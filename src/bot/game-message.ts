@@ -1,0 +1,23 @@
+import type { InlineKeyboardMarkup } from "grammy/types";
+import type { BoardView } from "../render/view.js";
+import type { GameView } from "../services/index.js";
+import { boardViewOf } from "./ui/board-view.js";
+import { gameCaption } from "./ui/caption.js";
+import { gameKeyboard } from "./ui/keyboard.js";
+import type { Tr } from "./ui/tr.js";
+
+/** Everything a game's message shows: the picture, the caption and the buttons. */
+export interface GameMessage {
+  readonly view: BoardView;
+  readonly caption: string;
+  readonly keyboard: InlineKeyboardMarkup;
+}
+
+/** The message for a game as stored; `claimable`: the waiting player's opponent may claim. */
+export function gameMessage(t: Tr, game: GameView, claimable: boolean): GameMessage {
+  return {
+    view: boardViewOf(game.state, [game.score.white, game.score.black]),
+    caption: gameCaption(t, game),
+    keyboard: gameKeyboard(t, game, { claimable, seriesOver: game.final?.over ?? false }),
+  };
+}

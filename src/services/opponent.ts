@@ -1,0 +1,106 @@
+import { chooseAction, DEFAULT_LEVEL, type Player, type SeriesScore } from "../ai/index.js";
+import type { Logger } from "../log.js";
+import type { ServiceError } from "./errors.js";
+import type { GameService } from "./game-service.js";
+import type { GameView, PlayerRef } from "./types.js";
+
+export interface OpponentOptions {
+  /** Pause before playing, so people can follow the moves. */
+  readonly delayMs: number;
+  readonly level?: Player;
+  readonly logger: Logger;
+}
+
+/** Tries at one turn while the game keeps changing under the player. */
+const MAX_ATTEMPTS = 5;
+/** Games whose turn was refused, remembered by version so they are not tried every minute. */
+const REFUSED_LIMIT = 1_000;
+
+type TurnOutcome = { readonly done: true } | { readonly retry: true } | ServiceError;
+
+/**
+ * The computer as a player: whenever a game waits for it, it thinks, pauses, and plays its
+ * whole turn (or answers a double or a resignation offer). It acts through the service like
+ * anyone, so the board follows its moves as it follows a press.
+ */
+export class ComputerOpponent {
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly refused = new Map<number, number>();
+
+  constructor(
+    private readonly service: GameService,
+    readonly player: PlayerRef,
+    private readonly options: OpponentOptions,
+  ) {}
+
+  /** Give it every changed game: it starts its turn when the game waits for it. */
+  notice(game: GameView): void {
+    if (game.waitingFor !== this.player.id || this.running.has(game.id)) return;
+    if (this.refused.get(game.id) === game.version) return;
+    const turn = this.play(game.id)
+      .catch((err) => this.options.logger.error({ err, gameId: game.id }, "computer turn failed"))
+      .finally(() => this.running.delete(game.id));
+    this.running.set(game.id, turn);
+  }
+
+  /** Takes up every game waiting for it, e.g. turns a restart cut off. */
+  resumeWaiting(): void {
+    for (const game of this.service.gamesWaitingFor(this.player.id)) this.notice(game);
+  }
+
+  /** Resolves when no turn is in progress. */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running.values());
+  }
+
+  private async play(gameId: number): Promise<void> {
+    const { delayMs, logger } = this.options;
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const game = this.service.getGame(gameId);
+      if (!game || game.waitingFor !== this.player.id) return;
+      const outcome = this.playTurn(game);
+      if ("done" in outcome) return;
+      if ("retry" in outcome) continue;
+      // A refusal that trying again cannot change: leave this version alone.
+      logger.error(
+        { gameId, code: outcome.code, reason: outcome.message },
+        "computer move refused",
+      );
+      this.rememberRefused(gameId, game.version);
+      return;
+    }
+    logger.warn({ gameId }, "computer turn given up: the game kept changing");
+  }
+
+  /** Decides and acts until the game no longer waits for it; no pause in between. */
+  private playTurn(start: GameView): TurnOutcome {
+    let game = start;
+    while (game.waitingFor === this.player.id) {
+      const move = chooseAction(game.state, {
+        player: this.options.level ?? DEFAULT_LEVEL,
+        series: seriesScore(game),
+      });
+      if (!move) return { code: "wrong-phase", message: "nothing to decide" };
+      for (const action of move.actions) {
+        const r = this.service.act(game.id, this.player.id, action, game.version);
+        if (!r.ok)
+          return r.error.code === "stale" || r.error.code === "busy" ? { retry: true } : r.error;
+        game = r.value.game;
+      }
+    }
+    return { done: true };
+  }
+
+  private rememberRefused(gameId: number, version: number): void {
+    this.refused.delete(gameId);
+    this.refused.set(gameId, version);
+    if (this.refused.size > REFUSED_LIMIT) this.refused.delete(this.refused.keys().next().value!);
+  }
+}
+
+/** The match score, by colour, when the series is a match to N points. */
+function seriesScore(game: GameView): SeriesScore | null {
+  const match = game.rules.match;
+  return match.kind === "points" ? { to: match.to, score: game.score } : null;
+}
