@@ -210,8 +210,9 @@ export class GamesRepo {
     this.shown.run({ id, shownVersion: version, shownClaim: claim });
   }
 
-  setSeriesAfter(id: number, after: SeriesAfter): void {
-    this.db.update(games).set({ seriesAfter: after }).where(eq(games.id, id)).run();
+  /** A finished game's series result, and the next game's seed when the series goes on. */
+  setSeriesAfter(id: number, after: SeriesAfter, nextDiceSeed: string | null): void {
+    this.db.update(games).set({ seriesAfter: after, nextDiceSeed }).where(eq(games.id, id)).run();
   }
 
   markReminded(id: number): void {

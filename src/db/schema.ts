@@ -89,6 +89,9 @@ export const challenges = sqliteTable(
     status: text("status").$type<ChallengeStatus>().notNull().default("pending"),
     /** An inline card sent as a picture: its text is a caption. */
     cardPhoto: integer("card_photo", { mode: "boolean" }).notNull().default(false),
+    /** The seed of the game this challenge starts, drawn now so its commitment is shown first. */
+    diceSeed: text("dice_seed"),
+    diceCommitment: text("dice_commitment"),
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -165,6 +168,8 @@ export const games = sqliteTable(
     diceCommitment: text("dice_commitment").notNull(),
     /** Dice drawn from the seed so far (the next die's index). */
     diceCounter: integer("dice_counter").notNull().default(0),
+    /** Drawn when the game ends with the series going on: the next game's seed, committed now. */
+    nextDiceSeed: text("next_dice_seed"),
     seriesId: integer("series_id")
       .notNull()
       .references(() => series.id),

@@ -1,6 +1,7 @@
 import type { ChallengeRow } from "../db/index.js";
 import { parseRules, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
+import { commitmentOf } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { type MessageRef, messageColumns, refChatId } from "./message-ref.js";
 import { createGame } from "./play.js";
@@ -60,8 +61,12 @@ export function createChallenge(
   if (input.chat) ctx.chats.upsert(input.chat, now);
   const chatId = input.chat?.id ?? refChatId(message);
   if (chatId !== null) ctx.chats.ensure(chatId, now);
+  // The game's seed is drawn now: its commitment is public before any die falls.
+  const seed = ctx.config.newSeed();
   const row = ctx.challenges.insert({
     ...messageColumns(message),
+    diceSeed: seed.toString("hex"),
+    diceCommitment: commitmentOf(seed),
     chatId,
     challengerId: me.id,
     targetUserId,
@@ -135,6 +140,7 @@ export function acceptChallenge(
     challengeId: c.id,
     previousGameId: null,
     actorId: by.id,
+    seed: c.diceSeed,
   });
   ctx.challenges.close(id, "accepted", now);
   return ok(gameStart(ctx, row.id));

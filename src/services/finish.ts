@@ -40,10 +40,15 @@ export function recordFinish(ctx: ServiceContext, g: GameRow, now: number): Fini
     white: scores[whiteSeat],
     black: scores[whiteSeat === 0 ? 1 : 0],
   });
-  ctx.games.setSeriesAfter(g.id, {
-    before: byColour(s.state.scores),
-    ...byColour(next.scores),
-    over: saved.status === "finished",
-  });
+  const over = saved.status === "finished";
+  ctx.games.setSeriesAfter(
+    g.id,
+    {
+      before: byColour(s.state.scores),
+      ...byColour(next.scores),
+      over,
+    },
+    over ? null : ctx.config.newSeed().toString("hex"),
+  );
   return { result, winnerId, series: seriesView(ctx, saved), ratings, seed: g.diceSeed };
 }

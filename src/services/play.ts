@@ -59,12 +59,14 @@ export interface CreateGameInput extends Omit<StartInput, "dice" | "confirmTurns
   readonly challengeId: number | null;
   readonly previousGameId: number | null;
   readonly actorId: number;
+  /** The seed committed to before (hex, with the challenge or the last game); else a new one. */
+  readonly seed?: string | null;
 }
 
 /** Draws a seed, plays the opening lot and any automatic first actions; inside a transaction. */
 export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow {
   const now = ctx.config.now();
-  const seed = ctx.config.newSeed();
+  const seed = input.seed ? Buffer.from(input.seed, "hex") : ctx.config.newSeed();
   const dice = new SeedDice(seed, 0);
   const chat = input.chatId === null ? undefined : ctx.chats.get(input.chatId);
   const confirmTurns = chat?.confirmTurns ?? ctx.config.confirmTurns;

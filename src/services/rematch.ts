@@ -43,6 +43,7 @@ export function rematch(
     challengeId: null,
     previousGameId: g.id,
     actorId: by.id,
+    seed: g.nextDiceSeed,
   });
   return ok(gameStart(ctx, row.id));
 }

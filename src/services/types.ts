@@ -64,6 +64,8 @@ export interface ChallengeView {
   readonly message: MessageRef | null;
   /** The message is an inline card sent as a picture: its text is a caption. */
   readonly cardPhoto: boolean;
+  /** SHA-256 of the seed of the game it starts (null for challenges older than this). */
+  readonly diceCommitment: string | null;
   readonly expiresAt: number;
   readonly createdAt: number;
 }
@@ -102,6 +104,8 @@ export interface GameView {
   readonly turnLog: TurnLog | null;
   /** What the game's message shows: its version (null: never shown) and the claim button. */
   readonly shown: { readonly version: number | null; readonly claim: boolean };
+  /** Once over with the series going on: SHA-256 of the next game's seed, drawn already. */
+  readonly nextDiceCommitment: string | null;
 }
 
 export interface GameEventView {

@@ -1,6 +1,7 @@
 import type { ChallengeRow, FullGame, GameEventRow, PlayerRow, SeriesRow } from "../db/index.js";
 import { actor, nextStarter, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
+import { commitmentOf } from "./dice.js";
 import { refFromColumns } from "./message-ref.js";
 import type { ChallengeView, GameEventView, GameView, PlayerView, SeriesView } from "./types.js";
 
@@ -61,6 +62,7 @@ export function gameView({ game: g, white, black, series }: FullGame): GameView 
     final,
     turnLog: g.turnLog ?? null,
     shown: { version: g.shownVersion, claim: g.shownClaim },
+    nextDiceCommitment: g.nextDiceSeed ? commitmentOf(Buffer.from(g.nextDiceSeed, "hex")) : null,
   };
 }
 
@@ -78,6 +80,7 @@ export function challengeView(ctx: ServiceContext, c: ChallengeRow): ChallengeVi
     chatId: c.chatId,
     message: refFromColumns(c),
     cardPhoto: c.cardPhoto,
+    diceCommitment: c.diceCommitment,
     expiresAt: c.expiresAt,
     createdAt: c.createdAt,
   };

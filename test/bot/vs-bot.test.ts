@@ -27,7 +27,8 @@ async function playAgainstBot(harness: Harness, command: string, chatId = GROUP)
     // After every turn of the bot's, the board shows the position the database holds.
     for (const b of buttons(live))
       expect("callback_data" in b && b.callback_data).toContain(`g:${gameId}:${game.version}:`);
-    const choices = buttons(live).filter((b) => !/Drop|Claim/.test(b.text));
+    // Undo could cycle with a step for ever under this fixed choice rule.
+    const choices = buttons(live).filter((b) => !/Drop|Claim|Undo/.test(b.text));
     await harness.press(USERS.alice, live, choices[presses % choices.length]!);
     if (++presses > 2000) throw new Error("the game does not end");
   }

@@ -129,10 +129,10 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     // An inline card becomes the board itself; any other challenge message says who plays.
     if (challenge.message?.kind === "inline" && game.message?.kind === "inline") return;
     const t = textsFor(challenge.locale);
-    const text = t("challenge-accepted", {
-      from: htmlName(game.white),
-      name: htmlName(game.black),
-    });
+    const text = [
+      t("challenge-accepted", { from: htmlName(game.white), name: htmlName(game.black) }),
+      t("caption-commitment", { hash: game.diceCommitment }),
+    ].join("\n");
     await closeChallengeMessage(ctx.api, challenge, text);
   });
 

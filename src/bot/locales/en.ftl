@@ -68,6 +68,7 @@ caption-series = series { $white } : { $black }
 caption-lot = lot: { $a } { $da }, { $b } { $db }: { $starter } starts
 caption-commitment = dice commitment (SHA-256): <code>{ $hash }</code>
 caption-seed = dice seed: <code>{ $seed }</code>
+caption-next-commitment = next game's dice commitment (SHA-256): <code>{ $hash }</code>
 
 btn-roll = 🎲 Roll
 btn-double = ×2 Double

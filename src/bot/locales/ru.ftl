@@ -70,6 +70,7 @@ caption-series = серия { $white } : { $black }
 caption-lot = жребий: { $a } { $da }, { $b } { $db }: начинает { $starter }
 caption-commitment = хеш зерна кубиков (SHA-256): <code>{ $hash }</code>
 caption-seed = зерно кубиков: <code>{ $seed }</code>
+caption-next-commitment = хеш зерна кубиков следующей партии (SHA-256): <code>{ $hash }</code>
 
 btn-roll = 🎲 Бросить
 btn-double = ×2 Удвоить

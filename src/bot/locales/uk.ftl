@@ -70,6 +70,7 @@ caption-series = серія { $white } : { $black }
 caption-lot = жеребкування: { $a } { $da }, { $b } { $db }: починає { $starter }
 caption-commitment = хеш зерна кубиків (SHA-256): <code>{ $hash }</code>
 caption-seed = зерно кубиків: <code>{ $seed }</code>
+caption-next-commitment = хеш зерна кубиків наступної партії (SHA-256): <code>{ $hash }</code>
 
 btn-roll = 🎲 Кинути
 btn-double = ×2 Подвоїти

@@ -124,6 +124,8 @@ export function gameCaption(t: Tr, g: GameView): string {
     lines.push(t("caption-commitment", { hash: g.diceCommitment }));
   }
   if (s.phase === "over" && g.diceSeed) lines.push(t("caption-seed", { seed: g.diceSeed }));
+  if (s.phase === "over" && g.nextDiceCommitment)
+    lines.push(t("caption-next-commitment", { hash: g.nextDiceCommitment }));
   return lines.join("\n");
 }
 

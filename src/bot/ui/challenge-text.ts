@@ -23,6 +23,8 @@ export function challengeText(t: Tr, c: ChallengeView, ttlMinutes: number): stri
   if (presetOf(c.variant, c.rules) === null)
     lines.push(...customRulesText(t, c.variant, c.rules).map((l) => `• ${l}`));
   lines.push(t("challenge-expires", { minutes: ttlMinutes }));
+  // Published before any die of the game falls; the seed is revealed when it ends.
+  if (c.diceCommitment) lines.push(t("caption-commitment", { hash: c.diceCommitment }));
   return lines.join("\n");
 }
 
