@@ -129,11 +129,44 @@ export class FakeTelegram {
     call.answer = answer;
     call.injected = injected;
     this.rules.record(method, payload, answer, injected);
+    const hold = this.holds.findIndex((x) => x.method === method);
+    if (hold >= 0) {
+      // Done at Telegram's end (users see it), the reply still on its way to the bot.
+      const { reached, released, lose } = this.holds.splice(hold, 1)[0]!;
+      reached();
+      await released;
+      if (lose) throw new TypeError("fetch failed: the connection was reset");
+    }
     return new Response(JSON.stringify(answer), {
       status: answer.ok ? 200 : answer.error_code,
       headers: { "content-type": "application/json" },
     });
   };
+
+  private readonly holds: {
+    method: string;
+    reached: () => void;
+    released: Promise<void>;
+    lose: boolean;
+  }[] = [];
+
+  /**
+   * The next call of `method` is carried out at once (its message exists, users can press
+   * it) but its reply reaches the bot only on `release()`; with `lose`, never (the connection
+   * drops). `reached` resolves when the call has been carried out.
+   */
+  holdNext(method: string, opts: { lose?: boolean } = {}) {
+    let release!: () => void;
+    let reached!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    const wasReached = new Promise<void>((r) => {
+      reached = r;
+    });
+    this.holds.push({ method, reached, released, lose: opts.lose ?? false });
+    return { release, reached: wasReached };
+  }
 
   failNext(method: string, errorCode: number, description: string, parameters?: object): void {
     this.failures.push({

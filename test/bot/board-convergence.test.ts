@@ -1,0 +1,186 @@
+/**
+ * A game's message always ends up showing what the database holds, whatever happened on the
+ * way: a restart between storing a game and posting its board, a board left behind its game,
+ * a press answer that fails or whose reply is lost, a press on a board whose posting has not
+ * returned yet.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/index.js";
+import { turnView } from "../../src/engine/index.js";
+import { GameService, type GameView, type ServiceResult } from "../../src/services/index.js";
+import type { StoredMessage } from "./fake-telegram.js";
+import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+
+let open: Harness[] = [];
+afterEach(() => {
+  for (const h of open) h.close();
+  open = [];
+});
+async function harnessOn(file: string, tg?: Harness["tg"]) {
+  const h = await createHarness({ path: file, ...(tg ? { tg } : {}) });
+  open.push(h);
+  return h;
+}
+const dbFile = () => path.join(mkdtempSync(path.join(tmpdir(), "nardy-boards-")), "bot.sqlite");
+const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
+const dataOf = (m: StoredMessage) =>
+  buttons(m).map((b) => ("callback_data" in b ? b.callback_data : ""));
+const unwrapOk = (r: ServiceResult<{ game: GameView }>): GameView => {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.game;
+};
+const photosIn = (h: Harness) => h.tg.chatMessages(GROUP).filter((m) => m.photo !== null);
+
+/** The game's own board shows its stored version: every button carries it. */
+function expectCurrent(h: Harness, gameId: number) {
+  const game = h.service.getGame(gameId)!;
+  expect(game.message?.kind).toBe("chat");
+  const ref = game.message as { chatId: number; messageId: number };
+  const board = h.tg.message(ref.chatId, ref.messageId)!;
+  expect(dataOf(board).length).toBeGreaterThan(0);
+  for (const d of dataOf(board)) expect(d).toContain(`g:${gameId}:${game.version}:`);
+  return board;
+}
+
+describe("a restart", () => {
+  it("posts the board of a game stored just before the process stopped, once, and retires the copy it never recorded", async () => {
+    const file = dbFile();
+    const first = await harnessOn(file);
+    await first.send(USERS.alice, "/play");
+    const challenge = first.lastMessage();
+    // The board reaches the chat, but the process dies before Telegram's reply arrives.
+    const hold = first.tg.holdNext("sendPhoto");
+    void first.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+    await hold.reached;
+    const orphan = first.lastMessage();
+    first.close();
+    open = [];
+
+    const h = await harnessOn(file, first.tg);
+    await h.tick();
+    const board = expectCurrent(h, 1);
+    expect(board.messageId).not.toBe(orphan.messageId);
+    expect(board.replyTo).toBe(challenge.messageId);
+    // A press on the copy nobody recorded plays, and that copy loses its buttons.
+    const mover = userById(h.service.getGame(1)!.waitingFor!);
+    await h.press(mover, orphan, buttons(orphan)[0]!);
+    expect(h.service.getGame(1)!.version).toBeGreaterThan(1);
+    expect(buttons(h.tg.message(GROUP, orphan.messageId)!)).toEqual([]);
+    expectCurrent(h, 1);
+    // Further ticks send nothing: the board is current.
+    const calls = h.tg.calls.length;
+    await h.tick();
+    expect(h.tg.calls.slice(calls)).toEqual([]);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("brings a board behind its game up to date without anyone pressing", async () => {
+    const file = dbFile();
+    const first = await harnessOn(file);
+    await first.send(USERS.alice, "/play short");
+    const challenge = first.lastMessage();
+    await first.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+    first.close();
+    open = [];
+    // Moves stored by a process that stopped before showing them.
+    const db = openDatabase(file);
+    const svc = new GameService(db.db);
+    let game = svc.getGame(1)!;
+    const before = game.version;
+    for (let i = 0; i < 4 && game.waitingFor; i++) {
+      const next = turnView(game.state)?.nextSteps[0];
+      const action = next ? ({ type: "step", ...next } as const) : ({ type: "roll" } as const);
+      game = unwrapOk(svc.act(game.id, game.waitingFor, action, game.version));
+    }
+    db.close();
+    expect(game.version).toBeGreaterThan(before);
+
+    const h = await harnessOn(file, first.tg);
+    await h.tick();
+    expectCurrent(h, 1);
+    expect(photosIn(h)).toHaveLength(1);
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
+
+describe("answering and showing are independent", () => {
+  it("a press whose answer Telegram refuses still moves the board", async () => {
+    const h = await harnessOn(dbFile());
+    await h.send(USERS.alice, "/play");
+    const challenge = h.lastMessage();
+    await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+    const board = h.lastMessage();
+    const before = h.service.getGame(1)!.version;
+    h.tg.failNext(
+      "answerCallbackQuery",
+      400,
+      "Bad Request: query is too old and response timeout expired or query ID is invalid",
+    );
+    await h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);
+    expect(h.service.getGame(1)!.version).toBeGreaterThan(before);
+    expectCurrent(h, 1);
+  });
+
+  it("a press whose answer's reply is lost still moves the board", async () => {
+    const h = await harnessOn(dbFile());
+    await h.send(USERS.alice, "/play");
+    const challenge = h.lastMessage();
+    await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+    const board = h.lastMessage();
+    const before = h.service.getGame(1)!.version;
+    const hold = h.tg.holdNext("answerCallbackQuery", { lose: true });
+    const pressing = h.press(
+      userById(h.service.getGame(1)!.waitingFor!),
+      board,
+      buttons(board)[0]!,
+    );
+    await hold.reached;
+    hold.release();
+    await pressing;
+    expect(h.service.getGame(1)!.version).toBeGreaterThan(before);
+    expectCurrent(h, 1);
+  }, 30_000);
+});
+
+describe("one game, one message", () => {
+  for (const how of ["Accept", "Next game"] as const)
+    it(`a press on the board while its posting after ${how} has not returned yet`, async () => {
+      const h = await harnessOn(dbFile());
+      await h.send(USERS.alice, "/play");
+      const challenge = h.lastMessage();
+      let source = challenge;
+      let label = /Accept/;
+      let gameId = 1;
+      if (how === "Next game") {
+        await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+        const board = h.lastMessage();
+        await h.send(USERS.alice, "/resign");
+        const question = h.lastMessage();
+        await h.press(USERS.alice, question, buttonNamed(question, /Yes, resign/));
+        source = h.tg.message(GROUP, board.messageId)!;
+        label = /Next game/;
+        gameId = 2;
+      }
+      const photos = photosIn(h).length;
+      const hold = h.tg.holdNext("sendPhoto");
+      const starting = h.press(USERS.bob, source, buttonNamed(source, label));
+      await hold.reached;
+      const board = h.lastMessage();
+      expect(board.photo).not.toBeNull();
+      const mover = userById(h.service.getGame(gameId)!.waitingFor!);
+      const pressing = h.press(mover, board, buttons(board)[0]!);
+      hold.release();
+      await Promise.all([starting, pressing]);
+      expect(photosIn(h)).toHaveLength(photos + 1);
+      expect(h.service.getGame(gameId)!.message).toEqual({
+        kind: "chat",
+        chatId: GROUP,
+        messageId: board.messageId,
+      });
+      expectCurrent(h, gameId);
+      expect(h.tg.problems()).toEqual([]);
+    });
+});
