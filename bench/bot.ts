@@ -27,6 +27,7 @@ import { renderBoardPng } from "../src/render/png.js";
 import { DialogStore, GameService, type GameView } from "../src/services/index.js";
 import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api.js";
 import { randomAction } from "./random-play.js";
+import { countStatements } from "./sql-count.js";
 import { median, percentile, round } from "./stats.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
@@ -40,6 +41,8 @@ const rng = seededRandom;
 
 interface Rig {
   readonly fake: FakeBotApi;
+  /** SQL statements run so far. */
+  readonly statements: () => number;
   readonly parts: BotParts;
   readonly service: GameService;
   readonly database: OpenedDatabase;
@@ -55,6 +58,7 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
   });
   if (!parsed.ok) throw new Error(parsed.errors.join("; "));
   const database = openDatabase(dbFile);
+  const statements = countStatements(database.sqlite);
   let seeds = 0;
   const service = new GameService(database.db, {
     challengeTtlMs: parsed.config.challengeTtlMs,
@@ -72,7 +76,14 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
     ...(apiRoot ? {} : { fetch: fake.fetch as never }),
   });
   await parts.bot.init();
-  return { fake, parts, service, database, users: new Map([ALICE, BOB].map((u) => [u.id, u])) };
+  return {
+    fake,
+    statements,
+    parts,
+    service,
+    database,
+    users: new Map([ALICE, BOB].map((u) => [u.id, u])),
+  };
 }
 
 function lastOf<T>(xs: readonly T[], ok: (x: T) => boolean): T | undefined {
@@ -133,6 +144,8 @@ interface PressTiming {
   readonly answerMs: number;
   readonly editMs: number;
   readonly totalMs: number;
+  /** SQL statements the press ran, its board update included. */
+  readonly statements: number;
 }
 
 /** One press by the player the game waits for, in-process; times the calls it makes. */
@@ -142,16 +155,18 @@ async function pressOnce(rig: Rig, game: GameView, r: () => number): Promise<Pre
   const who = rig.users.get(game.waitingFor!) ?? { ...ALICE, id: game.waitingFor! };
   const { update } = fake.pressUpdate(who, board, pickButton(board, game.id, r));
   const from = fake.calls.length;
+  const sql = rig.statements();
   const t0 = performance.now();
   await parts.bot.handleUpdate(update);
   await parts.boards.settled();
   const totalMs = performance.now() - t0;
+  const statements = rig.statements() - sql;
   const calls = fake.calls.slice(from);
   const answer = calls.find((c) => c.method === "answerCallbackQuery");
   const edit = lastOf(calls, (c) => /^editMessage|^sendPhoto$/.test(c.method));
   if (!answer || !edit || !answer.answer?.ok || !edit.answer?.ok)
     throw new Error(`press on game ${game.id}: ${calls.map((c) => c.method).join(", ")}`);
-  return { answerMs: answer.at - t0, editMs: edit.at - t0, totalMs };
+  return { answerMs: answer.at - t0, editMs: edit.at - t0, totalMs, statements };
 }
 
 /** Sequential presses through games that follow one another (long and short in turn). */
@@ -188,6 +203,8 @@ async function inProcess(dir: string, presses: number): Promise<Record<string, n
     botPressEditP50Ms: round(median(edits)),
     botPressEditP99Ms: round(percentile(edits, 99)),
     botPressesPerSec: round((measured.length * 1000) / busyMs, 1),
+    botSqlPerPressP50: median(measured.map((t) => t.statements)),
+    botSqlPerPressMean: round(measured.reduce((a, t) => a + t.statements, 0) / measured.length, 2),
   };
 }
 
@@ -290,21 +307,23 @@ async function memoryChild(games: number, served: number): Promise<Record<string
 
     const t0 = performance.now();
     const ids: number[] = [];
+    // Stored as by an earlier run of the process: no board is shown until someone presses.
+    const earlier = new GameService(rig.database.db);
     for (let i = 0; i < games; i++) {
       const a = { id: 100_000 + 2 * i, firstName: `A${i}` };
       const b = { id: 100_001 + 2 * i, firstName: `B${i}` };
-      const c = rig.service.createChallenge({
+      const c = earlier.createChallenge({
         challenger: a,
         chat: { id: -(10_000 + (i % 500)), type: "supergroup" },
         variant: i % 2 === 0 ? "long" : "short",
       });
       if (!c.ok) throw new Error(c.error.message);
-      const s = rig.service.acceptChallenge(c.value.id, b);
+      const s = earlier.acceptChallenge(c.value.id, b);
       if (!s.ok) throw new Error(s.error.message);
       let g = s.value.game;
       ids.push(g.id);
       for (let k = 0; i % 5 === 0 && k < 4 && g.status === "active"; k++) {
-        const res = rig.service.act(g.id, g.waitingFor!, randomAction(g, r), g.version);
+        const res = earlier.act(g.id, g.waitingFor!, randomAction(g, r), g.version);
         if (!res.ok) throw new Error(res.error.message);
         g = res.value.game;
       }
@@ -324,6 +343,7 @@ async function memoryChild(games: number, served: number): Promise<Record<string
       await rig.parts.bot.handleUpdate(
         fake.pressUpdate(who, old, `g:${game.id}:${game.version}:f`).update,
       );
+      await rig.parts.boards.settled();
       presses++;
       for (let k = 0; k < 3; k++) {
         const g = rig.service.getGame(game.id)!;
