@@ -63,7 +63,7 @@ export interface DecideOptions {
 }
 
 /** The context for `color`'s decisions in `state`. */
-export function contextOf(state: GameState, color: Color, opts: DecideOptions = {}): AiContext {
+function contextOf(state: GameState, color: Color, opts: DecideOptions = {}): AiContext {
   const s = opts.series;
   const match =
     s && s.to > 0
@@ -84,7 +84,7 @@ export function contextOf(state: GameState, color: Color, opts: DecideOptions = 
 }
 
 /** The cube decision in `state` for its side on roll (also when a double awaits an answer). */
-export function stateCube(state: GameState, opts: DecideOptions = {}): CubeAnswer {
+function stateCube(state: GameState, opts: DecideOptions = {}): CubeAnswer {
   const spec = turnSpec(state, [1, 2]);
   const { dice: _dice, ...pos } = spec;
   const owner = state.cube.owner === null ? null : state.cube.owner === state.turn ? "me" : "opp";
@@ -142,7 +142,7 @@ export function chooseAction(state: GameState, opts: DecideOptions = {}): AiMove
  * Steps from the ones already taken to the play's position (the bot normally starts a
  * fresh turn, and then these are the play's own steps).
  */
-export function continuation(spec: TurnSpec, taken: readonly Step[], play: Play): Step[] {
+function continuation(spec: TurnSpec, taken: readonly Step[], play: Play): Step[] {
   if (taken.length === 0) return [...play.steps];
   const reach = (prefix: Step[]): Step[] | null => {
     const r = nextSteps(spec, prefix);

@@ -41,7 +41,7 @@ const rearmost = (side: Side): number => {
  * The longest run of `blocker`'s points along `runner`'s path that still has runner checkers
  * behind it, and how many runner checkers stand behind that run.
  */
-export function frontBlock(blocker: Side, runner: Side): { length: number; behind: number } {
+function frontBlock(blocker: Side, runner: Side): { length: number; behind: number } {
   const back = rearmost(runner);
   let best = 0;
   let bestTop = 0;
@@ -73,7 +73,7 @@ function deadDice(mover: Side, other: Side): number {
 }
 
 /** Whether the two sides can still block each other. */
-export function longContact(me: Side, opp: Side): boolean {
+function longContact(me: Side, opp: Side): boolean {
   let myMin = 25;
   for (let p = 1; p <= 24; p++) if (me[p]! > 0) myMin = Math.min(myMin, across(p));
   let oppMin = 25;

@@ -4,21 +4,7 @@
  * player)`. Players: "easy" | "medium" | "hard" (the strong player, DEFAULT_LEVEL = "hard")
  * and "pipcount" (the baseline). Pure: no I/O.
  */
-export { type CubeView, strongCube } from "./cube.js";
-export {
-  type AiMove,
-  type CubePosition,
-  chooseAction,
-  choosePlay,
-  contextOf,
-  continuation,
-  cubeDecision,
-  type DecideOptions,
-  type SeriesScore,
-  stateCube,
-} from "./decide.js";
-export { Evaluator, stockEvaluator } from "./evaluate.js";
-export { PIP_RULE, pipcountCube, pipcountPlay } from "./pipcount.js";
-export { type GameSetup, playGame } from "./play-game.js";
-export { strongPlay } from "./strong.js";
+export { chooseAction, choosePlay, cubeDecision, type SeriesScore } from "./decide.js";
+export { pipcountCube, pipcountPlay } from "./pipcount.js";
+export { playGame } from "./play-game.js";
 export * from "./types.js";

@@ -51,7 +51,7 @@ function longScore(play: Play): number {
 }
 
 /** The 8-9-12 rule's thresholds, in percent of the trailer's pip count (exact in integers). */
-export const PIP_RULE = { double: 8, redouble: 9, take: 12 };
+const PIP_RULE = { double: 8, redouble: 9, take: 12 };
 
 /**
  * The cube by the pip counts, for `me` on roll before rolling: double when my count is at

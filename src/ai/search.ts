@@ -4,7 +4,7 @@ import type { Probs } from "./types.js";
 import { equity, type OutcomeValues } from "./values.js";
 
 /** The 21 distinct rolls with their weight out of 36. */
-export const ROLLS: readonly { dice: Dice; weight: number }[] = (() => {
+const ROLLS: readonly { dice: Dice; weight: number }[] = (() => {
   const out: { dice: Dice; weight: number }[] = [];
   for (let a = 1; a <= 6; a++)
     for (let b = a; b <= 6; b++) out.push({ dice: [b, a], weight: a === b ? 1 : 2 });
@@ -29,7 +29,7 @@ export function scorePlays(ev: Evaluator, plays: readonly Play[], values: Outcom
  * The opponent's turn in a TurnSpec, after my play: its first-turn state follows mine (when
  * I open the game, its next turn is its first and my roll is the one it answers).
  */
-export function replySpec(spec: TurnSpec, me: Side, opp: Side, dice: Dice): TurnSpec {
+function replySpec(spec: TurnSpec, me: Side, opp: Side, dice: Dice): TurnSpec {
   const oppFirst = spec.variant === "long" && !!spec.firstTurn && !spec.opponentFirstRoll;
   return {
     variant: spec.variant,

@@ -5,7 +5,7 @@ import type { AiContext, Level } from "./types.js";
 import { outcomeValues } from "./values.js";
 
 /** Hard level: how many 0-ply leaders get the 1-ply look-ahead, and how far behind they may be. */
-export const PRUNE = { short: { keep: 6, margin: 0.2 }, long: { keep: 4, margin: 0.15 } };
+const PRUNE = { short: { keep: 6, margin: 0.2 }, long: { keep: 4, margin: 0.15 } };
 
 /**
  * Easy level: the spread of the noise added to each play's equity. At 0.15 it still beats

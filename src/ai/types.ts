@@ -6,8 +6,8 @@ export type Level = "easy" | "medium" | "hard";
 /** Every computer player: a level of the strong player, or the pip-count baseline. */
 export type Player = Level | "pipcount";
 
-export const LEVELS: readonly Level[] = ["easy", "medium", "hard"];
-export const PLAYERS: readonly Player[] = [...LEVELS, "pipcount"];
+const LEVELS: readonly Level[] = ["easy", "medium", "hard"];
+const PLAYERS: readonly Player[] = [...LEVELS, "pipcount"];
 
 /** The level the bot plays at unless told otherwise (1-ply look-ahead, ~20-40 ms a move). */
 export const DEFAULT_LEVEL: Level = "hard";

@@ -124,7 +124,7 @@ export class GameMessenger {
   }
 }
 
-export const refKey = (ref: MessageRef): string =>
+const refKey = (ref: MessageRef): string =>
   ref.kind === "chat" ? `${ref.chatId}:${ref.messageId}` : `i:${ref.inlineMessageId}`;
 
 export const sameRef = (a: MessageRef | null, b: MessageRef | null): boolean =>

@@ -85,7 +85,7 @@ export function readRules(req: Json, variant: Variant): Rules {
   return parsed.rules;
 }
 
-export function sideToJson(side: Side): JsonSide {
+function sideToJson(side: Side): JsonSide {
   const out: JsonSide = {};
   for (let p = 24; p >= 1; p--) if ((side[p] ?? 0) > 0) out[String(p)] = side[p]!;
   if ((side[BAR] ?? 0) > 0) out.bar = side[BAR]!;

@@ -4,7 +4,7 @@ import { decodePositionId } from "../engine/position-id.js";
 import type { Color, Variant } from "../engine/types.js";
 import type { BoardView } from "../render/view.js";
 
-export const USAGE =
+const USAGE =
   "usage: render --variant long|short --id <PositionID> [--dice 6,5] [--cube 2 --owner white|black]";
 
 /**

@@ -1,9 +1,6 @@
 import type { HeadRule } from "./rules.js";
 import type { Dice } from "./types.js";
 
-/** The head is the start point, 24 in a side's own numbering. */
-export const HEAD = 24;
-
 export interface FirstTurnInfo {
   /** The side to move has not moved yet in this game. */
   readonly firstTurn: boolean;

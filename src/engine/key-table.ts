@@ -30,10 +30,6 @@ export class KeyTable {
     this.count = 0;
   }
 
-  get size(): number {
-    return this.count;
-  }
-
   private slot(a: number, b: number, c: number): number {
     let h = Math.imul((a | 0) ^ ((a / 4294967296) | 0), 0x9e3779b1);
     h = Math.imul(h ^ (b | 0) ^ ((b / 4294967296) | 0), 0x85ebca6b);

@@ -24,8 +24,6 @@ export function opponentPointToMine(variant: Variant, q: number): number {
   return variant === "long" ? ((q + 11) % 24) + 1 : 25 - q;
 }
 
-export const minePointToOpponent = opponentPointToMine;
-
 /** The side of `color` and the other side, as the mover sees them. */
 export function sidesOf(board: Board, color: Color): { me: Side; opp: Side } {
   return color === "white"
@@ -44,12 +42,6 @@ export function pipCount(side: Side): number {
 }
 
 export const borneOff = (side: Side): number => side[OFF] ?? 0;
-
-export function checkersOnBoard(side: Side): number {
-  let n = 0;
-  for (let p = 1; p <= BAR; p++) n += side[p] ?? 0;
-  return n;
-}
 
 export function allHome(side: Side): boolean {
   for (let p = 7; p <= BAR; p++) if ((side[p] ?? 0) > 0) return false;

@@ -47,7 +47,7 @@ const VARIANT_DEFAULTS: Record<Variant, Partial<Rules>> = {
   short: { opening: "lot", cube: true, nextStarter: "lot" },
 };
 
-export const PRESETS = {
+const PRESETS = {
   long: {
     classic: {},
     sport: { opening: "lot", head: "sport", cube: true, match: { kind: "points", to: 5 } },

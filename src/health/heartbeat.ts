@@ -34,7 +34,7 @@ export interface HeartbeatOptions {
   readonly now?: () => number;
 }
 
-export const HEARTBEAT_INTERVAL_MS = 30_000;
+const HEARTBEAT_INTERVAL_MS = 30_000;
 
 /** What the file holds; healthcheck.mjs reads the same fields. */
 export interface HeartbeatRecord {

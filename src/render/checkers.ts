@@ -15,7 +15,7 @@ import type { Scene } from "./scene.js";
 import { circle, rect } from "./svg-util.js";
 
 /** Class on each drawn checker's body; tests count them by colour. */
-export const checkerClass = (c: Color): string => (c === "white" ? "ck-w" : "ck-b");
+const checkerClass = (c: Color): string => (c === "white" ? "ck-w" : "ck-b");
 
 /** One checker; the top of a tall stack carries the total instead of the inner ring. */
 function checker(at: Pt, r: number, color: Color, count: number | null, attrs: string): Item {

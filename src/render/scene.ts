@@ -48,14 +48,14 @@ export type Spot =
   | { readonly kind: "point"; readonly p: number }
   | { readonly kind: "bar" | "off"; readonly nearSide: boolean };
 
-export function spotOf(view: BoardView, mover: Color, q: number): Spot {
+function spotOf(view: BoardView, mover: Color, q: number): Spot {
   const nearSide = mover === view.perspective;
   if (q === BAR) return { kind: "bar", nearSide };
   if (q === OFF) return { kind: "off", nearSide };
   return { kind: "point", p: nearSide ? q : opponentPointToMine(view.variant, q) };
 }
 
-export const spotKey = (s: Spot): string =>
+const spotKey = (s: Spot): string =>
   s.kind === "point" ? `p${s.p}` : `${s.kind}${s.nearSide ? "n" : "f"}`;
 
 /**

@@ -32,7 +32,7 @@ export interface GameStart {
 }
 
 const USERNAME = /^[a-z0-9_]{3,32}$/;
-export const normalizeUsername = (u: string): string => u.trim().replace(/^@/, "").toLowerCase();
+const normalizeUsername = (u: string): string => u.trim().replace(/^@/, "").toLowerCase();
 
 export function createChallenge(
   ctx: ServiceContext,

@@ -7,7 +7,7 @@ import type { DiceSource } from "../engine/index.js";
  * is one die, (byte mod 6) + 1; bytes 252..255 are skipped, since 252 = 42 × 6 keeps every
  * face equally likely. The game stores its position in the stream (bytes read so far).
  */
-export const SEED_BYTES = 32;
+const SEED_BYTES = 32;
 const BLOCK = 32;
 const LIMIT = 252;
 
@@ -17,7 +17,7 @@ export const newSeed = (): Buffer => randomBytes(SEED_BYTES);
 export const commitmentOf = (seed: Buffer): string =>
   createHash("sha256").update(seed).digest("hex");
 
-export const streamBlock = (seed: Buffer, block: number): Buffer =>
+const streamBlock = (seed: Buffer, block: number): Buffer =>
   createHmac("sha256", seed).update(String(block)).digest();
 
 /** The engine's DiceSource over a game's seed, from its stored stream position on. */

@@ -23,18 +23,17 @@ import type {
   ActOutcome,
   ChallengeView,
   ChatRef,
-  GameEventView,
   GameView,
   LeaderRow,
   PlayerRef,
   SeriesView,
   ServiceConfig,
 } from "./types.js";
-import { challengeView, eventView, gameView, seriesView } from "./views.js";
+import { challengeView, gameView } from "./views.js";
 
 const HOUR = 3_600_000;
 
-export const DEFAULT_CONFIG: ServiceConfig = {
+const DEFAULT_CONFIG: ServiceConfig = {
   challengeTtlMs: HOUR,
   idleMs: 24 * HOUR,
   ratingK: 32,
@@ -191,16 +190,6 @@ export class GameService {
     if (!isId(challengeId)) return null;
     const row = this.ctx.challenges.get(challengeId);
     return row ? challengeView(this.ctx, row) : null;
-  }
-
-  /** The game's events after seq `after` (all by default). */
-  gameEvents(gameId: number, after = 0): GameEventView[] {
-    return this.ctx.games.events(gameId, after).map(eventView);
-  }
-
-  getSeries(seriesId: number): SeriesView | null {
-    const row = isId(seriesId) ? this.ctx.series.get(seriesId) : undefined;
-    return row ? seriesView(this.ctx, row) : null;
   }
 
   /** The language the user chose in the bot, or null (then follow Telegram's languageCode). */

@@ -52,7 +52,7 @@ describe("the dice are committed to before any die falls", () => {
       expect(seed).toBeDefined();
       expect(sha256(seed!)).toBe(committed);
       // Every die the players saw comes from that seed, in order.
-      const shown = diceOfEvents(h.service.gameEvents(game.id));
+      const shown = diceOfEvents(h.events(game.id));
       expect(shown).toEqual(diceOfSeed(Buffer.from(seed!, "hex"), shown.length));
 
       // The next game's seed is drawn already: its hash is on the final board.

@@ -166,9 +166,7 @@ describe("only the right press changes a game", () => {
     const mover = userById(game.waitingFor!);
     const b = buttons(board)[0]!;
     await Promise.all([h.press(mover, board, b), h.press(mover, board, b)]);
-    const events = h.service
-      .gameEvents(1)
-      .filter((e) => e.actorId === mover.id && e.type !== "start");
+    const events = h.events(1).filter((e) => e.actorId === mover.id && e.type !== "start");
     expect(events.length).toBe(1);
   });
 

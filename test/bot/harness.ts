@@ -5,7 +5,12 @@ import { type BotDeps, type BotParts, botPlayer, createBot } from "../../src/bot
 import { cacheChatUploader } from "../../src/bot/inline-photos.js";
 import { servicePrefs } from "../../src/bot/locale-prefs.js";
 import { parseConfig } from "../../src/config.js";
-import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
+import {
+  type GameEventRow,
+  GamesRepo,
+  type OpenedDatabase,
+  openDatabase,
+} from "../../src/db/index.js";
 import { silentLogger } from "../../src/log.js";
 import type { BoardView } from "../../src/render/view.js";
 import { DialogStore, GameService } from "../../src/services/index.js";
@@ -54,6 +59,8 @@ export interface Harness {
   tick(now?: number): Promise<void>;
   /** The computer player, when the harness has one. */
   readonly computer: ComputerOpponent | null;
+  /** A game's stored event log. */
+  events(gameId: number): GameEventRow[];
   close(): void;
 }
 
@@ -138,6 +145,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       await settle();
     },
     computer,
+    events: (gameId) => new GamesRepo(database.db).events(gameId),
     tg,
     parts,
     service,

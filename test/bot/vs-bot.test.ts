@@ -44,7 +44,7 @@ describe("playing the bot itself", () => {
       const { game, board } = await playAgainstBot(h, command);
       expect(game.variant).toBe(variant);
       expect([game.white.id, game.black.id]).toContain(BOT_INFO.id);
-      const botMoves = h.service.gameEvents(game.id).filter((e) => e.actorId === BOT_INFO.id);
+      const botMoves = h.events(game.id).filter((e) => e.actorId === BOT_INFO.id);
       expect(botMoves.length).toBeGreaterThan(5);
       const final = h.tg.message(GROUP, board.messageId)!;
       expect(final.caption).toMatch(/wins/);
@@ -114,7 +114,7 @@ describe("the bot after a restart", () => {
     const after = h.service.getGame(game.id)!;
     expect(after.version).toBeGreaterThan(versionAtStop);
     expect(after.waitingFor).not.toBe(me.id);
-    const botActs = h.service.gameEvents(game.id).filter((e) => e.actorId === me.id);
+    const botActs = h.events(game.id).filter((e) => e.actorId === me.id);
     expect(botActs.length).toBeGreaterThan(0);
   });
 });

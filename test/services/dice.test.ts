@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { GamesRepo } from "../../src/db/index.js";
 import { commitmentOf, diceOfSeed, newSeed, SeedDice } from "../../src/services/index.js";
 import { playOut, prng } from "./driver.js";
 import { alice, bob, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
@@ -28,7 +29,7 @@ describe("verifiable dice", () => {
   });
 
   it("lets a player recompute every die of a finished game from the revealed seed", () => {
-    const { svc } = harness({}, "dice-verify");
+    const { svc, database } = harness({}, "dice-verify");
     for (const variant of ["long", "short"] as const) {
       const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant }));
       const start = unwrap(svc.acceptChallenge(c.id, bob));
@@ -41,7 +42,7 @@ describe("verifiable dice", () => {
 
       // What the players saw: the lot throws, then every roll, in order.
       const shown: number[] = [];
-      for (const e of svc.gameEvents(game.id)) {
+      for (const e of new GamesRepo(database.db).events(game.id)) {
         const p = e.payload as { lot?: { rolls: number[][] } | null; dice?: number[] };
         if (e.type === "start") for (const r of p.lot?.rolls ?? []) shown.push(...r);
         else if (e.type === "roll") shown.push(...(p.dice ?? []));

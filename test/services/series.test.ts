@@ -62,8 +62,7 @@ describe("series", () => {
     expect(f4.series.over).toBe(true);
     expect(f4.series.state).toMatchObject({ scores: [1, 3], winner: 1, games: 4 });
     expect(f4.series.nextStarter).toBeNull();
-    expect(svc.getSeries(g4.seriesId)?.over).toBe(true);
-    expect(svc.getSeries(999)).toBeNull();
+    expect(svc.chatSeries(CHAT.id).find((s) => s.id === g4.seriesId)?.over).toBe(true);
     const over = svc.rematch(g4.id, bob);
     expect(errorCode(over)).toBe("series-over");
 

@@ -1,4 +1,4 @@
-import { type Color, currentBoard, type GameState, other } from "../../engine/index.js";
+import { type Color, currentBoard, type GameState } from "../../engine/index.js";
 import type { BoardView } from "../../render/view.js";
 
 /** The picture of a game: the mover's numbering at the bottom, the steps of this turn lit. */
@@ -39,5 +39,3 @@ function diceView(dice: readonly [number, number], used: readonly number[]): Boa
 
 /** Two views draw the same picture exactly when their keys are equal. */
 export const viewKey = (view: BoardView): string => JSON.stringify(view);
-
-export const opponentOf = other;

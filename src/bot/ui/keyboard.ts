@@ -8,7 +8,7 @@ const ROW = 4;
 
 const pointLabel = (p: number): string => (p === BAR ? "bar" : p <= 0 ? "off" : String(p));
 
-export function stepLabel(step: Step, withDie: boolean): string {
+function stepLabel(step: Step, withDie: boolean): string {
   const base = `${pointLabel(step.from)}→${pointLabel(step.to)}${step.hit ? "*" : ""}`;
   return withDie ? `${base} (${step.die})` : base;
 }

@@ -7,11 +7,11 @@ export interface NamedPlayer {
 
 const MAX_NAME = 24;
 
-export const escapeHtml = (text: string): string =>
+const escapeHtml = (text: string): string =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Cuts to `max` user-perceived characters (emoji and accents stay whole). */
-export function shorten(text: string, max = MAX_NAME): string {
+function shorten(text: string, max = MAX_NAME): string {
   const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
   const parts = [...segmenter.segment(text)].map((s) => s.segment);
   return parts.length <= max ? text : `${parts.slice(0, max - 1).join("")}…`;

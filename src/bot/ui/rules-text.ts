@@ -9,7 +9,7 @@ export function presetOf(variant: Variant, rules: Rules): string | null {
   return null;
 }
 
-export function matchText(t: Tr, rules: Rules): string {
+function matchText(t: Tr, rules: Rules): string {
   const m = rules.match;
   if (m.kind === "points") return t("match-points", { n: m.to });
   if (m.kind === "games") return t("match-games", { n: m.count });
