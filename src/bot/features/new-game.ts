@@ -281,7 +281,10 @@ export function newGameFeature(
       return;
     }
     await deps.answers.answer(ctx, ctx.t("new-closed"), true);
-    await ctx.editMessageReplyMarkup(none).catch(() => {});
+    // Only a dialog's own message still showing its buttons loses them: the button may be
+    // forged onto another message (a board), or the message may already be closed.
+    if (showsDialogButtons(ctx.callbackQuery.message?.reply_markup?.inline_keyboard))
+      await ctx.editMessageReplyMarkup(none).catch(() => {});
   });
 
   return composer;
@@ -315,4 +318,13 @@ function keyboard(
     rows.push(choices.slice(i, i + 2).map((c) => button(c.label, c.value)));
   rows.push([button(t("btn-cancel"), CANCEL)]);
   return { inline_keyboard: rows };
+}
+
+/** Whether a message's keyboard (as the press brought it) is a set-up dialog's. */
+function showsDialogButtons(rows: readonly (readonly InlineKeyboardButton[])[] | undefined) {
+  const all = rows?.flat() ?? [];
+  return (
+    all.length > 0 &&
+    all.every((b) => "callback_data" in b && decode(b.callback_data)?.type === "dialog")
+  );
 }
