@@ -1,7 +1,14 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations, type VersionedStateStorage } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { type ApiClientOptions, Bot, type BotError, type Context, type MiddlewareFn } from "grammy";
+import {
+  type ApiClientOptions,
+  Bot,
+  type BotError,
+  type Context,
+  type MiddlewareFn,
+  type Transformer,
+} from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
 import type { Logger } from "../log.js";
@@ -70,6 +77,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const answers = new PressAnswers(logger);
   bot.api.config.use(retry);
   bot.api.config.use(answers.transformer);
+  bot.api.config.use(lostChatGuard(service));
 
   const i18n = createI18n<Context>(
     (ctx) => deps.prefs.get(ctx.from?.id ?? 0) ?? localeOf(ctx.from?.language_code),
@@ -111,6 +119,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const insideConversations: MiddlewareFn<InnerContext> = (ctx, next) => {
     ctx.api.config.use(retry);
     ctx.api.config.use(answers.transformer);
+    ctx.api.config.use(lostChatGuard(service));
     return (i18n.middleware() as MiddlewareFn<InnerContext>)(ctx, next);
   };
   bot.use(
@@ -147,6 +156,25 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     logger.error({ err: err.error, update: err.ctx.update.update_id }, "unhandled error");
   });
   return { bot, boards, maintenance, deps: featureDeps };
+}
+
+/**
+ * Nothing goes into a chat the bot has lost (removed from a group, blocked in a private
+ * chat): whatever would be sent there (a board, a reminder, a closed challenge or dialog)
+ * fails at once as Telegram would fail it, with a 403, and is handled as such. The chat is
+ * back when Telegram says so (my_chat_member) or delivers anything from it.
+ */
+export function lostChatGuard(service: GameService): Transformer {
+  return (prev, method, payload, signal) => {
+    const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
+    if (typeof chatId === "number" && service.chatLost(chatId))
+      return Promise.resolve({
+        ok: false as const,
+        error_code: 403,
+        description: "Forbidden: the bot has lost this chat (not sent)",
+      });
+    return prev(method, payload, signal);
+  };
 }
 
 /** After a failure, answer the press or say sorry, without ever throwing from here. */
