@@ -41,6 +41,24 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
 
   function question(t: Tr, game: GameView, askerId: number) {
     const name = plainName(opponentOf(game, askerId));
+    const offer = game.state.phase === "resign" ? game.state.pendingResign : null;
+    if (offer && game.waitingFor === askerId) {
+      // The opponent offers to resign: answered here as on the board, which may be out of
+      // reach (a chat the bot has lost).
+      const kind = t(`result-${offer.kind}`);
+      return {
+        text: `${t("resign-offer-answer", { name, kind })}\n${gameLabel(t, game)}`,
+        reply_markup: {
+          inline_keyboard: [
+            [
+              button(t("btn-accept"), game, askerId, "accept"),
+              button(t("btn-decline"), game, askerId, "decline"),
+            ],
+            [button(t("btn-cancel"), game, askerId, "cancel")],
+          ],
+        },
+      };
+    }
     const rows: InlineKeyboardButton[][] =
       game.variant === "long"
         ? [[button(t("btn-resign-confirm"), game, askerId, 0)]]
@@ -116,6 +134,13 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
     if (choice === "claim") {
       const r = await playPress(deps, ctx, gameId, version, { type: "claim-timeout" }, false);
       if (r.ok) await ctx.editMessageText(ctx.t("resign-claimed"), none).catch(() => {});
+      return;
+    }
+    if (choice === "accept" || choice === "decline") {
+      const action = { type: choice === "accept" ? "accept-resign" : "decline-resign" } as const;
+      const r = await playPress(deps, ctx, gameId, version, action, false);
+      const done = choice === "accept" ? "resign-offer-accepted" : "resign-offer-declined";
+      if (r.ok) await ctx.editMessageText(ctx.t(done), none).catch(() => {});
       return;
     }
     const kind = (["single", "gammon", "backgammon"] as const)[choice - 1];

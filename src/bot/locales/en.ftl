@@ -104,6 +104,9 @@ resign-done = Resigned.
 resign-offered = Offer sent; your opponent decides on the board.
 resign-moved = The game has moved on since you asked; here is the question again.
 resign-claimed = The win is claimed.
+resign-offer-answer = { $name } offers to resign with { $kind }. Do you accept?
+resign-offer-accepted = Resignation accepted: the game is yours.
+resign-offer-declined = Offer declined. Play on!
 started-minutes = { $n ->
     [one] started { $n } minute ago
    *[other] started { $n } minutes ago

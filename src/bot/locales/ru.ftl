@@ -111,6 +111,9 @@ resign-done = Партия сдана.
 resign-offered = Предложение отправлено; соперник ответит кнопками под доской.
 resign-moved = С тех пор партия продолжилась; вот вопрос ещё раз.
 resign-claimed = Победа засчитана.
+resign-offer-answer = { $name } хочет сдаться: { $kind }. Принимаете?
+resign-offer-accepted = Сдача принята: партия ваша.
+resign-offer-declined = Предложение отклонено. Играйте дальше!
 started-minutes = { $n ->
     [one] начата { $n } минуту назад
     [few] начата { $n } минуты назад

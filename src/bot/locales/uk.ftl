@@ -111,6 +111,9 @@ resign-done = Партію здано.
 resign-offered = Пропозицію надіслано; суперник відповість кнопками під дошкою.
 resign-moved = Відтоді партія тривала; ось запитання ще раз.
 resign-claimed = Перемогу зараховано.
+resign-offer-answer = { $name } хоче здатися: { $kind }. Приймаєте?
+resign-offer-accepted = Здачу прийнято: партія ваша.
+resign-offer-declined = Пропозицію відхилено. Грайте далі!
 started-minutes = { $n ->
     [one] почата { $n } хвилину тому
     [few] почата { $n } хвилини тому
