@@ -1,12 +1,23 @@
 import type { Context } from "grammy";
 import { payloadOf } from "./buttons.js";
+import { dialogKey } from "./features/new-game.js";
 
 /**
  * What an update must wait for: presses on one game (its board, its resignation question) or
  * one challenge queue behind each other; everything else queues per chat. Inline messages
- * have no chat, so their id is the key.
+ * have no chat, so their id is the key. Every update of one person in one chat also waits
+ * for their others there: each reads and writes back that person's set-up dialog, and two at
+ * once would lose one's step.
  */
 export function updateKeys(ctx: Context): string[] | undefined {
+  const keys = ownKeys(ctx);
+  const dialog =
+    ctx.chatId !== undefined && ctx.from ? `dialog:${dialogKey(ctx.chatId, ctx.from.id)}` : null;
+  if (!dialog) return keys;
+  return keys ? [...keys, dialog] : [dialog];
+}
+
+function ownKeys(ctx: Context): string[] | undefined {
   const query = ctx.callbackQuery;
   if (query) {
     const p = payloadOf(ctx);
