@@ -29,6 +29,7 @@ import { statsFeature } from "./features/stats.js";
 import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-messenger.js";
 import { createI18n, localeOf, translator } from "./i18n.js";
 import { Maintenance } from "./maintenance.js";
+import { MessageMemo } from "./message-memo.js";
 import { updateKeys } from "./update-keys.js";
 
 export interface BotDeps {
@@ -75,8 +76,10 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const { logger, service } = deps;
   const retry = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 });
   const answers = new PressAnswers(logger);
+  const memo = new MessageMemo();
   bot.api.config.use(retry);
   bot.api.config.use(answers.transformer);
+  bot.api.config.use(memo.transformer);
   bot.api.config.use(lostChatGuard(service));
 
   const i18n = createI18n<Context>(
@@ -98,6 +101,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     textsFor,
     logger,
     prefs: deps.prefs,
+    memo,
     computer,
   };
   const maintenance = new Maintenance(
@@ -119,6 +123,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const insideConversations: MiddlewareFn<InnerContext> = (ctx, next) => {
     ctx.api.config.use(retry);
     ctx.api.config.use(answers.transformer);
+    ctx.api.config.use(memo.transformer);
     ctx.api.config.use(lostChatGuard(service));
     return (i18n.middleware() as MiddlewareFn<InnerContext>)(ctx, next);
   };
@@ -130,7 +135,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
         getStorageKey: (ctx) =>
           ctx.chatId !== undefined && ctx.from ? dialogKey(ctx.chatId, ctx.from.id) : undefined,
         // Bump when the dialog's steps change: older saved dialogs are then dropped.
-        version: 2,
+        version: 3,
         adapter: deps.dialogs as VersionedStateStorage<string, never>,
       },
     }),

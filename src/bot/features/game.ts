@@ -3,7 +3,7 @@ import type { Action } from "../../engine/index.js";
 import { onButton } from "../buttons.js";
 import type { GameCommand } from "../callback-data.js";
 import type { BotContext } from "../context.js";
-import { playPress, pressedMessage } from "../press.js";
+import { boardPressedOn, playPress } from "../press.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
 import { playerRef } from "./player-ref.js";
@@ -33,7 +33,7 @@ export function gameFeature(deps: FeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
   onButton(composer, "game", async (ctx, { gameId, version, command }) => {
-    const pressedOn = pressedMessage(ctx);
+    const pressedOn = boardPressedOn(deps, ctx, gameId);
     const onBoard = pressedOn ? { pressedOn } : {};
     if (command.kind === "refresh") {
       await answers.answer(ctx);

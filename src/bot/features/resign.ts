@@ -2,9 +2,9 @@ import { Composer } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { GameView } from "../../services/index.js";
 import { onButton } from "../buttons.js";
-import { encode, type ResignChoice } from "../callback-data.js";
+import { encode, type Payload, type ResignChoice } from "../callback-data.js";
 import type { BotContext } from "../context.js";
-import { playPress } from "../press.js";
+import { playPress, pressedShows } from "../press.js";
 import { gameLabel } from "../ui/caption.js";
 import { plainName } from "../ui/names.js";
 import { startedText } from "../ui/started.js";
@@ -111,6 +111,14 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
       const asker = service.playerRefOf(askerId);
       const name = asker ? plainName(asker) : "?";
       await answers.answer(ctx, ctx.t("err-not-your-question", { name }), true);
+      return;
+    }
+    // Only the question (or the list of games) answers; its data on any other message does
+    // nothing, and that message is left alone.
+    const mine = (p: Payload) =>
+      p.type === "resign" && p.gameId === gameId && p.askerId === askerId;
+    if (!pressedShows(deps, ctx, mine)) {
+      await answers.answer(ctx, ctx.t("err-inactive-button"), true);
       return;
     }
     if (choice === "cancel") {
