@@ -221,4 +221,34 @@ describe("a chat the bot has lost", () => {
       expect("callback_data" in b && b.callback_data).toMatch(new RegExp(`^g:1:${after.version}:`));
     expect(h.tg.problems()).toEqual([]);
   });
+
+  it("blocked in a private chat: a game against the computer there waits; /start brings it back", async () => {
+    let now = 90_000_000;
+    const h = await harness({ now: () => now, computer: { delayMs: 0, level: "easy" } });
+    const chat = USERS.alice.id;
+    await h.send(USERS.alice, "/play bot", { chatId: chat });
+    const board = h.lastMessage(chat);
+    const game = h.service.getGame(1)!;
+    expect(game.waitingFor).toBe(USERS.alice.id);
+    const blocked = h.tg.kick(chat) as { my_chat_member: { new_chat_member: { status: string } } };
+    expect(blocked.my_chat_member.new_chat_member.status).toBe("kicked");
+    expect(await h.handle(blocked as never)).toBe(true);
+    const mark = h.tg.calls.length;
+    now += 3 * 24 * HOUR;
+    await h.tick(now);
+    expect(callsInto(h, chat, mark)).toEqual([]);
+    // Alice's own messages there do not reach the bot while she blocks it.
+    expect(await h.send(USERS.alice, "/resign", { chatId: chat })).toBe(false);
+    // She unblocks it and writes: the chat is back, and the board is as the game is.
+    h.tg.rules.rejoin(chat);
+    expect(await h.send(USERS.alice, "/start", { chatId: chat })).toBe(true);
+    expect(h.service.chatLost(chat)).toBe(false);
+    const live = h.tg.message(chat, board.messageId)!;
+    expect(buttons(live).length).toBeGreaterThan(0);
+    const first = buttons(live)[0] as { callback_data: string };
+    expect(first.callback_data).toContain(`g:1:${h.service.getGame(1)!.version}:`);
+    await h.press(USERS.alice, live, first);
+    expect(h.service.getGame(1)!.version).toBeGreaterThan(game.version);
+    expect(h.tg.problems()).toEqual([]);
+  });
 });
