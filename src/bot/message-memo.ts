@@ -6,8 +6,8 @@ import type { MessageRef } from "../services/index.js";
 interface Written {
   /** The text or caption and how it is formatted; null when not known (a new picture). */
   readonly body: string | null;
+  /** Its reply markup, as JSON. */
   readonly markup: string;
-  readonly keyboard: InlineKeyboardButton[][];
 }
 
 const SENDS = new Set(["sendMessage", "sendPhoto"]);
@@ -17,7 +17,7 @@ const EDITS = new Set([
   "editMessageReplyMarkup",
   "editMessageMedia",
 ]);
-const LIMIT = 10_000;
+const LIMIT = 5_000;
 
 /**
  * Remembers what each message the bot wrote shows (its text or caption and its buttons), from
@@ -59,7 +59,10 @@ export class MessageMemo {
 
   /** The buttons the message shows as this process last wrote them; undefined if unknown. */
   keyboardOf(ref: MessageRef): InlineKeyboardButton[][] | undefined {
-    return this.written.get(refKey(ref))?.keyboard;
+    const w = this.written.get(refKey(ref));
+    if (!w) return undefined;
+    const markup = JSON.parse(w.markup) as { inline_keyboard?: InlineKeyboardButton[][] };
+    return markup.inline_keyboard ?? [];
   }
 
   private remember(key: string, w: Written): void {
@@ -90,11 +93,7 @@ function parsed(v: unknown): unknown {
 
 /** What the message shows after the call, as far as the call tells. */
 function next(method: string, p: Record<string, unknown>, before?: Written): Written | null {
-  const markup = (parsed(p.reply_markup) ?? { inline_keyboard: [] }) as {
-    inline_keyboard?: InlineKeyboardButton[][];
-  };
-  const keyboard = markup.inline_keyboard ?? [];
-  const buttons = { markup: JSON.stringify(markup), keyboard };
+  const buttons = { markup: JSON.stringify(parsed(p.reply_markup) ?? { inline_keyboard: [] }) };
   switch (method) {
     case "editMessageText":
       return {

@@ -245,8 +245,10 @@ describe("a chat the bot has lost", () => {
     expect(h.service.chatLost(chat)).toBe(false);
     const live = h.tg.message(chat, board.messageId)!;
     expect(buttons(live).length).toBeGreaterThan(0);
-    const first = buttons(live)[0] as { callback_data: string };
-    expect(first.callback_data).toContain(`g:1:${h.service.getGame(1)!.version}:`);
+    const first = buttons(live)[0]!;
+    expect("callback_data" in first && first.callback_data).toContain(
+      `g:1:${h.service.getGame(1)!.version}:`,
+    );
     await h.press(USERS.alice, live, first);
     expect(h.service.getGame(1)!.version).toBeGreaterThan(game.version);
     expect(h.tg.problems()).toEqual([]);
