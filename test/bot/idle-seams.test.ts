@@ -254,3 +254,37 @@ describe("a chat the bot has lost", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 });
+
+describe("a resignation offer left unanswered", () => {
+  it("its offerer cannot claim the win it offered to give up", async () => {
+    let now = 95_000_000;
+    const h = await harness({ now: () => now, env: { IDLE_HOURS: "1" } });
+    const board = await start(h, "/play short");
+    await h.send(USERS.alice, "/resign");
+    const offer = h.lastMessage();
+    await h.press(USERS.alice, offer, buttonNamed(offer, "a gammon"));
+    expect(h.service.getGame(1)!.waitingFor).toBe(USERS.bob.id);
+    now += 3 * HOUR;
+    await h.tick(now);
+    // The board offers the claim (to Bob's opponent, by the rule), but Alice's press is refused.
+    const live = h.tg.message(GROUP, board.messageId)!;
+    const version = h.service.getGame(1)!.version;
+    await h.press(USERS.alice, live, buttonNamed(live, /Claim the win/));
+    expect(lastAnswer(h)).toMatchObject({
+      show_alert: true,
+      text: "Your resignation offer is waiting for Bob's answer, so you cannot claim the win meanwhile.",
+    });
+    expect(h.service.getGame(1)!.version).toBe(version);
+    // Nor does her own /resign offer it.
+    await h.send(USERS.alice, "/resign");
+    const question = h.lastMessage();
+    expect(buttons(question).map((b) => b.text)).not.toContain("🏁 Claim the win");
+    // Bob answers the offer from his /resign.
+    await h.send(USERS.bob, "/resign");
+    const answer = h.lastMessage();
+    await h.press(USERS.bob, answer, buttonNamed(answer, "❌ Decline"));
+    expect(h.tg.message(GROUP, answer.messageId)!.text).toBe("Offer declined. Play on!");
+    expect(h.service.getGame(1)!.state.phase).not.toBe("resign");
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
