@@ -21,7 +21,7 @@ import { challengeFeature } from "./features/challenge.js";
 import type { FeatureDeps, LocalePrefs } from "./features/deps.js";
 import { gameFeature } from "./features/game.js";
 import { inlineFeature } from "./features/inline.js";
-import { membershipFeature } from "./features/membership.js";
+import { chatsBack, membershipFeature } from "./features/membership.js";
 import { dialogKey, expireDialogs, newGameFeature } from "./features/new-game.js";
 import { resignFeature } from "./features/resign.js";
 import { settingsFeature } from "./features/settings.js";
@@ -120,6 +120,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   bot.use(sequentialize(updateKeys));
   bot.use(answers.middleware() as MiddlewareFn<BotContext>);
   bot.use(i18n.middleware() as MiddlewareFn<BotContext>);
+  bot.use(chatsBack(featureDeps));
   const insideConversations: MiddlewareFn<InnerContext> = (ctx, next) => {
     ctx.api.config.use(retry);
     ctx.api.config.use(answers.transformer);

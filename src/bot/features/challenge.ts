@@ -124,10 +124,9 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
           : service.cancelChallenge(challenge.id, by);
     if (!r.ok) {
       await answers.answer(ctx, errorText(ctx.t, r.error), true);
-      // Whoever finds a challenge expired closes its card, whatever the sweep has done so far;
-      // a copy of a closed one shared elsewhere loses its buttons too.
-      // Its own message is edited when this press found it expired, or still shows its
-      // buttons; one already closed is left as it is.
+      // Whoever finds a challenge expired closes its card: when this press found it so, or its
+      // message still shows its buttons (one already closed is left as it is). A shared copy
+      // of a closed challenge loses its buttons too.
       const now = service.getChallenge(challenge.id);
       const expired = now?.status === "expired";
       const shown = pressedShows(

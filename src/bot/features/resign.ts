@@ -12,13 +12,13 @@ import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
 
 const opponentOf = (g: GameView, userId: number) => (g.white.id === userId ? g.black : g.white);
+const none = { reply_markup: { inline_keyboard: [] } };
 
 /** The player whose resignation offer the game waits on, if any. */
 export function resignOfferBy(g: GameView): number | null {
   const offer = g.state.phase === "resign" ? g.state.pendingResign : null;
   return offer ? (offer.by === "white" ? g.white.id : g.black.id) : null;
 }
-const none = { reply_markup: { inline_keyboard: [] } };
 
 /**
  * `/resign`: pick the game (when there are several), then confirm. Every button of the
