@@ -91,7 +91,7 @@ describe("presses at once", () => {
     const eventsBefore = h.service.gameEvents(1).length;
     expect(h.tg.problems()).toEqual([]);
 
-    // mulberry32: a small seeded generator, so a failure can be replayed.
+    // mulberry32: a small seeded generator; STORM_SEED=n runs another storm.
     let seed = Number(process.env.STORM_SEED ?? 20240611);
     const rnd = (n: number) => {
       seed = (seed + 0x6d2b79f5) | 0;
@@ -146,18 +146,6 @@ describe("presses at once", () => {
       const round = Array.from({ length: 5 }, nextPress);
       presses.push(...round);
       await Promise.all(round.map((p) => harness.pressData(p.from, p.message, p.data)));
-      if (process.env.STORM_DEBUG)
-        console.log(
-          batch,
-          JSON.stringify(
-            round.map((p) => [
-              p.from.first_name,
-              p.message.messageId || p.message.inlineMessageId,
-              p.data.slice(0, 24),
-            ]),
-          ),
-          JSON.stringify(live(olgaDialog).text),
-        );
     }
     expect(presses).toHaveLength(200);
 
