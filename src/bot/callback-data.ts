@@ -21,8 +21,11 @@ export type GameCommand =
   | { readonly kind: "rematch" }
   | { readonly kind: "refresh" };
 
-/** What a resignation question's buttons say: resign (0: outright, 1–3: offer), claim, cancel. */
-export type ResignChoice = 0 | 1 | 2 | 3 | "pick" | "claim" | "cancel";
+/**
+ * What a resignation question's buttons say: resign (0: outright, 1–3: offer), claim, cancel,
+ * or the answer to the opponent's resignation offer (accept, decline).
+ */
+export type ResignChoice = 0 | 1 | 2 | 3 | "pick" | "claim" | "cancel" | "accept" | "decline";
 
 export type ChallengeCommand = "accept" | "decline" | "cancel";
 
@@ -86,6 +89,8 @@ const RESIGN: Record<string, ResignChoice> = {
   m: "pick",
   w: "claim",
   x: "cancel",
+  a: "accept",
+  d: "decline",
 };
 const RESIGN_CODE = invert(RESIGN);
 
@@ -125,7 +130,7 @@ const PATTERNS = {
   game: new RegExp(
     `^g:${ID}:${ID}:(?:s:([1-9]|1\\d|2[0-5]):(\\d|1\\d|2[0-4]):([1-6])|([a-z]{1,2}))$`,
   ),
-  resign: new RegExp(`^r:${ID}:${ID}:${ID}:([0-3mwx])$`),
+  resign: new RegExp(`^r:${ID}:${ID}:${ID}:([0-3mwxad])$`),
   challenge: new RegExp(`^c:${ID}:([adx])$`),
   card: new RegExp(`^i:([a-z]{2}):${ID}:([a-z]{2}):([ax])([pt])$`),
   settings: /^st:c:([01])$/,

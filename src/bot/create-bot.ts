@@ -1,7 +1,14 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations, type VersionedStateStorage } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { type ApiClientOptions, Bot, type BotError, type Context, type MiddlewareFn } from "grammy";
+import {
+  type ApiClientOptions,
+  Bot,
+  type BotError,
+  type Context,
+  type MiddlewareFn,
+  type Transformer,
+} from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
 import type { Logger } from "../log.js";
@@ -14,7 +21,7 @@ import { challengeFeature } from "./features/challenge.js";
 import type { FeatureDeps, LocalePrefs } from "./features/deps.js";
 import { gameFeature } from "./features/game.js";
 import { inlineFeature } from "./features/inline.js";
-import { membershipFeature } from "./features/membership.js";
+import { chatsBack, membershipFeature } from "./features/membership.js";
 import { dialogKey, expireDialogs, newGameFeature } from "./features/new-game.js";
 import { resignFeature } from "./features/resign.js";
 import { settingsFeature } from "./features/settings.js";
@@ -22,6 +29,7 @@ import { statsFeature } from "./features/stats.js";
 import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-messenger.js";
 import { createI18n, localeOf, translator } from "./i18n.js";
 import { Maintenance } from "./maintenance.js";
+import { MessageMemo } from "./message-memo.js";
 import { updateKeys } from "./update-keys.js";
 
 export interface BotDeps {
@@ -68,8 +76,11 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const { logger, service } = deps;
   const retry = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 });
   const answers = new PressAnswers(logger);
+  const memo = new MessageMemo();
   bot.api.config.use(retry);
   bot.api.config.use(answers.transformer);
+  bot.api.config.use(memo.transformer);
+  bot.api.config.use(lostChatGuard(service));
 
   const i18n = createI18n<Context>(
     (ctx) => deps.prefs.get(ctx.from?.id ?? 0) ?? localeOf(ctx.from?.language_code),
@@ -90,6 +101,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     textsFor,
     logger,
     prefs: deps.prefs,
+    memo,
     computer,
   };
   const maintenance = new Maintenance(
@@ -108,9 +120,12 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   bot.use(sequentialize(updateKeys));
   bot.use(answers.middleware() as MiddlewareFn<BotContext>);
   bot.use(i18n.middleware() as MiddlewareFn<BotContext>);
+  bot.use(chatsBack(featureDeps));
   const insideConversations: MiddlewareFn<InnerContext> = (ctx, next) => {
     ctx.api.config.use(retry);
     ctx.api.config.use(answers.transformer);
+    ctx.api.config.use(memo.transformer);
+    ctx.api.config.use(lostChatGuard(service));
     return (i18n.middleware() as MiddlewareFn<InnerContext>)(ctx, next);
   };
   bot.use(
@@ -121,7 +136,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
         getStorageKey: (ctx) =>
           ctx.chatId !== undefined && ctx.from ? dialogKey(ctx.chatId, ctx.from.id) : undefined,
         // Bump when the dialog's steps change: older saved dialogs are then dropped.
-        version: 2,
+        version: 3,
         adapter: deps.dialogs as VersionedStateStorage<string, never>,
       },
     }),
@@ -147,6 +162,25 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     logger.error({ err: err.error, update: err.ctx.update.update_id }, "unhandled error");
   });
   return { bot, boards, maintenance, deps: featureDeps };
+}
+
+/**
+ * Nothing goes into a chat the bot has lost (removed from a group, blocked in a private
+ * chat): whatever would be sent there (a board, a reminder, a closed challenge or dialog)
+ * fails at once as Telegram would fail it, with a 403, and is handled as such. The chat is
+ * back when Telegram says so (my_chat_member) or delivers anything from it.
+ */
+export function lostChatGuard(service: GameService): Transformer {
+  return (prev, method, payload, signal) => {
+    const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
+    if (typeof chatId === "number" && service.chatLost(chatId))
+      return Promise.resolve({
+        ok: false as const,
+        error_code: 403,
+        description: "Forbidden: the bot has lost this chat (not sent)",
+      });
+    return prev(method, payload, signal);
+  };
 }
 
 /** After a failure, answer the press or say sorry, without ever throwing from here. */

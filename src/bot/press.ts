@@ -1,16 +1,60 @@
+import type { Context } from "grammy";
 import type { Action } from "../engine/index.js";
 import type { ActOutcome, MessageRef, ServiceResult } from "../services/index.js";
+import { decode, type Payload } from "./callback-data.js";
 import type { BotContext } from "./context.js";
 import type { FeatureDeps } from "./features/deps.js";
 import { errorText } from "./features/errors-text.js";
 
 /** The message a press came from. */
-export function pressedMessage(ctx: BotContext): MessageRef | null {
+export function pressedMessage(ctx: Context): MessageRef | null {
   const q = ctx.callbackQuery;
   if (!q) return null;
   if (q.inline_message_id) return { kind: "inline", inlineMessageId: q.inline_message_id };
   return q.message
     ? { kind: "chat", chatId: q.message.chat.id, messageId: q.message.message_id }
+    : null;
+}
+
+/**
+ * Whether the pressed message shows a button whose payload passes `test`. A press may carry
+ * any data from any message of the bot's (a client can forge it), and a double tap brings a
+ * copy of the message as it was before the first tap's edit; so a message is edited only
+ * when it shows the buttons the press is about: as the bot last wrote it, or else as
+ * Telegram sent it with the press (an inline message comes without its buttons).
+ */
+export function pressedShows(
+  deps: Pick<FeatureDeps, "memo">,
+  ctx: Context,
+  test: (p: Payload) => boolean,
+): boolean {
+  const ref = pressedMessage(ctx);
+  const message = ctx.callbackQuery?.message;
+  const brought = message && "reply_markup" in message ? message.reply_markup?.inline_keyboard : [];
+  const rows = (ref && deps.memo.keyboardOf(ref)) ?? brought ?? [];
+  return rows.some((row) =>
+    row.some((b) => {
+      const p = "callback_data" in b ? decode(b.callback_data) : null;
+      return p !== null && test(p);
+    }),
+  );
+}
+
+/**
+ * The board a press on game `gameId` came from, for the board update to adopt or retire: a
+ * chat message showing that game's buttons, or the inline message the game lives in. Null
+ * when the press was made (or forged) on any other message, which is then left alone.
+ */
+export function boardPressedOn(
+  deps: Pick<FeatureDeps, "memo" | "service">,
+  ctx: Context,
+  gameId: number,
+): MessageRef | null {
+  const ref = pressedMessage(ctx);
+  if (ref?.kind === "inline")
+    return deps.service.gameForInlineMessage(ref.inlineMessageId)?.id === gameId ? ref : null;
+  return ref && pressedShows(deps, ctx, (p) => p.type === "game" && p.gameId === gameId)
+    ? ref
     : null;
 }
 
@@ -29,7 +73,7 @@ export async function playPress(
   onBoard: boolean,
 ): Promise<ServiceResult<ActOutcome>> {
   const r = deps.service.act(gameId, ctx.from!.id, action, version);
-  const pressed = onBoard ? pressedMessage(ctx) : null;
+  const pressed = onBoard ? boardPressedOn(deps, ctx, gameId) : null;
   const hint = pressed ? { pressedOn: pressed } : {};
   if (r.ok) {
     deps.boards.request(gameId, { ...hint, game: r.value.game });

@@ -1,21 +1,31 @@
 import type { Context } from "grammy";
 import { payloadOf } from "./buttons.js";
+import { dialogKey } from "./features/new-game.js";
 
 /**
  * What an update must wait for: presses on one game (its board, its resignation question) or
  * one challenge queue behind each other; everything else queues per chat. Inline messages
- * have no chat, so their id is the key. One person's updates in one chat also queue behind
- * each other: they all pass their set-up dialog, whose stored state each may write.
+ * have no chat, so their id is the key. Every update of one person in one chat also waits
+ * for their others there: each reads and writes back that person's set-up dialog, and two at
+ * once would lose one's step.
  */
 export function updateKeys(ctx: Context): string[] | undefined {
-  const keys: string[] = [];
+  const keys = ownKeys(ctx);
+  const dialog =
+    ctx.chatId !== undefined && ctx.from ? `dialog:${dialogKey(ctx.chatId, ctx.from.id)}` : null;
+  if (!dialog) return keys;
+  return keys ? [...keys, dialog] : [dialog];
+}
+
+function ownKeys(ctx: Context): string[] | undefined {
   const query = ctx.callbackQuery;
-  const p = query ? payloadOf(ctx) : null;
-  if (p?.type === "game" || p?.type === "resign") keys.push(`game:${p.gameId}`);
-  else if (p?.type === "challenge") keys.push(`challenge:${p.challengeId}`);
-  else if (query?.inline_message_id) keys.push(`inline:${query.inline_message_id}`);
-  else if (ctx.chatId !== undefined) keys.push(`chat:${ctx.chatId}`);
-  if (ctx.chatId !== undefined && ctx.from) keys.push(`person:${ctx.chatId}:${ctx.from.id}`);
-  else if (ctx.from && keys.length === 0) keys.push(`user:${ctx.from.id}`);
-  return keys.length ? keys : undefined;
+  if (query) {
+    const p = payloadOf(ctx);
+    if (p?.type === "game" || p?.type === "resign") return [`game:${p.gameId}`];
+    if (p?.type === "challenge") return [`challenge:${p.challengeId}`];
+    if (query.inline_message_id) return [`inline:${query.inline_message_id}`];
+  }
+  if (ctx.chatId !== undefined) return [`chat:${ctx.chatId}`];
+  if (ctx.from) return [`user:${ctx.from.id}`];
+  return undefined;
 }

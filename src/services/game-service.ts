@@ -278,6 +278,12 @@ export class GameService {
     });
   }
 
+  /** Whether the bot has lost the chat (removed, blocked) and has not been back since. */
+  chatLost(chatId: number | null): boolean {
+    if (chatId === null || !isId(chatId)) return false;
+    return (this.ctx.chats.get(chatId)?.lostAt ?? null) !== null;
+  }
+
   /** Every series of the chat (null: inline games), one per pair, variant and rules. */
   chatSeries(chatId: number | null): SeriesView[] {
     return chatSeries(this.ctx, chatKeyOf(chatId));

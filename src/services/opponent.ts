@@ -59,6 +59,8 @@ export class ComputerOpponent {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const game = this.service.getGame(gameId);
       if (!game || game.waitingFor !== this.player.id) return;
+      // A game in a chat the bot has lost waits, like every timer there, until it is back.
+      if (this.service.chatLost(game.chatId)) return;
       const outcome = this.playTurn(game);
       if ("done" in outcome) return;
       if ("retry" in outcome) continue;

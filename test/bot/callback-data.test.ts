@@ -51,7 +51,7 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
     gameId: anyId,
     version: anyId,
     askerId: anyId,
-    choice: fc.constantFrom(0, 1, 2, 3, "pick", "claim", "cancel"),
+    choice: fc.constantFrom(0, 1, 2, 3, "pick", "claim", "cancel", "accept", "decline"),
   }),
   fc.record({
     type: fc.constant("challenge" as const),

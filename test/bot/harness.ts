@@ -160,6 +160,10 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       return harness.pressData(from, message, button.callback_data);
     },
     async pressData(from, message, data) {
+      // Telegram sends the message as it is now, whatever the user's app still showed.
+      const live = message.inlineMessageId
+        ? message
+        : (tg.message(message.chatId!, message.messageId) ?? message);
       return handle({
         callback_query: {
           id: tg.nextQueryId(),
@@ -174,7 +178,10 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
                   date: 0,
                   chat: chatOf(message.chatId!),
                   from: BOT_INFO,
-                  ...(message.photo ? { photo: [] } : { text: message.text ?? "" }),
+                  ...(live.photo ? { photo: [] } : { text: live.text ?? "" }),
+                  ...(live.keyboard.length
+                    ? { reply_markup: { inline_keyboard: live.keyboard } }
+                    : {}),
                 },
               }),
         } as never,

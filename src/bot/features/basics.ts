@@ -3,6 +3,7 @@ import { onButton } from "../buttons.js";
 import { encode } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { LOCALES } from "../i18n.js";
+import { pressedShows } from "../press.js";
 import type { FeatureDeps } from "./deps.js";
 import { playerRef } from "./player-ref.js";
 
@@ -46,9 +47,11 @@ export function basicsFeature(deps: FeatureDeps): Composer<BotContext> {
     deps.prefs.set(playerRef(ctx.from), locale);
     ctx.i18n.useLocale(locale);
     await deps.answers.answer(ctx);
-    await ctx
-      .editMessageText(ctx.t("lang-set"), { reply_markup: { inline_keyboard: [] } })
-      .catch(() => {});
+    // The language question says it is answered; the same data pressed elsewhere edits nothing.
+    if (pressedShows(deps, ctx, (p) => p.type === "language"))
+      await ctx
+        .editMessageText(ctx.t("lang-set"), { reply_markup: { inline_keyboard: [] } })
+        .catch(() => {});
   });
 
   return composer;

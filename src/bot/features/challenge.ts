@@ -1,10 +1,10 @@
 import { Composer } from "grammy";
 import { presetRules } from "../../engine/index.js";
-import type { ChallengeView } from "../../services/index.js";
+import type { ChallengeView, MessageRef } from "../../services/index.js";
 import { onButton } from "../buttons.js";
 import { closeChallengeMessage } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
-import { pressedMessage } from "../press.js";
+import { pressedMessage, pressedShows } from "../press.js";
 import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/challenge-text.js";
 import { htmlName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
@@ -86,12 +86,26 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     await closeCopy(ctx, c, html);
   }
 
-  /** A card shared from a private chat (a text card, not the challenge's own message). */
-  async function closeCopy(ctx: BotContext, c: ChallengeView, html?: string) {
+  /**
+   * The inline message pressed, when it is a card shared from the challenger's private chat
+   * (/new's "a friend"): a copy of the challenge the database does not know. An inline message
+   * that holds a game or another challenge is never one, whatever data the press carries.
+   */
+  function sharedCopy(ctx: BotContext, c: ChallengeView): MessageRef | null {
     const pressed = pressedMessage(ctx);
-    if (pressed?.kind !== "inline" || c.message?.kind === "inline") return;
+    if (pressed?.kind !== "inline" || c.message?.kind === "inline") return null;
+    if (c.chatId === null || c.chatId !== c.challenger.id) return null;
+    const id = pressed.inlineMessageId;
+    if (service.gameForInlineMessage(id) || service.challengeForInlineMessage(id)) return null;
+    return pressed;
+  }
+
+  /** A shared copy of the challenge pressed: it closes too. */
+  async function closeCopy(ctx: BotContext, c: ChallengeView, html?: string) {
+    const copy = sharedCopy(ctx, c);
+    if (!copy) return;
     const text = html ?? challengeClosedText(textsFor(c.locale), c, "challenge-closed");
-    await closeChallengeMessage(ctx.api, { ...c, message: pressed, cardPhoto: false }, text);
+    await closeChallengeMessage(ctx.api, { ...c, message: copy, cardPhoto: false }, text);
   }
 
   onButton(composer, "challenge", async (ctx, { challengeId, command }) => {
@@ -101,20 +115,33 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
       return;
     }
     const by = playerRef(ctx.from);
-    const pressed = pressedMessage(ctx);
+    // Accepted on a shared card, the game plays in that card; else where the challenge is.
     const r =
       command === "accept"
-        ? service.acceptChallenge(challenge.id, by, pressed?.kind === "inline" ? pressed : null)
+        ? service.acceptChallenge(challenge.id, by, sharedCopy(ctx, challenge))
         : command === "decline"
           ? service.declineChallenge(challenge.id, by)
           : service.cancelChallenge(challenge.id, by);
     if (!r.ok) {
       await answers.answer(ctx, errorText(ctx.t, r.error), true);
-      // Whoever finds a challenge expired closes its card, whatever the sweep has done so far;
-      // a copy of a closed one shared elsewhere loses its buttons too.
+      // Whoever finds a challenge expired closes its card: when this press found it so, or its
+      // message still shows its buttons (one already closed is left as it is). A shared copy
+      // of a closed challenge loses its buttons too.
       const now = service.getChallenge(challenge.id);
-      if (now?.status === "expired") await close(ctx, now, "challenge-expired");
-      else if (now && now.status !== "pending") await closeCopy(ctx, now);
+      const expired = now?.status === "expired";
+      const shown = pressedShows(
+        deps,
+        ctx,
+        (p) => p.type === "challenge" && p.challengeId === challengeId,
+      );
+      if (now && expired && (challenge.status === "pending" || shown))
+        await close(ctx, now, "challenge-expired");
+      else if (now && now.status !== "pending")
+        await closeCopy(
+          ctx,
+          now,
+          expired ? challengeClosedText(textsFor(now.locale), now, "challenge-expired") : undefined,
+        );
       if (r.error.gameId !== undefined) boards.request(r.error.gameId);
       return;
     }

@@ -6,6 +6,7 @@ import type { GameService, PlayerRef } from "../../services/index.js";
 import type { PressAnswers } from "../answers.js";
 import type { BoardSync } from "../boards.js";
 import type { Locale } from "../i18n.js";
+import type { MessageMemo } from "../message-memo.js";
 import type { Tr } from "../ui/tr.js";
 
 /** Where a user's chosen language is kept. */
@@ -25,6 +26,8 @@ export interface FeatureDeps {
   readonly textsFor: (locale: string) => Tr;
   readonly logger: Logger;
   readonly prefs: LocalePrefs;
+  /** What each message shows, as the bot last wrote it. */
+  readonly memo: MessageMemo;
   /** The bot's own user as a player, when the computer opponent plays; null otherwise. */
   readonly computer: PlayerRef | null;
 }

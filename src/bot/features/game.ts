@@ -3,10 +3,12 @@ import type { Action } from "../../engine/index.js";
 import { onButton } from "../buttons.js";
 import type { GameCommand } from "../callback-data.js";
 import type { BotContext } from "../context.js";
-import { playPress, pressedMessage } from "../press.js";
+import { boardPressedOn, playPress } from "../press.js";
+import { plainName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
 import { playerRef } from "./player-ref.js";
+import { resignOfferBy } from "./resign.js";
 
 /** The engine action a board button stands for. */
 function actionOf(command: GameCommand): Action | null {
@@ -33,7 +35,7 @@ export function gameFeature(deps: FeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
   onButton(composer, "game", async (ctx, { gameId, version, command }) => {
-    const pressedOn = pressedMessage(ctx);
+    const pressedOn = boardPressedOn(deps, ctx, gameId);
     const onBoard = pressedOn ? { pressedOn } : {};
     if (command.kind === "refresh") {
       await answers.answer(ctx);
@@ -61,6 +63,12 @@ export function gameFeature(deps: FeatureDeps): Composer<BotContext> {
       const game = service.getGame(gameId);
       if (game?.waitingFor === ctx.from.id) {
         await answers.answer(ctx, ctx.t("err-claim-own-turn"), true);
+        return;
+      }
+      // Who offered to resign waits for the answer; a claim would win what they offered.
+      if (game && resignOfferBy(game) === ctx.from.id) {
+        const other = game.white.id === ctx.from.id ? game.black : game.white;
+        await answers.answer(ctx, ctx.t("err-claim-own-offer", { name: plainName(other) }), true);
         return;
       }
       await playPress(deps, ctx, gameId, game?.version ?? version, { type: "claim-timeout" }, true);

@@ -183,6 +183,13 @@ export function inlineFeature(
       await pressOnChallenge(ctx, existing, p.command, by);
       return;
     }
+    // A game plays in this message (a shared card was accepted there): no card is left.
+    const playing = service.gameForInlineMessage(inlineMessageId);
+    if (playing) {
+      await answers.answer(ctx, ctx.t("err-inactive-button"), true);
+      boards.request(playing.id);
+      return;
+    }
     if (by.id === p.challengerId && p.command === "accept") {
       await answers.answer(ctx, ctx.t("err-self-challenge"), true);
       return;
@@ -230,8 +237,9 @@ export function inlineFeature(
     const r = service.acceptChallenge(c.id, by, ref);
     if (!r.ok) {
       await answers.answer(ctx, errorText(ctx.t, r.error), true);
+      // Closed here when this press found it expired; the sweep closes the others.
       const now = service.getChallenge(c.id);
-      if (now?.status === "expired") {
+      if (now?.status === "expired" && c.status === "pending") {
         const html = challengeClosedText(textsFor(c.locale), now, "challenge-expired");
         await closeChallengeMessage(ctx.api, now, html);
       }

@@ -1,21 +1,45 @@
-import { Composer } from "grammy";
+import { Composer, type MiddlewareFn } from "grammy";
 import type { BotContext } from "../context.js";
 import type { FeatureDeps } from "./deps.js";
 
 const GONE = new Set(["left", "kicked"]);
 
+type Deps = Pick<FeatureDeps, "service" | "boards" | "logger">;
+
+/** The chat is reachable again: its boards catch up at once, the rest at the next tick. */
+function back({ service, boards, logger }: Deps, chatId: number): void {
+  service.setChatLost(chatId, false);
+  logger.info({ chatId, lost: false }, "bot is in a chat");
+  boards.catchUp();
+}
+
 /**
  * The bot removed from a chat (or blocked in a private one) stops everything it would send
- * there: reminders, claim offers, board retries, the computer's turns. Added back, it catches
- * up at the next maintenance tick.
+ * there: reminders, claim offers, board retries, the computer's turns. Added back, its boards
+ * catch up at once, and the rest at the next maintenance tick.
  */
 export function membershipFeature(deps: FeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.on("my_chat_member", (ctx) => {
-    const lost = GONE.has(ctx.myChatMember.new_chat_member.status);
-    deps.service.setChatLost(ctx.chat.id, lost);
-    deps.logger.info({ chatId: ctx.chat.id, lost }, lost ? "bot left a chat" : "bot is in a chat");
-    if (!lost) deps.boards.catchUp();
+    if (!GONE.has(ctx.myChatMember.new_chat_member.status)) {
+      back(deps, ctx.chat.id);
+      return;
+    }
+    deps.service.setChatLost(ctx.chat.id, true);
+    deps.logger.info({ chatId: ctx.chat.id, lost: true }, "bot left a chat");
   });
   return composer;
+}
+
+/**
+ * Telegram delivering a message from a chat, or a press on one there, shows the bot is in it,
+ * even when the news of its return was missed: the chat is back before anything (a set-up
+ * dialog too) answers there.
+ */
+export function chatsBack(deps: Deps): MiddlewareFn<BotContext> {
+  return (ctx, next) => {
+    const chatId = ctx.message?.chat.id ?? ctx.callbackQuery?.message?.chat.id;
+    if (chatId !== undefined && deps.service.chatLost(chatId)) back(deps, chatId);
+    return next();
+  };
 }

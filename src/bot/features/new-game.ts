@@ -18,6 +18,7 @@ import type { DialogStore } from "../../services/index.js";
 import { onButton } from "../buttons.js";
 import { DIALOG_CHOICE, decode, encode } from "../callback-data.js";
 import type { BotContext, InnerContext } from "../context.js";
+import { pressedShows } from "../press.js";
 import { challengeKeyboard, challengeText } from "../ui/challenge-text.js";
 import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
@@ -124,29 +125,35 @@ export function newGameFeature(
       await ctx.api.editMessageText(chat.id, sent.message_id, t("new-wait-username"), {
         reply_markup: keyboard(owner, [], t),
       });
-      let prompt = t("new-ask-username");
+      let prompt: string | null = t("new-ask-username");
+      // Every question asked takes the answer, the first as well as a later one.
+      const questions = new Set<number>();
       for (;;) {
-        const question = await ctx.reply(prompt, {
-          reply_markup: {
-            force_reply: true,
-            selective: true,
-            input_field_placeholder: "@username",
-          },
-          ...(ctx.message
-            ? {
-                reply_parameters: {
-                  message_id: ctx.message.message_id,
-                  allow_sending_without_reply: true,
-                },
-              }
-            : {}),
-        });
+        // Asked once, and again only after an answer that was not a name.
+        if (prompt !== null) {
+          const question = await ctx.reply(prompt, {
+            reply_markup: {
+              force_reply: true,
+              selective: true,
+              input_field_placeholder: "@username",
+            },
+            ...(ctx.message
+              ? {
+                  reply_parameters: {
+                    message_id: ctx.message.message_id,
+                    allow_sending_without_reply: true,
+                  },
+                }
+              : {}),
+          });
+          questions.add(question.message_id);
+          prompt = null;
+        }
         await asked();
         const answer = await conversation.waitUntil(
           (c) =>
             ownChoice(c) !== null ||
-            (c.from?.id === owner &&
-              c.message?.reply_to_message?.message_id === question.message_id),
+            (c.from?.id === owner && questions.has(c.message?.reply_to_message?.message_id ?? 0)),
           { next: true },
         );
         if (answer.callbackQuery) {
@@ -281,7 +288,10 @@ export function newGameFeature(
       return;
     }
     await deps.answers.answer(ctx, ctx.t("new-closed"), true);
-    await ctx.editMessageReplyMarkup(none).catch(() => {});
+    // Only a dialog's own message still showing its buttons loses them: the button may be
+    // forged onto another message (a board), or the message may already be closed.
+    if (pressedShows(deps, ctx, (b) => b.type === "dialog" && b.ownerId === p.ownerId))
+      await ctx.editMessageReplyMarkup(none).catch(() => {});
   });
 
   return composer;

@@ -2,9 +2,9 @@ import { Composer } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { GameView } from "../../services/index.js";
 import { onButton } from "../buttons.js";
-import { encode, type ResignChoice } from "../callback-data.js";
+import { encode, type Payload, type ResignChoice } from "../callback-data.js";
 import type { BotContext } from "../context.js";
-import { playPress } from "../press.js";
+import { playPress, pressedShows } from "../press.js";
 import { gameLabel } from "../ui/caption.js";
 import { plainName } from "../ui/names.js";
 import { startedText } from "../ui/started.js";
@@ -13,6 +13,12 @@ import type { FeatureDeps } from "./deps.js";
 
 const opponentOf = (g: GameView, userId: number) => (g.white.id === userId ? g.black : g.white);
 const none = { reply_markup: { inline_keyboard: [] } };
+
+/** The player whose resignation offer the game waits on, if any. */
+export function resignOfferBy(g: GameView): number | null {
+  const offer = g.state.phase === "resign" ? g.state.pendingResign : null;
+  return offer ? (offer.by === "white" ? g.white.id : g.black.id) : null;
+}
 
 /**
  * `/resign`: pick the game (when there are several), then confirm. Every button of the
@@ -37,10 +43,28 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
 
   /** The claim is open to the asker when the game waits, long enough, for the opponent. */
   const mayClaim = (game: GameView, askerId: number) =>
-    game.waitingFor !== askerId && service.claimable(game);
+    game.waitingFor !== askerId && resignOfferBy(game) !== askerId && service.claimable(game);
 
   function question(t: Tr, game: GameView, askerId: number) {
     const name = plainName(opponentOf(game, askerId));
+    const offer = game.state.phase === "resign" ? game.state.pendingResign : null;
+    if (offer && game.waitingFor === askerId) {
+      // The opponent offers to resign: answered here as on the board, which may be out of
+      // reach (a chat the bot has lost).
+      const kind = t(`result-${offer.kind}`);
+      return {
+        text: `${t("resign-offer-answer", { name, kind })}\n${gameLabel(t, game)}`,
+        reply_markup: {
+          inline_keyboard: [
+            [
+              button(t("btn-accept"), game, askerId, "accept"),
+              button(t("btn-decline"), game, askerId, "decline"),
+            ],
+            [button(t("btn-cancel"), game, askerId, "cancel")],
+          ],
+        },
+      };
+    }
     const rows: InlineKeyboardButton[][] =
       game.variant === "long"
         ? [[button(t("btn-resign-confirm"), game, askerId, 0)]]
@@ -95,6 +119,14 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
       await answers.answer(ctx, ctx.t("err-not-your-question", { name }), true);
       return;
     }
+    // Only the question (or the list of games) answers; its data on any other message does
+    // nothing, and that message is left alone.
+    const mine = (p: Payload) =>
+      p.type === "resign" && p.gameId === gameId && p.askerId === askerId;
+    if (!pressedShows(deps, ctx, mine)) {
+      await answers.answer(ctx, ctx.t("err-inactive-button"), true);
+      return;
+    }
     if (choice === "cancel") {
       await answers.answer(ctx);
       await ctx.editMessageText(ctx.t("resign-cancelled"), none).catch(() => {});
@@ -114,8 +146,20 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
       return;
     }
     if (choice === "claim") {
+      if (resignOfferBy(game) === askerId) {
+        const name = plainName(opponentOf(game, askerId));
+        await answers.answer(ctx, ctx.t("err-claim-own-offer", { name }), true);
+        return;
+      }
       const r = await playPress(deps, ctx, gameId, version, { type: "claim-timeout" }, false);
       if (r.ok) await ctx.editMessageText(ctx.t("resign-claimed"), none).catch(() => {});
+      return;
+    }
+    if (choice === "accept" || choice === "decline") {
+      const action = { type: choice === "accept" ? "accept-resign" : "decline-resign" } as const;
+      const r = await playPress(deps, ctx, gameId, version, action, false);
+      const done = choice === "accept" ? "resign-offer-accepted" : "resign-offer-declined";
+      if (r.ok) await ctx.editMessageText(ctx.t(done), none).catch(() => {});
       return;
     }
     const kind = (["single", "gammon", "backgammon"] as const)[choice - 1];

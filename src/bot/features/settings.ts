@@ -2,6 +2,7 @@ import { Composer } from "grammy";
 import { onButton } from "../buttons.js";
 import { encode } from "../callback-data.js";
 import type { BotContext } from "../context.js";
+import { pressedShows } from "../press.js";
 import { isNotModified } from "../telegram-errors.js";
 import type { FeatureDeps } from "./deps.js";
 
@@ -54,7 +55,7 @@ export function settingsFeature(deps: FeatureDeps): Composer<BotContext> {
       confirmTurns,
     );
     await answers.answer(ctx);
-    if (unchanged) return;
+    if (unchanged || !pressedShows(deps, ctx, (p) => p.type === "settings")) return;
     const { text, reply_markup } = view(ctx, chat.id);
     await ctx.editMessageText(text, { reply_markup }).catch((e) => {
       if (!isNotModified(e)) throw e;

@@ -105,6 +105,9 @@ resign-done = Resigned.
 resign-offered = Offer sent; your opponent decides on the board.
 resign-moved = The game has moved on since you asked; here is the question again.
 resign-claimed = The win is claimed.
+resign-offer-answer = { $name } offers to resign with { $kind }. Do you accept?
+resign-offer-accepted = Resignation accepted: the game is yours.
+resign-offer-declined = Offer declined. Play on!
 started-minutes = { $n ->
     [one] started { $n } minute ago
    *[other] started { $n } minutes ago
@@ -207,6 +210,7 @@ err-rematch-exists = The next game has already started.
 err-series-over = This series is over.
 err-busy = The game is busy; please try again.
 err-claim-own-turn = This button is for your opponent: you have not moved for a long time, so they may claim the win. Make your move and it goes away.
+err-claim-own-offer = Your resignation offer is waiting for { $name }'s answer, so you cannot claim the win meanwhile.
 err-not-your-question = Only { $name } can answer this.
 err-no-computer = Games against the bot are not available here.
 

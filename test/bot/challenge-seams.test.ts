@@ -1,0 +1,202 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { StoredMessage } from "./fake-telegram.js";
+import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+
+let h: Harness | null = null;
+afterEach(() => {
+  h?.close();
+  h = null;
+});
+
+const lastAnswer = (harness: Harness) => harness.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
+const texts = (m: Parameters<typeof buttons>[0]) => buttons(m).map((b) => b.text);
+
+describe("challenge buttons", () => {
+  it("a press that finds a challenge expired closes its card: Accept, Decline and Cancel alike", async () => {
+    let now = 10_000_000;
+    h = await createHarness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "5" } });
+    await h.send(USERS.alice, "/play");
+    const forAccept = h.lastMessage();
+    await h.send(USERS.alice, "/play @bob short");
+    const forDecline = h.lastMessage();
+    await h.send(USERS.carol, "/play long sport");
+    const forCancel = h.lastMessage();
+    now += 6 * 60_000;
+    // No maintenance tick has run: the press itself finds the challenge expired.
+    for (const [who, message, label] of [
+      [USERS.bob, forAccept, /Accept/],
+      [USERS.bob, forDecline, /Decline/],
+      [USERS.carol, forCancel, /Cancel/],
+    ] as const) {
+      await h.press(who, message, buttonNamed(message, label));
+      expect(lastAnswer(h)).toMatchObject({
+        show_alert: true,
+        text: "This challenge has expired.",
+      });
+      const live = h.tg.message(GROUP, message.messageId)!;
+      expect(live.text).toMatch(/Nobody accepted .*'s challenge to .* in time/);
+      expect(buttons(live)).toEqual([]);
+    }
+    expect(h.service.getGame(1)).toBeNull();
+    expect([1, 2, 3].map((id) => h!.service.getChallenge(id)!.status)).toEqual([
+      "expired",
+      "expired",
+      "expired",
+    ]);
+    // The sweep afterwards has nothing left to do, and sends nothing.
+    const calls = h.tg.calls.length;
+    await h.tick(now);
+    expect(h.tg.calls.slice(calls).map((c) => c.method)).toEqual([]);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("an open challenge offers Accept and Cancel; only the challenger cancels", async () => {
+    h = await createHarness();
+    await h.send(USERS.alice, "/play");
+    const open = h.lastMessage();
+    expect(texts(open)).toEqual(["✅ Accept", "Cancel challenge"]);
+    await h.press(USERS.bob, open, buttonNamed(open, /Cancel/));
+    expect(lastAnswer(h)).toMatchObject({
+      show_alert: true,
+      text: "Only the challenger can cancel it.",
+    });
+    expect(h.service.getChallenge(1)!.status).toBe("pending");
+    // A forged Decline on an open challenge: nobody can decline it.
+    await h.pressData(USERS.bob, open, "c:1:d");
+    expect(lastAnswer(h)).toMatchObject({ show_alert: true });
+    expect(h.service.getChallenge(1)!.status).toBe("pending");
+    await h.press(USERS.alice, open, buttonNamed(open, /Cancel/));
+    const live = h.tg.message(GROUP, open.messageId)!;
+    expect(live.text).toMatch(/Alice cancelled the challenge/);
+    expect(buttons(live)).toEqual([]);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("a targeted challenge offers Decline too, and only the target may decline", async () => {
+    h = await createHarness();
+    await h.send(USERS.alice, "/play @bob");
+    const targeted = h.lastMessage();
+    expect(texts(targeted)).toEqual(["✅ Accept", "❌ Decline", "Cancel challenge"]);
+    for (const who of [USERS.carol, USERS.alice]) {
+      await h.press(who, targeted, buttonNamed(targeted, /Decline/));
+      expect(lastAnswer(h)).toMatchObject({ show_alert: true });
+      expect(h.service.getChallenge(1)!.status).toBe("pending");
+      expect(texts(h.tg.message(GROUP, targeted.messageId)!)).toEqual(texts(targeted));
+    }
+    await h.press(USERS.carol, targeted, buttonNamed(targeted, /Accept/));
+    expect(lastAnswer(h)).toMatchObject({
+      show_alert: true,
+      text: "This challenge is for someone else.",
+    });
+    await h.press(USERS.bob, targeted, buttonNamed(targeted, /Decline/));
+    const live = h.tg.message(GROUP, targeted.messageId)!;
+    expect(live.text).toMatch(/Bob declined the challenge/);
+    expect(buttons(live)).toEqual([]);
+    expect(h.service.getChallenge(1)!.status).toBe("declined");
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("two games between the same pair in one chat can be told apart", async () => {
+    h = await createHarness();
+    await h.send(USERS.alice, "/play long sport");
+    const sport = h.lastMessage();
+    await h.send(USERS.alice, "/play");
+    const classic = h.lastMessage();
+    await h.press(USERS.carol, sport, buttonNamed(sport, /Accept/));
+    const sportBoard = h.lastMessage();
+    await h.press(USERS.carol, classic, buttonNamed(classic, /Accept/));
+    const classicBoard = h.lastMessage();
+    expect(sportBoard.messageId).not.toBe(classicBoard.messageId);
+    const games = h.service.activeGames(GROUP, USERS.alice.id);
+    expect(games.map((g) => g.id)).toEqual([1, 2]);
+    expect(games.map((g) => g.rules.head)).toEqual(["sport", "classic"]);
+    // Each board answers its own challenge, and its caption names its rules and number.
+    expect(sportBoard.replyTo).toBe(sport.messageId);
+    expect(classicBoard.replyTo).toBe(classic.messageId);
+    expect(sportBoard.caption).toContain("long nardy · sport · to 5 points · #1");
+    expect(classicBoard.caption).toContain("long nardy · classic · running series · #2");
+
+    await h.send(USERS.carol, "/resign");
+    const picker = h.lastMessage();
+    expect(texts(picker)).toHaveLength(2);
+    const [first, second] = texts(picker);
+    expect(first).toMatch(
+      /^Alice · long nardy · sport · to 5 points · #1 · 0:0 · started 0 minutes ago$/,
+    );
+    expect(second).toMatch(
+      /^Alice · long nardy · classic · running series · #2 · 0:0 · started 0 minutes ago$/,
+    );
+    await h.press(USERS.carol, picker, buttons(picker)[1]!);
+    const question = h.tg.message(GROUP, picker.messageId)!;
+    expect(question.text).toContain("#2");
+    await h.press(USERS.carol, question, buttonNamed(question, /Yes, resign/));
+    expect(h.service.getGame(2)!.winnerId).toBe(USERS.alice.id);
+    expect(h.service.getGame(1)!.status).toBe("active");
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("a card shared from a private chat: expired or taken, a press closes that copy too", async () => {
+    let now = 10_000_000;
+    h = await createHarness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "5" } });
+    const chat = USERS.alice.id;
+    /** Alice shares the card of her dialog's challenge (its button's query) as an inline message. */
+    const shareCard = async (dialog: StoredMessage, inlineMessageId: string) => {
+      const share = buttons(h!.tg.message(chat, dialog.messageId)!)[0] as {
+        switch_inline_query: string;
+      };
+      await h!.handle({
+        inline_query: {
+          id: `iq-${inlineMessageId}`,
+          from: USERS.alice,
+          query: share.switch_inline_query,
+          offset: "",
+        },
+      });
+      const [result] = h!.tg.callsOf("answerInlineQuery").at(-1)!.payload.results as {
+        input_message_content: { message_text: string };
+        reply_markup: { inline_keyboard: never[][] };
+      }[];
+      h!.tg.addInlineMessage(
+        inlineMessageId,
+        result!.input_message_content.message_text,
+        result!.reply_markup.inline_keyboard,
+      );
+      return h!.tg.inlineMessage(inlineMessageId)!;
+    };
+    const setUp = async () => {
+      await h!.send(USERS.alice, "/new", { chatId: chat });
+      const dialog = h!.lastMessage(chat);
+      for (const label of ["long nardy", "classic", "Running series", /friend/]) {
+        const live = h!.tg.message(chat, dialog.messageId)!;
+        await h!.press(USERS.alice, live, buttonNamed(live, label));
+      }
+      return dialog;
+    };
+
+    // Shared twice; Bob takes one copy, Carol's press on the other closes hers.
+    const first = await setUp();
+    const copyA = await shareCard(first, "copy-a");
+    const copyB = await shareCard(first, "copy-b");
+    await h.press(USERS.bob, copyA, buttonNamed(copyA, /Accept/));
+    expect(h.service.gameForInlineMessage("copy-a")).not.toBeNull();
+    expect(h.tg.message(chat, first.messageId)!.text).toMatch(/are playing/);
+    await h.press(USERS.carol, copyB, buttonNamed(copyB, /Accept/));
+    expect(lastAnswer(h)).toMatchObject({ show_alert: true });
+    const closedB = h.tg.inlineMessage("copy-b")!;
+    expect(closedB.text).toMatch(/Alice's challenge to long nardy .* is closed/);
+    expect(buttons(closedB)).toEqual([]);
+
+    // Another, shared and left to expire: the press closes the card and the private message.
+    const second = await setUp();
+    const copyC = await shareCard(second, "copy-c");
+    now += 6 * 60_000;
+    await h.press(USERS.carol, copyC, buttonNamed(copyC, /Accept/));
+    expect(lastAnswer(h)).toMatchObject({ show_alert: true, text: "This challenge has expired." });
+    for (const m of [h.tg.inlineMessage("copy-c")!, h.tg.message(chat, second.messageId)!]) {
+      expect(m.text).toMatch(/Nobody accepted Alice's challenge/);
+      expect(buttons(m)).toEqual([]);
+    }
+    expect(h.service.gameForInlineMessage("copy-c")).toBeNull();
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
