@@ -206,7 +206,7 @@ describe("a chat the bot has lost", () => {
     await h.tick(now);
     await h.tick(now + 60_000);
     expect(h.service.getGame(1)!.version).toBe(game.version);
-    expect(h.service.gameEvents(1).at(-1)!.actorId).toBe(USERS.alice.id);
+    expect(h.events(1).at(-1)!.actorId).toBe(USERS.alice.id);
     expect(callsInto(h, GROUP, mark)).toEqual([]);
 
     // Back: at the next tick the computer takes up its turn, and the board follows.
@@ -215,7 +215,7 @@ describe("a chat the bot has lost", () => {
     await h.tick(now + 120_000);
     const after = h.service.getGame(1)!;
     expect(after.version).toBeGreaterThan(game.version);
-    expect(h.service.gameEvents(1).some((e) => e.actorId === BOT_INFO.id && e.seq > 0)).toBe(true);
+    expect(h.events(1).some((e) => e.actorId === BOT_INFO.id && e.seq > 0)).toBe(true);
     const live = h.tg.message(GROUP, board.messageId)!;
     for (const b of buttons(live))
       expect("callback_data" in b && b.callback_data).toMatch(new RegExp(`^g:1:${after.version}:`));

@@ -88,7 +88,7 @@ describe("presses at once", () => {
       m.inlineMessageId
         ? h!.tg.inlineMessage(m.inlineMessageId)!
         : h!.tg.message(m.chatId!, m.messageId)!;
-    const eventsBefore = h.service.gameEvents(1).length;
+    const eventsBefore = h.events(1).length;
     expect(h.tg.problems()).toEqual([]);
 
     // mulberry32: a small seeded generator; STORM_SEED=n runs another storm.
@@ -156,7 +156,7 @@ describe("presses at once", () => {
     // The game changed only by presses its players made on it, each a legal action: its
     // events replay to the stored state.
     const game = h.service.getGame(1)!;
-    const events = h.service.gameEvents(1);
+    const events = h.events(1);
     expect(replayGame(events)).toEqual(game.state);
     const seats = [game.white.id, game.black.id];
     for (const e of events.slice(eventsBefore)) {
@@ -172,7 +172,7 @@ describe("presses at once", () => {
     }
     // Every game the storm started is consistent too.
     for (let id = 2; h.service.getGame(id); id++)
-      expect(replayGame(h.service.gameEvents(id))).toEqual(h.service.getGame(id)!.state);
+      expect(replayGame(h.events(id))).toEqual(h.service.getGame(id)!.state);
 
     // No message lost buttons it should show, or shows buttons of another kind.
     const kinds = (m: StoredMessage) =>

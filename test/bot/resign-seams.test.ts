@@ -33,7 +33,7 @@ async function start(
 const snapshot = (harness: Harness, gameId: number) => ({
   version: harness.service.getGame(gameId)!.version,
   status: harness.service.getGame(gameId)!.status,
-  events: harness.service.gameEvents(gameId).length,
+  events: harness.events(gameId).length,
 });
 
 describe("a question's buttons answer only the person who asked", () => {
