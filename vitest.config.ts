@@ -5,5 +5,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // The end-to-end and image tests run the compiled bot: build dist/ first.
+    globalSetup: ["test/build-dist.ts"],
   },
 });

@@ -156,7 +156,7 @@ if (config.webhook) {
   };
 }
 
-// The container's health check reads this file (src/health/healthcheck.mjs).
+// The container's health check reads this file (src/health/check.ts).
 heartbeat = process.env.HEALTH_FILE
   ? startHeartbeat({
       file: process.env.HEALTH_FILE,

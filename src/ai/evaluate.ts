@@ -1,10 +1,9 @@
+import { readFileSync } from "node:fs";
 import type { Side, Variant } from "../engine/index.js";
 import { LONG_INPUTS, longFeatures } from "./features-long.js";
 import { SHORT_INPUTS, shortFeatures } from "./features-short.js";
 import { Net, type StoredNet } from "./net.js";
 import type { Probs } from "./types.js";
-import longWeights from "./weights/long.json" with { type: "json" };
-import shortWeights from "./weights/short.json" with { type: "json" };
 
 type Features = (me: Side, opp: Side, x: Float64Array) => void;
 
@@ -92,11 +91,16 @@ export const flip = (p: Probs): Probs => ({
 
 const stock: Partial<Record<Variant, Evaluator>> = {};
 
-/** The trained evaluator shipped in src/ai/weights. */
+/**
+ * The trained evaluator shipped in src/ai/weights, read on first use. A file read, not a JSON
+ * import: Node 20 before 20.19 and 22 before 22.12 warn about JSON modules on stderr (older 20s
+ * cannot parse them), and the build copies the files beside the compiled module.
+ */
 export function stockEvaluator(variant: Variant): Evaluator {
   let e = stock[variant];
   if (!e) {
-    const stored = (variant === "short" ? shortWeights : longWeights) as StoredNet;
+    const file = new URL(`./weights/${variant}.json`, import.meta.url);
+    const stored = JSON.parse(readFileSync(file, "utf8")) as StoredNet;
     e = new Evaluator(variant, new Net(stored));
     stock[variant] = e;
   }

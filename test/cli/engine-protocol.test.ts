@@ -94,7 +94,10 @@ describe("the JSON-lines engine interface", () => {
     ];
     for (const line of bad) expect(JSON.parse(answerLine(line))).toHaveProperty("error");
     const input = `${bad.join("\n")}\n${JSON.stringify(rulebookExamples().find((r) => r.op === "score"))}\n`;
-    const run = spawnSync("npm", ["run", "--silent", "engine"], { input, encoding: "utf8" });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "src/cli/engine.ts"], {
+      input,
+      encoding: "utf8",
+    });
     const lines = run.stdout.trim().split("\n");
     expect(lines).toHaveLength(bad.length + 1);
     expect(JSON.parse(lines.at(-1)!)).toEqual({ points: 3, result: "koks" });
