@@ -29,7 +29,21 @@ describe("the README's commands on a first run", () => {
   it("npm run --silent engine: the first run builds, stdout holds only the answers", () => {
     expect(existsSync(path.join(copy, "dist"))).toBe(false);
     const score = { op: "score", variant: "long", winner: "black", white: { 3: 15 } };
-    const input = `not json\n${JSON.stringify({ ...score, black: { 5: 15 }, cube: 2 })}\n`;
+    const start = { 24: 2, 13: 5, 8: 3, 6: 5 };
+    // `choose` reads the AI's weights, which the build copies into dist/.
+    const requests = [
+      { ...score, black: { 5: 15 }, cube: 2 },
+      {
+        op: "choose",
+        variant: "long",
+        turn: "white",
+        white: { 24: 15 },
+        black: { 24: 15 },
+        dice: [6, 5],
+      },
+      { op: "choose", variant: "short", turn: "white", white: start, black: start, dice: [3, 1] },
+    ];
+    const input = `not json\n${requests.map((q) => JSON.stringify(q)).join("\n")}\n`;
     const r = npm(["run", "--silent", "engine"], input);
     expect(r.status, r.stderr.toString()).toBe(0);
     const lines = r.stdout.toString().split("\n");
@@ -37,6 +51,8 @@ describe("the README's commands on a first run", () => {
     expect(lines.map((l) => JSON.parse(l))).toEqual([
       { error: expect.any(String) },
       { points: 4, result: "mars" },
+      expect.objectContaining({ moves: [expect.any(String), expect.any(String)] }),
+      expect.objectContaining({ moves: [expect.any(String), expect.any(String)] }),
     ]);
     expect(existsSync(path.join(copy, "dist/cli/engine.js"))).toBe(true);
   }, 180_000);
