@@ -5,9 +5,9 @@
 # Webhook mode: add -e WEBHOOK_URL=https://host/path -e WEBHOOK_SECRET=... -p 8080:8080.
 #
 # .ci/docker-steps.sh performs the same steps without Docker on a clean clone; keep the two
-# in step (test/deploy/docker-steps.test.ts runs it and checks this file).
+# in step (test/deploy/dockerfile.test.ts compares them, docker-steps.test.ts runs the script).
 
-# ---- build: production dependencies, with the tools to compile better-sqlite3 ----
+# ---- build: every dependency, the compile, then production dependencies only ----
 FROM node:22-slim AS build
 WORKDIR /app
 # better-sqlite3 downloads a prebuilt binary when it can and compiles with node-gyp otherwise.
@@ -15,24 +15,29 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# npm 10 in this image runs install scripts (better-sqlite3, esbuild for tsx); npm 11 reads
-# "allowScripts" in package.json for the same. tsx is a runtime dependency: the bot runs from
-# its TypeScript sources.
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-# Fail the build here, not at the first start, if a native module did not come out right.
-RUN node -e "const D = require('better-sqlite3'); new D(':memory:').prepare('select 1').get(); require('sharp'); require.resolve('tsx')"
-COPY tsconfig.json ./
-COPY drizzle ./drizzle
+# npm 10 in this image runs install scripts (better-sqlite3, esbuild); npm 11 reads
+# "allowScripts" in package.json for the same. TypeScript is a dev dependency: the build needs it.
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY tools ./tools
 COPY src ./src
+RUN npm run build
+RUN npm prune --omit=dev --no-audit --no-fund && npm cache clean --force
+# Fail the build here, not at the first start, if a native module did not come out right.
+RUN node -e "const D = require('better-sqlite3'); new D(':memory:').prepare('select 1').get(); require('sharp')"
 
-# ---- runtime: no compilers, files owned by root, a non-root user, the database on a volume ----
+# ---- runtime: compiled JavaScript, production dependencies, migrations; a non-root user ----
 FROM node:22-slim AS runtime
 ENV NODE_ENV=production \
     DATABASE_PATH=/data/nardy.sqlite \
     HEALTH_FILE=/tmp/nardy-health.json \
     PORT=8080
 WORKDIR /app
-COPY --from=build /app /app
+# Files stay owned by root: the bot cannot change its own code.
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY drizzle ./drizzle
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
@@ -40,6 +45,6 @@ EXPOSE 8080
 # Polling mode serves no HTTP: the bot writes a heartbeat file every 30 s and this script
 # checks its age and content (in webhook mode it also calls /healthz). See src/health/.
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
-  CMD ["node", "src/health/healthcheck.mjs"]
-# node itself is PID 1 and gets SIGTERM from `docker stop` (npm/tsx wrappers would sit between).
-CMD ["node", "--import", "tsx", "src/main.ts"]
+  CMD ["node", "dist/health/healthcheck.js"]
+# node itself is PID 1 and gets SIGTERM from `docker stop` (an npm wrapper would sit between).
+CMD ["node", "dist/main.js"]

@@ -1,9 +1,61 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Environment checks: real processes, a real install, the compiled bot. `npm run test:slow`
+ * runs them (project "slow", after building dist/); `npm test` runs the rest in-process
+ * (projects "unit" and "bot").
+ */
+const SLOW = [
+  "test/e2e/e2e.test.ts", // the real bot process (node dist/main.js) against a fake Bot API
+  "test/deploy/docker-steps.test.ts", // the image's steps on a clean clone, with its own npm ci
+  "test/db/crash.test.ts", // over a hundred processes killed mid-write
+  "test/db/race.test.ts", // two processes pressing on one database file
+  "test/cli/commands.test.ts", // npm run engine / render as documented, on a first run
+  "test/render/cli-process.test.ts", // the render command's exit codes and output streams
+  "test/render/no-fonts.test.ts", // rendering in a child with fontconfig emptied
+  // The reference generator checked against GNU Backgammon: it tests the cross-check's
+  // oracle, not src/ (the engine meets the same vectors in test/engine/gnubg-vectors.test.ts).
+  "test/reference.test.ts",
+];
+
+/** Large samples: a smaller one in `npm test`, the full one in the slow suite (FULL_SAMPLES=1). */
+const SAMPLED = ["test/ai/strong.test.ts", "test/engine/cross-check.test.ts"];
+
+const BOT = ["test/bot/**/*.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Vitest leaves a core to itself by default: a single worker on a two-core machine.
+    maxWorkers: "100%",
+    projects: [
+      {
+        extends: true,
+        // One module graph per worker, not per file: importing the app once per test file
+        // cost a third of the suite's time. Nothing here keeps state across files.
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: [...SLOW, ...BOT],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // Isolated: the bot harness numbers its dice seeds per module instance, so each file
+        // gets the same dice whichever files ran before it in the worker.
+        test: { name: "bot", include: BOT },
+      },
+      {
+        extends: true,
+        test: {
+          name: "slow",
+          include: [...SLOW, ...SAMPLED],
+          globalSetup: ["test/build-dist.ts"],
+          env: { FULL_SAMPLES: "1" },
+        },
+      },
+    ],
   },
 });

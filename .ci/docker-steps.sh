@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The Dockerfile's steps without Docker, on a clean clone in a temp dir:
-#   build stage:   package*.json → npm ci --omit=dev (compiles better-sqlite3) → the same load
-#                  check as the Dockerfile → tsconfig.json, drizzle/, src/
-#   runtime stage: a copy of the build's /app, run as an unprivileged user when we are root
-#                  (the image's USER node), the database in a data dir (the image's /data)
-# and then what the image must do: refuse to start without BOT_TOKEN in one config line,
-# report a bad database path in one line, boot against a stand-in Bot API, pass its health
-# check, stop on SIGTERM with exit 0 and leave an intact database.
+#   build stage:   package*.json → npm ci (compiles better-sqlite3) → tsconfig*.json, tools/, src/
+#                  → npm run build → npm prune --omit=dev → the same load check as the Dockerfile
+#   runtime stage: package.json, node_modules, dist/ from the build, drizzle/ from the clone;
+#                  run as an unprivileged user when we are root (the image's USER node), the
+#                  database in a data dir (the image's /data)
+# and then what the image must do: hold no TypeScript and no dev dependency, refuse to start
+# without BOT_TOKEN in one config line, report a bad database path in one line, boot against a
+# stand-in Bot API, pass its health check, stop on SIGTERM with exit 0 and leave an intact
+# database. Before the prune, `npm start` runs where it is meant to: on the full install.
 #
 # DOCKER_STEPS_SOURCE=worktree (default): the clone gets this checkout's uncommitted changes and
 #   untracked files (what the next commit will hold); =head: the last commit only.
@@ -52,29 +54,63 @@ fi
 # ---------------------------------------------------------------- build stage
 APP="$WORK/build/app"
 mkdir -p "$APP"
-step "build: COPY package.json package-lock.json; npm ci --omit=dev"
+step "build: COPY package.json package-lock.json; npm ci"
 cp "$WORK/clone/package.json" "$WORK/clone/package-lock.json" "$APP/"
+(cd "$APP" && npm ci --no-audit --no-fund >"$WORK/logs/npm-ci.log" 2>&1) || fail "npm ci"
+
+step "build: COPY tsconfig.json tsconfig.build.json tools src; npm run build"
+cp "$WORK/clone/tsconfig.json" "$WORK/clone/tsconfig.build.json" "$APP/"
+cp -R "$WORK/clone/tools" "$WORK/clone/src" "$APP/"
+(cd "$APP" && npm run build >"$WORK/logs/build.log" 2>&1) || fail "npm run build"
+[ -f "$APP/dist/main.js" ] && [ -f "$APP/dist/health/healthcheck.js" ] || fail "no dist/ after the build"
+
+# What the README's `npm ci && npm start` does: the full install builds (here: nothing left to
+# do) and starts; without a token that is one line on stderr and exit 1.
+step "build: npm start without BOT_TOKEN on the full install → exit 1, the config line once"
+set +e
+(cd "$APP" && env -i PATH="$PATH" HOME="$HOME" npm start --silent \
+  >"$WORK/logs/npm-start.out" 2>"$WORK/logs/npm-start.err")
+code=$?
+set -e
+[ "$code" = "1" ] || fail "npm start: exit $code, expected 1"
+[ "$(grep -c '^config: BOT_TOKEN is required' "$WORK/logs/npm-start.err")" = "1" ] ||
+  fail "npm start: expected the config line once"
+
+step "build: npm prune --omit=dev"
 # (The Dockerfile then cleans the npm cache; here that would wipe the host's cache.)
-(cd "$APP" && npm ci --omit=dev --no-audit --no-fund >"$WORK/logs/npm-ci.log" 2>&1) ||
-  fail "npm ci --omit=dev"
+(cd "$APP" && npm prune --omit=dev --no-audit --no-fund >"$WORK/logs/npm-prune.log" 2>&1) ||
+  fail "npm prune --omit=dev"
 
 step "build: native modules load"
-(cd "$APP" && node -e "const D = require('better-sqlite3'); new D(':memory:').prepare('select 1').get(); require('sharp'); require.resolve('tsx')") ||
-  fail "better-sqlite3, sharp or tsx does not load"
-
-step "build: COPY tsconfig.json drizzle src"
-cp "$WORK/clone/tsconfig.json" "$APP/"
-cp -R "$WORK/clone/drizzle" "$WORK/clone/src" "$APP/"
+(cd "$APP" && node -e "const D = require('better-sqlite3'); new D(':memory:').prepare('select 1').get(); require('sharp')") ||
+  fail "better-sqlite3 or sharp does not load"
 
 # ---------------------------------------------------------------- runtime stage
-step "runtime: COPY --from=build /app /app"
+step "runtime: COPY --from=build package.json node_modules dist; COPY drizzle"
 RT="$WORK/runtime/app"
-mkdir -p "$WORK/runtime"
-cp -a "$APP" "$RT"
-for dev in vitest typescript @biomejs drizzle-kit fast-check; do
-  [ ! -e "$RT/node_modules/$dev" ] || fail "dev dependency $dev is in the runtime image"
+mkdir -p "$RT"
+cp -a "$APP/package.json" "$APP/node_modules" "$APP/dist" "$RT/"
+cp -R "$WORK/clone/drizzle" "$RT/"
+# Packages the lockfile marks dev-only must be gone (npm prune leaves empty scope folders, so
+# look for each package's own package.json).
+dev_left="$(node -e "
+  const { existsSync } = require('node:fs');
+  const [lock, app] = process.argv.slice(1);
+  const dev = Object.entries(require(lock).packages).filter(([, p]) => p.dev).map(([k]) => k);
+  console.log(dev.filter((k) => existsSync(app + '/' + k + '/package.json')).join(' '));
+" "$WORK/clone/package-lock.json" "$RT")"
+[ -z "$dev_left" ] || fail "dev dependencies in the runtime image: $dev_left"
+[ ! -e "$RT/node_modules/tsx/package.json" ] && [ ! -e "$RT/node_modules/.bin/tsx" ] ||
+  fail "tsx is in the runtime image"
+for dir in src test tools bench; do
+  [ ! -e "$RT/$dir" ] || fail "$dir/ is in the runtime image"
 done
-[ ! -e "$RT/test" ] || fail "test/ is in the runtime image"
+# No TypeScript to run: only packages' type declarations may end in .ts.
+ts_files="$(find "$RT" \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' \) \
+  ! -name '*.d.ts' ! -name '*.d.mts' ! -name '*.d.cts' | head -n 5)"
+[ -z "$ts_files" ] || fail "TypeScript files in the runtime image: $ts_files"
+ts_ours="$(find "$RT" -path "$RT/node_modules" -prune -o -name '*.ts' -print | head -n 5)"
+[ -z "$ts_ours" ] || fail "TypeScript files outside node_modules: $ts_ours"
 
 DATA="$WORK/data"
 HOMEDIR="$WORK/home"
@@ -95,7 +131,7 @@ TOKEN="123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi"
 step "runtime: no BOT_TOKEN → exit 1 with one config line"
 set +e
 (cd "$RT" && env -i "${ENVS[@]}" DATABASE_PATH="$DATA/nardy.sqlite" "${AS[@]}" \
-  node --import tsx src/main.ts >"$WORK/logs/no-token.out" 2>"$WORK/logs/no-token.err")
+  node dist/main.js >"$WORK/logs/no-token.out" 2>"$WORK/logs/no-token.err")
 code=$?
 set -e
 [ "$code" = "1" ] || fail "no BOT_TOKEN: exit $code, expected 1"
@@ -103,21 +139,11 @@ set -e
 grep -q '^config: BOT_TOKEN is required' "$WORK/logs/no-token.err" || fail "no BOT_TOKEN: unclear message"
 [ ! -e "$DATA/nardy.sqlite" ] || fail "no BOT_TOKEN: a database was created anyway"
 
-step "runtime: npm start without BOT_TOKEN → exit 1, the same line"
-set +e
-(cd "$RT" && env -i "${ENVS[@]}" "${AS[@]}" npm start --silent \
-  >"$WORK/logs/npm-start.out" 2>"$WORK/logs/npm-start.err")
-code=$?
-set -e
-[ "$code" = "1" ] || fail "npm start: exit $code, expected 1"
-[ "$(grep -c '^config: BOT_TOKEN is required' "$WORK/logs/npm-start.err")" = "1" ] ||
-  fail "npm start: expected the config line once"
-
 step "runtime: an unusable DATABASE_PATH → exit 1 with one line"
 touch "$WORK/not-a-dir"
 set +e
 (cd "$RT" && env -i "${ENVS[@]}" BOT_TOKEN="$TOKEN" DATABASE_PATH="$WORK/not-a-dir/nardy.sqlite" \
-  "${AS[@]}" node --import tsx src/main.ts >"$WORK/logs/bad-db.out" 2>"$WORK/logs/bad-db.err")
+  "${AS[@]}" node dist/main.js >"$WORK/logs/bad-db.out" 2>"$WORK/logs/bad-db.err")
 code=$?
 set -e
 [ "$code" = "1" ] || fail "bad DATABASE_PATH: exit $code, expected 1"
@@ -127,7 +153,7 @@ grep -q '^Cannot open the database' "$WORK/logs/bad-db.err" || fail "bad DATABAS
 step "runtime: the health check fails while nothing runs"
 set +e
 (cd "$RT" && env -i "${ENVS[@]}" HEALTH_FILE="$TMPD/health.json" "${AS[@]}" \
-  node src/health/healthcheck.mjs >"$WORK/logs/health-none.out" 2>&1)
+  node dist/health/healthcheck.js >"$WORK/logs/health-none.out" 2>&1)
 code=$?
 set -e
 [ "$code" = "1" ] || fail "health check with no bot: exit $code, expected 1"
@@ -166,7 +192,7 @@ API="http://127.0.0.1:$(cat "$WORK/fake-port")"
 cd "$RT"
 env -i "${ENVS[@]}" BOT_TOKEN="$TOKEN" BOT_API_ROOT="$API" DATABASE_PATH="$DATA/nardy.sqlite" \
   HEALTH_FILE="$TMPD/health.json" LOG_LEVEL=info "${AS[@]}" \
-  node --import tsx src/main.ts >"$WORK/logs/bot.out" 2>"$WORK/logs/bot.err" &
+  node dist/main.js >"$WORK/logs/bot.out" 2>"$WORK/logs/bot.err" &
 BOT_PID=$!
 cd "$WORK"
 for _ in $(seq 300); do
@@ -183,7 +209,7 @@ done
 
 step "runtime: HEALTHCHECK passes while it runs"
 (cd "$RT" && env -i "${ENVS[@]}" HEALTH_FILE="$TMPD/health.json" "${AS[@]}" \
-  node src/health/healthcheck.mjs >"$WORK/logs/health-up.out" 2>&1) ||
+  node dist/health/healthcheck.js >"$WORK/logs/health-up.out" 2>&1) ||
   fail "health check failed on a running bot: $(cat "$WORK/logs/health-up.out")"
 
 step "runtime: SIGTERM → exit 0"

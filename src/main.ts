@@ -172,7 +172,7 @@ if (config.webhook) {
   };
 }
 
-// The container's health check reads this file (src/health/healthcheck.mjs).
+// The container's health check reads this file (src/health/check.ts).
 heartbeat = config.healthFile
   ? startHeartbeat({
       file: config.healthFile,

@@ -3,6 +3,7 @@ import { LONG_INPUTS, longFeatures } from "./features-long.js";
 import { SHORT_INPUTS, shortFeatures } from "./features-short.js";
 import { Net, type StoredNet } from "./net.js";
 import type { Probs } from "./types.js";
+// JSON modules load without a warning from Node 20.19 and 22.12 on (package.json engines).
 import longWeights from "./weights/long.json" with { type: "json" };
 import shortWeights from "./weights/short.json" with { type: "json" };
 

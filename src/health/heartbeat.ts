@@ -1,5 +1,5 @@
 /**
- * A heartbeat file for the container's health check (see healthcheck.mjs next to this file).
+ * A heartbeat file for the container's health check (check.ts next to this file).
  *
  * In long-polling mode the bot serves no HTTP, so the running process writes a small JSON file
  * every `intervalMs`: when it was written, by which process, in which mode, and whether the
@@ -36,7 +36,7 @@ export interface HeartbeatOptions {
 
 const HEARTBEAT_INTERVAL_MS = 30_000;
 
-/** What the file holds; healthcheck.mjs reads the same fields. */
+/** What the file holds; check.ts reads the same fields. */
 export interface HeartbeatRecord {
   readonly pid: number;
   readonly at: number;

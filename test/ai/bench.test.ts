@@ -14,6 +14,18 @@ describe("the AI benchmark", () => {
     expect(r.matches.map((m) => m.games)).toEqual([4, 4]);
     expect(r.gnubg).toBe("skipped");
     expect(lines).toHaveLength(2);
-    for (const m of r.matches) expect(m.winRate).toBeGreaterThanOrEqual(0);
+    for (const [i, m] of r.matches.entries()) {
+      expect(lines[i]!.startsWith(`${m.label}: 4 games, won `), lines[i]).toBe(true);
+      // A share of four games, inside its confidence interval, which four games keep wide.
+      expect([0, 0.25, 0.5, 0.75, 1]).toContain(m.winRate);
+      expect(m.winRate95[0]).toBeLessThanOrEqual(m.winRate);
+      expect(m.winRate).toBeLessThanOrEqual(m.winRate95[1]);
+      expect(m.winRate95[1] - m.winRate95[0]).toBeGreaterThan(0.3);
+      expect(m.mismatches).toBeUndefined();
+    }
+    expect(r.matches.map((m) => m.label)).toEqual([
+      "short (cube on) medium vs pip-count",
+      "long (cube off) medium vs pip-count",
+    ]);
   });
 });

@@ -117,7 +117,11 @@ describe("the JSON-lines engine interface", () => {
 
   it("the program goes on after errors and answers the examples of docs/rules.md as printed", () => {
     const input = `${[...BAD, ...examples.map((e) => e.request)].join("\n")}\n`;
-    const run = spawnSync("npm", ["run", "--silent", "engine"], { input, encoding: "utf8" });
+    // The program as `npm run --silent engine` runs it after its build (test:slow runs that).
+    const run = spawnSync(process.execPath, ["--import", "tsx", "src/cli/engine.ts"], {
+      input,
+      encoding: "utf8",
+    });
     const lines = run.stdout.trim().split("\n");
     expect(lines).toHaveLength(BAD.length + examples.length);
     for (const line of lines.slice(0, BAD.length)) expect(JSON.parse(line)).toHaveProperty("error");

@@ -1,41 +1,20 @@
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+/**
+ * Two connections on one database file, in one process: a version check makes the same press
+ * apply once. race.test.ts (slow suite) does the same from two processes at once.
+ */
+
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { GamesRepo, openDatabase } from "../../src/db/index.js";
-import { type Action, turnView } from "../../src/engine/index.js";
-import { GameService, type GameView } from "../../src/services/index.js";
-import { alice, bob, CHAT, seedSource, unwrap } from "../services/helpers.js";
-import { compileForNode } from "./compile.js";
+import { GameService } from "../../src/services/index.js";
+import { seedSource } from "../services/helpers.js";
 import { databaseProblems } from "./consistency.js";
-import type { Press } from "./race-child.js";
+import { pressFor, startGames } from "./games.js";
 
-const dir = mkdtempSync(join(tmpdir(), "nardy-race-"));
-const build = join(dir, "build");
-beforeAll(() =>
-  compileForNode(build, ["src/engine", "src/db", "src/services", "test/db/race-child.ts"]),
-);
+const dir = mkdtempSync(join(tmpdir(), "nardy-two-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function startGames(svc: GameService, n: number): GameView[] {
-  return Array.from({ length: n }, (_, i) => {
-    const variant = i % 2 ? "short" : "long";
-    const c = unwrap(
-      svc.createChallenge({ challenger: alice, chat: { id: CHAT.id - i }, variant }),
-    );
-    return unwrap(svc.acceptChallenge(c.id, bob)).game;
-  });
-}
-
-/** The press the player to move would make now. */
-function pressFor(g: GameView): Press {
-  const st = turnView(g.state)?.nextSteps[0];
-  const action: Action = st
-    ? { type: "step", from: st.from, to: st.to, die: st.die }
-    : { type: "roll" };
-  return { gameId: g.id, userId: g.waitingFor!, action, version: g.version };
-}
 
 describe("two connections on one file", () => {
   it("the same press on two connections: the first applies, the second is stale", () => {
@@ -71,54 +50,5 @@ describe("two connections on one file", () => {
     expect(repoB.events(row.id)).toHaveLength(row.version + 1);
     a.close();
     b.close();
-  });
-
-  it("two processes pressing together: exactly one press of each pair applies", async () => {
-    const path = join(dir, "race.sqlite");
-    const setup = openDatabase(path);
-    const games = startGames(new GameService(setup.db, { newSeed: seedSource("race") }), 24);
-    setup.close();
-    const plan = games.map(pressFor);
-    const planPath = join(dir, "plan.json");
-    writeFileSync(planPath, JSON.stringify(plan));
-
-    const children = [0, 1].map(() =>
-      spawn(process.execPath, [join(build, "test/db/race-child.js"), path, planPath], {
-        stdio: ["pipe", "pipe", "inherit"],
-      }),
-    );
-    const outputs = children.map(
-      (c) =>
-        new Promise<string>((res) => {
-          let out = "";
-          c.stdout.on("data", (b: Buffer) => {
-            out += b.toString();
-          });
-          c.once("exit", () => res(out));
-        }),
-    );
-    await Promise.all(
-      children.map((c) => new Promise<void>((res) => c.stdout.once("data", () => res()))),
-    );
-    const goAt = Date.now() + 50;
-    for (const c of children) c.stdin.end(`${goAt}\n`);
-    const results = (await Promise.all(outputs)).map(
-      (out) => JSON.parse(out.split("\n").filter(Boolean).at(-1)!) as string[],
-    );
-    const pairs = plan.map((_, i) => [results[0]![i], results[1]![i]].sort());
-    expect(pairs).toEqual(plan.map(() => ["ok", "stale"]));
-
-    const check = openDatabase(path);
-    expect(databaseProblems(check.db)).toEqual([]);
-    const repo = new GamesRepo(check.db);
-    for (const p of plan) {
-      const firstNew = repo.events(p.gameId, p.version)[0]!;
-      expect(firstNew).toMatchObject({
-        seq: p.version + 1,
-        type: p.action.type,
-        actorId: p.userId,
-      });
-    }
-    check.close();
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Run by crash.test.ts: `node crash-child.js <db file> <seed>`. Prints "open", opens the
- * database, prints "ready", then plays random operations, a "." after each, until the
- * parent kills it.
+ * Run by crash.test.ts: `node --import tsx test/db/crash-child.ts <db file> <seed>`. Prints
+ * "open", opens the database, prints "ready", then plays random operations, a "." after each,
+ * until the parent kills it.
  */
 import { openDatabase } from "../../src/db/index.js";
 import { GameService, type PlayerRef } from "../../src/services/index.js";

@@ -1,27 +1,19 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/index.js";
 import { prng } from "../services/driver.js";
-import { compileForNode } from "./compile.js";
 import { databaseProblems } from "./consistency.js";
 
 const LANES = 2; // children running at once, on the same file
 const KILLS_PER_LANE = 52;
+const ROOT = resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(join(tmpdir(), "nardy-crash-"));
 const dbPath = join(dir, "crash.sqlite");
-const child = join(dir, "build", "test", "db", "crash-child.js");
 
 beforeAll(() => {
-  compileForNode(join(dir, "build"), [
-    "src/engine",
-    "src/db",
-    "src/services",
-    "test/services/driver.ts",
-    "test/db/crash-child.ts",
-  ]);
   openDatabase(dbPath).close();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -48,9 +40,11 @@ async function lane(id: number): Promise<{ kills: number; problems: string[] }> 
   const rand = prng(1000 + id);
   let kills = 0;
   for (let k = 0; k < KILLS_PER_LANE; k++) {
-    const p = spawn(process.execPath, [child, dbPath, String(id * 10_000 + k)], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const p = spawn(
+      process.execPath,
+      ["--import", "tsx", "test/db/crash-child.ts", dbPath, String(id * 10_000 + k)],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stderr = "";
     p.stderr?.on("data", (b: Buffer) => {
       stderr += b.toString();
@@ -90,5 +84,5 @@ describe("crash safety", () => {
     expect(count("select count(*) from game_events")).toBeGreaterThan(200);
     expect(count("select count(*) from games where status = 'finished'")).toBeGreaterThanOrEqual(3);
     d.close();
-  }, 120_000);
+  }, 400_000); // over a hundred tsx children, one after another in each lane
 });

@@ -1,7 +1,7 @@
 /**
- * Run by concurrency.test.ts: `node race-child.js <db file> <plan file>`. Prints "ready",
- * reads the start time from stdin, then plays each planned press at its own time slot, as
- * does its twin process, and prints its results as one JSON line.
+ * Run by race.test.ts: `node --import tsx test/db/race-child.ts <db file> <plan file>`. Prints
+ * "ready", reads the start time from stdin, then plays each planned press at its own time
+ * slot, as does its twin process, and prints its results as one JSON line.
  */
 import { readFileSync } from "node:fs";
 import { openDatabase } from "../../src/db/index.js";

@@ -1,6 +1,7 @@
 /**
- * The heartbeat the bot writes (src/health/heartbeat.ts) and the container's health check
- * that reads it (src/health/healthcheck.mjs, run as its own process as Docker does).
+ * The heartbeat the bot writes (src/health/heartbeat.ts) and the health check's verdict on it
+ * (src/health/check.ts). The check as its own process (dist/health/healthcheck.js, as Docker
+ * runs it) is exercised by the slow suite: the end-to-end run and .ci/docker-steps.sh.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { checkHealth } from "../../src/health/check.js";
 import { type HeartbeatRecord, startHeartbeat } from "../../src/health/heartbeat.js";
 import { createLogger } from "../../src/log.js";
 
@@ -18,21 +20,11 @@ const dir = mkdtempSync(path.join(tmpdir(), "nardy-health-"));
 const file = path.join(dir, "health.json");
 const silent = createLogger("silent");
 
-function check(): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["src/health/healthcheck.mjs"], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? "", HEALTH_FILE: file },
-    });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += String(d);
-    });
-    child.stderr.on("data", (d) => {
-      out += String(d);
-    });
-    child.once("exit", (code) => resolve({ code, out: out.trim() }));
-  });
+/** The check's exit code and line, as healthcheck.ts turns the verdict into them. */
+async function check(): Promise<{ code: number; out: string }> {
+  const v = await checkHealth(file, 8080);
+  expect(v.line).not.toMatch(/\n/);
+  return { code: v.ok ? 0 : 1, out: `${v.ok ? "healthy" : "unhealthy"}: ${v.line}` };
 }
 
 const record = (over: Partial<HeartbeatRecord>): HeartbeatRecord => ({
@@ -141,10 +133,12 @@ describe("heartbeat and health check", () => {
   });
 
   it("garbage in the file fails with one line", async () => {
-    writeFileSync(file, "{not json");
-    const r = await check();
-    expect(r.code).toBe(1);
-    expect(r.out.split("\n")).toHaveLength(1);
+    for (const garbage of ["{not json", "null", "[1, 2]", '{"at": "yesterday"}']) {
+      writeFileSync(file, garbage);
+      const r = await check();
+      expect(r.code, garbage).toBe(1);
+      expect(r.out.startsWith(`unhealthy: ${file}`), r.out).toBe(true);
+    }
   });
 
   it("webhook mode also asks /healthz on the recorded port", async () => {
@@ -180,6 +174,19 @@ describe("heartbeat and health check", () => {
     } finally {
       beat.stop();
     }
+  });
+});
+
+describe("the health check as a script", () => {
+  it("loads only check.ts and Node built-ins: nothing of the bot", () => {
+    const valueImports = (f: string) =>
+      [
+        ...readFileSync(path.join(ROOT, "src/health", f), "utf8").matchAll(
+          /^import (?!type )[^;]*?from "([^"]+)"/gm,
+        ),
+      ].map((m) => m[1]);
+    expect(valueImports("healthcheck.ts")).toEqual(["./check.js"]);
+    for (const spec of valueImports("check.ts")) expect(spec).toMatch(/^node:/);
   });
 });
 

@@ -1,10 +1,10 @@
 /**
- * End to end: the real `node --import tsx src/main.ts` process (what `npm start` and the
- * Docker image run) against a fake Bot API over loopback HTTP. Two people play whole games
- * of long and short nardy at once, in two groups, only by pressing the buttons the bot sent,
- * while the fake throws Telegram's real errors at the bot: 429 with retry_after on several
- * methods, "message is not modified", "message to edit not found". Then SIGTERM with an
- * update in flight, a restart on the same database, and SIGTERM again.
+ * End to end: the real `node dist/main.js` process (what `npm start` and the Docker image
+ * run; the slow suite builds dist/ first) against a fake Bot API over loopback HTTP. Two
+ * people play whole games of long and short nardy at once, in two groups, only by pressing the
+ * buttons the bot sent, while the fake throws Telegram's real errors at the bot: 429 with
+ * retry_after on several methods, "message is not modified", "message to edit not found".
+ * Then SIGTERM with an update in flight, a restart on the same database, and SIGTERM again.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -36,7 +36,7 @@ interface BotProcess {
 }
 
 function startBot(env: Record<string, string>): BotProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, ["dist/main.js"], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -79,7 +79,7 @@ async function stopBot(bot: BotProcess, withinMs: number): Promise<number | null
 }
 
 function healthcheck(file: string): { code: number | null; out: string } {
-  const r = spawnSync(process.execPath, ["src/health/healthcheck.mjs"], {
+  const r = spawnSync(process.execPath, ["dist/health/healthcheck.js"], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HEALTH_FILE: file },
     encoding: "utf8",

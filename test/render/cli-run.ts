@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** Runs the render CLI as `npm run render` would (tsx), with extra environment. */
+/** Runs the compiled render CLI as `npm run render` does, with extra environment. */
 export function runRenderCli(args: readonly string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "src/cli/render.ts", ...args], {
+  const r = spawnSync(process.execPath, ["dist/cli/render.js", ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     maxBuffer: 16 << 20,
