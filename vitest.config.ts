@@ -43,9 +43,9 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Isolated: the bot harness numbers its dice seeds per module instance, so each file
+        // Shared like "unit": the bot harness numbers its dice seeds per test, so each test
         // gets the same dice whichever files ran before it in the worker.
-        test: { name: "bot", include: BOT },
+        test: { name: "bot", include: BOT, isolate: false },
       },
       {
         extends: true,

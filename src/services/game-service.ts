@@ -50,10 +50,12 @@ export class GameService {
   private readonly ctx: ServiceContext;
   readonly config: ServiceConfig;
   private readonly listeners: ((game: GameView) => void)[] = [];
+  private readonly lostChats: Set<number>;
 
   constructor(db: Db, config: Partial<ServiceConfig> = {}) {
     this.config = { ...DEFAULT_CONFIG, ...config };
     this.ctx = new ServiceContext(db, this.config);
+    this.lostChats = new Set(this.ctx.chats.lostIds());
   }
 
   /**
@@ -269,19 +271,24 @@ export class GameService {
 
   /** The bot was removed from the chat or blocked there (null: it is back). */
   setChatLost(chatId: number, lost: boolean): void {
-    if (!isId(chatId)) return;
-    this.write(() => {
+    if (!isId(chatId) || this.lostChats.has(chatId) === lost) return;
+    const r = this.write(() => {
       const now = this.config.now();
       this.ctx.chats.ensure(chatId, now);
       this.ctx.chats.setLost(chatId, lost ? now : null);
       return ok(null);
     });
+    if (!r.ok) return;
+    if (lost) this.lostChats.add(chatId);
+    else this.lostChats.delete(chatId);
   }
 
-  /** Whether the bot has lost the chat (removed, blocked) and has not been back since. */
+  /**
+   * Whether the bot has lost the chat (removed, blocked) and has not been back since. Asked
+   * before every call into a chat, so the few lost ones are kept in memory.
+   */
   chatLost(chatId: number | null): boolean {
-    if (chatId === null || !isId(chatId)) return false;
-    return (this.ctx.chats.get(chatId)?.lostAt ?? null) !== null;
+    return chatId !== null && this.lostChats.has(chatId);
   }
 
   /** Every series of the chat (null: inline games), one per pair, variant and rules. */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { InlineKeyboardButton, Update, User } from "grammy/types";
+import { expect } from "vitest";
 import type { Player } from "../../src/ai/index.js";
 import { type BotDeps, type BotParts, botPlayer, createBot } from "../../src/bot/create-bot.js";
 import { cacheChatUploader } from "../../src/bot/inline-photos.js";
@@ -64,7 +65,17 @@ export interface Harness {
   close(): void;
 }
 
-let seedCounter = 0;
+/**
+ * Dice seeds numbered per test: each test gets the same dice whatever ran before it in the
+ * same worker (test files share one module graph there).
+ */
+const seedsPerTest = new Map<string, number>();
+function nextSeed(): Buffer {
+  const test = expect.getState().currentTestName ?? "";
+  const n = (seedsPerTest.get(test) ?? 0) + 1;
+  seedsPerTest.set(test, n);
+  return createHash("sha256").update(`seed-${test}-${n}`).digest();
+}
 
 export interface HarnessOptions {
   readonly path?: string;
@@ -89,7 +100,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     idleMs: parsed.config.idleMs,
     confirmTurns: parsed.config.confirmTurns,
     // Fixed seeds keep each test's dice the same on every run.
-    newSeed: () => createHash("sha256").update(`seed-${++seedCounter}`).digest(),
+    newSeed: nextSeed,
     ...(opts.now ? { now: opts.now } : {}),
   });
   const tg = opts.tg ?? new FakeTelegram();

@@ -6,14 +6,16 @@ export interface NamedPlayer {
 }
 
 const MAX_NAME = 24;
+/** Made once: a segmenter is costly to build, and every caption names two players. */
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Cuts to `max` user-perceived characters (emoji and accents stay whole). */
 function shorten(text: string, max = MAX_NAME): string {
-  const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-  const parts = [...segmenter.segment(text)].map((s) => s.segment);
+  if (text.length <= max) return text;
+  const parts = [...GRAPHEMES.segment(text)].map((s) => s.segment);
   return parts.length <= max ? text : `${parts.slice(0, max - 1).join("")}…`;
 }
 
