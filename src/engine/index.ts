@@ -1,7 +1,6 @@
 export * from "./dice.js";
 export * from "./game.js";
 export * from "./head.js";
-export * from "./match-record.js";
 export * from "./movegen.js";
 export * from "./notation.js";
 export * from "./position.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { choosePlay, cubeDecision, pipcountPlay } from "../../src/ai/index.js";
 import { matchEquity } from "../../src/ai/met.js";
-import { versus } from "../../src/ai/train/versus.js";
 import { defaultRules, makeSide, startingSide, type TurnSpec } from "../../src/engine/index.js";
+import { versus } from "../../tools/train/versus.js";
 
 // 200 games a side in the slow suite; `npm test` plays the first 60 of them.
 const GAMES = process.env.FULL_SAMPLES === "1" ? 200 : 60;

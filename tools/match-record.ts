@@ -1,6 +1,10 @@
-import type { GameState } from "./game.js";
-import type { Seat } from "./series.js";
-import type { Color, Dice, Step } from "./types.js";
+/**
+ * Jellyfish `.mat` export of short-nardy matches, which GNU Backgammon imports: kept here
+ * until the product offers match records (the record and analysis work builds on it).
+ */
+import type { GameState } from "../src/engine/game.js";
+import type { Seat } from "../src/engine/series.js";
+import type { Color, Dice, Step } from "../src/engine/types.js";
 
 /**
  * A match as GNU Backgammon imports it: the Jellyfish `.mat` text. Points are written in the

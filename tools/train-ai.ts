@@ -2,12 +2,12 @@
  * Trains the strong player's evaluator by TD(λ) self-play and writes the weights to
  * src/ai/weights/<variant>.json (format them with `npx biome format --write` afterwards).
  *
- *   npx tsx bench/ai-train.ts --variant short --games 50000 [--fresh] [--hidden 40]
+ *   npx tsx tools/train-ai.ts --variant short --games 50000 [--fresh] [--hidden 40]
  *     [--alpha 0.05] [--alpha-end 0.01] [--lambda 0.7] [--check-every 5000] [--seed 1]
  *
  * The shipped weights: `--fresh --hidden 40 --alpha 0.05 --alpha-end 0.01` for 80000 (short)
  * or 60000 (long) games, then `--alpha 0.015 --alpha-end 0.003 --seed 2` (long: 3) for 60000
- * more. Checkpoints were compared head to head at 0-ply (src/ai/train/versus.ts).
+ * more. Checkpoints were compared head to head at 0-ply (tools/train/versus.ts).
  *
  * Every `check-every` games the 0-ply player is matched against the pip-count player
  * (cubeless, fixed seeds) and the weights are saved.
@@ -18,10 +18,10 @@ import { parseArgs } from "node:util";
 import { Evaluator, inputsOf } from "../src/ai/evaluate.js";
 import { Net, type StoredNet } from "../src/ai/net.js";
 import { pipcountPlay } from "../src/ai/pipcount.js";
-import { selfPlay } from "../src/ai/train/self-play.js";
-import { tdLearn } from "../src/ai/train/td.js";
-import { greedyAgent, versus } from "../src/ai/train/versus.js";
 import { seededRandom, type Variant } from "../src/engine/index.js";
+import { selfPlay } from "./train/self-play.js";
+import { tdLearn } from "./train/td.js";
+import { greedyAgent, versus } from "./train/versus.js";
 
 const { values } = parseArgs({
   options: {

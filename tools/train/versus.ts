@@ -1,3 +1,5 @@
+import { type Evaluator, finished } from "../../src/ai/evaluate.js";
+import { equity, outcomeValues, resultPoints } from "../../src/ai/values.js";
 import {
   type Dice,
   defaultRules,
@@ -8,9 +10,7 @@ import {
   startingSide,
   type TurnSpec,
   type Variant,
-} from "../../engine/index.js";
-import { type Evaluator, finished } from "../evaluate.js";
-import { equity, outcomeValues, resultPoints } from "../values.js";
+} from "../../src/engine/index.js";
 
 /** A checker player: the play for a roll, or null when none is legal. */
 export type Agent = (spec: TurnSpec) => Play | null;

@@ -1,6 +1,6 @@
-import { flip } from "../evaluate.js";
-import type { Net } from "../net.js";
-import type { Probs } from "../types.js";
+import { flip } from "../../src/ai/evaluate.js";
+import type { Net } from "../../src/ai/net.js";
+import type { Probs } from "../../src/ai/types.js";
 import type { Trajectory } from "./self-play.js";
 
 const asArray = (p: Probs): number[] => [p.win, p.winG, p.winBG, p.loseG, p.loseBG];

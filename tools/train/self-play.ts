@@ -1,3 +1,6 @@
+import { type Evaluator, finished } from "../../src/ai/evaluate.js";
+import type { Probs } from "../../src/ai/types.js";
+import { equity, outcomeValues } from "../../src/ai/values.js";
 import {
   type Dice,
   defaultRules,
@@ -6,10 +9,7 @@ import {
   startingSide,
   type TurnSpec,
   type Variant,
-} from "../../engine/index.js";
-import { type Evaluator, finished } from "../evaluate.js";
-import type { Probs } from "../types.js";
-import { equity, outcomeValues } from "../values.js";
+} from "../../src/engine/index.js";
 
 /** One game of self-play: the inputs of each position right after a move, and the result. */
 export interface Trajectory {

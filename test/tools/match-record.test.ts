@@ -6,23 +6,25 @@ import { describe, expect, it } from "vitest";
 import {
   act,
   actor,
-  type Cell,
   type Color,
-  cellsBetween,
   defaultRules,
-  formatMat,
-  type GameRecord,
   type GameState,
-  type MatchRecord,
   newGame,
   newSeries,
   openingLot,
-  parseMat,
   recordGame,
   type Seat,
   seededDice,
   turnView,
 } from "../../src/engine/index.js";
+import {
+  type Cell,
+  cellsBetween,
+  formatMat,
+  type GameRecord,
+  type MatchRecord,
+  parseMat,
+} from "../../tools/match-record.js";
 
 /** A short-nardy match to `length` between two random players that also double and drop. */
 function randomMatch(length: number, seed: number): MatchRecord {
