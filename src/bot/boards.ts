@@ -139,6 +139,8 @@ export class BoardSync {
     // A change read before this game's board was posted does not know the message yet.
     if (game && !game.message) game = this.service.getGame(gameId);
     if (!game) return true;
+    // Nothing goes into a chat the bot has lost; the board catches up when it is back.
+    if (game.chatId !== null && this.service.chatLost(game.chatId)) return true;
     const pressedOn = hint.pressedOn ?? null;
     if (
       !game.message &&

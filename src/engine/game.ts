@@ -349,6 +349,9 @@ export function act(state: GameState, by: Color, action: Action, opts: ActOption
       return resign(state, by, action.kind);
     case "claim-timeout":
       if (actor(state) === by) return fail("not-your-turn", "Only the waiting player can claim.");
+      // The side offering to resign waits for the answer; it cannot win by the wait.
+      if (state.pendingResign?.by === by)
+        return fail("wrong-phase", "Your resignation offer is waiting for an answer.");
       return { ok: true, state: finishByPosition(state, by, "timeout") };
     default:
   }

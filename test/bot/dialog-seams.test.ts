@@ -213,7 +213,10 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
     expect(challenge.target).toEqual({ userId: dmytro.id, username: null });
     const card = h.tg.message(GROUP, dialog.messageId)!;
     expect(card.text).toContain("Alice challenges");
-    expect(card.text).toContain("Alice challenges Dmytro to short nardy");
+    // A mention, so Telegram tells Dmytro although he has no username.
+    expect(card.text).toContain(
+      'Alice challenges <a href="tg://user?id=77">Dmytro</a> to short nardy',
+    );
     // Only Dmytro may accept.
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
     expect(h.service.getGame(1)).toBeNull();

@@ -267,3 +267,18 @@ describe("random games run to the end and keep every invariant", () => {
     expect(g.phase).toBe("over");
   });
 });
+
+describe("claiming a game the opponent left waiting", () => {
+  it("a side whose resignation offer waits for an answer cannot claim; the other answers", () => {
+    const g = newGame({ variant: "short", rules: defaultRules("short"), starter: "white" });
+    const offered = ok(act(g, "white", { type: "resign", kind: "gammon" }));
+    const byOfferer = act(offered, "white", { type: "claim-timeout" });
+    expect(byOfferer.ok || byOfferer.error.code).toBe("wrong-phase");
+    const byAnswerer = act(offered, "black", { type: "claim-timeout" });
+    expect(byAnswerer.ok || byAnswerer.error.code).toBe("not-your-turn");
+    expect(ok(act(offered, "black", { type: "accept-resign" })).result).toMatchObject({
+      winner: "black",
+      kind: "gammon",
+    });
+  });
+});

@@ -1,12 +1,13 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ChallengeView } from "../../services/index.js";
 import { type ChallengeCommand, encode } from "../callback-data.js";
-import { htmlName } from "./names.js";
+import { htmlName, mention } from "./names.js";
 import { customRulesText, gameTitle, presetOf } from "./rules-text.js";
 import type { Tr } from "./tr.js";
 
+/** The challenged person, mentioned so Telegram tells them even without a username. */
 function targetName(c: ChallengeView): string | null {
-  if (c.targetPlayer) return htmlName(c.targetPlayer);
+  if (c.targetPlayer) return mention(c.targetPlayer);
   if (c.target?.username) return `@${c.target.username}`;
   return null;
 }
