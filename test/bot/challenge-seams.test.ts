@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { plainText } from "../helpers/bot-api-rules.js";
 import type { StoredMessage } from "./fake-telegram.js";
 import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
 
@@ -198,5 +199,19 @@ describe("challenge buttons", () => {
     }
     expect(h.service.gameForInlineMessage("copy-c")).toBeNull();
     expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("an unknown word after /play is named back, escaped, whatever it holds", async () => {
+    const h = await createHarness();
+    try {
+      for (const word of ["<b>", "@x<y", "R&D", "dance"]) {
+        await h.send(USERS.alice, `/play ${word}`);
+        expect(plainText(h.lastMessage().text ?? "")).toContain(`“${word}”`);
+      }
+      expect(h.service.getChallenge(1)).toBeNull();
+      expect(h.tg.problems()).toEqual([]);
+    } finally {
+      h.close();
+    }
   });
 });

@@ -479,4 +479,77 @@ describe("the real bot process over HTTP", () => {
       db.close();
     }
   }, 60_000);
+
+  it("kill -9 while a new game's board is on its way: after the restart the board is posted, once, and plays", async () => {
+    const chatId = -100_503;
+    const b = startBot(env());
+    bot = b;
+    const polls = fake.callsOf("getUpdates").length;
+    await whileRunning(
+      b,
+      fake.waitFor(() => fake.callsOf("getUpdates").length > polls, 30_000, "polling"),
+    );
+    // The picture reaches the chat; the process dies before it hears back.
+    fake.failNext(
+      "sendPhoto",
+      { ok: false, error_code: 500, description: "Internal Server Error" },
+      {
+        match: (x) => Number(x.chat_id) === chatId,
+        effect: (x) => {
+          const markup = typeof x.reply_markup === "string" ? JSON.parse(x.reply_markup) : {};
+          fake.addMessage(chatId, {
+            photoId: "lost-board",
+            caption: String(x.caption ?? ""),
+            keyboard: markup.inline_keyboard ?? [],
+          });
+          b.child.kill("SIGKILL");
+        },
+      },
+    );
+    fake.sendText(ALICE, chatId, "/play short");
+    const challenge = await fake.waitFor(
+      () =>
+        fake
+          .chatMessages(chatId)
+          .find((m) => buttonsOf(m).some((x) => /^c:\d+:a$/.test(dataOf(x)))),
+      WAIT_MS,
+      "the challenge",
+    );
+    const accept = buttonsOf(challenge).find((x) => /^c:\d+:a$/.test(dataOf(x)))!;
+    fake.press(BOB, challenge, dataOf(accept));
+    expect((await b.exited).signal).toBe("SIGKILL");
+    const orphan = fake.chatMessages(chatId).find((m) => m.photoId === "lost-board")!;
+    const gameId = Number(/^g:(\d+):/.exec(dataOf(buttonsOf(orphan)[0]!))?.[1]);
+
+    // Nobody presses: the restarted bot posts the board the game never recorded.
+    const again = startBot(env());
+    bot = again;
+    const board = await whileRunning(
+      again,
+      fake.waitFor(
+        () =>
+          fake
+            .chatMessages(chatId)
+            .find((m) => m.photoId !== null && m.photoId !== "lost-board" && buttonsOf(m).length),
+        WAIT_MS,
+        "the board posted after the restart",
+      ),
+    );
+    const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+    const row = db.prepare("select message_id from games where id = ?").get(gameId) as {
+      message_id: number;
+    };
+    db.close();
+    expect(row.message_id).toBe(board.messageId);
+    expect(dataOf(buttonsOf(board)[0]!)).toMatch(new RegExp(`^g:${gameId}:`));
+    // It plays; a second board never appears.
+    const p = { fake, chatId, gameId };
+    const mover = moverOf(plainText(board.caption ?? ""))!;
+    const choices = buttonsOf(board).filter((x) => !/Double|Undo/.test(x.text));
+    await pressAndWait(p, mover, board, dataOf(choices[0]!));
+    const photos = fake.chatMessages(chatId).filter((m) => m.photoId !== null);
+    expect(photos.map((m) => m.messageId)).toEqual([orphan.messageId, board.messageId]);
+    expect(await stopBot(again, 8_000)).toBe(0);
+    expect(errorLines(again.log())).toEqual([]);
+  }, 60_000);
 });

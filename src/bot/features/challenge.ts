@@ -6,7 +6,7 @@ import { closeChallengeMessage } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import { pressedMessage, pressedShows } from "../press.js";
 import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/challenge-text.js";
-import { htmlName } from "../ui/names.js";
+import { escapeHtml, htmlName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
 import { parsePlayArgs } from "./play-args.js";
@@ -23,7 +23,9 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     if (!ctx.from || !ctx.message) return;
     const args = parsePlayArgs(ctx.match, ctx.me.username);
     if ("error" in args) {
-      await ctx.reply(ctx.t("play-usage", { word: args.error }), { parse_mode: "HTML" });
+      // The word is the user's own text: escaped, or `/play <b>` would break the reply.
+      const word = escapeHtml(args.error);
+      await ctx.reply(ctx.t("play-usage", { word }), { parse_mode: "HTML" });
       return;
     }
     const rules = presetRules(args.variant, args.preset)!;

@@ -9,7 +9,7 @@ const MAX_NAME = 24;
 /** Made once: a segmenter is costly to build, and every caption names two players. */
 const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Cuts to `max` user-perceived characters (emoji and accents stay whole). */
