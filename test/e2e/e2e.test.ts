@@ -535,12 +535,17 @@ describe("the real bot process over HTTP", () => {
         "the board posted after the restart",
       ),
     );
-    const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-    const row = db.prepare("select message_id from games where id = ?").get(gameId) as {
-      message_id: number;
+    // The game records that board as its message once Telegram's reply is in.
+    const recorded = () => {
+      const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+      try {
+        const row = db.prepare("select message_id from games where id = ?").get(gameId);
+        return (row as { message_id: number | null }).message_id ?? undefined;
+      } finally {
+        db.close();
+      }
     };
-    db.close();
-    expect(row.message_id).toBe(board.messageId);
+    expect(await fake.waitFor(recorded, WAIT_MS, "the board recorded")).toBe(board.messageId);
     expect(dataOf(buttonsOf(board)[0]!)).toMatch(new RegExp(`^g:${gameId}:`));
     // It plays; a second board never appears.
     const p = { fake, chatId, gameId };
