@@ -4,6 +4,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { run } from "@grammyjs/runner";
 import { Api } from "grammy";
+import { callDeadline } from "./bot/call-deadline.js";
 import { registerCommands } from "./bot/commands.js";
 import { botPlayer, createBot } from "./bot/create-bot.js";
 import { cacheChatUploader } from "./bot/inline-photos.js";
@@ -67,6 +68,8 @@ const service = new GameService(database.db, {
 // The bot's own user is needed while the bot is built (the computer opponent plays as it).
 const api = new Api(config.token, config.apiRoot ? { apiRoot: config.apiRoot } : undefined);
 api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
+// Unreachable Telegram ends the start with a line, instead of auto-retry's endless backoff.
+api.config.use(callDeadline());
 const botInfo = await api.getMe().catch((e: unknown) => {
   database.close();
   return fail([`Telegram: ${e instanceof Error ? e.message : String(e)}`]);

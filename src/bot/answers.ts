@@ -1,27 +1,44 @@
 import type { Context, MiddlewareFn, Transformer } from "grammy";
 import type { Logger } from "../log.js";
+import { withDeadline } from "./call-deadline.js";
 
 /** Telegram takes an answer for about 15 s; after that an id is of no use. */
 const KEEP_MS = 60_000;
+/**
+ * How long after a press arrived its answer may still be sent or retried. Telegram drops the
+ * query at about 15 s; an answer sent later is refused ("query is too old"), so a retry past
+ * this only costs calls and holds the update up.
+ */
+export const ANSWER_WITHIN_MS = 10_000;
+
+/** When an update arrived, if it came earlier than its handling starts (a replay). */
+export type ArrivalOf = (updateId: number) => number | undefined;
 
 /**
- * Every press gets exactly one answer. The answers are noted where the calls go out (an API
- * transformer, installed on the bot's API and on the conversations' own), so a press answered
- * inside a set-up dialog counts too; whatever is left unanswered when an update is done gets
- * an empty answer.
+ * Every press gets exactly one answer, while it can still arrive. The answers are noted where
+ * the calls go out (an API transformer, installed on the bot's API and on the conversations'
+ * own), so a press answered inside a set-up dialog counts too; whatever is left unanswered
+ * when an update is done gets an empty answer.
  */
 export class PressAnswers {
   private readonly answered = new Map<string, number>();
+  /** When each press in progress arrived. */
+  private readonly arrived = new Map<string, number>();
 
   constructor(
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
+    private readonly arrivalOf: ArrivalOf = () => undefined,
   ) {}
 
   readonly transformer: Transformer = (prev, method, payload, signal) => {
-    if (method === "answerCallbackQuery")
-      this.note((payload as { callback_query_id: string }).callback_query_id);
-    return prev(method, payload, signal);
+    if (method !== "answerCallbackQuery") return prev(method, payload, signal);
+    const id = (payload as { callback_query_id: string }).callback_query_id;
+    this.note(id);
+    const left = this.timeLeft(id);
+    if (left === null) return prev(method, payload, signal);
+    if (left <= 0) return Promise.resolve(TOO_LATE);
+    return prev(method, payload, withDeadline(signal, left));
   };
 
   has(queryId: string): boolean {
@@ -29,12 +46,17 @@ export class PressAnswers {
   }
 
   /**
-   * Answers the press in `ctx` unless that happened already. Never throws: a lost answer only
-   * leaves a spinner, and must not stop the work that follows (the board, above all).
+   * Answers the press in `ctx` unless that happened already or it is too late. Never throws:
+   * a lost answer only leaves a spinner, and must not stop the work that follows (the board).
    */
   async answer(ctx: Context, text?: string, alert = false): Promise<void> {
     const query = ctx.callbackQuery;
     if (!query || this.has(query.id)) return;
+    if ((this.timeLeft(query.id) ?? 1) <= 0) {
+      this.note(query.id);
+      this.logger.info({ query: query.id }, "press too old to answer");
+      return;
+    }
     try {
       await ctx.answerCallbackQuery(text ? { text, show_alert: alert } : undefined);
     } catch (err) {
@@ -42,15 +64,28 @@ export class PressAnswers {
     }
   }
 
-  /** Runs the rest of the chain, then answers whatever press it left unanswered. */
+  /**
+   * Notes when the press arrived (put it before anything that may queue the update), runs
+   * the rest of the chain, then answers whatever press it left unanswered.
+   */
   middleware(): MiddlewareFn<Context> {
     return async (ctx, next) => {
+      const id = ctx.callbackQuery?.id;
+      if (id !== undefined)
+        this.arrived.set(id, this.arrivalOf(ctx.update.update_id) ?? this.now());
       try {
         await next();
       } finally {
         await this.answer(ctx);
+        if (id !== undefined) this.arrived.delete(id);
       }
     };
+  }
+
+  /** Milliseconds left to answer the press; null when its arrival is not known. */
+  private timeLeft(queryId: string): number | null {
+    const at = this.arrived.get(queryId);
+    return at === undefined ? null : at + ANSWER_WITHIN_MS - this.now();
   }
 
   private note(queryId: string): void {
@@ -62,3 +97,10 @@ export class PressAnswers {
     }
   }
 }
+
+/** What an answer past its time gets instead of a call. */
+const TOO_LATE = {
+  ok: false as const,
+  error_code: 400,
+  description: "Bad Request: query is too old (not sent: past its answer time)",
+};

@@ -2,7 +2,7 @@ import type { Logger } from "../log.js";
 import type { GameService, GameView, MessageRef } from "../services/index.js";
 import { gameMessage } from "./game-message.js";
 import { type GameMessenger, sameRef } from "./game-messenger.js";
-import { isChatGone, isPermanent } from "./telegram-errors.js";
+import { isChatGone, isPermanent, retryAfterMs } from "./telegram-errors.js";
 import type { Tr } from "./ui/tr.js";
 
 /** What a request may already know. */
@@ -27,6 +27,20 @@ interface Entry {
   hint: BoardHint;
 }
 
+interface Retry {
+  timer: NodeJS.Timeout;
+  attempt: number;
+  /** Until then (Telegram's 429 retry_after) requests wait for the timer instead of calling. */
+  holdUntil: number;
+  /** What requests made while holding knew. */
+  hint: BoardHint;
+}
+
+/** Try the game again later, not before `holdMs` (0: the usual backoff). */
+interface Again {
+  readonly holdMs: number;
+}
+
 /** Waits before trying a failed board again; after the last, the minute's maintenance does. */
 const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
 const SHOWN_LIMIT = 10_000;
@@ -43,7 +57,7 @@ const SHOWN_LIMIT = 10_000;
 export class BoardSync {
   private readonly entries = new Map<number, Entry>();
   private readonly running = new Map<number, Promise<void>>();
-  private readonly retries = new Map<number, { timer: NodeJS.Timeout; attempt: number }>();
+  private readonly retries = new Map<number, Retry>();
   /** What each message shows, as this process last set it (the database has it too). */
   private readonly shown = new Map<number, Shown>();
   private stopped = false;
@@ -64,10 +78,15 @@ export class BoardSync {
       entry.hint = merged(entry.hint, hint);
       return;
     }
+    const retry = this.retries.get(gameId);
+    if (retry && retry.holdUntil > Date.now()) {
+      // Telegram asked to wait: this joins the retry, which reads the newest state then.
+      retry.hint = merged(retry.hint, hint);
+      return;
+    }
+    if (retry) clearTimeout(retry.timer);
     const fresh: Entry = { dirty: true, hint };
     this.entries.set(gameId, fresh);
-    const retry = this.retries.get(gameId);
-    if (retry) clearTimeout(retry.timer);
     this.running.set(
       gameId,
       this.drain(gameId, fresh).finally(() => {
@@ -103,44 +122,59 @@ export class BoardSync {
       entry.dirty = false;
       const hint = entry.hint;
       entry.hint = {};
-      let ok: boolean;
+      let again: Again | null;
       try {
-        ok = await this.syncOnce(gameId, hint);
+        again = await this.syncOnce(gameId, hint);
       } catch (err) {
         this.logger.error({ err, gameId }, "board update failed");
-        ok = false;
+        again = { holdMs: 0 };
       }
-      if (!ok) {
-        this.retryLater(gameId);
+      if (again) {
+        this.retryLater(gameId, again.holdMs);
         return;
       }
       this.retries.delete(gameId);
     }
   }
 
-  private retryLater(gameId: number): void {
-    const attempt = this.retries.get(gameId)?.attempt ?? 0;
-    const wait = RETRY_MS[attempt];
-    if (wait === undefined || this.stopped) {
+  /**
+   * A later round, after a backoff (or the wait Telegram asked for). It reads the game again
+   * then, so what it sends is the newest state, never the one that failed.
+   */
+  private retryLater(gameId: number, holdMs: number): void {
+    const last = this.retries.get(gameId);
+    const attempt = last?.attempt ?? 0;
+    const backoff = RETRY_MS[attempt];
+    if ((backoff === undefined && holdMs === 0) || this.stopped) {
       this.retries.delete(gameId);
       return;
     }
-    const timer = setTimeout(() => {
-      this.retries.set(gameId, { timer, attempt: attempt + 1 });
-      this.request(gameId);
-    }, wait);
-    timer.unref();
-    this.retries.set(gameId, { timer, attempt: attempt + 1 });
+    const retry: Retry = {
+      timer: setTimeout(
+        () => {
+          const hint = retry.hint;
+          retry.holdUntil = 0;
+          retry.hint = {};
+          this.request(gameId, hint);
+        },
+        Math.max(backoff ?? 0, holdMs),
+      ),
+      attempt: attempt + 1,
+      holdUntil: holdMs > 0 ? Date.now() + holdMs : 0,
+      hint: last?.hint ?? {},
+    };
+    retry.timer.unref();
+    this.retries.set(gameId, retry);
   }
 
-  /** One round: post or edit once. False: try again later. */
-  private async syncOnce(gameId: number, hint: BoardHint): Promise<boolean> {
+  /** One round: post or edit once. Null: done; else when to try again. */
+  private async syncOnce(gameId: number, hint: BoardHint): Promise<Again | null> {
     let game = hint.game ?? this.service.getGame(gameId);
     // A change read before this game's board was posted does not know the message yet.
     if (game && !game.message) game = this.service.getGame(gameId);
-    if (!game) return true;
+    if (!game) return null;
     // Nothing goes into a chat the bot has lost; the board catches up when it is back.
-    if (game.chatId !== null && this.service.chatLost(game.chatId)) return true;
+    if (game.chatId !== null && this.service.chatLost(game.chatId)) return null;
     const pressedOn = hint.pressedOn ?? null;
     if (
       !game.message &&
@@ -157,43 +191,44 @@ export class BoardSync {
       if (!game.message) return await this.post(game, t, claim);
       if (pressedOn && !sameRef(pressedOn, game.message)) await this.messenger.retire(pressedOn);
       const shown = this.shownOf(game);
-      if (shown.version === game.version && shown.claim === claim) return true;
+      if (shown.version === game.version && shown.claim === claim) return null;
       const moved = await this.messenger.update(game.message, gameMessage(t, game, claim));
       if (moved) this.service.setGameMessage(game.id, moved);
     } catch (err) {
       return this.failed(game, err);
     }
     this.markShown(game, claim);
-    return true;
+    return null;
   }
 
-  private async post(game: GameView, t: Tr, claim: boolean): Promise<boolean> {
+  private async post(game: GameView, t: Tr, claim: boolean): Promise<null> {
     if (game.chatId === null) {
       this.logger.warn({ gameId: game.id }, "inline game without its message");
-      return true;
+      return null;
     }
     const replyTo = this.service.replyTargetOf(game.id);
     const ref = await this.messenger.send(game.chatId, gameMessage(t, game, claim), replyTo);
     this.service.setGameMessage(game.id, ref);
     this.markShown(game, claim);
-    return true;
+    return null;
   }
 
   /** Decides what a failed call means: the chat is gone, a refusal, or a try-again. */
-  private failed(game: GameView, err: unknown): boolean {
+  private failed(game: GameView, err: unknown): Again | null {
     if (isChatGone(err) && game.chatId !== null) {
       this.logger.warn({ err, chatId: game.chatId }, "the bot lost this chat");
       this.service.setChatLost(game.chatId, true);
-      return true;
+      return null;
     }
-    if (isPermanent(err)) {
+    const wait = retryAfterMs(err);
+    if (wait === null && isPermanent(err)) {
       // Sending the same again would be refused again: record it as shown, say so loudly.
       this.logger.error({ err, gameId: game.id }, "board refused");
       this.markShown(game, this.service.claimable(game));
-      return true;
+      return null;
     }
     this.logger.warn({ err, gameId: game.id }, "board not updated; trying again");
-    return false;
+    return { holdMs: wait ?? 0 };
   }
 
   private shownOf(game: GameView): Shown {

@@ -2,6 +2,7 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations, type VersionedStateStorage } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
 import {
+  Api,
   type ApiClientOptions,
   Bot,
   type BotError,
@@ -15,6 +16,7 @@ import type { Logger } from "../log.js";
 import type { DialogStore, GameService, PlayerRef } from "../services/index.js";
 import { PressAnswers } from "./answers.js";
 import { BoardSync } from "./boards.js";
+import { callDeadline } from "./call-deadline.js";
 import type { BotContext, InnerContext } from "./context.js";
 import { basicsFeature } from "./features/basics.js";
 import { challengeFeature } from "./features/challenge.js";
@@ -46,7 +48,9 @@ export interface BotDeps {
   /** Whether a computer player takes the bot's seat in games against it (`/play bot`). */
   readonly computerPlays?: boolean;
   /** Gets a file id for a board picture, for inline messages. */
-  readonly photoUploader?: (api: Bot<BotContext>["api"]) => PhotoUploader | null;
+  readonly photoUploader?: (api: Api) => PhotoUploader | null;
+  /** The clock presses are timed by (tests move it). */
+  readonly now?: () => number;
 }
 
 export interface BotParts {
@@ -68,6 +72,8 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const client: ApiClientOptions = {
     ...(config.apiRoot ? { apiRoot: config.apiRoot } : {}),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    // One attempt's limit (grammY's default is 500 s); a long poll takes up to 30 s.
+    timeoutSeconds: 60,
   };
   const bot = new Bot<BotContext>(config.token, {
     client,
@@ -75,19 +81,28 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   });
   const { logger, service } = deps;
   const retry = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 });
-  const answers = new PressAnswers(logger);
+  const deadline = callDeadline();
+  const answers = new PressAnswers(logger, deps.now);
   const memo = new MessageMemo();
   bot.api.config.use(retry);
+  bot.api.config.use(deadline);
   bot.api.config.use(answers.transformer);
   bot.api.config.use(memo.transformer);
   bot.api.config.use(lostChatGuard(service));
+  // Boards retry in BoardSync, each time with the newest state: a failed edit is not sent
+  // again as it was, so their calls bypass auto-retry.
+  const boardApi = new Api(config.token, client);
+  boardApi.config.use(deadline);
+  boardApi.config.use(memo.transformer);
+  boardApi.config.use(lostChatGuard(service));
 
   const i18n = createI18n<Context>(
     (ctx) => deps.prefs.get(ctx.from?.id ?? 0) ?? localeOf(ctx.from?.language_code),
   );
   const textsFor = (locale: string) => translator(i18n, locale);
   const uploader = deps.photoUploader?.(bot.api) ?? null;
-  const messenger = new GameMessenger(bot.api, deps.renderBoard, logger, uploader);
+  const boardUploader = deps.photoUploader?.(boardApi) ?? null;
+  const messenger = new GameMessenger(boardApi, deps.renderBoard, logger, boardUploader);
   const boards = new BoardSync(service, messenger, textsFor, logger);
   // Whatever changes a game (a press, the computer player, a claim), its board follows.
   service.onGameChanged((game) => boards.request(game.id, { game }));
@@ -116,13 +131,15 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     expireDialogs(featureDeps, bot.api, deps.dialogs, config.challengeTtlMs),
   );
 
+  // First: a press's time to be answered runs from its arrival, not from its turn in a queue.
+  bot.use(answers.middleware() as MiddlewareFn<BotContext>);
   // Presses on one game (or challenge, or chat) run one at a time; others run in parallel.
   bot.use(sequentialize(updateKeys));
-  bot.use(answers.middleware() as MiddlewareFn<BotContext>);
   bot.use(i18n.middleware() as MiddlewareFn<BotContext>);
   bot.use(chatsBack(featureDeps));
   const insideConversations: MiddlewareFn<InnerContext> = (ctx, next) => {
     ctx.api.config.use(retry);
+    ctx.api.config.use(deadline);
     ctx.api.config.use(answers.transformer);
     ctx.api.config.use(memo.transformer);
     ctx.api.config.use(lostChatGuard(service));

@@ -24,3 +24,9 @@ export const isChatGone = (e: unknown): boolean =>
 /** A refusal that trying again will not change (as opposed to a network or server hiccup). */
 export const isPermanent = (e: unknown): boolean =>
   e instanceof GrammyError && e.error_code >= 400 && e.error_code < 500 && e.error_code !== 429;
+
+/** The wait a 429 asks for, in ms; null for any other outcome. */
+export const retryAfterMs = (e: unknown): number | null => {
+  const after = e instanceof GrammyError ? e.parameters.retry_after : undefined;
+  return e instanceof GrammyError && e.error_code === 429 ? 1000 * (after ?? 1) : null;
+};

@@ -44,6 +44,8 @@ export interface ApiCall {
   answer?: Answer;
   /** The answer was a failure the test queued with failNext. */
   injected?: boolean;
+  /** The request failed on the network (dropNext): no answer, nothing done. */
+  dropped?: boolean;
 }
 
 export interface StoredMessage {
@@ -109,12 +111,21 @@ export class FakeTelegram {
 
   readonly fetch = async (
     url: unknown,
-    init?: { body?: unknown; headers?: Record<string, string> },
+    init?: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal },
   ) => {
     const method = String(url).split("/").pop()!;
     const { payload, files } = await readBody(init?.body, init?.headers?.["content-type"] ?? "");
     const call: ApiCall = { method, payload, files };
     this.calls.push(call);
+    const drop = this.drops.findIndex((m) =>
+      typeof m === "string" ? m === method : m.test(method),
+    );
+    if (drop >= 0) {
+      // The connection fails before Telegram gets the request: nothing is carried out.
+      this.drops.splice(drop, 1);
+      call.dropped = true;
+      throw new TypeError("fetch failed: connect ECONNREFUSED");
+    }
     const queued = this.failures.findIndex((f) => f.method === method);
     const injected = queued >= 0;
     let answer: Answer;
@@ -134,7 +145,7 @@ export class FakeTelegram {
       // Done at Telegram's end (users see it), the reply still on its way to the bot.
       const { reached, released, lose } = this.holds.splice(hold, 1)[0]!;
       reached();
-      await released;
+      await abortable(released, init?.signal);
       if (lose) throw new TypeError("fetch failed: the connection was reset");
     }
     return new Response(JSON.stringify(answer), {
@@ -166,6 +177,13 @@ export class FakeTelegram {
     });
     this.holds.push({ method, reached, released, lose: opts.lose ?? false });
     return { release, reached: wasReached };
+  }
+
+  private readonly drops: (string | RegExp)[] = [];
+
+  /** The next call of `method` fails on the network (grammY's HttpError); Telegram never sees it. */
+  dropNext(method: string | RegExp, times = 1): void {
+    for (let i = 0; i < times; i++) this.drops.push(method);
   }
 
   failNext(method: string, errorCode: number, description: string, parameters?: object): void {
@@ -585,6 +603,17 @@ const photoKey = (photo: Buffer | string | null): string | null =>
 function shownOf(html: string): Formatted | null {
   const t = messageText(html, "HTML");
   return t.ok ? t.value : { text: html, entities: [] };
+}
+
+/** `p`, or an AbortError once `signal` aborts (as fetch does when the caller gives up). */
+function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return p;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new DOMException("This operation was aborted", "AbortError"));
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
 }
 
 async function readBody(

@@ -114,6 +114,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     photoUploader: (api) => cacheChatUploader(api, parsed.config.boardCacheChatId, silentLogger),
     dialogs: new DialogStore(database.db, opts.now),
     computerPlays: Boolean(opts.computer),
+    ...(opts.now ? { now: opts.now } : {}),
   });
   const computer = opts.computer
     ? new ComputerOpponent(service, botPlayer(BOT_INFO), {

@@ -1,0 +1,197 @@
+/**
+ * Calls that know their deadline: a press's answer is tried only while Telegram can still
+ * take it; a board that failed (a dropped connection, a 429) is tried again with the newest
+ * state, never with the one that failed; no call can hold an update for minutes.
+ */
+import { autoRetry } from "@grammyjs/auto-retry";
+import { Api } from "grammy";
+import { afterEach, describe, expect, it } from "vitest";
+import { callDeadline } from "../../src/bot/call-deadline.js";
+import { turnView } from "../../src/engine/index.js";
+import { type ApiCall, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
+import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+
+const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
+const EDIT = /^editMessage/;
+
+let h: Harness | null = null;
+afterEach(() => {
+  h?.close();
+  h = null;
+});
+
+/** A harness whose clock (the bot's and Telegram's) the test can move forward. */
+async function withClock() {
+  let shift = 0;
+  const now = () => Date.now() + shift;
+  h = await createHarness({ now, tg: new FakeTelegram({ now }) });
+  return { harness: h, forward: (ms: number) => (shift += ms) };
+}
+
+async function startGame(harness: Harness): Promise<StoredMessage> {
+  await harness.send(USERS.alice, "/play");
+  const challenge = harness.lastMessage();
+  await harness.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+  return harness.lastMessage();
+}
+
+/** The version every button of a board carries. */
+const versionOn = (payload: Record<string, unknown>): number => {
+  const markup = JSON.parse(String(payload.reply_markup)) as {
+    inline_keyboard: { callback_data: string }[][];
+  };
+  return Number(/^g:\d+:(\d+):/.exec(markup.inline_keyboard[0]![0]!.callback_data)?.[1]);
+};
+
+/** Plays the next step or roll of game 1 through the service, as the computer player does. */
+function playThroughService(harness: Harness): number {
+  const game = harness.service.getGame(1)!;
+  const step = turnView(game.state)?.nextSteps[0];
+  const action = step ? ({ type: "step", ...step } as const) : ({ type: "roll" } as const);
+  const r = harness.service.act(1, game.waitingFor!, action, game.version);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.game.version;
+}
+
+const waitUntil = async (check: () => boolean, ms: number) => {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+};
+
+describe("a press's answer", () => {
+  /**
+   * A /help of the mover's waits on a reply Telegram holds; their press queues behind it (one
+   * person's updates in one chat go one at a time) while the clock moves on by `queued` ms.
+   * The answer's first attempt is lost on the network.
+   */
+  async function pressQueued(queued: number) {
+    const { harness, forward } = await withClock();
+    const board = await startGame(harness);
+    const mover = userById(harness.service.getGame(1)!.waitingFor!);
+    const version = harness.service.getGame(1)!.version;
+    const hold = harness.tg.holdNext("sendMessage");
+    const help = harness.send(mover, "/help");
+    await hold.reached;
+    const pressing = harness.press(mover, board, buttons(board)[0]!);
+    await new Promise((r) => setTimeout(r, 50));
+    forward(queued);
+    harness.tg.dropNext("answerCallbackQuery");
+    const answersBefore = harness.tg.callsOf("answerCallbackQuery").length;
+    const t0 = Date.now();
+    hold.release();
+    await Promise.all([help, pressing]);
+    return {
+      harness,
+      ms: Date.now() - t0,
+      attempts: harness.tg.callsOf("answerCallbackQuery").slice(answersBefore),
+      moved: harness.service.getGame(1)!.version > version,
+    };
+  }
+
+  it("is tried again while it can still arrive", async () => {
+    const { harness, attempts, moved } = await pressQueued(5_000);
+    // auto-retry's first wait after a network error is 3 s: inside the press's 10 s.
+    expect(attempts.map((c) => Boolean(c.dropped))).toEqual([true, false]);
+    expect(moved).toBe(true);
+    expect(harness.tg.problems()).toEqual([]);
+  }, 20_000);
+
+  it("is not retried past about 10 s after the press arrived, and the move still lands", async () => {
+    const { harness, ms, attempts, moved } = await pressQueued(9_500);
+    // The retry would come 3 s later, after Telegram stopped taking answers.
+    expect(attempts.map((c) => Boolean(c.dropped))).toEqual([true]);
+    expect(ms).toBeLessThan(2_000);
+    expect(moved).toBe(true);
+    // Telegram never got an answer: the one press it reports unanswered.
+    expect(harness.tg.problems()).toEqual([
+      expect.stringMatching(/^callback query .* never answered/),
+    ]);
+  }, 20_000);
+
+  it("is not sent at all once the press is too old", async () => {
+    const { harness, forward } = await withClock();
+    const board = await startGame(harness);
+    const mover = userById(harness.service.getGame(1)!.waitingFor!);
+    const hold = harness.tg.holdNext("sendMessage");
+    const help = harness.send(mover, "/help");
+    await hold.reached;
+    const answers = harness.tg.callsOf("answerCallbackQuery").length;
+    const pressing = harness.press(mover, board, buttons(board)[0]!);
+    await new Promise((r) => setTimeout(r, 50));
+    forward(11_000);
+    hold.release();
+    await Promise.all([help, pressing]);
+    expect(harness.tg.callsOf("answerCallbackQuery").length).toBe(answers);
+    expect(harness.service.getGame(1)!.version).toBeGreaterThan(2);
+    expect(harness.tg.problems()).toEqual([expect.stringMatching(/never answered/)]);
+  });
+});
+
+describe("a board that failed", () => {
+  /** Edits of game 1's board from call `from` on, and whether each went through. */
+  const editsSince = (harness: Harness, from: number): ApiCall[] =>
+    harness.tg.calls.slice(from).filter((c) => EDIT.test(c.method));
+
+  it("lost on the network: tried again with the newest state, never the one that failed", async () => {
+    h = await createHarness();
+    const board = await startGame(h);
+    const from = h.tg.calls.length;
+    h.tg.dropNext(EDIT);
+    await h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);
+    const failed = h.service.getGame(1)!.version;
+    // The game moves on before the board's retry is due (the computer player, say).
+    const newest = playThroughService(h);
+    await h.settle();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await h.settle();
+    const edits = editsSince(h, from);
+    expect(edits.map((c) => [versionOn(c.payload), Boolean(c.dropped)])).toEqual([
+      [failed, true],
+      [newest, false],
+    ]);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("refused with 429: nothing until Telegram's wait is over, then one edit with the newest state", async () => {
+    h = await createHarness();
+    const board = await startGame(h);
+    const from = h.tg.calls.length;
+    h.tg.failNext("editMessageMedia", 429, "Too Many Requests: retry after 1", { retry_after: 1 });
+    await h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);
+    const failed = h.service.getGame(1)!.version;
+    const newest = playThroughService(h);
+    await h.settle();
+    // Inside the wait nothing more goes out, though the game changed.
+    expect(editsSince(h, from).map((c) => versionOn(c.payload))).toEqual([failed]);
+    await waitUntil(() => editsSince(h!, from).length > 1, 3_000);
+    await h.settle();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(editsSince(h, from).map((c) => [versionOn(c.payload), c.answer?.ok])).toEqual([
+      [failed, false],
+      [newest, true],
+    ]);
+    const live = h.tg.message(GROUP, board.messageId)!;
+    expect(versionOn({ reply_markup: JSON.stringify({ inline_keyboard: live.keyboard }) })).toBe(
+      newest,
+    );
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
+
+describe("every call", () => {
+  it("ends by its deadline even when the network keeps failing (auto-retry alone never stops)", async () => {
+    let tries = 0;
+    const api = new Api("1:x", {
+      fetch: (async () => {
+        tries++;
+        throw new TypeError("fetch failed: connect ECONNREFUSED");
+      }) as never,
+    });
+    api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
+    api.config.use(callDeadline(500));
+    const t0 = Date.now();
+    await expect(api.sendMessage(1, "hi")).rejects.toThrow();
+    expect(Date.now() - t0).toBeLessThan(1_500);
+    expect(tries).toBe(1);
+  });
+});
