@@ -2,13 +2,13 @@
  * The only place that wires the layers: config → database → service → bot → updates.
  */
 import { autoRetry } from "@grammyjs/auto-retry";
-import { run } from "@grammyjs/runner";
 import { Api } from "grammy";
 import { callDeadline } from "./bot/call-deadline.js";
 import { registerCommands } from "./bot/commands.js";
 import { botPlayer, createBot } from "./bot/create-bot.js";
 import { cacheChatUploader } from "./bot/inline-photos.js";
 import { servicePrefs } from "./bot/locale-prefs.js";
+import { pollUpdates } from "./bot/polling.js";
 import { startWebhookServer } from "./bot/server.js";
 import { parseConfig } from "./config.js";
 import { DatabaseOpenError, openDatabase } from "./db/index.js";
@@ -16,8 +16,16 @@ import { startingBoard } from "./engine/index.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger } from "./log.js";
 import { renderBoardPng } from "./render/png.js";
-import { DialogStore, GameService } from "./services/index.js";
+import { DialogStore, GameService, UpdateInbox } from "./services/index.js";
 import { ComputerOpponent } from "./services/opponent.js";
+
+/** The updates the bot handles. */
+const ALLOWED_UPDATES = [
+  "message",
+  "callback_query",
+  "inline_query",
+  "chosen_inline_result",
+] as const;
 
 function fail(lines: string[]): never {
   for (const line of lines) process.stderr.write(`${line}\n`);
@@ -74,7 +82,7 @@ const botInfo = await api.getMe().catch((e: unknown) => {
   database.close();
   return fail([`Telegram: ${e instanceof Error ? e.message : String(e)}`]);
 });
-const { bot, boards, maintenance, deps } = createBot(config, {
+const { bot, boards, maintenance, deps, feed } = createBot(config, {
   service,
   botInfo,
   renderBoard: renderBoardPng,
@@ -83,7 +91,10 @@ const { bot, boards, maintenance, deps } = createBot(config, {
   computerPlays: true,
   dialogs: new DialogStore(database.db),
   photoUploader: (api) => cacheChatUploader(api, config.boardCacheChatId, logger),
+  inbox: new UpdateInbox(database.db),
 });
+// createBot makes the feed whenever it is given an inbox.
+const updates = feed!;
 // The computer takes the bot's seat: it follows every game that changes, and at each tick
 // takes up any turn of its own that is due (after a restart, say).
 const computer = new ComputerOpponent(service, botPlayer(botInfo), {
@@ -93,7 +104,7 @@ const computer = new ComputerOpponent(service, botPlayer(botInfo), {
 service.onGameChanged((game) => computer.notice(game));
 maintenance.onTick(() => computer.resumeWaiting());
 drain = async () => {
-  const settled = Promise.all([computer.settled(), boards.settled()]);
+  const settled = Promise.all([updates.settled(), computer.settled(), boards.settled()]);
   await Promise.race([settled, new Promise((r) => setTimeout(r, 5_000))]);
   boards.stop();
 };
@@ -122,7 +133,7 @@ let probe: () => HealthProbe;
 if (config.webhook) {
   const url = new URL(config.webhook.url);
   const server = await startWebhookServer(
-    bot,
+    updates,
     {
       port: config.webhook.port,
       path: url.pathname || "/",
@@ -133,9 +144,11 @@ if (config.webhook) {
   );
   await bot.api.setWebhook(config.webhook.url, {
     secret_token: config.webhook.secret,
-    allowed_updates: ["message", "callback_query", "inline_query", "chosen_inline_result"],
+    allowed_updates: ALLOWED_UPDATES,
   });
   logger.info({ url: config.webhook.url, port: config.webhook.port }, "webhook mode");
+  // What a previous process stored and never finished; it runs beside new updates.
+  for (const update of updates.replays()) void updates.handle(update);
   stop = () => new Promise((resolve) => server.close(() => resolve()));
   probe = () => (server.listening ? { ok: true } : { ok: false, reason: "webhook server closed" });
 } else {
@@ -147,13 +160,7 @@ if (config.webhook) {
     if (method === "getUpdates" && res.ok) lastPoll = Date.now();
     return res;
   });
-  const runner = run(bot, {
-    runner: {
-      fetch: {
-        allowed_updates: ["message", "callback_query", "inline_query", "chosen_inline_result"],
-      },
-    },
-  });
+  const runner = pollUpdates(bot, updates, ALLOWED_UPDATES, logger);
   logger.info({ username: bot.botInfo.username }, "long polling");
   // 401 (token revoked) and 409 (another instance) end the runner: say so and exit.
   runner.task()?.catch((err: unknown) => {

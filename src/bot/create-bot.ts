@@ -13,7 +13,7 @@ import {
 import type { UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
 import type { Logger } from "../log.js";
-import type { DialogStore, GameService, PlayerRef } from "../services/index.js";
+import type { DialogStore, GameService, PlayerRef, UpdateInbox } from "../services/index.js";
 import { PressAnswers } from "./answers.js";
 import { BoardSync } from "./boards.js";
 import { callDeadline } from "./call-deadline.js";
@@ -32,6 +32,7 @@ import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-mess
 import { createI18n, localeOf, translator } from "./i18n.js";
 import { Maintenance } from "./maintenance.js";
 import { MessageMemo } from "./message-memo.js";
+import { UpdateFeed } from "./update-feed.js";
 import { updateKeys } from "./update-keys.js";
 
 export interface BotDeps {
@@ -51,6 +52,8 @@ export interface BotDeps {
   readonly photoUploader?: (api: Api) => PhotoUploader | null;
   /** The clock presses are timed by (tests move it). */
   readonly now?: () => number;
+  /** Where updates are stored until handled; without it there is no `feed`. */
+  readonly inbox?: UpdateInbox;
 }
 
 export interface BotParts {
@@ -58,6 +61,8 @@ export interface BotParts {
   readonly boards: BoardSync;
   readonly maintenance: Maintenance;
   readonly deps: FeatureDeps;
+  /** Updates in through the inbox (polling and webhook), when the bot has one. */
+  readonly feed: UpdateFeed | null;
 }
 
 /** The bot's own user, as the player it is in games against it. */
@@ -82,7 +87,8 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const { logger, service } = deps;
   const retry = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 });
   const deadline = callDeadline();
-  const answers = new PressAnswers(logger, deps.now);
+  const feed = deps.inbox ? new UpdateFeed(bot, deps.inbox, logger, deps.now) : null;
+  const answers = new PressAnswers(logger, deps.now, (id) => feed?.arrivalOf(id));
   const memo = new MessageMemo();
   bot.api.config.use(retry);
   bot.api.config.use(deadline);
@@ -130,6 +136,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   maintenance.onTick(() =>
     expireDialogs(featureDeps, bot.api, deps.dialogs, config.challengeTtlMs),
   );
+  if (feed) maintenance.onTick(() => feed.prune());
 
   // First: a press's time to be answered runs from its arrival, not from its turn in a queue.
   bot.use(answers.middleware() as MiddlewareFn<BotContext>);
@@ -178,7 +185,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   bot.catch((err: BotError<BotContext>) => {
     logger.error({ err: err.error, update: err.ctx.update.update_id }, "unhandled error");
   });
-  return { bot, boards, maintenance, deps: featureDeps };
+  return { bot, boards, maintenance, deps: featureDeps, feed };
 }
 
 /**

@@ -1,21 +1,23 @@
+import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { type Bot, webhookCallback } from "grammy";
+import type { Update } from "grammy/types";
 import type { Logger } from "../log.js";
-import type { BotContext } from "./context.js";
+import type { UpdateFeed } from "./update-feed.js";
+
+/** Telegram's updates are small; anything far larger is not one. */
+const MAX_BODY = 1 << 20;
 
 /**
- * Webhook mode: Telegram posts updates to `path`; grammY checks the secret header. `/healthz`
- * answers for the container's health check.
+ * Webhook mode: Telegram posts updates to `path` with the secret header. Each update is
+ * stored in the inbox before Telegram gets its 200, and handled after: a process that dies
+ * in between handles it at its next start, and an update Telegram sends again (it never got
+ * the answer) is not handled twice. `/healthz` answers for the container's health check.
  */
 export function startWebhookServer(
-  bot: Bot<BotContext>,
+  feed: UpdateFeed,
   opts: { port: number; path: string; secret: string; healthy: () => boolean },
   logger: Logger,
 ): Promise<Server> {
-  const handle = webhookCallback(bot, "http", {
-    secretToken: opts.secret,
-    timeoutMilliseconds: 55_000,
-  });
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? "/";
     if (req.method === "GET" && url === "/healthz") {
@@ -26,10 +28,25 @@ export function startWebhookServer(
       return;
     }
     if (req.method === "POST" && url === opts.path) {
-      handle(req, res).catch((err: unknown) => {
-        logger.error({ err }, "webhook update failed");
-        if (!res.headersSent) res.writeHead(500).end();
-      });
+      if (!sameSecret(req.headers["x-telegram-bot-api-secret-token"], opts.secret)) {
+        res.writeHead(401).end();
+        return;
+      }
+      take(req)
+        .then((update) => {
+          if (!update) {
+            res.writeHead(400).end();
+            return;
+          }
+          const fresh = feed.admit([update]);
+          res.writeHead(200).end();
+          for (const u of fresh) void feed.handle(u);
+        })
+        .catch((err: unknown) => {
+          // Not stored: Telegram gets no 200 and sends the update again.
+          logger.error({ err }, "webhook update not stored");
+          if (!res.headersSent) res.writeHead(500).end();
+        });
       return;
     }
     res.writeHead(404).end();
@@ -38,4 +55,29 @@ export function startWebhookServer(
     server.once("error", reject);
     server.listen(opts.port, () => resolve(server));
   });
+}
+
+function sameSecret(header: string | string[] | undefined, secret: string): boolean {
+  if (typeof header !== "string") return false;
+  const a = Buffer.from(header);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The posted update, or null when the body is not one. */
+async function take(req: IncomingMessage): Promise<Update | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return null;
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+    const id = (body as { update_id?: unknown } | null)?.update_id;
+    return Number.isSafeInteger(id) ? (body as Update) : null;
+  } catch {
+    return null;
+  }
 }

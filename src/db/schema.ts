@@ -260,3 +260,29 @@ export const dialogs = sqliteTable(
 );
 
 export type DialogRow = typeof dialogs.$inferSelect;
+
+/**
+ * Updates as Telegram delivered them, stored before Telegram is told they arrived (the next
+ * long poll's offset, or the webhook's answer) and marked done once handled, so a process
+ * killed in between handles them at its next start.
+ */
+export const inbox = sqliteTable(
+  "inbox",
+  {
+    /** Telegram's update_id. */
+    updateId: integer("update_id").primaryKey(),
+    /** The update as Telegram sent it, JSON; opaque below the bot. */
+    payload: text("payload").notNull(),
+    receivedAt: integer("received_at").notNull(),
+    /** How many times its handling began; past the limit a replay gives it up. */
+    attempts: integer("attempts").notNull().default(1),
+    /** When it was handled, or given up; null: not yet. */
+    doneAt: integer("done_at"),
+  },
+  (t) => [
+    index("inbox_pending_idx").on(t.updateId).where(sql`${t.doneAt} is null`),
+    index("inbox_received_idx").on(t.receivedAt),
+  ],
+);
+
+export type InboxRow = typeof inbox.$inferSelect;

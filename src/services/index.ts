@@ -4,6 +4,7 @@ export * from "./dice.js";
 export * from "./errors.js";
 export * from "./events.js";
 export * from "./game-service.js";
+export * from "./inbox.js";
 export type { MessageRef } from "./message-ref.js";
 export * from "./replay.js";
 export * from "./types.js";

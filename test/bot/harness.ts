@@ -14,7 +14,7 @@ import {
 } from "../../src/db/index.js";
 import { silentLogger } from "../../src/log.js";
 import type { BoardView } from "../../src/render/view.js";
-import { DialogStore, GameService } from "../../src/services/index.js";
+import { DialogStore, GameService, UpdateInbox } from "../../src/services/index.js";
 import { ComputerOpponent } from "../../src/services/opponent.js";
 import { BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
 
@@ -115,6 +115,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     dialogs: new DialogStore(database.db, opts.now),
     computerPlays: Boolean(opts.computer),
     ...(opts.now ? { now: opts.now } : {}),
+    inbox: new UpdateInbox(database.db, opts.now ? { now: opts.now } : {}),
   });
   const computer = opts.computer
     ? new ComputerOpponent(service, botPlayer(BOT_INFO), {

@@ -17,7 +17,7 @@ describe("webhook mode", () => {
     h = await createHarness();
     let healthy = true;
     const server = await startWebhookServer(
-      h.parts.bot,
+      h.parts.feed!,
       { port: 0, path: "/hook", secret: "s3cret", healthy: () => healthy },
       silentLogger,
     );
@@ -48,6 +48,7 @@ describe("webhook mode", () => {
     expect((await post("wrong")).status).toBe(401);
     expect(h.tg.callsOf("sendMessage")).toHaveLength(0);
     expect((await post("s3cret")).status).toBe(200);
+    await h.parts.feed!.settled();
     expect(h.tg.callsOf("sendMessage")).toHaveLength(1);
 
     expect((await fetch(`${base}/healthz`)).status).toBe(200);

@@ -558,3 +558,101 @@ describe("the real bot process over HTTP", () => {
     expect(errorLines(again.log())).toEqual([]);
   }, 60_000);
 });
+
+describe("no update lost between Telegram and the database", () => {
+  const versionOf = (gameId: number): number => {
+    const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+    try {
+      return (
+        db.prepare("select version from games where id = ?").get(gameId) as { version: number }
+      ).version;
+    } finally {
+      db.close();
+    }
+  };
+  const inboxRow = (updateId: number) => {
+    const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare("select attempts, done_at from inbox where update_id = ?").get(updateId) as
+        | { attempts: number; done_at: number | null }
+        | undefined;
+    } finally {
+      db.close();
+    }
+  };
+
+  it("kill -9 after the next getUpdates confirmed a press: after the restart the press is applied and answered, once", async () => {
+    const chatId = -100_504;
+    const b = startBot(env());
+    bot = b;
+    const polls = fake.callsOf("getUpdates").length;
+    await whileRunning(
+      b,
+      fake.waitFor(() => fake.callsOf("getUpdates").length > polls, 30_000, "polling"),
+    );
+    const p = await whileRunning(b, openGame(fake, chatId, "/play"));
+    const board = boardOf(fake, chatId, p.gameId)!;
+    const mover = moverOf(plainText(board.caption ?? ""))!;
+    const data = dataOf(buttonsOf(board).find((x) => !/Double|Undo/.test(x.text))!);
+    const before = versionOf(p.gameId);
+    const since = board.changedAt;
+
+    // The mover's /help waits out a 429 on its reply; their press queues behind it (one
+    // person's updates in one chat go one at a time), so it is fetched but not applied yet.
+    fake.rateLimitNext("sendMessage", 5, { match: (x) => Number(x.chat_id) === chatId });
+    const seen = fake.calls.length;
+    fake.sendText(mover, chatId, "/help");
+    await fake.waitFor(
+      () => fake.calls.slice(seen).some((c) => c.method === "sendMessage" && c.injected),
+      WAIT_MS,
+      "the /help reply held by the 429",
+    );
+    const query = fake.press(mover, board, data);
+    const pressId = fake.lastUpdateId;
+    // The poll that confirms the press to Telegram (which forgets it then): the process dies.
+    fake.failNext(
+      "getUpdates",
+      { ok: false, error_code: 500, description: "Internal Server Error" },
+      { match: (x) => Number(x.offset) > pressId, effect: () => b.child.kill("SIGKILL") },
+    );
+    expect((await b.exited).signal).toBe("SIGKILL");
+    // Killed before the press was applied or answered; the inbox has it, not done.
+    expect(versionOf(p.gameId)).toBe(before);
+    expect(fake.answerOf(query)).toBeUndefined();
+    expect(inboxRow(pressId)).toEqual({ attempts: 1, done_at: null });
+
+    const again = startBot(env());
+    bot = again;
+    const answer = await whileRunning(
+      again,
+      fake.waitFor(() => fake.answerOf(query), WAIT_MS, "the press answered after the restart"),
+    );
+    expect(answer.payload.show_alert).toBeFalsy();
+    expect(answer.payload.text).toBeUndefined();
+    await fake.waitFor(
+      () => (boardOf(fake, chatId, p.gameId)?.changedAt ?? 0) > since,
+      WAIT_MS,
+      "the board after the replayed press",
+    );
+    expect(versionOf(p.gameId)).toBeGreaterThan(before);
+    await fake.waitFor(() => inboxRow(pressId)?.done_at, WAIT_MS, "the press marked done");
+    // Once: one answer, one application (the mover's own events since the kill).
+    expect(
+      fake
+        .callsOf("answerCallbackQuery")
+        .filter((c) => String(c.payload.callback_query_id) === query),
+    ).toHaveLength(1);
+    const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+    try {
+      const mine = db
+        .prepare("select count(*) from game_events where game_id = ? and seq > ? and actor_id = ?")
+        .pluck()
+        .get(p.gameId, before, mover.id);
+      expect(mine).toBe(1);
+    } finally {
+      db.close();
+    }
+    expect(await stopBot(again, 8_000)).toBe(0);
+    expect(errorLines(again.log())).toEqual([]);
+  }, 60_000);
+});

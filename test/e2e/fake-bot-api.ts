@@ -201,6 +201,10 @@ export class FakeBotApi extends EventEmitter {
       const chunked = /chunked/i.test(String(req.headers["transfer-encoding"] ?? ""));
       answer = await this.handle(token, method, payload, files, chunked, abort.signal);
     } catch (e) {
+      if (e instanceof LostConnection) {
+        res.destroy();
+        return;
+      }
       answer = { ok: false, error_code: 400, description: `Bad Request: ${String(e)}` };
     }
     if (res.destroyed) return;
@@ -244,6 +248,30 @@ export class FakeBotApi extends EventEmitter {
     );
   }
 
+  private readonly holds: {
+    method: string;
+    reached: () => void;
+    released: Promise<boolean>;
+  }[] = [];
+
+  /**
+   * The next call of `method` waits before Telegram serves it: `release()` serves it,
+   * `release(true)` drops the connection instead (nothing done, the caller sees a network
+   * error). `reached` resolves when the call has arrived.
+   */
+  holdNext(method: string): { reached: Promise<void>; release: (lose?: boolean) => void } {
+    let release!: (lose?: boolean) => void;
+    let reached!: () => void;
+    const released = new Promise<boolean>((r) => {
+      release = (lose = false) => r(lose);
+    });
+    const wasReached = new Promise<void>((r) => {
+      reached = r;
+    });
+    this.holds.push({ method, reached, released });
+    return { reached: wasReached, release };
+  }
+
   get pendingFailures(): number {
     return this.injected.length;
   }
@@ -254,6 +282,16 @@ export class FakeBotApi extends EventEmitter {
    */
   pushUpdate(update: Omit<Update, "update_id">): number | null {
     return this.queue({ update_id: this.nextUpdateId++, ...update } as Update);
+  }
+
+  /** The id of the last update made (queued or not). */
+  get lastUpdateId(): number {
+    return this.nextUpdateId - 1;
+  }
+
+  /** Queues an update again as it was (Telegram redelivers what was never confirmed). */
+  deliverAgain(update: Update): void {
+    this.enqueue(update);
   }
 
   private queue(update: Update): number | null {
@@ -489,6 +527,14 @@ export class FakeBotApi extends EventEmitter {
       at: performance.now(),
     };
     this.calls.push(call);
+    // Telegram forgets confirmed updates when the request arrives, whatever it answers then.
+    if (method === "getUpdates" && token === this.token) this.forgetBelow(payload);
+    const held = this.holds.findIndex((x) => x.method === method);
+    if (held >= 0) {
+      const hold = this.holds.splice(held, 1)[0]!;
+      hold.reached();
+      if (await hold.released) throw new LostConnection(method);
+    }
     let answer: Answer;
     let injected = false;
     if (token !== this.token) answer = fail(401, "Unauthorized");
@@ -519,11 +565,14 @@ export class FakeBotApi extends EventEmitter {
     return answer;
   }
 
-  private async getUpdates(p: Record<string, unknown>, signal?: AbortSignal): Promise<Answer> {
+  /** Updates below the offset are confirmed: Telegram forgets them. */
+  private forgetBelow(p: Record<string, unknown>): void {
     const offset = Number(p.offset ?? 0);
-    const limit = Math.min(100, Math.max(1, Number(p.limit ?? 100)));
-    // Updates below the offset are confirmed: Telegram forgets them.
     while (this.updates.length && this.updates[0]!.update_id < offset) this.updates.shift();
+  }
+
+  private async getUpdates(p: Record<string, unknown>, signal?: AbortSignal): Promise<Answer> {
+    const limit = Math.min(100, Math.max(1, Number(p.limit ?? 100)));
     if (this.updates.length === 0) {
       const hold = Math.min(this.maxHoldMs, Math.max(0, Number(p.timeout ?? 0)) * 1000);
       if (hold > 0 && !signal?.aborted) {
@@ -756,6 +805,13 @@ export class FakeBotApi extends EventEmitter {
 }
 
 // -------------------------------------------------------------------- helpers
+
+/** A held call released as lost: fetch fails as on a reset connection. */
+class LostConnection extends TypeError {
+  constructor(method: string) {
+    super(`fetch failed: the connection was reset (${method})`);
+  }
+}
 
 /** The chat object of an id (negative: a supergroup, unless told otherwise). */
 export const chatOf = chatObject;

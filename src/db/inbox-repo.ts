@@ -1,0 +1,63 @@
+import { asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "./open.js";
+import { type InboxRow, inbox } from "./schema.js";
+
+export interface NewInboxEntry {
+  readonly updateId: number;
+  readonly payload: string;
+  readonly receivedAt: number;
+}
+
+export class InboxRepo {
+  // Prepared once: every update is marked done.
+  private readonly finish;
+
+  constructor(private readonly db: Db) {
+    this.finish = db
+      .update(inbox)
+      .set({ doneAt: sql.placeholder("now") as unknown as number })
+      .where(eq(inbox.updateId, sql.placeholder("id")))
+      .prepare();
+  }
+
+  /** Inserts the entries not stored yet (one statement); returns the ids it inserted. */
+  addNew(entries: readonly NewInboxEntry[]): number[] {
+    if (entries.length === 0) return [];
+    return this.db
+      .insert(inbox)
+      .values([...entries])
+      .onConflictDoNothing()
+      .returning({ id: inbox.updateId })
+      .all()
+      .map((r) => r.id);
+  }
+
+  /** Entries not done, oldest update first. */
+  pending(): InboxRow[] {
+    return this.db
+      .select()
+      .from(inbox)
+      .where(isNull(inbox.doneAt))
+      .orderBy(asc(inbox.updateId))
+      .all();
+  }
+
+  /** One more attempt at each of these. */
+  countAttempt(ids: readonly number[]): void {
+    if (ids.length === 0) return;
+    this.db
+      .update(inbox)
+      .set({ attempts: sql`${inbox.attempts} + 1` })
+      .where(inArray(inbox.updateId, [...ids]))
+      .run();
+  }
+
+  markDone(id: number, now: number): void {
+    this.finish.run({ id, now });
+  }
+
+  /** Deletes entries received before `before`; returns how many. */
+  pruneBefore(before: number): number {
+    return this.db.delete(inbox).where(lt(inbox.receivedAt, before)).run().changes;
+  }
+}

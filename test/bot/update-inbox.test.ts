@@ -1,0 +1,236 @@
+/**
+ * The durable inbox in process: long polling through `pollUpdates` against the fake Bot API
+ * (its getUpdates, offsets and all), the webhook server, and a bot that replays what a
+ * process before it left unfinished. The kill -9 itself is in test/e2e/e2e.test.ts.
+ */
+import { mkdtempSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { RunnerHandle } from "@grammyjs/runner";
+import { Bot } from "grammy";
+import type { Update } from "grammy/types";
+import { afterEach, describe, expect, it } from "vitest";
+import { createBot } from "../../src/bot/create-bot.js";
+import { servicePrefs } from "../../src/bot/locale-prefs.js";
+import { pollUpdates } from "../../src/bot/polling.js";
+import { startWebhookServer } from "../../src/bot/server.js";
+import { UpdateFeed } from "../../src/bot/update-feed.js";
+import { parseConfig } from "../../src/config.js";
+import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
+import { silentLogger } from "../../src/log.js";
+import { DialogStore, GameService, UpdateInbox } from "../../src/services/index.js";
+import { FakeBotApi } from "../e2e/fake-bot-api.js";
+import { BOT_INFO } from "../helpers/bot-info.js";
+import { fakeRender } from "./harness.js";
+
+const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij";
+const ALICE = { id: 11, is_bot: false, first_name: "Alice", language_code: "en" };
+const CHAT = -100_300;
+
+const cleanup: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+});
+
+const dbFile = () => path.join(mkdtempSync(path.join(tmpdir(), "nardy-inbox-")), "bot.sqlite");
+
+/** The bot as src/main.ts wires it, on `file`, talking to `fake` in process. */
+async function botOn(file: string, fake: FakeBotApi) {
+  const parsed = parseConfig({ BOT_TOKEN: TOKEN, LOG_LEVEL: "silent" });
+  if (!parsed.ok) throw new Error(parsed.errors.join("; "));
+  const database = openDatabase(file);
+  const service = new GameService(database.db);
+  // After kill(), nothing this process sends reaches Telegram.
+  let dead = false;
+  const fetch = (url: unknown, init?: unknown) =>
+    dead
+      ? Promise.resolve(Response.json({ ok: false, error_code: 401, description: "dead" }))
+      : fake.fetch(url, init as never);
+  const parts = createBot(parsed.config, {
+    service,
+    renderBoard: fakeRender,
+    logger: silentLogger,
+    prefs: servicePrefs(service),
+    botInfo: BOT_INFO,
+    fetch: fetch as never,
+    dialogs: new DialogStore(database.db),
+    inbox: new UpdateInbox(database.db),
+  });
+  await parts.bot.init();
+  let runner: RunnerHandle | null = null;
+  const stop = async () => {
+    if (dead) return;
+    if (runner?.isRunning()) await runner.stop();
+    await parts.feed!.settled();
+    parts.boards.stop();
+    database.close();
+  };
+  cleanup.push(stop);
+  return {
+    database,
+    parts,
+    /** As kill -9 would leave it: the database closed under the work in flight. */
+    kill() {
+      dead = true;
+      parts.boards.stop();
+      database.close();
+    },
+    poll() {
+      runner = pollUpdates(parts.bot, parts.feed!, ["message", "callback_query"], silentLogger);
+    },
+    stop,
+  };
+}
+
+const inboxRows = (database: OpenedDatabase) =>
+  database.sqlite
+    .prepare("select update_id id, attempts, done_at is not null done from inbox order by 1")
+    .all() as { id: number; attempts: number; done: number }[];
+
+const replies = (fake: FakeBotApi) =>
+  fake.callsOf("sendMessage").filter((c) => Number(c.payload.chat_id) === CHAT && c.answer?.ok);
+
+describe("long polling through the inbox", () => {
+  it("stores every update before the getUpdates that confirms it to Telegram, and marks it done", async () => {
+    const fake = new FakeBotApi({ token: TOKEN, maxHoldMs: 50 });
+    const bot = await botOn(dbFile(), fake);
+    const id = fake.sendText(ALICE, CHAT, "/help")!;
+    let storedAtConfirmation: unknown[] | null = null;
+    // The request that carries the higher offset: Telegram forgets the update on receiving it.
+    fake.failNext(
+      "getUpdates",
+      {
+        ok: false,
+        error_code: 429,
+        description: "Too Many Requests",
+        parameters: { retry_after: 0 },
+      },
+      {
+        match: (p) => Number(p.offset) > id,
+        effect: () => {
+          storedAtConfirmation = inboxRows(bot.database).map((r) => r.id);
+        },
+      },
+    );
+    bot.poll();
+    await fake.waitFor(() => replies(fake).length > 0, 5_000, "the reply to /help");
+    await fake.waitFor(() => storedAtConfirmation, 5_000, "the confirming getUpdates");
+    expect(storedAtConfirmation).toEqual([id]);
+    await bot.parts.feed!.settled();
+    expect(inboxRows(bot.database)).toEqual([{ id, attempts: 1, done: 1 }]);
+    expect(fake.problems()).toEqual([]);
+  });
+
+  it("at start, handles what the last process stored and never finished, once, though Telegram delivers it again", async () => {
+    const fake = new FakeBotApi({ token: TOKEN, maxHoldMs: 50 });
+    const file = dbFile();
+    // A process stored these and died before handling them (and before confirming them).
+    const first = await botOn(file, fake);
+    const help = fake.textUpdate(ALICE, CHAT, "/help");
+    const lang = fake.textUpdate(ALICE, CHAT, "/lang");
+    const poison = fake.textUpdate(ALICE, CHAT, "/help");
+    first.parts.feed!.admit([help, lang, poison]);
+    first.database.sqlite
+      .prepare("update inbox set attempts = 3 where update_id = ?")
+      .run(poison.update_id);
+    await first.stop();
+    // Telegram was never told: it delivers one of them again.
+    fake.deliverAgain(help);
+    const again = fake.calls.length;
+
+    const second = await botOn(file, fake);
+    second.poll();
+    await fake.waitFor(() => replies(fake).length >= 2, 5_000, "the two replies");
+    await new Promise((r) => setTimeout(r, 300));
+    await second.parts.feed!.settled();
+    expect(replies(fake)).toHaveLength(2);
+    expect(fake.calls.slice(again).filter((c) => c.method === "sendMessage")).toHaveLength(2);
+    // All done: two replayed, the update begun three times given up.
+    expect(inboxRows(second.database)).toEqual([
+      { id: help.update_id, attempts: 2, done: 1 },
+      { id: lang.update_id, attempts: 2, done: 1 },
+      { id: poison.update_id, attempts: 3, done: 1 },
+    ]);
+    expect(fake.problems()).toEqual([]);
+  });
+});
+
+describe("an update that throws every time", () => {
+  it("is marked done after its one try, so no start replays it", async () => {
+    const database = openDatabase(":memory:");
+    cleanup.push(() => database.close());
+    const bot = new Bot("1:x", { botInfo: BOT_INFO });
+    let tries = 0;
+    bot.use(() => {
+      tries++;
+      throw new Error("poison");
+    });
+    bot.catch(() => {});
+    const inbox = new UpdateInbox(database.db);
+    const feed = new UpdateFeed(bot as never, inbox, silentLogger);
+    const update = { update_id: 5, message: { text: "x" } } as unknown as Update;
+    for (const u of feed.admit([update])) await feed.handle(u);
+    expect(tries).toBe(1);
+    expect(inbox.takePending()).toEqual({ replay: [], givenUp: [] });
+  });
+});
+
+describe("webhook mode through the inbox", () => {
+  async function webhookOn(file: string, fake: FakeBotApi) {
+    const bot = await botOn(file, fake);
+    const server = await startWebhookServer(
+      bot.parts.feed!,
+      { port: 0, path: "/hook", secret: "s3cret", healthy: () => true },
+      silentLogger,
+    );
+    cleanup.push(() => new Promise((r) => server.close(r)));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const post = (update: Update) =>
+      fetch(`${base}/hook`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-telegram-bot-api-secret-token": "s3cret",
+        },
+        body: JSON.stringify(update),
+      });
+    return { ...bot, post };
+  }
+
+  it("answers Telegram once the update is stored, before handling it; the same update sent again is not handled twice", async () => {
+    const fake = new FakeBotApi({ token: TOKEN });
+    const bot = await webhookOn(dbFile(), fake);
+    const update = fake.textUpdate(ALICE, CHAT, "/help");
+    const hold = fake.holdNext("sendMessage");
+    expect((await bot.post(update)).status).toBe(200);
+    // Telegram has its 200 while the reply is still on its way: stored, not done.
+    await hold.reached;
+    expect(inboxRows(bot.database)).toEqual([{ id: update.update_id, attempts: 1, done: 0 }]);
+    expect((await bot.post(update)).status).toBe(200);
+    hold.release();
+    await bot.parts.feed!.settled();
+    expect(replies(fake)).toHaveLength(1);
+    expect(inboxRows(bot.database)).toEqual([{ id: update.update_id, attempts: 1, done: 1 }]);
+    expect(fake.problems()).toEqual([]);
+  });
+
+  it("a process that dies after the 200 and before the update is handled: the next one handles it", async () => {
+    const fake = new FakeBotApi({ token: TOKEN });
+    const file = dbFile();
+    const first = await webhookOn(file, fake);
+    const hold = fake.holdNext("sendMessage");
+    const update = fake.textUpdate(ALICE, CHAT, "/help");
+    expect((await first.post(update)).status).toBe(200);
+    await hold.reached;
+    // The process is gone: its database closes under it, its reply never goes out.
+    first.kill();
+    hold.release(true);
+
+    const second = await botOn(file, fake);
+    for (const u of second.parts.feed!.replays()) await second.parts.feed!.handle(u);
+    expect(replies(fake)).toHaveLength(1);
+    expect(inboxRows(second.database)).toEqual([{ id: update.update_id, attempts: 2, done: 1 }]);
+    expect(fake.problems()).toEqual([]);
+  });
+});
