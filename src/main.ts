@@ -16,7 +16,7 @@ import { startingBoard } from "./engine/index.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger } from "./log.js";
 import { renderBoardPng } from "./render/png.js";
-import { DialogStore, GameService, UpdateInbox } from "./services/index.js";
+import { auditActiveGames, DialogStore, GameService, UpdateInbox } from "./services/index.js";
 import { ComputerOpponent } from "./services/opponent.js";
 
 /** The updates the bot handles. */
@@ -128,6 +128,11 @@ await registerCommands(bot.api, deps.i18n).catch((err) =>
 );
 maintenance.start();
 maintenanceStop = () => maintenance.stop();
+// Damage the database's own check cannot see (a game's state that does not parse, a log that
+// does not replay) is looked for game by game while updates go on; each is marked broken.
+void auditActiveGames(service, () => stopping)
+  .then(({ checked, broken }) => logger.info({ checked, broken }, "active games checked"))
+  .catch((err: unknown) => logger.error({ err }, "checking the games failed"));
 
 let probe: () => HealthProbe;
 if (config.webhook) {

@@ -3,6 +3,7 @@ import type { GameService, GameView, MessageRef } from "../services/index.js";
 import { gameMessage } from "./game-message.js";
 import { type GameMessenger, sameRef } from "./game-messenger.js";
 import { isChatGone, isPermanent, retryAfterMs } from "./telegram-errors.js";
+import { brokenCaption } from "./ui/caption.js";
 import type { Tr } from "./ui/tr.js";
 
 /** What a request may already know. */
@@ -20,6 +21,8 @@ export interface BoardHint {
 interface Shown {
   readonly version: number | null;
   readonly claim: boolean;
+  /** The message says the game is broken. */
+  readonly broken: boolean;
 }
 
 interface Entry {
@@ -186,6 +189,7 @@ export class BoardSync {
       if (adopted.ok) game = adopted.value;
     }
     const t = this.textsFor(game.locale);
+    if (game.status === "broken") return this.showBroken(game, t);
     const claim = this.service.claimable(game);
     try {
       if (!game.message) return await this.post(game, t, claim);
@@ -213,6 +217,19 @@ export class BoardSync {
     return null;
   }
 
+  /** A broken game's message says so, once, and loses its buttons. */
+  private async showBroken(game: GameView, t: Tr): Promise<Again | null> {
+    const shown = this.shownOf(game);
+    if (!game.message || (shown.broken && shown.version === game.version)) return null;
+    try {
+      await this.messenger.notice(game.message, brokenCaption(t, game));
+    } catch (err) {
+      return this.failed(game, err);
+    }
+    this.markShown(game, false);
+    return null;
+  }
+
   /** Decides what a failed call means: the chat is gone, a refusal, or a try-again. */
   private failed(game: GameView, err: unknown): Again | null {
     if (isChatGone(err) && game.chatId !== null) {
@@ -232,13 +249,17 @@ export class BoardSync {
   }
 
   private shownOf(game: GameView): Shown {
-    return this.shown.get(game.id) ?? game.shown;
+    const mine = this.shown.get(game.id);
+    if (mine) return mine;
+    // Marking a game broken clears what it showed; a version shown since is the notice.
+    const broken = game.status === "broken" && game.shown.version !== null;
+    return { ...game.shown, broken };
   }
 
   private markShown(game: GameView, claim: boolean): void {
     this.service.markShown(game.id, game.version, claim);
     this.shown.delete(game.id);
-    this.shown.set(game.id, { version: game.version, claim });
+    this.shown.set(game.id, { version: game.version, claim, broken: game.status === "broken" });
     if (this.shown.size > SHOWN_LIMIT) this.shown.delete(this.shown.keys().next().value!);
   }
 }

@@ -112,6 +112,9 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const boards = new BoardSync(service, messenger, textsFor, logger);
   // Whatever changes a game (a press, the computer player, a claim), its board follows.
   service.onGameChanged((game) => boards.request(game.id, { game }));
+  service.onGameBroken((gameId, reason) =>
+    logger.error({ gameId, reason }, "game record damaged; the game is marked broken"),
+  );
   const computer = deps.computerPlays && deps.botInfo ? botPlayer(deps.botInfo) : null;
   const featureDeps: FeatureDeps = {
     config,

@@ -69,6 +69,24 @@ export class GameMessenger {
     }
   }
 
+  /** Replaces the board's caption (or an inline text game's text) and takes its buttons off. */
+  async notice(ref: MessageRef, caption: string): Promise<void> {
+    const other = { caption, parse_mode: "HTML" as const, reply_markup: { inline_keyboard: [] } };
+    this.shown.delete(refKey(ref));
+    try {
+      if (ref.kind === "chat") await this.api.editMessageCaption(ref.chatId, ref.messageId, other);
+      else if (this.uploadForInline)
+        await this.api.editMessageCaptionInline(ref.inlineMessageId, other);
+      else
+        await this.api.editMessageTextInline(ref.inlineMessageId, caption, {
+          parse_mode: "HTML",
+          reply_markup: other.reply_markup,
+        });
+    } catch (e) {
+      if (!isNotModified(e) && !isMessageGone(e)) throw e;
+    }
+  }
+
   /** Takes the buttons off a board that no longer shows its game (a second copy of it). */
   async retire(ref: MessageRef): Promise<void> {
     const none = { reply_markup: { inline_keyboard: [] } };

@@ -215,6 +215,30 @@ export class GamesRepo {
     this.db.update(games).set({ seriesAfter: after, nextDiceSeed }).where(eq(games.id, id)).run();
   }
 
+  /**
+   * An active game becomes broken; its message must say so, so it counts as not shown.
+   * Undefined when it was not active (marked already, or over).
+   */
+  markBroken(id: number, now: number): GameRow | undefined {
+    return this.db
+      .update(games)
+      .set({ status: "broken", shownVersion: null, updatedAt: now })
+      .where(and(eq(games.id, id), eq(games.status, "active")))
+      .returning()
+      .get();
+  }
+
+  /** Ids of every active game, oldest first. */
+  activeIds(): number[] {
+    return this.db
+      .select({ id: games.id })
+      .from(games)
+      .where(eq(games.status, "active"))
+      .orderBy(asc(games.id))
+      .all()
+      .map((r) => r.id);
+  }
+
   markReminded(id: number): void {
     this.db.update(games).set({ reminded: true }).where(eq(games.id, id)).run();
   }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
+  customType,
   index,
   integer,
   real,
@@ -22,7 +23,8 @@ const createdAt = () => integer("created_at").notNull();
 const updatedAt = () => integer("updated_at").notNull();
 
 export type ChallengeStatus = "pending" | "accepted" | "declined" | "cancelled" | "expired";
-export type GameStatus = "active" | "finished";
+/** broken: the stored state or event log is damaged; the game cannot go on. */
+export type GameStatus = "active" | "finished" | "broken";
 export type SeriesStatus = "active" | "finished";
 
 /** A finished game's series score before and after it, by colour; whether it ended the series. */
@@ -39,6 +41,23 @@ export interface MessageColumns {
   readonly messageId: number | null;
   readonly inlineMessageId: string | null;
 }
+
+/**
+ * A JSON column whose damaged text reads as `unreadable` instead of throwing: one game's
+ * damaged row must not stop every query that lists it with others.
+ */
+const tolerantJson = <T>(name: string, unreadable: T | null) =>
+  customType<{ data: T; driverData: string }>({
+    dataType: () => "text",
+    toDriver: (value) => JSON.stringify(value),
+    fromDriver: (text) => {
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        return unreadable as T;
+      }
+    },
+  })(name);
 
 export const players = sqliteTable("players", {
   /** The Telegram user id. */
@@ -155,7 +174,8 @@ export const games = sqliteTable(
       .notNull()
       .references(() => players.id),
     status: text("status").$type<GameStatus>().notNull().default("active"),
-    state: text("state", { mode: "json" }).$type<GameState>().notNull(),
+    /** Text that does not parse reads as null: see stateProblem in the engine. */
+    state: tolerantJson<GameState>("state", null).notNull(),
     /** Equals the number of game_events rows of the game (their last seq). */
     version: integer("version").notNull(),
     chatId: integer("chat_id").references(() => chats.id),
@@ -184,8 +204,11 @@ export const games = sqliteTable(
     winnerId: integer("winner_id").references(() => players.id),
     points: integer("points"),
     reminded: integer("reminded", { mode: "boolean" }).notNull().default(false),
-    /** Turns each side has not seen since it last acted (null for games older than the log). */
-    turnLog: text("turn_log", { mode: "json" }).$type<TurnLog>(),
+    /**
+     * Turns each side has not seen since it last acted (null for games older than the log; a
+     * damaged one reads as null too, losing only that list).
+     */
+    turnLog: tolerantJson<TurnLog>("turn_log", null),
     /** Set when the game ends. */
     seriesAfter: text("series_after", { mode: "json" }).$type<SeriesAfter>(),
     /** The version the game's message last showed; null: never shown. */

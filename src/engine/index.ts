@@ -8,5 +8,6 @@ export * from "./position-id.js";
 export * from "./rules.js";
 export * from "./scoring.js";
 export * from "./series.js";
+export * from "./state-check.js";
 export * from "./turn-log.js";
 export * from "./types.js";

@@ -1,6 +1,7 @@
 import type { ChallengeRow } from "../db/index.js";
 import { parseRules, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
+import { damageOf } from "./damage.js";
 import { commitmentOf } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { type MessageRef, messageColumns, refChatId } from "./message-ref.js";
@@ -120,7 +121,8 @@ export function acceptChallenge(
   // The game lives where it is shown: an inline message has no chat, whatever the challenge's.
   const chatId = message ? refChatId(message) : c.chatId;
   const s = openSeries(ctx, chatKeyOf(chatId), [c.challengerId, by.id], c.variant, c.rules);
-  const busy = ctx.games.activeInSeries(s.id)[0];
+  // A damaged game does not hold its players back (reading it marks it broken).
+  const busy = ctx.games.activeInSeries(s.id).find((g) => damageOf(g) === null);
   if (busy) return fail("already-playing", "You two already have a game here.", busy.id);
   if (chatId !== null) ctx.chats.ensure(chatId, now);
   const row = createGame(ctx, {

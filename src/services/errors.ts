@@ -18,7 +18,9 @@ export type ServiceErrorCode =
   | "game-active"
   | "rematch-exists"
   | "series-over"
-  | "busy";
+  | "busy"
+  /** The game's stored record is damaged: it cannot go on. */
+  | "broken";
 
 export interface ServiceError {
   readonly code: ServiceErrorCode;

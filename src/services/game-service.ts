@@ -1,4 +1,4 @@
-import type { Db } from "../db/index.js";
+import type { Db, FullGame } from "../db/index.js";
 import type { Action, Variant } from "../engine/index.js";
 import { normalizeAction } from "./actions.js";
 import {
@@ -11,6 +11,7 @@ import {
   type GameStart,
 } from "./challenges.js";
 import { ServiceContext } from "./context.js";
+import { auditProblem, damageOf } from "./damage.js";
 import { newSeed } from "./dice.js";
 import { about, fail, ok, type ServiceError, type ServiceResult } from "./errors.js";
 import { isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
@@ -50,6 +51,7 @@ export class GameService {
   private readonly ctx: ServiceContext;
   readonly config: ServiceConfig;
   private readonly listeners: ((game: GameView) => void)[] = [];
+  private readonly brokenListeners: ((gameId: number, reason: string) => void)[] = [];
   private readonly lostChats: Set<number>;
 
   constructor(db: Db, config: Partial<ServiceConfig> = {}) {
@@ -64,6 +66,11 @@ export class GameService {
    */
   onGameChanged(listener: (game: GameView) => void): void {
     this.listeners.push(listener);
+  }
+
+  /** Called once per game found damaged, when it is marked broken (the change follows). */
+  onGameBroken(listener: (gameId: number, reason: string) => void): void {
+    this.brokenListeners.push(listener);
   }
 
   private changed(game: GameView): void {
@@ -153,9 +160,19 @@ export class GameService {
     // Read once, outside the transaction; the write itself checks the version again.
     const read = this.ctx.games.getFull(gameId);
     if (!read) return fail("not-found", "There is no such game.");
+    const view = this.viewOf(read);
+    if (view.status === "broken") return about(brokenGame(), view);
     const refused = refusal(this.ctx, read.game, userId, a, expectedVersion);
-    if (refused) return about(refused, gameView(read));
-    const r = this.write(() => playAction(this.ctx, read, userId, a));
+    if (refused) return about(refused, view);
+    let r: ServiceResult<ActOutcome>;
+    try {
+      r = this.write(() => playAction(this.ctx, read, userId, a));
+    } catch (e) {
+      // The engine threw on a state that looked whole: a damaged game is contained here.
+      if (!this.auditGame(gameId)) throw e;
+      const now = this.getGame(gameId);
+      return now ? about(brokenGame(), now) : brokenGame();
+    }
     if (r.ok) this.changed(r.value.game);
     else {
       const now = r.error.code === "stale" ? this.getGame(gameId) : gameView(read);
@@ -185,7 +202,24 @@ export class GameService {
   getGame(gameId: number): GameView | null {
     if (!isId(gameId)) return null;
     const full = this.ctx.games.getFull(gameId);
-    return full ? gameView(full) : null;
+    return full ? this.viewOf(full) : null;
+  }
+
+  /**
+   * The full check of an active game: its state, and its event log replaying to it. A
+   * damaged game is marked broken; returns what is wrong, or null.
+   */
+  auditGame(gameId: number): string | null {
+    const g = isId(gameId) ? this.ctx.games.get(gameId) : undefined;
+    if (g?.status !== "active") return null;
+    const problem = auditProblem(g, () => this.ctx.games.events(gameId));
+    if (problem) this.markBroken(gameId, problem);
+    return problem;
+  }
+
+  /** Every active game, for the start-up check. */
+  activeGameIds(): number[] {
+    return this.ctx.games.activeIds();
   }
 
   getChallenge(challengeId: number): ChallengeView | null {
@@ -218,26 +252,28 @@ export class GameService {
   }
 
   activeGames(chatId: number, userId: number): GameView[] {
-    return this.ctx.games.activeInChatFor(chatId, userId).map(gameView);
+    return this.active(this.ctx.games.activeInChatFor(chatId, userId));
   }
 
   /** The user's active games in every chat. */
   activeGamesAnywhere(userId: number): GameView[] {
-    return isId(userId) ? this.ctx.games.activeFor(userId).map(gameView) : [];
+    return isId(userId) ? this.active(this.ctx.games.activeFor(userId)) : [];
   }
 
   /** Active games in chats the bot can reach that wait for this user to act. */
   gamesWaitingFor(userId: number): GameView[] {
     if (!isId(userId)) return [];
-    return this.ctx.games
-      .reachableActiveFor(userId)
-      .map(gameView)
-      .filter((g) => g.waitingFor === userId);
+    return this.active(this.ctx.games.reachableActiveFor(userId)).filter(
+      (g) => g.waitingFor === userId,
+    );
   }
 
-  /** Games (in chats the bot can reach) whose message is missing or behind the game. */
+  /**
+   * Games (in chats the bot can reach) whose message is missing or behind the game, broken
+   * ones whose message does not say so yet among them.
+   */
   gamesBehindBoard(): GameView[] {
-    return this.ctx.games.behindBoard().map(gameView);
+    return this.ctx.games.behindBoard().map((g) => this.viewOf(g));
   }
 
   /**
@@ -302,7 +338,7 @@ export class GameService {
 
   /** Active games silent for the idle time and not reminded yet; mark each after sending. */
   gamesToRemind(now: number = this.config.now()): GameView[] {
-    return this.ctx.games.idleSince(now - this.config.idleMs, true).map(gameView);
+    return this.active(this.ctx.games.idleSince(now - this.config.idleMs, true));
   }
 
   markReminded(gameId: number): void {
@@ -311,7 +347,7 @@ export class GameService {
 
   /** Active games silent for twice the idle time: the waiting player may claim the win. */
   claimableGames(now: number = this.config.now()): GameView[] {
-    return this.ctx.games.idleSince(now - 2 * this.config.idleMs, false).map(gameView);
+    return this.active(this.ctx.games.idleSince(now - 2 * this.config.idleMs, false));
   }
 
   /** Whether games started in this chat wait for a Done press after each turn. */
@@ -363,7 +399,39 @@ export class GameService {
   /** The game an inline message shows now. */
   gameForInlineMessage(inlineMessageId: string): GameView | null {
     const full = this.ctx.games.latestInInlineMessage(inlineMessageId);
-    return full ? gameView(full) : null;
+    return full ? this.viewOf(full) : null;
+  }
+
+  /**
+   * A game as read; an active one whose stored state is damaged is marked broken first, so
+   * one damaged game is contained wherever it is met.
+   */
+  private viewOf(full: FullGame): GameView {
+    if (full.game.status !== "active") return gameView(full);
+    const damage = damageOf(full.game);
+    return (damage && this.markBroken(full.game.id, damage)) || gameView(full);
+  }
+
+  /** Views of games read as active, without those just found damaged. */
+  private active(rows: readonly FullGame[]): GameView[] {
+    return rows.map((g) => this.viewOf(g)).filter((g) => g.status === "active");
+  }
+
+  /** Marks an active game broken, once (one report), and hands on its change. */
+  private markBroken(gameId: number, reason: string): GameView | null {
+    const row = this.ctx.games.markBroken(gameId, this.config.now());
+    const full = this.ctx.games.getFull(gameId);
+    const view = full ? gameView(full) : null;
+    if (!row) return view;
+    for (const listener of this.brokenListeners) {
+      try {
+        listener(gameId, reason);
+      } catch {
+        // A listener reports its own failures.
+      }
+    }
+    if (view) this.changed(view);
+    return view;
   }
 
   private ensureChat(ref: MessageRef): void {
@@ -391,6 +459,9 @@ class Rollback extends Error {
 }
 
 const badInput = <T>(): ServiceResult<T> => fail("bad-input", "That request makes no sense.");
+
+const brokenGame = <T>(): ServiceResult<T> =>
+  fail("broken", "This game's record is damaged; it cannot go on.");
 
 const isBusy = (e: unknown): boolean =>
   typeof (e as { code?: unknown })?.code === "string" &&

@@ -1,5 +1,6 @@
 import { type GameStart, gameStart } from "./challenges.js";
 import type { ServiceContext } from "./context.js";
+import { damageOf } from "./damage.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { type MessageRef, messageColumns, refChatId } from "./message-ref.js";
 import { createGame } from "./play.js";
@@ -22,7 +23,8 @@ export function rematch(
   if (next) return fail("rematch-exists", "The rematch has already started.", next.id);
   const s = ctx.series.get(g.seriesId);
   if (!s || s.status === "finished") return fail("series-over", "This series is over.");
-  const busy = ctx.games.activeInSeries(s.id)[0];
+  // A damaged game does not hold its players back (reading it marks it broken).
+  const busy = ctx.games.activeInSeries(s.id).find((g) => damageOf(g) === null);
   if (busy) return fail("already-playing", "You two already have a game here.", busy.id);
 
   const now = ctx.config.now();

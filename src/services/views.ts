@@ -27,7 +27,8 @@ function player(ctx: ServiceContext, id: number): PlayerView {
 
 /** A game read with its players and series (one statement, see GamesRepo.getFull). */
 export function gameView({ game: g, white, black, series }: FullGame): GameView {
-  const waiting = actor(g.state);
+  // Only an active game waits for anyone; a broken one's state is not to be read.
+  const waiting = g.status === "active" ? actor(g.state) : null;
   const whiteIsA = series.playerA === g.whiteId;
   const final = g.seriesAfter ?? null;
   return {

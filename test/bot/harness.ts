@@ -12,7 +12,7 @@ import {
   type OpenedDatabase,
   openDatabase,
 } from "../../src/db/index.js";
-import { silentLogger } from "../../src/log.js";
+import { type Logger, silentLogger } from "../../src/log.js";
 import type { BoardView } from "../../src/render/view.js";
 import { DialogStore, GameService, UpdateInbox } from "../../src/services/index.js";
 import { ComputerOpponent } from "../../src/services/opponent.js";
@@ -85,6 +85,8 @@ export interface HarnessOptions {
   /** A computer player in the bot's seat, wired as the real process wires it. */
   readonly computer?: { readonly level?: Player; readonly delayMs?: number };
   readonly now?: () => number;
+  /** Where the bot logs (silent by default). */
+  readonly logger?: Logger;
 }
 
 export async function createHarness(opts: HarnessOptions = {}): Promise<Harness> {
@@ -107,7 +109,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   const parts = createBot(parsed.config, {
     service,
     renderBoard: opts.render ?? fakeRender,
-    logger: silentLogger,
+    logger: opts.logger ?? silentLogger,
     prefs: servicePrefs(service),
     botInfo: BOT_INFO,
     fetch: tg.fetch as never,

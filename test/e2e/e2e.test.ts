@@ -4,7 +4,9 @@
  * people play whole games of long and short nardy at once, in two groups, only by pressing the
  * buttons the bot sent, while the fake throws Telegram's real errors at the bot: 429 with
  * retry_after on several methods, "message is not modified", "message to edit not found".
- * Then SIGTERM with an update in flight, a restart on the same database, and SIGTERM again.
+ * Then SIGTERM with an update in flight, a restart on the same database, and SIGTERM again;
+ * kill -9 while a board is on its way, and after a poll confirmed a press the process had not
+ * applied yet (the inbox replays it); a game damaged while the bot was down.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -654,5 +656,47 @@ describe("no update lost between Telegram and the database", () => {
     }
     expect(await stopBot(again, 8_000)).toBe(0);
     expect(errorLines(again.log())).toEqual([]);
+  }, 60_000);
+});
+
+describe("a damaged game is contained", () => {
+  it("a game damaged while the bot was down: the start-up check marks it broken, its board says so, its players play again", async () => {
+    const chatId = -100_505;
+    const b = startBot(env());
+    bot = b;
+    const polls = fake.callsOf("getUpdates").length;
+    await whileRunning(
+      b,
+      fake.waitFor(() => fake.callsOf("getUpdates").length > polls, 30_000, "polling"),
+    );
+    const p = await whileRunning(b, openGame(fake, chatId, "/play"));
+    const board = boardOf(fake, chatId, p.gameId)!;
+    expect(await stopBot(b, 8_000)).toBe(0);
+    const db = new Database(dbFile, { fileMustExist: true });
+    try {
+      db.prepare("update games set state = substr(state, 1, 40) where id = ?").run(p.gameId);
+    } finally {
+      db.close();
+    }
+
+    // Nobody presses: the check at start finds the game and its board says so.
+    const again = startBot(env());
+    bot = again;
+    await whileRunning(
+      again,
+      fake.waitFor(
+        () => /damaged/.test(plainText(fake.message(chatId, board.messageId)?.caption ?? "")),
+        WAIT_MS,
+        "the broken game's notice",
+      ),
+    );
+    expect(buttonsOf(fake.message(chatId, board.messageId)!)).toEqual([]);
+    const fresh = await whileRunning(again, openGame(fake, chatId, "/play"));
+    expect(fresh.gameId).not.toBe(p.gameId);
+    expect(await stopBot(again, 8_000)).toBe(0);
+    const errors = errorLines(again.log()).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(errors).toEqual([
+      expect.objectContaining({ gameId: p.gameId, msg: expect.stringMatching(/broken/) }),
+    ]);
   }, 60_000);
 });

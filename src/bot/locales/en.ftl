@@ -69,6 +69,7 @@ caption-lot = lot: { $a } { $da }, { $b } { $db }: { $starter } starts
 caption-commitment = dice commitment (SHA-256): <code>{ $hash }</code>
 caption-seed = dice seed: <code>{ $seed }</code>
 caption-next-commitment = next game's dice commitment (SHA-256): <code>{ $hash }</code>
+caption-broken = ⚠️ This game's record is damaged, so it cannot go on. Start a new game with /play.
 
 btn-roll = 🎲 Roll
 btn-double = ×2 Double
@@ -209,6 +210,7 @@ err-game-active = Finish the current game first.
 err-rematch-exists = The next game has already started.
 err-series-over = This series is over.
 err-busy = The game is busy; please try again.
+err-broken = This game's record is damaged, so it cannot go on. Start a new game with /play.
 err-claim-own-turn = This button is for your opponent: you have not moved for a long time, so they may claim the win. Make your move and it goes away.
 err-claim-own-offer = Your resignation offer is waiting for { $name }'s answer, so you cannot claim the win meanwhile.
 err-not-your-question = Only { $name } can answer this.

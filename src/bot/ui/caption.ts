@@ -100,6 +100,15 @@ function openingIsNews(g: GameView, s: GameState): boolean {
 export const gameLabel = (t: Tr, g: GameView): string =>
   `${gameTitle(t, g.variant, g.rules)} · #${g.id}`;
 
+/** The caption of a game whose stored record is damaged: who played, and that it cannot go on. */
+export function brokenCaption(t: Tr, g: GameView): string {
+  return [
+    `${who(g, "white")} <b>${g.score.white} : ${g.score.black}</b> ${htmlName(g.black)} ${ICON.black}`,
+    `<i>${gameLabel(t, g)}</i>`,
+    t("caption-broken"),
+  ].join("\n");
+}
+
 /** The caption under the board, in HTML, well within Telegram's 1024 characters. */
 export function gameCaption(t: Tr, g: GameView): string {
   const s = g.state;
