@@ -54,11 +54,17 @@ async function sendCard(
   return harness.tg.inlineMessage(inlineMessageId)!;
 }
 
-async function playInline(harness: Harness, inlineMessageId: string): Promise<number> {
+/** Plays to the end; returns the game and how many presses made how many calls of each method. */
+async function playInline(harness: Harness, inlineMessageId: string) {
   let presses = 0;
+  const from = harness.tg.calls.length;
   for (;;) {
     const game = harness.service.gameForInlineMessage(inlineMessageId)!;
-    if (game.state.phase === "over") return game.id;
+    if (game.state.phase === "over") {
+      const calls: Record<string, number> = {};
+      for (const c of harness.tg.calls.slice(from)) calls[c.method] = (calls[c.method] ?? 0) + 1;
+      return { gameId: game.id, presses, calls };
+    }
     const message = harness.tg.inlineMessage(inlineMessageId)!;
     // Undo is played in the group games; here it would only make the games longer.
     const choices = buttons(message).filter((b) => !/Drop|Claim|Undo/.test(b.text));
@@ -78,7 +84,20 @@ describe("a whole game inside an inline message", () => {
       expect(card.photo).toMatch(/^photo-/);
       expect(card.caption).toContain("Alice invites you");
       await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-      const gameId = await playInline(h, `inl-${variant}`);
+      const { gameId, presses, calls } = await playInline(h, `inl-${variant}`);
+      // Calls per press: its answer and one edit; a new picture also costs its upload to the
+      // cache chat and the upload's deletion (CALLS_DEBUG=1 prints the figures).
+      if (process.env.CALLS_DEBUG) console.log(`inline ${variant}`, presses, "presses", calls);
+      const edits = (calls.editMessageMedia ?? 0) + (calls.editMessageCaption ?? 0);
+      expect(calls.answerCallbackQuery).toBe(presses);
+      expect(edits).toBeLessThanOrEqual(presses);
+      expect(calls.sendPhoto).toBe(calls.deleteMessage);
+      expect(calls.sendPhoto).toBeLessThanOrEqual(calls.editMessageMedia ?? 0);
+      const others = Object.keys(calls).filter(
+        (m) =>
+          !/^(answerCallbackQuery|editMessage(Media|Caption)|sendPhoto|deleteMessage)$/.test(m),
+      );
+      expect(others).toEqual([]);
       const game = h.service.getGame(gameId)!;
       expect(game.variant).toBe(variant);
       const final = h.tg.inlineMessage(`inl-${variant}`)!;
