@@ -133,11 +133,26 @@ describe("a whole game inside an inline message", () => {
     expect(h.tg.inlineMessage("inl-cancel")!.text).toMatch(/cancelled/);
   });
 
-  it("a forged card button is refused", async () => {
+  it("a forged card button is refused: nobody can start a game in someone else's name", async () => {
     h = await createHarness();
-    const card = await sendCard(h, "lc", "inl-forged", false);
-    await h.pressData(USERS.bob, card, "i:zz:11:en:at");
-    await h.pressData(USERS.bob, card, "i:lc:999:en:at");
+    // Carol's own card, pressed by Bob with doctored data naming Alice as the challenger.
+    const card = await sendCard(h, "lc", "inl-forged", false, USERS.carol);
+    const real = String((buttonNamed(card, /Accept/) as { callback_data: string }).callback_data);
+    const seal = real.split(":").at(-1)!;
+    expect(real).toBe(`i:lc:${USERS.carol.id}:en:at:${seal}`);
+    for (const forged of [
+      `i:lc:${USERS.alice.id}:en:at:${seal}`,
+      `i:ls:${USERS.carol.id}:en:at:${seal}`,
+      `i:lc:${USERS.carol.id}:en:at:${"x".repeat(seal.length)}`,
+      "i:zz:11:en:at",
+    ]) {
+      await h.pressData(USERS.bob, card, forged);
+      expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.show_alert).toBe(true);
+    }
     expect(h.service.gameForInlineMessage("inl-forged")).toBeNull();
+    expect(h.service.challengeForInlineMessage("inl-forged")).toBeNull();
+    // The real button still works.
+    await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
+    expect(h.service.gameForInlineMessage("inl-forged")).not.toBeNull();
   });
 });
