@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { StoredMessage } from "./fake-telegram.js";
 import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harness.js";
+import { sendCard } from "./inline-cards.js";
 
 const CACHE_CHAT = -100_999;
 const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
@@ -10,49 +10,6 @@ afterEach(() => {
   h?.close();
   h = null;
 });
-
-interface InlineResult {
-  id: string;
-  type: string;
-  caption?: string;
-  photo_file_id?: string;
-  input_message_content?: { message_text: string };
-  reply_markup: { inline_keyboard: never[][] };
-}
-
-/** Alice types @bot in a private chat and sends the chosen card; returns the inline message. */
-async function sendCard(
-  harness: Harness,
-  offer: string,
-  inlineMessageId: string,
-  feedback: boolean,
-  from = USERS.alice,
-): Promise<StoredMessage> {
-  await harness.handle({ inline_query: { id: "q1", from, query: "", offset: "" } });
-  const answer = harness.tg.callsOf("answerInlineQuery").at(-1)!;
-  const results = JSON.parse(String(JSON.stringify(answer.payload.results))) as InlineResult[];
-  // The result id names the game and whether the card is a picture.
-  expect(results.map((r) => r.id.slice(0, 2))).toEqual(["lc", "ls", "ss"]);
-  const chosen = results.find((r) => r.id.startsWith(offer))!;
-  expect(chosen.id).toBe(`${offer}.${chosen.type === "photo" ? "p" : "t"}`);
-  harness.tg.addInlineMessage(
-    inlineMessageId,
-    chosen.input_message_content?.message_text ?? null,
-    chosen.reply_markup.inline_keyboard,
-    chosen.caption ?? null,
-    chosen.photo_file_id ?? null,
-  );
-  if (feedback)
-    await harness.handle({
-      chosen_inline_result: {
-        result_id: chosen.id,
-        from: USERS.alice,
-        query: "",
-        inline_message_id: inlineMessageId,
-      },
-    });
-  return harness.tg.inlineMessage(inlineMessageId)!;
-}
 
 async function playInline(harness: Harness, inlineMessageId: string): Promise<number> {
   let presses = 0;
