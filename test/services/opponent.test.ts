@@ -4,9 +4,9 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
+import { GamesRepo } from "../../src/db/index.js";
 import type { Variant } from "../../src/engine/index.js";
 import { silentLogger } from "../../src/log.js";
-import { GamesRepo } from "../../src/db/index.js";
 import type { PlayerRef } from "../../src/services/index.js";
 import { ComputerOpponent } from "../../src/services/opponent.js";
 import { alice, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
@@ -48,7 +48,9 @@ describe("the computer's turns", () => {
           }
           await computer.settled();
         }
-        computerActions += new GamesRepo(database.db).events(game.id).filter((e) => e.actorId === computerSeat.id).length;
+        computerActions += new GamesRepo(database.db)
+          .events(game.id)
+          .filter((e) => e.actorId === computerSeat.id).length;
       }
       expect(games).toBe(6);
       expect(computerActions).toBeGreaterThan(6 * 10);
