@@ -58,6 +58,8 @@ export type Payload =
       /** The card was sent as a picture (its text is a caption). */
       readonly photo: boolean;
       readonly command: "accept" | "cancel";
+      /** Proves the bot wrote this card: it names its challenger (see card-seal.ts). */
+      readonly seal: string;
     }
   | { readonly type: "settings"; readonly confirmTurns: boolean }
   | { readonly type: "language"; readonly locale: Locale }
@@ -98,6 +100,9 @@ function invert(map: Record<string, string | number>): Record<string, string> {
   return Object.fromEntries(Object.entries(map).map(([k, v]) => [String(v), k]));
 }
 
+/** Characters of a card's seal (base64url). */
+export const CARD_SEAL_LENGTH = 10;
+
 /** A dialog's choices are short lower-case words. */
 export const DIALOG_CHOICE = /^[a-z0-9-]{1,24}$/;
 
@@ -115,7 +120,7 @@ export function encode(p: Payload): string {
     case "challenge":
       return `c:${p.challengeId}:${CHALLENGE_CODE[p.command]}`;
     case "card":
-      return `i:${p.offer}:${p.challengerId}:${p.locale}:${p.command === "accept" ? "a" : "x"}${p.photo ? "p" : "t"}`;
+      return `i:${p.offer}:${p.challengerId}:${p.locale}:${p.command === "accept" ? "a" : "x"}${p.photo ? "p" : "t"}:${p.seal}`;
     case "settings":
       return `st:c:${p.confirmTurns ? 1 : 0}`;
     case "language":
@@ -132,7 +137,9 @@ const PATTERNS = {
   ),
   resign: new RegExp(`^r:${ID}:${ID}:${ID}:([0-3mwxad])$`),
   challenge: new RegExp(`^c:${ID}:([adx])$`),
-  card: new RegExp(`^i:([a-z]{2}):${ID}:([a-z]{2}):([ax])([pt])$`),
+  card: new RegExp(
+    `^i:([a-z]{2}):${ID}:([a-z]{2}):([ax])([pt]):([A-Za-z0-9_-]{${CARD_SEAL_LENGTH}})$`,
+  ),
   settings: /^st:c:([01])$/,
   language: /^l:([a-z]{2})$/,
   dialog: new RegExp(`^n:${ID}:([a-z0-9-]{1,24})$`),
@@ -183,7 +190,15 @@ export function decode(data: string | undefined): Payload | null {
     const challengerId = id(m[2]);
     if (!CARD_OFFERS.includes(offer) || challengerId === null || !isLocale(m[3])) return null;
     const command = m[4] === "a" ? "accept" : "cancel";
-    return { type: "card", offer, challengerId, locale: m[3], photo: m[5] === "p", command };
+    return {
+      type: "card",
+      offer,
+      challengerId,
+      locale: m[3],
+      photo: m[5] === "p",
+      command,
+      seal: m[6]!,
+    };
   }
   m = PATTERNS.settings.exec(data);
   if (m) return { type: "settings", confirmTurns: m[1] === "1" };

@@ -39,7 +39,12 @@ export class ComputerOpponent {
     if (this.refused.get(game.id) === game.version) return;
     const turn = this.play(game.id)
       .catch((err) => this.options.logger.error({ err, gameId: game.id }, "computer turn failed"))
-      .finally(() => this.running.delete(game.id));
+      .finally(() => {
+        this.running.delete(game.id);
+        // Changes made while this turn ran were not noticed: look once more.
+        const now = this.service.getGame(game.id);
+        if (now) this.notice(now);
+      });
     this.running.set(game.id, turn);
   }
 
@@ -84,11 +89,16 @@ export class ComputerOpponent {
         series: seriesScore(game),
       });
       if (!move) return { code: "wrong-phase", message: "nothing to decide" };
+      const planned = game.state;
       for (const action of move.actions) {
         const r = this.service.act(game.id, this.player.id, action, game.version);
         if (!r.ok)
           return r.error.code === "stale" || r.error.code === "busy" ? { retry: true } : r.error;
         game = r.value.game;
+        // The service may end a turn itself (a forced rest, the other side's pass): the rest
+        // of the plan belongs to a position that is gone, so decide again from the new one.
+        if (game.state.turnNumber !== planned.turnNumber || game.state.phase !== planned.phase)
+          break;
       }
     }
     return { done: true };

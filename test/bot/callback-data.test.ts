@@ -65,6 +65,7 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
     locale: fc.constantFrom(...LOCALES),
     photo: fc.boolean(),
     command: fc.constantFrom("accept", "cancel"),
+    seal: fc.stringMatching(/^[A-Za-z0-9_-]{10}$/),
   }),
   fc.record({ type: fc.constant("settings" as const), confirmTurns: fc.boolean() }),
   fc.record({ type: fc.constant("language" as const), locale: fc.constantFrom(...LOCALES) }),
@@ -105,6 +106,7 @@ describe("button payloads", () => {
         locale: "uk",
         photo: true,
         command: "accept",
+        seal: "abcdefghij",
       },
       { type: "dialog", ownerId: big, choice: "x".repeat(24) },
     ];
@@ -132,6 +134,7 @@ describe("button payloads", () => {
       "i:xx:1:en:ap",
       "i:lc:1:de:at",
       "i:lc:1:en:a",
+      "i:lc:1:en:ap:short",
       "l:fr",
       "st:c:2",
       "n:1:Bad Choice",

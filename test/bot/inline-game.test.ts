@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { StoredMessage } from "./fake-telegram.js";
 import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harness.js";
+import { sendCard } from "./inline-cards.js";
 
 const CACHE_CHAT = -100_999;
 const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
@@ -10,49 +10,6 @@ afterEach(() => {
   h?.close();
   h = null;
 });
-
-interface InlineResult {
-  id: string;
-  type: string;
-  caption?: string;
-  photo_file_id?: string;
-  input_message_content?: { message_text: string };
-  reply_markup: { inline_keyboard: never[][] };
-}
-
-/** Alice types @bot in a private chat and sends the chosen card; returns the inline message. */
-async function sendCard(
-  harness: Harness,
-  offer: string,
-  inlineMessageId: string,
-  feedback: boolean,
-  from = USERS.alice,
-): Promise<StoredMessage> {
-  await harness.handle({ inline_query: { id: "q1", from, query: "", offset: "" } });
-  const answer = harness.tg.callsOf("answerInlineQuery").at(-1)!;
-  const results = JSON.parse(String(JSON.stringify(answer.payload.results))) as InlineResult[];
-  // The result id names the game and whether the card is a picture.
-  expect(results.map((r) => r.id.slice(0, 2))).toEqual(["lc", "ls", "ss"]);
-  const chosen = results.find((r) => r.id.startsWith(offer))!;
-  expect(chosen.id).toBe(`${offer}.${chosen.type === "photo" ? "p" : "t"}`);
-  harness.tg.addInlineMessage(
-    inlineMessageId,
-    chosen.input_message_content?.message_text ?? null,
-    chosen.reply_markup.inline_keyboard,
-    chosen.caption ?? null,
-    chosen.photo_file_id ?? null,
-  );
-  if (feedback)
-    await harness.handle({
-      chosen_inline_result: {
-        result_id: chosen.id,
-        from: USERS.alice,
-        query: "",
-        inline_message_id: inlineMessageId,
-      },
-    });
-  return harness.tg.inlineMessage(inlineMessageId)!;
-}
 
 /** Plays to the end; returns the game and how many presses made how many calls of each method. */
 async function playInline(harness: Harness, inlineMessageId: string) {
@@ -152,11 +109,26 @@ describe("a whole game inside an inline message", () => {
     expect(h.tg.inlineMessage("inl-cancel")!.text).toMatch(/cancelled/);
   });
 
-  it("a forged card button is refused", async () => {
+  it("a forged card button is refused: nobody can start a game in someone else's name", async () => {
     h = await createHarness();
-    const card = await sendCard(h, "lc", "inl-forged", false);
-    await h.pressData(USERS.bob, card, "i:zz:11:en:at");
-    await h.pressData(USERS.bob, card, "i:lc:999:en:at");
+    // Carol's own card, pressed by Bob with doctored data naming Alice as the challenger.
+    const card = await sendCard(h, "lc", "inl-forged", false, USERS.carol);
+    const real = String((buttonNamed(card, /Accept/) as { callback_data: string }).callback_data);
+    const seal = real.split(":").at(-1)!;
+    expect(real).toBe(`i:lc:${USERS.carol.id}:en:at:${seal}`);
+    for (const forged of [
+      `i:lc:${USERS.alice.id}:en:at:${seal}`,
+      `i:ls:${USERS.carol.id}:en:at:${seal}`,
+      `i:lc:${USERS.carol.id}:en:at:${"x".repeat(seal.length)}`,
+      "i:zz:11:en:at",
+    ]) {
+      await h.pressData(USERS.bob, card, forged);
+      expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.show_alert).toBe(true);
+    }
     expect(h.service.gameForInlineMessage("inl-forged")).toBeNull();
+    expect(h.service.challengeForInlineMessage("inl-forged")).toBeNull();
+    // The real button still works.
+    await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
+    expect(h.service.gameForInlineMessage("inl-forged")).not.toBeNull();
   });
 });

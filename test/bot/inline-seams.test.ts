@@ -1,7 +1,6 @@
-import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
-import type { StoredMessage } from "./fake-telegram.js";
 import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harness.js";
+import { sendCard } from "./inline-cards.js";
 
 const CACHE_CHAT = -100_999;
 
@@ -13,47 +12,6 @@ afterEach(() => {
 
 const lastAnswer = (harness: Harness) => harness.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
 
-interface InlineResult {
-  id: string;
-  type: string;
-  caption?: string;
-  photo_file_id?: string;
-  input_message_content?: { message_text: string };
-  reply_markup: { inline_keyboard: never[][] };
-}
-
-let queries = 0;
-
-/** `from` types @bot somewhere and sends the card of `offer`; with feedback the bot hears of it. */
-async function sendCard(
-  harness: Harness,
-  from: User,
-  offer: "lc" | "ls" | "ss",
-  inlineMessageId: string,
-  feedback: boolean,
-): Promise<StoredMessage> {
-  await harness.handle({ inline_query: { id: `q${++queries}`, from, query: "", offset: "" } });
-  const results = harness.tg.callsOf("answerInlineQuery").at(-1)!.payload.results as InlineResult[];
-  const chosen = results.find((r) => r.id.startsWith(offer))!;
-  harness.tg.addInlineMessage(
-    inlineMessageId,
-    chosen.input_message_content?.message_text ?? null,
-    chosen.reply_markup.inline_keyboard,
-    chosen.caption ?? null,
-    chosen.photo_file_id ?? null,
-  );
-  if (feedback)
-    await harness.handle({
-      chosen_inline_result: {
-        result_id: chosen.id,
-        from,
-        query: "",
-        inline_message_id: inlineMessageId,
-      },
-    });
-  return harness.tg.inlineMessage(inlineMessageId)!;
-}
-
 describe("inline cards at their edges", () => {
   it("a picture card that became a challenge expires through its caption and loses its buttons", async () => {
     let now = 20_000_000;
@@ -61,7 +19,7 @@ describe("inline cards at their edges", () => {
       now: () => now,
       env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT), CHALLENGE_TTL_MINUTES: "5" },
     });
-    const card = await sendCard(h, USERS.alice, "lc", "pic-1", true);
+    const card = await sendCard(h, "lc", "pic-1", true, USERS.alice);
     expect(card.photo).toMatch(/^photo-/);
     const challenge = h.service.challengeForInlineMessage("pic-1")!;
     expect(challenge).toMatchObject({ status: "pending", cardPhoto: true });
@@ -85,7 +43,7 @@ describe("inline cards at their edges", () => {
       now: () => now,
       env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT), CHALLENGE_TTL_MINUTES: "5" },
     });
-    const card = await sendCard(h, USERS.alice, "ss", "pic-2", true);
+    const card = await sendCard(h, "ss", "pic-2", true, USERS.alice);
     now += 6 * 60_000;
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
     expect(lastAnswer(h)).toMatchObject({ show_alert: true, text: "This challenge has expired." });
@@ -98,7 +56,7 @@ describe("inline cards at their edges", () => {
 
   it("after the sender cancels a card sent without feedback, its old Accept starts nothing", async () => {
     h = await createHarness();
-    const card = await sendCard(h, USERS.alice, "ls", "plain-1", false);
+    const card = await sendCard(h, "ls", "plain-1", false, USERS.alice);
     expect(h.service.challengeForInlineMessage("plain-1")).toBeNull();
     const stale = structuredClone(card);
     await h.press(USERS.alice, card, buttonNamed(card, /Cancel/));
@@ -119,7 +77,7 @@ describe("inline cards at their edges", () => {
 
   it("a Ukrainian card accepted by a Russian speaker: the game speaks Ukrainian", async () => {
     h = await createHarness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
-    const card = await sendCard(h, USERS.taras, "lc", "uk-1", false);
+    const card = await sendCard(h, "lc", "uk-1", false, USERS.taras);
     expect(card.caption).toMatch(/Тарас/);
     // The card speaks its sender's language.
     const accept = buttonNamed(card, "✅ Прийняти");

@@ -4,6 +4,7 @@ import { presetRules, type Rules, startingBoard, type Variant } from "../../engi
 import type { ChallengeView, PlayerRef } from "../../services/index.js";
 import { onButton } from "../buttons.js";
 import { CARD_OFFERS, type CardOffer, encode } from "../callback-data.js";
+import { cardSealer } from "../card-seal.js";
 import { closeChallengeMessage } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import type { PhotoUploader, RenderBoard } from "../game-messenger.js";
@@ -45,6 +46,7 @@ export function inlineFeature(
   const composer = new Composer<BotContext>();
   const ttlMinutes = Math.round(config.challengeTtlMs / 60_000);
   const cardPhotos = new Map<Variant, Promise<string>>();
+  const seal = cardSealer(config.token);
 
   /** A picture of the starting position per game, uploaded once for its file id. */
   const cardPhoto = (variant: Variant): Promise<string> | null => {
@@ -75,8 +77,9 @@ export function inlineFeature(
     locale: Locale,
     photo: boolean,
   ): InlineKeyboardMarkup => {
+    const card = { offer, challengerId: challenger, locale, photo };
     const data = (command: "accept" | "cancel") =>
-      encode({ type: "card", offer, challengerId: challenger, locale, photo, command });
+      encode({ type: "card", ...card, command, seal: seal(card) });
     return {
       inline_keyboard: [
         [{ text: t("btn-accept"), callback_data: data("accept") }],
@@ -173,7 +176,7 @@ export function inlineFeature(
 
   onButton(composer, "card", async (ctx, p) => {
     const inlineMessageId = ctx.callbackQuery.inline_message_id;
-    if (!inlineMessageId) {
+    if (!inlineMessageId || p.seal !== seal(p)) {
       await answers.answer(ctx, ctx.t("err-bad-button"), true);
       return;
     }
