@@ -41,9 +41,9 @@ export class ComputerOpponent {
       .catch((err) => this.options.logger.error({ err, gameId: game.id }, "computer turn failed"))
       .finally(() => {
         this.running.delete(game.id);
-        // Changes made while this turn ran were not noticed: look once more.
+        // Changes made while this turn ran were not noticed: look once more if there were any.
         const now = this.service.getGame(game.id);
-        if (now) this.notice(now);
+        if (now && now.version !== game.version) this.notice(now);
       });
     this.running.set(game.id, turn);
   }
