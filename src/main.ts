@@ -104,7 +104,7 @@ const computer = new ComputerOpponent(service, botPlayer(botInfo), {
 service.onGameChanged((game) => computer.notice(game));
 maintenance.onTick(() => computer.resumeWaiting());
 drain = async () => {
-  const settled = Promise.all([updates.settled(), computer.settled(), boards.settled()]);
+  const settled = Promise.all([updates.settled(), computer.settled(), boards.idle()]);
   await Promise.race([settled, new Promise((r) => setTimeout(r, 5_000))]);
   boards.stop();
 };

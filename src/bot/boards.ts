@@ -111,6 +111,18 @@ export class BoardSync {
     while (this.running.size > 0) await Promise.all(this.running.values());
   }
 
+  /**
+   * Resolves once no board is being worked on or waiting to be tried again: at shutdown a
+   * board held by a 429 still goes out if its wait ends in time (the caller bounds it).
+   */
+  async idle(): Promise<void> {
+    for (;;) {
+      await this.settled();
+      if (this.retries.size === 0 || this.stopped) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** No new work; boards in flight finish. */
   stop(): void {
     this.stopped = true;
