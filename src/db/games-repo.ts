@@ -119,12 +119,7 @@ export class GamesRepo {
 
   /** Like fullWhere, leaving out games in chats the bot has lost. */
   private reachableWhere(where: SQL | undefined, order: SQL = asc(games.id)): FullGame[] {
-    return this.db
-      .select({ game: games, white, black, series })
-      .from(games)
-      .innerJoin(white, eq(white.id, games.whiteId))
-      .innerJoin(black, eq(black.id, games.blackId))
-      .innerJoin(series, eq(series.id, games.seriesId))
+    return this.full()
       .leftJoin(chatOfGame, eq(chatOfGame.id, games.chatId))
       .where(and(where, chatReachable))
       .orderBy(order)

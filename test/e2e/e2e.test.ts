@@ -252,6 +252,18 @@ const env = () => ({
 const ids: number[] = [];
 let third: Player | null = null;
 
+/** Starts the bot on the shared database and waits for its first poll. */
+async function startPolling(what = "polling"): Promise<BotProcess> {
+  const b = startBot(env());
+  bot = b;
+  const polls = fake.callsOf("getUpdates").length;
+  await whileRunning(
+    b,
+    fake.waitFor(() => fake.callsOf("getUpdates").length > polls, 30_000, what),
+  );
+  return b;
+}
+
 beforeAll(async () => {
   apiRoot = await fake.listen();
 });
@@ -440,17 +452,7 @@ describe("the real bot process over HTTP", () => {
   }, 30_000);
 
   it("a restart on the same database goes on with the open game; then SIGTERM again", async () => {
-    const b = startBot(env());
-    bot = b;
-    const polls = fake.callsOf("getUpdates").length;
-    await whileRunning(
-      b,
-      fake.waitFor(
-        () => fake.callsOf("getUpdates").length > polls,
-        30_000,
-        "polling after the restart",
-      ),
-    );
+    const b = await startPolling("polling after the restart");
     const p = third!;
     const board = boardOf(fake, p.chatId, p.gameId)!;
     const mover = moverOf(plainText(board.caption ?? ""))!;
@@ -484,13 +486,7 @@ describe("the real bot process over HTTP", () => {
 
   it("kill -9 while a new game's board is on its way: after the restart the board is posted, once, and plays", async () => {
     const chatId = -100_503;
-    const b = startBot(env());
-    bot = b;
-    const polls = fake.callsOf("getUpdates").length;
-    await whileRunning(
-      b,
-      fake.waitFor(() => fake.callsOf("getUpdates").length > polls, 30_000, "polling"),
-    );
+    const b = await startPolling();
     // The picture reaches the chat; the process dies before it hears back.
     fake.failNext(
       "sendPhoto",
@@ -585,13 +581,7 @@ describe("no update lost between Telegram and the database", () => {
 
   it("kill -9 after the next getUpdates confirmed a press: after the restart the press is applied and answered, once", async () => {
     const chatId = -100_504;
-    const b = startBot(env());
-    bot = b;
-    const polls = fake.callsOf("getUpdates").length;
-    await whileRunning(
-      b,
-      fake.waitFor(() => fake.callsOf("getUpdates").length > polls, 30_000, "polling"),
-    );
+    const b = await startPolling();
     const p = await whileRunning(b, openGame(fake, chatId, "/play"));
     const board = boardOf(fake, chatId, p.gameId)!;
     const mover = moverOf(plainText(board.caption ?? ""))!;
@@ -662,13 +652,7 @@ describe("no update lost between Telegram and the database", () => {
 describe("a damaged game is contained", () => {
   it("a game damaged while the bot was down: the start-up check marks it broken, its board says so, its players play again", async () => {
     const chatId = -100_505;
-    const b = startBot(env());
-    bot = b;
-    const polls = fake.callsOf("getUpdates").length;
-    await whileRunning(
-      b,
-      fake.waitFor(() => fake.callsOf("getUpdates").length > polls, 30_000, "polling"),
-    );
+    const b = await startPolling();
     const p = await whileRunning(b, openGame(fake, chatId, "/play"));
     const board = boardOf(fake, chatId, p.gameId)!;
     expect(await stopBot(b, 8_000)).toBe(0);
