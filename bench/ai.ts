@@ -181,7 +181,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       seed: { type: "string", default: "20240601" },
     },
   });
-  if (!isLevel(values.level)) throw new Error("--level easy|medium|hard");
+  if (!isLevel(values.level)) throw new Error("--level easy|medium|hard|expert");
   const t0 = Date.now();
   const result = await benchAi({
     games: Number(values.games),
