@@ -13,13 +13,14 @@
  * Reproducible: the label files come from their seeds, and `--seed` shuffles and splits them.
  * Per epoch it prints the held-out positions' root-mean-square error of each chance.
  *
- * Not shipped yet: a 128-hidden contact net after one epoch over 1.0 million labels (seed 1,
- * alpha 0.03; held-out rms of the win chance 0.033), with the TD net for races, played worse
- * than the TD-trained net it would replace. Cubeless short games against GNU Backgammon 0-ply
- * (bench:ai's games and seeds): hard won 34% [28–41] of 200+ games against 44% [39–50] for
- * the shipped net, medium 41% against 44%; its cube cost 10.8 (money) and 15.0 (match)
- * thousandths of a point against 13.3 and 10.5. The shipped weights come from
- * tools/train-ai.ts (its header has the commands and seeds).
+ * Not shipped: a 128-hidden contact net after one epoch over 1.0 million labels (seed 1,
+ * alpha 0.03; held-out rms of the win chance 0.033), with the TD net for races, was no better
+ * than the TD-trained net it would replace, and slower. Cubeless short games against GNU
+ * Backgammon 0-ply (bench:ai's games and seeds), won [95% interval]: hard 39.7% [34.8–44.9]
+ * of 360 games against 44.2% [39.1–49.3] for the shipped net on the same games (median
+ * decision 70 ms against 38 ms), medium 43.0% [38.7–47.4] against 46.0% [41.7–50.4] of 500;
+ * cube cost 10.8 (money) and 15.0 (match) thousandths of a point against 13.3 and 10.5. The
+ * shipped weights come from tools/train-ai.ts (its header has the commands and seeds).
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
