@@ -3,7 +3,9 @@
  * Our strong player (default level unless --level) against the pip-count player, each
  * variant with its default rules (short nardy: the doubling cube on; long nardy: off), then
  * against GNU Backgammon at 0-ply in cubeless short nardy when gnubg is installed. Fixed
- * seeds; the games are split over worker threads (one per core).
+ * seeds; the games are split over worker threads (one per core). First, the `cube` op's
+ * answers on the stored cube positions (test/fixtures/ai/cube-*.jsonl), costed by GNU
+ * Backgammon's 2-ply cubeful equities (no gnubg needed: they are stored).
  */
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
@@ -11,6 +13,7 @@ import { Worker } from "node:worker_threads";
 import { DEFAULT_LEVEL, isLevel, type Level } from "../src/ai/index.js";
 import type { Variant } from "../src/engine/index.js";
 import { type GamesResult, type GamesTask, runGames } from "./ai-games.js";
+import { type CubeBenchRow, cubeBench, describeCube } from "./cube-bench.js";
 import { findGnubg } from "./gnubg.js";
 import { median, percentile, round } from "./stats.js";
 
@@ -23,6 +26,8 @@ export interface BenchAiOptions {
   readonly gnubgGames?: number;
   /** Short nardy against the pip-count player with the cube (default true). */
   readonly shortCube?: boolean;
+  /** The cube positions (default true). */
+  readonly cube?: boolean;
   /** Worker threads (default: one per core; 0 runs in this thread, as in tests). */
   readonly workers?: number;
   readonly seed?: number;
@@ -43,6 +48,7 @@ export interface MatchFigures {
 
 export interface BenchAiResult {
   readonly level: Level;
+  readonly cube: CubeBenchRow[];
   readonly matches: MatchFigures[];
   readonly gnubg: MatchFigures | "absent" | "skipped";
 }
@@ -122,19 +128,21 @@ export async function benchAi(opts: BenchAiOptions = {}): Promise<BenchAiResult>
   const seed = opts.seed ?? 20_240_601;
   const log = opts.log ?? (() => {});
   const shortCube = opts.shortCube ?? true;
+  const cube = opts.cube === false ? [] : cubeBench(level);
+  for (const row of cube) log(describeCube(level, row));
   const matches: MatchFigures[] = [];
   for (const variant of games > 0 ? (opts.variants ?? (["short", "long"] as const)) : []) {
-    const cube = variant === "short" && shortCube;
+    const cubeOn = variant === "short" && shortCube;
     const task: GamesTask = {
       variant,
       opponent: "pipcount",
       level,
-      cube,
+      cube: cubeOn,
       first: 0,
       count: games,
       seed,
     };
-    const label = `${variant} (cube ${cube ? "on" : "off"}) ${level} vs pip-count`;
+    const label = `${variant} (cube ${cubeOn ? "on" : "off"}) ${level} vs pip-count`;
     const f = figures(label, await inWorkers(task, workers));
     log(describe(f));
     matches.push(f);
@@ -157,7 +165,7 @@ export async function benchAi(opts: BenchAiOptions = {}): Promise<BenchAiResult>
     gnubg = figures(`short (cubeless) ${level} vs gnubg 0-ply`, await inWorkers(task, workers));
     log(describe(gnubg));
   }
-  return { level, matches, gnubg };
+  return { level, cube, matches, gnubg };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -168,11 +176,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       variants: { type: "string", default: "short,long" },
       "gnubg-games": { type: "string", default: "500" },
       "short-cube": { type: "string", default: "on" },
+      cube: { type: "string", default: "on" },
       workers: { type: "string", default: String(availableParallelism()) },
       seed: { type: "string", default: "20240601" },
     },
   });
-  if (!isLevel(values.level)) throw new Error("--level easy|medium|hard");
+  if (!isLevel(values.level)) throw new Error("--level easy|medium|hard|expert");
   const t0 = Date.now();
   const result = await benchAi({
     games: Number(values.games),
@@ -180,6 +189,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     variants: values.variants.split(",") as Variant[],
     gnubgGames: Number(values["gnubg-games"]),
     shortCube: values["short-cube"] !== "off",
+    cube: values.cube !== "off",
     workers: Number(values.workers),
     seed: Number(values.seed),
     log: (line) => console.log(line),

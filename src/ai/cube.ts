@@ -1,35 +1,128 @@
-import type { TurnSpec } from "../engine/index.js";
+import { legalPlays, type Side, type TurnSpec } from "../engine/index.js";
+import { CubefulModel, type Owner } from "./cubeful.js";
+import { cubeEfficiency, type Efficiency } from "./efficiency.js";
 import { type Evaluator, flip, stockEvaluator } from "./evaluate.js";
-import { matchEquity } from "./met.js";
-import { onRollProbs } from "./search.js";
+import { ROLLS } from "./search.js";
+import { type Stakes, stakesOf } from "./stakes.js";
 import type { AiContext, CubeAnswer, Level, Probs } from "./types.js";
-import { crawfordDone, equity, isMatch, type OutcomeValues, outcomeValues } from "./values.js";
+import { equity, outcomeValues } from "./values.js";
 
 /** The cube as the side on roll sees it. */
 export interface CubeView {
   readonly value: number;
   /** "me": the side on roll owns it; "opp": the other side; null: centred. */
-  readonly owner: "me" | "opp" | null;
+  readonly owner: Owner;
+}
+
+/** Cubeful equities of the three answers, for the side on roll (money points or match chance). */
+export interface CubeEquities {
+  readonly noDouble: number;
+  readonly doubleTake: number;
+  readonly doublePass: number;
+}
+
+export interface CubeOptions {
+  readonly ev?: Evaluator;
+  readonly efficiency?: Efficiency;
 }
 
 /**
- * Cube action windows, in the doubler's winning chances below its cash point: a live cube
- * is worth keeping until close to it (money ~68-70% against a ~78% cash point).
+ * The cubeful equities for `pos.me` on roll, before rolling. Easy: Janowski's model on the
+ * evaluator's chances at once (0-ply). Other levels look one roll ahead: each of my 21 rolls
+ * played by the 0-ply best play, and the position after it valued from the other side's view,
+ * who may double there or redouble (1-ply, as gnubg's own cube search).
  */
-const WINDOW = { initial: 0.1, redouble: 0.07 };
-/** A taker who can still use the cube takes lighter than the dead-cube take point (25 → ~21.5%). */
-const RECUBE_VIG = 0.86;
+export function cubeEquities(
+  pos: Omit<TurnSpec, "dice">,
+  cube: CubeView,
+  ctx: AiContext,
+  level: Level,
+  opts: CubeOptions = {},
+): CubeEquities {
+  const ev = opts.ev ?? stockEvaluator(pos.variant);
+  const stakes = stakesOf(pos.variant, ctx.scoring, ctx.match);
+  const v = cube.value;
+  const doublePass = stakes.won(v);
+  // The Crawford game: nobody doubles, so the cube is dead either way.
+  const eff = (me: Side, opp: Side) =>
+    ctx.match?.crawford ? 0 : cubeEfficiency(pos.variant, me, opp, opts.efficiency);
+  if (level === "easy") {
+    const m = new CubefulModel(flip(ev.evaluate(pos.opp, pos.me)), stakes);
+    const x = eff(pos.me, pos.opp);
+    return {
+      noDouble: m.cubeful(v, cube.owner, x),
+      doubleTake: m.cubeful(2 * v, "opp", x),
+      doublePass,
+    };
+  }
+  const values = outcomeValues(pos.variant, ctx);
+  const them = stakes.swap();
+  let noDouble = 0;
+  let doubleTake = 0;
+  for (const { dice, weight } of ROLLS) {
+    const after = bestAfter(ev, { ...pos, dice }, values);
+    if (after.done) {
+      // I bore off my last checker: the game is over, whatever the cube.
+      const m = new CubefulModel(after.probs, stakes);
+      noDouble += weight * m.dead(v);
+      doubleTake += weight * m.dead(2 * v);
+      continue;
+    }
+    // The other side on roll, with its chances and its view of the cube.
+    const m = new CubefulModel(flip(after.probs), them);
+    const x = eff(after.opp, after.me);
+    const theirOwner: Owner = cube.owner === "me" ? "opp" : cube.owner === "opp" ? "me" : null;
+    const nd = onRoll(m, them, v, theirOwner, x, !!ctx.match?.crawford);
+    const dt = onRoll(m, them, 2 * v, "me", x, !!ctx.match?.crawford);
+    noDouble += weight * stakes.other(nd);
+    doubleTake += weight * stakes.other(dt);
+  }
+  return { noDouble: noDouble / 36, doubleTake: doubleTake / 36, doublePass };
+}
 
-const scale = (v: OutcomeValues, k: number): OutcomeValues => ({
-  win: [v.win[0] * k, v.win[1] * k, v.win[2] * k],
-  lose: [v.lose[0] * k, v.lose[1] * k, v.lose[2] * k],
-});
+/** The best value for the side on roll of `m`: no double, or double if that is better. */
+function onRoll(
+  m: CubefulModel,
+  stakes: Stakes,
+  v: number,
+  owner: Owner,
+  x: number,
+  crawford: boolean,
+): number {
+  const nd = m.cubeful(v, owner, x);
+  if (crawford || owner === "opp" || stakes.cubeDeadFor(v)) return nd;
+  const dt = m.cubeful(2 * v, "opp", x);
+  return Math.max(nd, Math.min(dt, stakes.won(v)));
+}
+
+/** The position after the 0-ply best play of the roll, and my chances there (I just moved). */
+function bestAfter(
+  ev: Evaluator,
+  spec: TurnSpec,
+  values: ReturnType<typeof outcomeValues>,
+): { me: Side; opp: Side; probs: Probs; done: boolean } {
+  let me = spec.me;
+  let opp = spec.opp;
+  // No play: I pass, and the other side rolls the same position.
+  let probs = ev.evaluate(me, opp);
+  let best = Number.NEGATIVE_INFINITY;
+  for (const play of legalPlays(spec)) {
+    const p = ev.evaluate(play.me, play.opp);
+    const eq = equity(p, values);
+    if (eq > best) {
+      best = eq;
+      probs = p;
+      me = play.me;
+      opp = play.opp;
+    }
+  }
+  return { me, opp, probs, done: me[0] === 15 };
+}
 
 /**
- * The strong player's cube for `pos.me` on roll (before rolling): would it double, and would
- * the opponent take. Dead-cube equities (money points or match equity) for no double,
- * double/take and double/pass, with a take point lowered for the taker's recube and a
- * doubling window below the cash point for the doubler's own cube access.
+ * The strong player's cube for `pos.me` on roll: it doubles when doubling (the other side
+ * answering as best for it) is worth at least as much as not, and the other side takes when taking
+ * costs it no more than the drop.
  */
 export function strongCube(
   pos: Omit<TurnSpec, "dice">,
@@ -37,58 +130,11 @@ export function strongCube(
   canDouble: boolean,
   ctx: AiContext,
   level: Level,
-  ev: Evaluator = stockEvaluator(pos.variant),
+  opts: CubeOptions = {},
 ): CubeAnswer {
-  const c = cube.value;
-  const match = isMatch(ctx.match) ? ctx.match : null;
-  const valuesAt = (v: number, jacoby: boolean): OutcomeValues =>
-    match
-      ? outcomeValues(pos.variant, { ...ctx, jacobyActive: false }, v)
-      : scale(outcomeValues(pos.variant, { ...ctx, jacobyActive: jacoby }), v);
-  const base = valuesAt(c, false);
-  const p: Probs =
-    level === "easy" ? flip(ev.evaluate(pos.opp, pos.me)) : onRollProbs(ev, pos, base);
-
-  const nd = equity(p, valuesAt(c, cube.owner === null && !!ctx.jacobyActive));
-  const dtValues = valuesAt(2 * c, false);
-  const dt = equity(p, dtValues);
-  const dp = match
-    ? matchEquity(
-        match.to - match.me - c,
-        match.to - match.opp,
-        match.crawford || crawfordDone(match),
-      )
-    : c;
-
-  // The taker's minimum winning chance: where double/take is worth as much as the drop.
-  const winAvg = average(p.win, [p.win - p.winG, p.winG - p.winBG, p.winBG], dtValues.win);
-  const lossAvg = average(
-    1 - p.win,
-    [1 - p.win - p.loseG, p.loseG - p.loseBG, p.loseBG],
-    dtValues.lose,
-  );
-  const deadTake = winAvg === lossAvg ? 0 : (winAvg - dp) / (winAvg - lossAvg);
-  const takerNeeds = match ? match.to - match.opp : Number.POSITIVE_INFINITY;
-  const takerCanRecube = 2 * c < 64 && takerNeeds > 2 * c;
-  const takePoint = deadTake * (takerCanRecube ? RECUBE_VIG : 1);
-  const take = 1 - p.win >= takePoint;
-
-  let double = false;
-  if (canDouble) {
-    if (!take) double = dp >= nd;
-    else if (!takerCanRecube) double = dt > nd;
-    else {
-      const window = cube.owner === null ? WINDOW.initial : WINDOW.redouble;
-      double = p.win >= 1 - takePoint - window && dt >= nd;
-    }
-  }
+  const e = cubeEquities(pos, cube, ctx, level, opts);
+  const take = e.doubleTake <= e.doublePass;
+  // On a tie (a sure win, a single either way) doubling ends the game at once.
+  const double = canDouble && Math.min(e.doubleTake, e.doublePass) >= e.noDouble - 1e-9;
   return { double, take };
-}
-
-/** Average value of the outcomes in `parts` (probabilities summing to `total`). */
-function average(total: number, parts: readonly number[], values: readonly number[]): number {
-  if (total <= 1e-9) return values[0]!;
-  let s = 0;
-  for (let i = 0; i < parts.length; i++) s += Math.max(0, parts[i]!) * values[i]!;
-  return s / total;
 }

@@ -1,6 +1,6 @@
 import type { Side, Variant } from "../engine/index.js";
 import { LONG_INPUTS, longFeatures } from "./features-long.js";
-import { SHORT_INPUTS, shortFeatures } from "./features-short.js";
+import { SHORT_INPUTS, shortContact, shortFeatures } from "./features-short.js";
 import { Net, type StoredNet } from "./net.js";
 import type { Probs } from "./types.js";
 // JSON modules load without a warning from Node 20.19 and 22.12 on (package.json engines).
@@ -9,16 +9,23 @@ import shortWeights from "./weights/short.json" with { type: "json" };
 
 type Features = (me: Side, opp: Side, x: Float64Array) => void;
 
-/** A net and the features it reads: evaluates the position right after `me` moved. */
+/**
+ * A net and the features it reads: evaluates the position right after `me` moved. Short
+ * nardy may have a second net for races (no contact left), where the chances hang on pips
+ * and wastage and a net of its own learns them far better.
+ */
 export class Evaluator {
   readonly x: Float64Array;
 
   constructor(
     readonly variant: Variant,
     readonly net: Net,
+    readonly raceNet: Net | null = null,
   ) {
     this.x = new Float64Array(net.inputs);
-    if (net.inputs !== inputsOf(variant)) throw new Error(`${variant} net has the wrong inputs`);
+    for (const n of [net, raceNet])
+      if (n && n.inputs !== inputsOf(variant))
+        throw new Error(`${variant} net has the wrong inputs`);
   }
 
   get features(): Features {
@@ -30,7 +37,8 @@ export class Evaluator {
     const done = finished(this.variant, me, opp);
     if (done) return done;
     this.features(me, opp, this.x);
-    const y = this.net.forward(this.x);
+    const race = this.raceNet && !shortContact(me, opp);
+    const y = (race ? this.raceNet! : this.net).forward(this.x);
     return tidy(this.variant, me, opp, y);
   }
 }

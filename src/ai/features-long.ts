@@ -73,7 +73,7 @@ function deadDice(mover: Side, other: Side): number {
 }
 
 /** Whether the two sides can still block each other. */
-function longContact(me: Side, opp: Side): boolean {
+export function longContact(me: Side, opp: Side): boolean {
   let myMin = 25;
   for (let p = 1; p <= 24; p++) if (me[p]! > 0) myMin = Math.min(myMin, across(p));
   let oppMin = 25;

@@ -4,7 +4,7 @@ import type { Probs } from "./types.js";
 import { equity, type OutcomeValues } from "./values.js";
 
 /** The 21 distinct rolls with their weight out of 36. */
-const ROLLS: readonly { dice: Dice; weight: number }[] = (() => {
+export const ROLLS: readonly { dice: Dice; weight: number }[] = (() => {
   const out: { dice: Dice; weight: number }[] = [];
   for (let a = 1; a <= 6; a++)
     for (let b = a; b <= 6; b++) out.push({ dice: [b, a], weight: a === b ? 1 : 2 });

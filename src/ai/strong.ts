@@ -4,8 +4,14 @@ import { lookAhead, type Scored, scorePlays } from "./search.js";
 import type { AiContext, Level } from "./types.js";
 import { outcomeValues } from "./values.js";
 
-/** Hard level: how many 0-ply leaders get the 1-ply look-ahead, and how far behind they may be. */
-const PRUNE = { short: { keep: 6, margin: 0.2 }, long: { keep: 4, margin: 0.15 } };
+/**
+ * Hard and expert: how many 0-ply leaders get the 1-ply look-ahead, and how far behind they
+ * may be. Expert looks at more of them, so a play the 0-ply net misjudges is still found.
+ */
+const PRUNE = {
+  hard: { short: { keep: 6, margin: 0.2 }, long: { keep: 4, margin: 0.15 } },
+  expert: { short: { keep: 10, margin: 0.3 }, long: { keep: 8, margin: 0.25 } },
+};
 
 /**
  * Easy level: the spread of the noise added to each play's equity. At 0.15 it still beats
@@ -21,7 +27,7 @@ function gaussian(random: () => number): number {
 
 /**
  * The strong player's play for the roll in `spec`: easy = 0-ply with noise, medium = 0-ply,
- * hard = 0-ply to prune then the opponent's 21 replies. Null when the turn passes.
+ * hard and expert = 0-ply to prune then the opponent's 21 replies. Null when the turn passes.
  */
 export function strongPlay(
   spec: TurnSpec,
@@ -38,7 +44,7 @@ export function strongPlay(
     return best(scored.map((s) => ({ ...s, equity: s.equity + EASY_NOISE * gaussian(random) })));
   }
   if (level === "medium") return best(scored);
-  const { keep, margin } = PRUNE[spec.variant];
+  const { keep, margin } = PRUNE[level][spec.variant];
   const top = [...scored].sort((a, b) => b.equity - a.equity);
   const cut = top[0]!.equity - margin;
   const candidates = top.slice(0, keep).filter((s, i) => i === 0 || s.equity >= cut);

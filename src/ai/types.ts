@@ -1,12 +1,12 @@
 import type { Scoring } from "../engine/index.js";
 
 /** Strength levels of the strong player. */
-export type Level = "easy" | "medium" | "hard";
+export type Level = "easy" | "medium" | "hard" | "expert";
 
 /** Every computer player: a level of the strong player, or the pip-count baseline. */
 export type Player = Level | "pipcount";
 
-const LEVELS: readonly Level[] = ["easy", "medium", "hard"];
+const LEVELS: readonly Level[] = ["easy", "medium", "hard", "expert"];
 const PLAYERS: readonly Player[] = [...LEVELS, "pipcount"];
 
 /** The level the bot plays at unless told otherwise (1-ply look-ahead, ~20-40 ms a move). */

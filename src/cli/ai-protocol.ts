@@ -23,7 +23,7 @@ const isWhole = (v: unknown): v is number => typeof v === "number" && Number.isI
 
 function readLevel(req: Json): Player {
   if (req.level === undefined) return DEFAULT_LEVEL;
-  need(isPlayer(req.level), 'level must be "easy", "medium", "hard" or "pipcount"');
+  need(isPlayer(req.level), 'level must be "easy", "medium", "hard", "expert" or "pipcount"');
   return req.level;
 }
 

@@ -9,6 +9,7 @@ describe("the AI benchmark", () => {
       level: "medium",
       workers: 0,
       gnubgGames: 0,
+      cube: false,
       log: (l) => lines.push(l),
     });
     expect(r.matches.map((m) => m.games)).toEqual([4, 4]);

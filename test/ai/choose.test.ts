@@ -30,6 +30,15 @@ describe("the chosen play is one of legalPlays", () => {
       }
     });
 
+    it(`${variant}: expert on every 32nd position`, () => {
+      for (const spec of specs.filter((_, i) => i % 32 === 0)) {
+        const plays = legalPlays(spec);
+        const play = choosePlay(spec, {}, "expert");
+        if (plays.length === 0) expect(play).toBeNull();
+        else expect(isListed(play!, plays)).toBe(true);
+      }
+    });
+
     it(`${variant}: hard on every 8th position`, () => {
       for (const spec of specs.filter((_, i) => i % 8 === 0)) {
         const plays = legalPlays(spec);

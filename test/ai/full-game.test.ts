@@ -16,6 +16,21 @@ describe("whole games between computer players", () => {
     expect(state.result!.points).toBeGreaterThan(0);
   });
 
+  it("short nardy with the cube, expert against easy: the game's seed decides every move", () => {
+    const game = () =>
+      playGame({
+        variant: "short",
+        rules: defaultRules("short"),
+        white: "expert",
+        black: "easy",
+        starter: "white",
+        seed: 11,
+      });
+    const first = game();
+    expect(first.phase).toBe("over");
+    expect(game()).toEqual(first);
+  });
+
   it("long nardy in a match to 5 with the cube, hard against pip-count, reaches the end", () => {
     const state = playGame({
       variant: "long",

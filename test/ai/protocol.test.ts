@@ -30,7 +30,7 @@ describe("choose and cube over the JSON-lines interface", () => {
   });
 
   it("choose for each level and the pip-count player, long nardy's first turn included", () => {
-    for (const level of ["easy", "medium", "hard", "pipcount"]) {
+    for (const level of ["easy", "medium", "hard", "expert", "pipcount"]) {
       const req = {
         op: "choose",
         variant: "long",
