@@ -38,10 +38,10 @@ function expectSameAsReference(specs: readonly TurnSpec[]): void {
 
 // The slow suite compares everything; `npm test` a first part of each sample.
 const FULL = process.env.FULL_SAMPLES === "1";
-// Crafted positions per block reading: 700 in the slow suite, the first 120 in `npm test`.
-const BLOCK_HEAVY = FULL ? 700 : 120;
-// Random games per variant: 12 in the slow suite, the first 6 in `npm test`.
-const GAMES = FULL ? 12 : 6;
+// Crafted positions per block reading: 700 in the slow suite, the first 80 in `npm test`.
+const BLOCK_HEAVY = FULL ? 700 : 80;
+// Random games per variant: 12 in the slow suite, the first 4 in `npm test`.
+const GAMES = FULL ? 12 : 4;
 
 describe("fast generator agrees with the reference generator", () => {
   it("long nardy, positions from random games", () => {
