@@ -1,4 +1,5 @@
 import { chooseAction, DEFAULT_LEVEL, type Player, type SeriesScore } from "../ai/index.js";
+import { seededRandom } from "../engine/index.js";
 import type { Logger } from "../log.js";
 import type { ServiceError } from "./errors.js";
 import type { GameService } from "./game-service.js";
@@ -87,6 +88,9 @@ export class ComputerOpponent {
       const move = chooseAction(game.state, {
         player: this.options.level ?? DEFAULT_LEVEL,
         series: seriesScore(game),
+        // The easy level's noise comes from the game and its version, not the clock: the
+        // same game replayed gets the same decisions.
+        random: seededRandom(Math.imul(game.id, 0x9e3779b1) ^ game.version),
       });
       if (!move) return { code: "wrong-phase", message: "nothing to decide" };
       const planned = game.state;

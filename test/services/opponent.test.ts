@@ -15,45 +15,62 @@ const computerSeat: PlayerRef = { id: 9000, firstName: "Nardy", username: "nardy
 
 afterEach(expectAllGamesReplay);
 
+/**
+ * Alice (the pip-count player) plays `count` games against the easy computer; after each of
+ * her moves the game must wait for her again or be over. Returns every game's event log.
+ */
+async function playGames(variant: Variant, count: number, label: string) {
+  const { svc, database } = harness({}, label);
+  const computer = new ComputerOpponent(svc, computerSeat, {
+    // A pause, as in production: the turn runs apart from the change that started it.
+    delayMs: 1,
+    level: "easy",
+    logger: silentLogger,
+  });
+  svc.onGameChanged((g) => computer.notice(g));
+  const logs = [];
+  for (let games = 0; games < count; games++) {
+    let game = unwrap(
+      svc.playComputer({ challenger: alice, chat: CHAT, variant, locale: "en" }, computerSeat),
+    ).game;
+    await computer.settled();
+    for (let turns = 0; ; turns++) {
+      game = svc.getGame(game.id)!;
+      if (game.status !== "active") break;
+      // Never left waiting for a computer that has stopped thinking.
+      expect(game.waitingFor, `game ${game.id} version ${game.version}`).toBe(alice.id);
+      expect(turns).toBeLessThan(500);
+      const move = chooseAction(game.state, { player: "pipcount" })!;
+      const planned = game.state;
+      for (const action of move.actions) {
+        game = unwrap(svc.act(game.id, alice.id, action, game.version)).game;
+        // A forced rest is played for her, as for the computer.
+        if (game.state.turnNumber !== planned.turnNumber || game.state.phase !== planned.phase)
+          break;
+      }
+      await computer.settled();
+    }
+    logs.push(
+      new GamesRepo(database.db)
+        .events(game.id)
+        .map((e) => ({ by: e.actorId, type: e.type, payload: e.payload })),
+    );
+  }
+  return logs;
+}
+
 describe("the computer's turns", () => {
   for (const variant of ["short", "long"] as const satisfies readonly Variant[])
     it(`${variant} nardy: after every move of the person's, the game waits for the person or is over`, async () => {
-      const { svc, database } = harness({}, `opponent-${variant}`);
-      const computer = new ComputerOpponent(svc, computerSeat, {
-        // A pause, as in production: the turn runs apart from the change that started it.
-        delayMs: 1,
-        level: "easy",
-        logger: silentLogger,
-      });
-      svc.onGameChanged((g) => computer.notice(g));
-      let games = 0;
-      let computerActions = 0;
-      for (; games < 3; games++) {
-        let game = unwrap(
-          svc.playComputer({ challenger: alice, chat: CHAT, variant, locale: "en" }, computerSeat),
-        ).game;
-        await computer.settled();
-        for (let turns = 0; ; turns++) {
-          game = svc.getGame(game.id)!;
-          if (game.status !== "active") break;
-          // Never left waiting for a computer that has stopped thinking.
-          expect(game.waitingFor, `game ${game.id} version ${game.version}`).toBe(alice.id);
-          expect(turns).toBeLessThan(500);
-          const move = chooseAction(game.state, { player: "pipcount" })!;
-          const planned = game.state;
-          for (const action of move.actions) {
-            game = unwrap(svc.act(game.id, alice.id, action, game.version)).game;
-            // A forced rest is played for her, as for the computer.
-            if (game.state.turnNumber !== planned.turnNumber || game.state.phase !== planned.phase)
-              break;
-          }
-          await computer.settled();
-        }
-        computerActions += new GamesRepo(database.db)
-          .events(game.id)
-          .filter((e) => e.actorId === computerSeat.id).length;
-      }
-      expect(games).toBe(3);
-      expect(computerActions).toBeGreaterThan(3 * 10);
+      const logs = await playGames(variant, 3, `opponent-${variant}`);
+      const computerActions = logs.flat().filter((e) => e.by === computerSeat.id);
+      expect(computerActions.length).toBeGreaterThan(3 * 10);
     }, 60_000);
+
+  it("the easy level's noise comes from the game: the same game played again gets the same decisions", async () => {
+    const first = await playGames("short", 1, "opponent-again");
+    const again = await playGames("short", 1, "opponent-again");
+    expect(first[0]!.filter((e) => e.by === computerSeat.id).length).toBeGreaterThan(10);
+    expect(again).toEqual(first);
+  }, 60_000);
 });
