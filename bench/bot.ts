@@ -24,7 +24,7 @@ import { type OpenedDatabase, openDatabase } from "../src/db/index.js";
 import { seededRandom } from "../src/engine/dice.js";
 import { silentLogger } from "../src/log.js";
 import { renderBoardPng } from "../src/render/png.js";
-import { DialogStore, GameService, type GameView } from "../src/services/index.js";
+import { DialogStore, GameReviews, GameService, type GameView } from "../src/services/index.js";
 import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api.js";
 import { randomAction } from "./random-play.js";
 import { countStatements } from "./sql-count.js";
@@ -68,6 +68,7 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
   });
   const parts = createBot(parsed.config, {
     service,
+    reviews: new GameReviews(database.db),
     renderBoard: renderBoardPng,
     logger: silentLogger,
     prefs: servicePrefs(service),

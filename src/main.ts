@@ -15,7 +15,7 @@ import { startingBoard } from "./engine/index.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger } from "./log.js";
 import { renderBoardPng } from "./render/png.js";
-import { DialogStore, GameService } from "./services/index.js";
+import { DialogStore, GameReviews, GameService } from "./services/index.js";
 import { ComputerOpponent } from "./services/opponent.js";
 
 function fail(lines: string[]): never {
@@ -73,6 +73,7 @@ const botInfo = await api.getMe().catch((e: unknown) => {
 });
 const { bot, boards, maintenance, deps } = createBot(config, {
   service,
+  reviews: new GameReviews(database.db),
   botInfo,
   renderBoard: renderBoardPng,
   logger,

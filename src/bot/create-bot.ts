@@ -12,7 +12,7 @@ import {
 import type { UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
 import type { Logger } from "../log.js";
-import type { DialogStore, GameService, PlayerRef } from "../services/index.js";
+import type { DialogStore, GameReviews, GameService, PlayerRef } from "../services/index.js";
 import { PressAnswers } from "./answers.js";
 import { BoardSync } from "./boards.js";
 import type { BotContext, InnerContext } from "./context.js";
@@ -24,6 +24,7 @@ import { inlineFeature } from "./features/inline.js";
 import { chatsBack, membershipFeature } from "./features/membership.js";
 import { dialogKey, expireDialogs, newGameFeature } from "./features/new-game.js";
 import { resignFeature } from "./features/resign.js";
+import { reviewsFeature } from "./features/reviews.js";
 import { settingsFeature } from "./features/settings.js";
 import { statsFeature } from "./features/stats.js";
 import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-messenger.js";
@@ -34,6 +35,7 @@ import { updateKeys } from "./update-keys.js";
 
 export interface BotDeps {
   readonly service: GameService;
+  readonly reviews: GameReviews;
   readonly renderBoard: RenderBoard;
   readonly logger: Logger;
   readonly prefs: LocalePrefs;
@@ -95,6 +97,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const featureDeps: FeatureDeps = {
     config,
     service,
+    reviews: deps.reviews,
     boards,
     answers,
     i18n,
@@ -153,6 +156,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   features.use(inlineFeature(featureDeps, deps.renderBoard, uploader));
   features.use(resignFeature(featureDeps));
   features.use(gameFeature(featureDeps));
+  features.use(reviewsFeature(featureDeps));
   features.use(statsFeature(featureDeps));
   features.use(settingsFeature(featureDeps));
   // A button nobody handles: forged, or of a kind this version no longer has.

@@ -5,5 +5,8 @@ export * from "./errors.js";
 export * from "./events.js";
 export * from "./game-service.js";
 export type { MessageRef } from "./message-ref.js";
+export type { RecordFile } from "./records/game-record.js";
 export * from "./replay.js";
+export * from "./reviews.js";
+export * from "./timeline.js";
 export * from "./types.js";

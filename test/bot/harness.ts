@@ -14,7 +14,7 @@ import {
 } from "../../src/db/index.js";
 import { silentLogger } from "../../src/log.js";
 import type { BoardView } from "../../src/render/view.js";
-import { DialogStore, GameService } from "../../src/services/index.js";
+import { DialogStore, GameReviews, GameService } from "../../src/services/index.js";
 import { ComputerOpponent } from "../../src/services/opponent.js";
 import { BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
 
@@ -104,8 +104,10 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     ...(opts.now ? { now: opts.now } : {}),
   });
   const tg = opts.tg ?? new FakeTelegram();
+  const reviews = new GameReviews(database.db, opts.now);
   const parts = createBot(parsed.config, {
     service,
+    reviews,
     renderBoard: opts.render ?? fakeRender,
     logger: silentLogger,
     prefs: servicePrefs(service),

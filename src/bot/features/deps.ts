@@ -2,7 +2,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { BotConfig } from "../../config.js";
 import type { Logger } from "../../log.js";
-import type { GameService, PlayerRef } from "../../services/index.js";
+import type { GameReviews, GameService, PlayerRef } from "../../services/index.js";
 import type { PressAnswers } from "../answers.js";
 import type { BoardSync } from "../boards.js";
 import type { Locale } from "../i18n.js";
@@ -19,6 +19,8 @@ export interface LocalePrefs {
 export interface FeatureDeps {
   readonly config: BotConfig;
   readonly service: GameService;
+  /** Finished games looked back on: history, records, replays, analyses. */
+  readonly reviews: GameReviews;
   readonly boards: BoardSync;
   readonly answers: PressAnswers;
   readonly i18n: I18n<Context>;

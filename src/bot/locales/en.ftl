@@ -279,3 +279,11 @@ err-admins-only = Only the chat's admins can change its settings.
 # Private chat
 play-private = To play a friend, send them a challenge card: press the button and pick their chat (or type @{ $bot } in it). To play me, send /play bot.
 btn-send-challenge = 📨 Send a challenge to a friend
+
+# After the game
+btn-analysis = 📊 Analysis
+btn-replay = 🎞 Replay
+btn-record = ⬇ Record
+record-caption = ⬇ The record of { $game }. Its last lines hold the dice seed and its commitment: anyone can recompute every roll.
+err-game-gone = This game is no longer stored.
+err-game-not-over = This game is not over yet.
