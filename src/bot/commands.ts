@@ -8,6 +8,7 @@ const COMMANDS = [
   "resign",
   "score",
   "top",
+  "history",
   "rules",
   "lang",
   "settings",

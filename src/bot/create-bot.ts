@@ -20,6 +20,7 @@ import { basicsFeature } from "./features/basics.js";
 import { challengeFeature } from "./features/challenge.js";
 import type { FeatureDeps, LocalePrefs } from "./features/deps.js";
 import { gameFeature } from "./features/game.js";
+import { historyFeature } from "./features/history.js";
 import { inlineFeature } from "./features/inline.js";
 import { chatsBack, membershipFeature } from "./features/membership.js";
 import { dialogKey, expireDialogs, newGameFeature } from "./features/new-game.js";
@@ -157,6 +158,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   features.use(resignFeature(featureDeps));
   features.use(gameFeature(featureDeps));
   features.use(reviewsFeature(featureDeps));
+  features.use(historyFeature(featureDeps));
   features.use(statsFeature(featureDeps));
   features.use(settingsFeature(featureDeps));
   // A button nobody handles: forged, or of a kind this version no longer has.

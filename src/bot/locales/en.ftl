@@ -232,7 +232,7 @@ help =
     /resign: give up (in short nardy: offer 1, 2 or 3 points)
 
     <b>More</b>
-    /score: series in this chat · /top: leaderboard · /rules: the rules · /lang: language
+    /score: series in this chat · /top: leaderboard · /history: finished games, their analysis, replay and record · /rules: the rules · /lang: language
 rules-long =
     <b>Long nardy</b>
     Each player starts with all 15 checkers on the head (point 24) and moves them counter-clockwise, from 24 down to 1, then bears them off. Your home is points 1-6.
@@ -287,3 +287,6 @@ btn-record = ⬇ Record
 record-caption = ⬇ The record of { $game }. Its last lines hold the dice seed and its commitment: anyone can recompute every roll.
 err-game-gone = This game is no longer stored.
 err-game-not-over = This game is not over yet.
+history-title = Finished games here, newest first
+history-none = No finished games here yet. Start one with /play.
+cmd-history = The last finished games in this chat

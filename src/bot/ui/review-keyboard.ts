@@ -12,6 +12,16 @@ export function reviewItems(game: GameView): readonly ReviewItem[] {
   return game.chatId === null ? [] : ["record"];
 }
 
+const ICON: Record<ReviewItem, string> = { analysis: "📊", replay: "🎞", record: "⬇" };
+
+/** The same buttons, short, for a list of games: "📊 #12". */
+export function compactReviewRow(game: GameView): InlineKeyboardButton[] {
+  return reviewItems(game).map((item) => ({
+    text: `${ICON[item]} #${game.id}`,
+    callback_data: encode({ type: "review", gameId: game.id, item }),
+  }));
+}
+
 export function reviewRow(t: Tr, game: GameView): InlineKeyboardButton[] {
   return reviewItems(game).map((item) => ({
     text: t(`btn-${item}`),
