@@ -71,7 +71,7 @@ const botInfo = await api.getMe().catch((e: unknown) => {
   database.close();
   return fail([`Telegram: ${e instanceof Error ? e.message : String(e)}`]);
 });
-const { bot, boards, maintenance, deps } = createBot(config, {
+const { bot, boards, jobs, maintenance, deps } = createBot(config, {
   service,
   reviews: new GameReviews(database.db),
   botInfo,
@@ -91,7 +91,7 @@ const computer = new ComputerOpponent(service, botPlayer(botInfo), {
 service.onGameChanged((game) => computer.notice(game));
 maintenance.onTick(() => computer.resumeWaiting());
 drain = async () => {
-  const settled = Promise.all([computer.settled(), boards.settled()]);
+  const settled = Promise.all([computer.settled(), boards.settled(), jobs.settled()]);
   await Promise.race([settled, new Promise((r) => setTimeout(r, 5_000))]);
   boards.stop();
 };

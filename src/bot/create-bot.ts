@@ -12,8 +12,10 @@ import {
 import type { UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
 import type { Logger } from "../log.js";
+import { type RenderReplay, renderReplayGif } from "../render/replay.js";
 import type { DialogStore, GameReviews, GameService, PlayerRef } from "../services/index.js";
 import { PressAnswers } from "./answers.js";
+import { BackgroundJobs } from "./background.js";
 import { BoardSync } from "./boards.js";
 import type { BotContext, InnerContext } from "./context.js";
 import { basicsFeature } from "./features/basics.js";
@@ -48,6 +50,8 @@ export interface BotDeps {
   readonly fetch?: ApiClientOptions["fetch"];
   /** Whether a computer player takes the bot's seat in games against it (`/play bot`). */
   readonly computerPlays?: boolean;
+  /** Draws a replay animation (default: the real GIF renderer). */
+  readonly renderReplay?: RenderReplay;
   /** Gets a file id for a board picture, for inline messages. */
   readonly photoUploader?: (api: Bot<BotContext>["api"]) => PhotoUploader | null;
 }
@@ -55,6 +59,8 @@ export interface BotDeps {
 export interface BotParts {
   readonly bot: Bot<BotContext>;
   readonly boards: BoardSync;
+  /** Replays and analyses being made after their press was answered. */
+  readonly jobs: BackgroundJobs;
   readonly maintenance: Maintenance;
   readonly deps: FeatureDeps;
 }
@@ -95,6 +101,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   // Whatever changes a game (a press, the computer player, a claim), its board follows.
   service.onGameChanged((game) => boards.request(game.id, { game }));
   const computer = deps.computerPlays && deps.botInfo ? botPlayer(deps.botInfo) : null;
+  const jobs = new BackgroundJobs(logger);
   const featureDeps: FeatureDeps = {
     config,
     service,
@@ -107,6 +114,8 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     prefs: deps.prefs,
     memo,
     computer,
+    jobs,
+    renderReplay: deps.renderReplay ?? renderReplayGif,
   };
   const maintenance = new Maintenance(
     bot.api,
@@ -167,7 +176,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   bot.catch((err: BotError<BotContext>) => {
     logger.error({ err: err.error, update: err.ctx.update.update_id }, "unhandled error");
   });
-  return { bot, boards, maintenance, deps: featureDeps };
+  return { bot, boards, jobs, maintenance, deps: featureDeps };
 }
 
 /**

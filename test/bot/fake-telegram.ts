@@ -534,7 +534,7 @@ export class FakeTelegram {
         return fail(bad(TG.cantBeEdited));
       return fail(bad(TG.editNotFound));
     }
-    const isMedia = m.photo !== null;
+    const isMedia = m.photo !== null || (m.file ?? null) !== null;
     const markup = replyMarkup(p.reply_markup, "edit");
     if (!markup.ok) return fail(markup.error);
     const next = { ...m };
@@ -560,14 +560,25 @@ export class FakeTelegram {
         parse_mode?: string;
         caption_entities?: Entity[];
       };
-      if (media.type !== undefined && media.type !== "photo")
+      if (media.type !== undefined && media.type !== "photo" && media.type !== "animation")
         return fail(bad("Bad Request: wrong media type"));
-      const got = this.photoFrom(media.media, files, m.inlineMessageId !== null);
-      if (!got.ok) return fail(got.error);
       const c = captionText(media.caption, media.parse_mode, media.caption_entities);
       if (!c.ok) return fail(c.error);
-      next.photo = got.value.photo;
-      next.photoId = got.value.photoId;
+      if (media.type === "animation") {
+        const upload = String(media.media).startsWith("attach://");
+        if (upload && m.inlineMessageId) return fail(bad(TG.uploadInInline));
+        const got = this.fileFrom(media.media, files);
+        if (!got.ok) return fail(got.error);
+        next.file = { kind: "animation", ...got.value };
+        next.photo = null;
+        next.photoId = null;
+      } else {
+        const got = this.photoFrom(media.media, files, m.inlineMessageId !== null);
+        if (!got.ok) return fail(got.error);
+        next.photo = got.value.photo;
+        next.photoId = got.value.photoId;
+        next.file = null;
+      }
       next.caption = media.caption ?? null;
       next.shown = c.value;
       next.text = null;
@@ -659,6 +670,7 @@ const contentKey = (m: StoredMessage): string =>
     m.text === null ? null : "text",
     formattedKey(m.shown ?? null),
     photoKey(m.photoId ?? m.photo),
+    m.file?.fileId ?? null,
     m.keyboard,
   ]);
 

@@ -22,7 +22,13 @@ export async function finishedGame(
   await h.press(accepter, challenge, buttons(challenge)[0]!);
   const board = h.lastMessage(chatId);
   expect(board.photo).not.toBeNull();
-  let game = h.service.activeGames(chatId, accepter.id).at(-1)!;
+  const game = await playToEnd(h, h.service.activeGames(chatId, accepter.id).at(-1)!);
+  return { game, board: h.tg.message(chatId, board.messageId)! };
+}
+
+/** Both sides play the pip-count player's choices through the service until the game ends. */
+export async function playToEnd(h: Harness, start: GameView): Promise<GameView> {
+  let game = start;
   for (let guard = 0; game.status === "active"; guard++) {
     if (guard > 5000) throw new Error("the game does not end");
     // One action at a time: the service may play a forced rest of the turn by itself.
@@ -33,5 +39,5 @@ export async function finishedGame(
     game = r.value.game;
   }
   await h.settle();
-  return { game, board: h.tg.message(chatId, board.messageId)! };
+  return game;
 }

@@ -13,6 +13,7 @@ import {
   openDatabase,
 } from "../../src/db/index.js";
 import { silentLogger } from "../../src/log.js";
+import type { ReplayFrame } from "../../src/render/replay.js";
 import type { BoardView } from "../../src/render/view.js";
 import { DialogStore, GameReviews, GameService } from "../../src/services/index.js";
 import { ComputerOpponent } from "../../src/services/opponent.js";
@@ -77,10 +78,17 @@ function nextSeed(): Buffer {
   return createHash("sha256").update(`seed-${test}-${n}`).digest();
 }
 
+/** A cheap stand-in animation: the frames' views hashed, so each replay's bytes are its own. */
+export const fakeReplay = async (frames: readonly ReplayFrame[]): Promise<Buffer> =>
+  Buffer.from(
+    `GIF:${frames.length}:${createHash("sha256").update(JSON.stringify(frames)).digest("hex")}`,
+  );
+
 export interface HarnessOptions {
   readonly path?: string;
   readonly env?: Record<string, string>;
   readonly render?: BotDeps["renderBoard"];
+  readonly renderReplay?: BotDeps["renderReplay"];
   readonly tg?: FakeTelegram;
   /** A computer player in the bot's seat, wired as the real process wires it. */
   readonly computer?: { readonly level?: Player; readonly delayMs?: number };
@@ -109,6 +117,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     service,
     reviews,
     renderBoard: opts.render ?? fakeRender,
+    renderReplay: opts.renderReplay ?? fakeReplay,
     logger: silentLogger,
     prefs: servicePrefs(service),
     botInfo: BOT_INFO,
@@ -133,6 +142,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     // A computer turn asks for a board; a board never starts a turn: two rounds settle both.
     for (let i = 0; i < 2; i++) {
       await computer?.settled();
+      await parts.jobs.settled();
       await parts.boards.settled();
     }
   };

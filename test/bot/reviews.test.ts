@@ -2,7 +2,7 @@ import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { verifyRecord } from "../../src/services/records/verify.js";
 import { finishedGame } from "./finished-game.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harness.js";
 
 let h: Harness | null = null;
 afterEach(() => {
@@ -71,7 +71,9 @@ describe("the record of a finished game", () => {
     await h.press(USERS.alice, board, buttonNamed(board, "⬇ Record"));
     const file = h.lastMessage();
     expect(file.file).toMatchObject({ kind: "document", name: "nardy-2.txt" });
-    expect((file.file!.data as Buffer).toString("utf8")).toMatch(/^nardy-bot game #2: long nardy\n/);
+    expect((file.file!.data as Buffer).toString("utf8")).toMatch(
+      /^nardy-bot game #2: long nardy\n/,
+    );
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -79,7 +81,9 @@ describe("the record of a finished game", () => {
     it(`a game the database no longer holds says so (${challenger.language_code})`, async () => {
       h = await createHarness();
       const { board } = await finishedGame(h, challenger, USERS.bob, "/play short");
-      h.database.sqlite.exec("delete from game_events where game_id = 1; delete from games where id = 1");
+      h.database.sqlite.exec(
+        "delete from game_events where game_id = 1; delete from games where id = 1",
+      );
       await h.press(challenger, board, buttonNamed(board, texts.record));
       expect(lastAnswer(h)).toMatchObject({ show_alert: true, text: texts.gone });
       expect(h.tg.callsOf("sendDocument")).toEqual([]);

@@ -1,26 +1,17 @@
 import { Composer } from "grammy";
-import type { Color } from "../../engine/index.js";
 import type { GameView } from "../../services/index.js";
 import type { BotContext } from "../context.js";
-import { htmlName } from "../ui/names.js";
+import { playersText, resultText } from "../ui/result-text.js";
 import { compactReviewRow } from "../ui/review-keyboard.js";
 import { gameTitle } from "../ui/rules-text.js";
 import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
 
-const ICON: Record<Color, string> = { white: "⚪", black: "⚫" };
-
 /** Two lines per game: number, date and game; players and result. */
 function gameLines(t: Tr, g: GameView): string {
   const date = new Date(g.finishedAt ?? g.createdAt).toISOString().slice(0, 10);
-  const players = `${ICON.white} ${htmlName(g.white)} — ${htmlName(g.black)} ${ICON.black}`;
-  const r = g.state.result;
-  let result = `🤝 ${t("caption-draw")}`;
-  if (r?.winner) {
-    const name = `${ICON[r.winner]} ${htmlName(r.winner === "white" ? g.white : g.black)}`;
-    result = `🏆 ${t("caption-wins", { name, kind: t(`result-${r.kind}`), points: r.points })}`;
-  }
-  return `<b>#${g.id}</b> · ${date} · ${gameTitle(t, g.variant, g.rules)}\n${players} · ${result}`;
+  const head = `<b>#${g.id}</b> · ${date} · ${gameTitle(t, g.variant, g.rules)}`;
+  return `${head}\n${playersText(g)} · ${resultText(t, g)}`;
 }
 
 /** `/history`: the chat's last finished games, each with its analysis, replay and record. */

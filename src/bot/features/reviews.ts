@@ -1,14 +1,11 @@
 import { Composer, InputFile } from "grammy";
-import type { ServiceError } from "../../services/index.js";
 import { onButton } from "../buttons.js";
 import type { ReviewItem } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { gameLabel } from "../ui/caption.js";
 import type { FeatureDeps } from "./deps.js";
-
-/** A refusal about a finished game: gone from the database, or not finished yet. */
-export const reviewRefusal = (ctx: BotContext, error: ServiceError): string =>
-  ctx.t(error.code === "not-found" ? "err-game-gone" : "err-game-not-over");
+import { replayPress } from "./replay.js";
+import { reviewRefusal } from "./review-refusal.js";
 
 /** Where a review goes: the chat the press came from (a reply to the pressed message). */
 function replyPlace(ctx: BotContext): { chatId: number; replyTo: number | null } | null {
@@ -42,7 +39,7 @@ export function reviewsFeature(deps: FeatureDeps): Composer<BotContext> {
   };
 
   const handlers: Record<ReviewItem, ((ctx: BotContext, gameId: number) => Promise<void>) | null> =
-    { analysis: null, replay: null, record };
+    { analysis: null, replay: replayPress(deps), record };
 
   onButton(composer, "review", async (ctx, { gameId, item }) => {
     const handler = handlers[item];

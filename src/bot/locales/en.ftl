@@ -290,3 +290,6 @@ err-game-not-over = This game is not over yet.
 history-title = Finished games here, newest first
 history-none = No finished games here yet. Start one with /play.
 cmd-history = The last finished games in this chat
+replay-caption = 🎞 Replay of { $game }: { $players }. { $result }
+replay-making = 🎞 Drawing the replay…
+replay-needs-private = To see the replay of this game, start a private chat with me and press again.
