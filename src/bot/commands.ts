@@ -9,6 +9,7 @@ const COMMANDS = [
   "score",
   "top",
   "history",
+  "analysis",
   "rules",
   "lang",
   "settings",

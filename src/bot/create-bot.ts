@@ -116,6 +116,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     computer,
     jobs,
     renderReplay: deps.renderReplay ?? renderReplayGif,
+    renderBoard: deps.renderBoard,
   };
   const maintenance = new Maintenance(
     bot.api,

@@ -1,3 +1,4 @@
+export * from "./analysis.js";
 export type { ChallengeInput, GameStart } from "./challenges.js";
 export * from "./dialog-store.js";
 export * from "./dice.js";

@@ -1,4 +1,5 @@
 import { type Db, GamesRepo, ReviewsRepo } from "../db/index.js";
+import type { GameAnalysis } from "./analysis.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { isId } from "./guards.js";
 import { gameRecord, type RecordFile } from "./records/game-record.js";
@@ -47,6 +48,15 @@ export class GameReviews {
     const game = gameView(full);
     const file = gameRecord(game, this.games.events(gameId).map(eventView));
     return file ? ok({ game, file }) : fail("game-active", "The game is not over yet.");
+  }
+
+  /** The stored analysis of a game, once made. */
+  analysis(gameId: number): GameAnalysis | null {
+    return ((isId(gameId) && this.reviews.get(gameId)?.analysis) as GameAnalysis | null) || null;
+  }
+
+  setAnalysis(gameId: number, analysis: GameAnalysis): void {
+    if (isId(gameId)) this.reviews.save(gameId, { analysis }, this.now());
   }
 
   replayFileId(gameId: number): string | null {

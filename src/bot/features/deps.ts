@@ -7,6 +7,7 @@ import type { GameReviews, GameService, PlayerRef } from "../../services/index.j
 import type { PressAnswers } from "../answers.js";
 import type { BackgroundJobs } from "../background.js";
 import type { BoardSync } from "../boards.js";
+import type { RenderBoard } from "../game-messenger.js";
 import type { Locale } from "../i18n.js";
 import type { MessageMemo } from "../message-memo.js";
 import type { Tr } from "../ui/tr.js";
@@ -37,4 +38,6 @@ export interface FeatureDeps {
   /** Work a press starts without waiting for it (replays, analyses). */
   readonly jobs: BackgroundJobs;
   readonly renderReplay: RenderReplay;
+  /** Draws a board picture (the analysis's costliest plays). */
+  readonly renderBoard: RenderBoard;
 }

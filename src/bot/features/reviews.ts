@@ -3,6 +3,7 @@ import { onButton } from "../buttons.js";
 import type { ReviewItem } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { gameLabel } from "../ui/caption.js";
+import { analysisFeature } from "./analysis.js";
 import type { FeatureDeps } from "./deps.js";
 import { replayPress } from "./replay.js";
 import { reviewRefusal } from "./review-refusal.js";
@@ -16,7 +17,10 @@ function replyPlace(ctx: BotContext): { chatId: number; replyTo: number | null }
 const replyTo = (id: number | null) =>
   id === null ? {} : { reply_parameters: { message_id: id, allow_sending_without_reply: true } };
 
-/** The buttons under a finished game's board and in /history: analysis, replay, record. */
+/**
+ * The buttons under a finished game's board and in /history (analysis, replay, record), and
+ * `/analysis`.
+ */
 export function reviewsFeature(deps: FeatureDeps): Composer<BotContext> {
   const { answers, reviews } = deps;
   const composer = new Composer<BotContext>();
@@ -38,8 +42,11 @@ export function reviewsFeature(deps: FeatureDeps): Composer<BotContext> {
     });
   };
 
+  const analysis = analysisFeature(deps);
+  composer.use(analysis.composer);
+
   const handlers: Record<ReviewItem, ((ctx: BotContext, gameId: number) => Promise<void>) | null> =
-    { analysis: null, replay: replayPress(deps), record };
+    { analysis: analysis.press, replay: replayPress(deps), record };
 
   onButton(composer, "review", async (ctx, { gameId, item }) => {
     const handler = handlers[item];

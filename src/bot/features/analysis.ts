@@ -1,0 +1,151 @@
+import { Composer, InputFile } from "grammy";
+import type { BoardView } from "../../render/view.js";
+import {
+  analyseGame,
+  type Decision,
+  type GameAnalysis,
+  type GameView,
+  type Timeline,
+} from "../../services/index.js";
+import type { BotContext } from "../context.js";
+import { analysisText, decisionCaption } from "../ui/analysis-text.js";
+import { diceView } from "../ui/board-view.js";
+import { gameLabel } from "../ui/caption.js";
+import type { Tr } from "../ui/tr.js";
+import type { FeatureDeps } from "./deps.js";
+import { reviewRefusal } from "./review-refusal.js";
+
+/** The board after a costly play, from its player's side, the play made marked. */
+function decisionView(g: GameView, d: Decision): BoardView {
+  return {
+    variant: g.variant,
+    board: d.after,
+    perspective: d.color,
+    toMove: d.color,
+    dice: diceView(d.dice, []),
+    cube: null,
+    score: null,
+    lastMove: { color: d.color, steps: d.played },
+    currentSteps: [],
+  };
+}
+
+/** Where the report goes: a chat, under a message when there is one. */
+interface Place {
+  readonly chatId: number;
+  readonly replyTo: number | null;
+}
+
+/**
+ * 📊 Analysis: every checker play of a finished game weighed by the evaluator, off the update
+ * path (a background job that yields after each turn), with a progress message edited in
+ * place and turned into the report; the three costliest plays of each player follow as
+ * pictures. The result is stored with the game: asked again, it is posted, not redone, and
+ * a press while it runs joins the running one.
+ */
+export function analysisFeature(deps: FeatureDeps) {
+  const { reviews, jobs, answers } = deps;
+  const running = new Set<number>();
+  const composer = new Composer<BotContext>();
+
+  const post = async (ctx: BotContext, place: Place, game: GameView, a: GameAnalysis) => {
+    const t = deps.textsFor(game.locale);
+    const reply = place.replyTo
+      ? { reply_parameters: { message_id: place.replyTo, allow_sending_without_reply: true } }
+      : {};
+    await ctx.api.sendMessage(place.chatId, analysisText(t, game, a), {
+      parse_mode: "HTML",
+      ...reply,
+    });
+    await pictures(ctx, place.chatId, t, game, a);
+  };
+
+  const pictures = async (
+    ctx: BotContext,
+    chatId: number,
+    t: Tr,
+    game: GameView,
+    a: GameAnalysis,
+  ) => {
+    for (const d of [...a.white.costliest, ...a.black.costliest]) {
+      const png = await deps.renderBoard(decisionView(game, d));
+      await ctx.api.sendPhoto(chatId, new InputFile(png, `decision-${d.turn}.png`), {
+        caption: decisionCaption(t, game, d),
+        parse_mode: "HTML",
+      });
+    }
+  };
+
+  const run = (ctx: BotContext, place: Place, game: GameView, timeline: Timeline) => {
+    const t = deps.textsFor(game.locale);
+    running.add(game.id);
+    jobs.run("analysis", async () => {
+      try {
+        const label = gameLabel(t, game);
+        const progressText = (percent: number) => t("analysis-progress", { game: label, percent });
+        const reply = place.replyTo
+          ? { reply_parameters: { message_id: place.replyTo, allow_sending_without_reply: true } }
+          : {};
+        const note = await ctx.api.sendMessage(place.chatId, progressText(0), reply);
+        let shown = 0;
+        const a = await analyseGame(timeline, async (done, total) => {
+          // Edited at each quarter: often enough to see it move, rarely enough for the limits.
+          const percent = Math.floor((100 * done) / total / 25) * 25;
+          if (percent > shown && percent < 100) {
+            shown = percent;
+            await ctx.api.editMessageText(place.chatId, note.message_id, progressText(percent));
+          }
+        });
+        reviews.setAnalysis(game.id, a);
+        await ctx.api.editMessageText(place.chatId, note.message_id, analysisText(t, game, a), {
+          parse_mode: "HTML",
+        });
+        await pictures(ctx, place.chatId, t, game, a);
+      } finally {
+        running.delete(game.id);
+      }
+    });
+  };
+
+  /** Posts the stored report, or starts the analysis; the returned text answers a press. */
+  const ask = async (ctx: BotContext, place: Place, gameId: number): Promise<string | null> => {
+    const r = reviews.finished(gameId);
+    if (!r.ok) return reviewRefusal(ctx, r.error);
+    const stored = reviews.analysis(gameId);
+    if (stored) {
+      await post(ctx, place, r.value.game, stored);
+      return null;
+    }
+    if (running.has(gameId)) return ctx.t("analysis-running");
+    run(ctx, place, r.value.game, r.value.timeline);
+    return ctx.t("analysis-making");
+  };
+
+  /** The 📊 button under a finished board or in /history. */
+  const press = async (ctx: BotContext, gameId: number): Promise<void> => {
+    const m = ctx.callbackQuery?.message;
+    if (!m) {
+      await answers.answer(ctx);
+      return;
+    }
+    const r = reviews.finished(gameId);
+    if (!r.ok) {
+      await answers.answer(ctx, reviewRefusal(ctx, r.error), true);
+      return;
+    }
+    const text = await ask(ctx, { chatId: m.chat.id, replyTo: m.message_id }, gameId);
+    await answers.answer(ctx, text ?? undefined);
+  };
+
+  composer.command("analysis", async (ctx) => {
+    const last = reviews.history(ctx.chat.id, 1)[0];
+    if (!last) {
+      await ctx.reply(ctx.t("analysis-none"));
+      return;
+    }
+    const text = await ask(ctx, { chatId: ctx.chat.id, replyTo: ctx.msg.message_id }, last.id);
+    if (text) await ctx.reply(text);
+  });
+
+  return { composer, press };
+}
