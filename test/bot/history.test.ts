@@ -73,7 +73,7 @@ describe("/history", () => {
       const numbers = [...list.text!.matchAll(/<b>#(\d+)<\/b> · (\d{4}-\d\d-\d\d) · /g)];
       expect(numbers.map((m) => Number(m[1]))).toEqual([11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
       expect(list.shown!.text).toMatch(result);
-      expect(buttons(list).map((b) => b.text)).toContain("⬇ #11");
+      expect(list.keyboard![0]!.map((b) => b.text)).toEqual(["📊 #11", "🎞 #11", "⬇ #11"]);
       expect(list.keyboard).toHaveLength(10);
       expect(h.tg.problems()).toEqual([]);
     });
@@ -90,4 +90,43 @@ describe("/history", () => {
     expect(file.replyTo).toBe(list.messageId);
     expect(h.tg.problems()).toEqual([]);
   });
+
+  it("a game picked from the list sends its analysis and its replay", async () => {
+    h = await createHarness();
+    const { game } = await finishedGame(h, USERS.alice, USERS.bob, "/play short");
+    await h.send(USERS.carol, "/history");
+    const list = h.lastMessage();
+    await h.press(USERS.carol, list, buttonNamed(list, `📊 #${game.id}`));
+    const report = h.tg.chatMessages(GROUP).find((m) => m.text?.startsWith("<b>📊 Analysis of"));
+    expect(report?.replyTo).toBe(list.messageId);
+    await h.press(USERS.carol, list, buttonNamed(list, `🎞 #${game.id}`));
+    const replay = h.lastMessage();
+    expect(replay.file).toMatchObject({ kind: "animation", name: `nardy-${game.id}.gif` });
+    expect(replay.replyTo).toBe(list.messageId);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  for (const [user, gone] of [
+    [USERS.alice, "This game is no longer stored."],
+    [USERS.olga, "Эта партия больше не хранится."],
+    [USERS.taras, "Ця партія більше не зберігається."],
+  ] as const) {
+    it(`each button of a game the database no longer holds says so (${user.language_code})`, async () => {
+      h = await createHarness();
+      const { game } = await finishedGame(h, user, USERS.bob, "/play short");
+      await h.send(user, "/history");
+      const list = h.lastMessage();
+      h.database.sqlite.exec(
+        `delete from game_events where game_id = ${game.id}; delete from games where id = ${game.id}`,
+      );
+      const sent = h.tg.calls.length;
+      for (const icon of ["📊", "🎞", "⬇"]) {
+        await h.press(user, list, buttonNamed(list, `${icon} #${game.id}`));
+        const answer = h.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
+        expect(answer).toMatchObject({ show_alert: true, text: gone });
+      }
+      const after = h.tg.calls.slice(sent).map((c) => c.method);
+      expect(after).toEqual(["answerCallbackQuery", "answerCallbackQuery", "answerCallbackQuery"]);
+    });
+  }
 });
