@@ -12,6 +12,7 @@ import {
 import type { UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
 import type { Logger } from "../log.js";
+import { type RenderDecision, renderDecisionPng } from "../render/decision.js";
 import { type RenderReplay, renderReplayGif } from "../render/replay.js";
 import type { DialogStore, GameReviews, GameService, PlayerRef } from "../services/index.js";
 import { PressAnswers } from "./answers.js";
@@ -50,6 +51,8 @@ export interface BotDeps {
   readonly fetch?: ApiClientOptions["fetch"];
   /** Whether a computer player takes the bot's seat in games against it (`/play bot`). */
   readonly computerPlays?: boolean;
+  /** Draws an analysed decision's picture (default: the real PNG renderer). */
+  readonly renderDecision?: RenderDecision;
   /** Draws a replay animation (default: the real GIF renderer). */
   readonly renderReplay?: RenderReplay;
   /** Gets a file id for a board picture, for inline messages. */
@@ -116,7 +119,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     computer,
     jobs,
     renderReplay: deps.renderReplay ?? renderReplayGif,
-    renderBoard: deps.renderBoard,
+    renderDecision: deps.renderDecision ?? renderDecisionPng,
   };
   const maintenance = new Maintenance(
     bot.api,

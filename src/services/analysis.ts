@@ -1,6 +1,7 @@
 import { rankPlays } from "../ai/analyse.js";
 import {
   type Board,
+  boardOf,
   type Color,
   type Dice,
   type GameState,
@@ -21,9 +22,10 @@ export interface Decision {
   readonly turn: number;
   readonly color: Color;
   readonly dice: readonly [number, number];
-  /** The board before the play and after it. */
+  /** The board before the play, after it, and after the best play. */
   readonly board: Board;
   readonly after: Board;
+  readonly bestAfter: Board;
   readonly played: readonly Step[];
   readonly best: readonly Step[];
   readonly playedMoves: readonly string[];
@@ -86,6 +88,7 @@ function weigh(before: GameState, dice: Dice, played: readonly Step[], after: Ga
       dice,
       board: before.board,
       after: after.board,
+      bestAfter: boardOf(before.turn, best.play.me, best.play.opp),
       played,
       best: best.play.steps,
       playedMoves: playNotation(played),

@@ -124,8 +124,16 @@ describe("the analysis of a finished game", () => {
       expect(pictures.length).toBeGreaterThan(0);
       expect(pictures.length).toBeLessThanOrEqual(6);
       for (const p of pictures) {
-        expect(p.photo).not.toBeNull();
         expect(p.shown?.text).toMatch(texts.decision);
+        // Two boards: after the play made, marked as a move, and after the best, in the other mark.
+        const { played, best } = JSON.parse((p.photo as Buffer).toString());
+        expect(played.lastMove.steps.length).toBeGreaterThan(0);
+        expect(best.currentSteps.length).toBeGreaterThan(0);
+        expect(best.lastMove).toBeNull();
+        expect(played.board).not.toEqual(best.board);
+        expect(played.dice).toEqual(best.dice);
+        const roll = /(\d)-(\d)/.exec(p.shown!.text)!;
+        expect(played.dice.values.slice(0, 2)).toEqual([Number(roll[1]), Number(roll[2])]);
       }
       // Stored with the game: asked again, the report comes at once, with no new analysis.
       const editsSoFar = h.tg.callsOf("editMessageText").length;

@@ -84,6 +84,10 @@ export const fakeReplay = async (frames: readonly ReplayFrame[]): Promise<Buffer
     `GIF:${frames.length}:${createHash("sha256").update(JSON.stringify(frames)).digest("hex")}`,
   );
 
+/** Both boards of an analysed decision, each as the stand-in picture. */
+export const fakeDecision = async (played: BoardView, best: BoardView): Promise<Buffer> =>
+  Buffer.from(JSON.stringify({ played, best }));
+
 export interface HarnessOptions {
   readonly path?: string;
   readonly env?: Record<string, string>;
@@ -118,6 +122,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     reviews,
     renderBoard: opts.render ?? fakeRender,
     renderReplay: opts.renderReplay ?? fakeReplay,
+    renderDecision: fakeDecision,
     logger: silentLogger,
     prefs: servicePrefs(service),
     botInfo: BOT_INFO,

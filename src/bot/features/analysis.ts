@@ -15,19 +15,28 @@ import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
 import { reviewRefusal } from "./review-refusal.js";
 
-/** The board after a costly play, from its player's side, the play made marked. */
-function decisionView(g: GameView, d: Decision): BoardView {
-  return {
+/**
+ * A costly decision from its player's side: the board after the play made, that play marked
+ * as the last move; and the board after the best play, marked as the turn's own steps.
+ */
+function decisionViews(g: GameView, d: Decision): [BoardView, BoardView] {
+  const common = {
     variant: g.variant,
-    board: d.after,
     perspective: d.color,
-    toMove: d.color,
     dice: diceView(d.dice, []),
     cube: null,
     score: null,
-    lastMove: { color: d.color, steps: d.played },
-    currentSteps: [],
-  };
+  } as const;
+  return [
+    {
+      ...common,
+      board: d.after,
+      toMove: null,
+      lastMove: { color: d.color, steps: d.played },
+      currentSteps: [],
+    },
+    { ...common, board: d.bestAfter, toMove: d.color, lastMove: null, currentSteps: d.best },
+  ];
 }
 
 /** Where the report goes: a chat, under a message when there is one. */
@@ -68,7 +77,7 @@ export function analysisFeature(deps: FeatureDeps) {
     a: GameAnalysis,
   ) => {
     for (const d of [...a.white.costliest, ...a.black.costliest]) {
-      const png = await deps.renderBoard(decisionView(game, d));
+      const png = await deps.renderDecision(...decisionViews(game, d));
       await ctx.api.sendPhoto(chatId, new InputFile(png, `decision-${d.turn}.png`), {
         caption: decisionCaption(t, game, d),
         parse_mode: "HTML",

@@ -2,12 +2,12 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { BotConfig } from "../../config.js";
 import type { Logger } from "../../log.js";
+import type { RenderDecision } from "../../render/decision.js";
 import type { RenderReplay } from "../../render/replay.js";
 import type { GameReviews, GameService, PlayerRef } from "../../services/index.js";
 import type { PressAnswers } from "../answers.js";
 import type { BackgroundJobs } from "../background.js";
 import type { BoardSync } from "../boards.js";
-import type { RenderBoard } from "../game-messenger.js";
 import type { Locale } from "../i18n.js";
 import type { MessageMemo } from "../message-memo.js";
 import type { Tr } from "../ui/tr.js";
@@ -38,6 +38,6 @@ export interface FeatureDeps {
   /** Work a press starts without waiting for it (replays, analyses). */
   readonly jobs: BackgroundJobs;
   readonly renderReplay: RenderReplay;
-  /** Draws a board picture (the analysis's costliest plays). */
-  readonly renderBoard: RenderBoard;
+  /** Draws an analysed decision: the play made and the best play. */
+  readonly renderDecision: RenderDecision;
 }
