@@ -97,6 +97,7 @@ describe("the analysis of a finished game", () => {
       h = await createHarness();
       const { board } = await finishedGame(h, challenger, USERS.bob, "/play short");
       const before = h.tg.chatMessages(GROUP).length;
+      const callsBefore = h.tg.calls.length;
       // Two presses at once: one analysis; the second hears that it is running.
       await Promise.all([
         h.press(challenger, board, buttonNamed(board, texts.button)),
@@ -109,6 +110,9 @@ describe("the analysis of a finished game", () => {
           .map((a) => a.text)
           .sort(),
       ).toEqual([texts.making, texts.running].sort());
+      // The press that started it was answered before the progress message went out.
+      const methods = h.tg.calls.slice(callsBefore).map((c) => c.method);
+      expect(methods.indexOf("answerCallbackQuery")).toBeLessThan(methods.indexOf("sendMessage"));
       const posted = h.tg.chatMessages(GROUP).slice(before);
       const report = posted[0]!;
       expect(report.replyTo).toBe(board.messageId);

@@ -39,6 +39,11 @@ function decisionViews(g: GameView, d: Decision): [BoardView, BoardView] {
   ];
 }
 
+type Asked =
+  | { readonly kind: "refused" | "running"; readonly text: string }
+  | { readonly kind: "started"; readonly text: string; readonly start: () => void }
+  | { readonly kind: "stored"; readonly post: () => Promise<void> };
+
 /** Where the report goes: a chat, under a message when there is one. */
 interface Place {
   readonly chatId: number;
@@ -87,7 +92,6 @@ export function analysisFeature(deps: FeatureDeps) {
 
   const run = (ctx: BotContext, place: Place, game: GameView, timeline: Timeline) => {
     const t = deps.textsFor(game.locale);
-    running.add(game.id);
     jobs.run("analysis", async () => {
       try {
         const label = gameLabel(t, game);
@@ -116,34 +120,46 @@ export function analysisFeature(deps: FeatureDeps) {
     });
   };
 
-  /** Posts the stored report, or starts the analysis; the returned text answers a press. */
-  const ask = async (ctx: BotContext, place: Place, gameId: number): Promise<string | null> => {
+  /**
+   * What asking for a game's analysis does: refused (the game is gone or not over), the
+   * stored report posted, told it is running, or a new analysis started. The caller answers
+   * first, then `act` posts or starts (a press is answered before any message goes out).
+   */
+  const decide = (ctx: BotContext, place: Place, gameId: number): Asked => {
     const r = reviews.finished(gameId);
-    if (!r.ok) return reviewRefusal(ctx, r.error);
+    if (!r.ok) return { kind: "refused", text: reviewRefusal(ctx, r.error) };
+    const { game, timeline } = r.value;
     const stored = reviews.analysis(gameId);
-    if (stored) {
-      await post(ctx, place, r.value.game, stored);
-      return null;
-    }
-    if (running.has(gameId)) return ctx.t("analysis-running");
-    run(ctx, place, r.value.game, r.value.timeline);
-    return ctx.t("analysis-making");
+    if (stored) return { kind: "stored", post: () => post(ctx, place, game, stored) };
+    if (running.has(gameId)) return { kind: "running", text: ctx.t("analysis-running") };
+    // Marked as running now, so that a press right behind this one hears it is.
+    running.add(gameId);
+    return {
+      kind: "started",
+      text: ctx.t("analysis-making"),
+      start: () => run(ctx, place, game, timeline),
+    };
   };
 
   /** The 📊 button under a finished board or in /history. */
   const press = async (ctx: BotContext, gameId: number): Promise<void> => {
     const m = ctx.callbackQuery?.message;
     if (!m) {
+      await answers.answer(ctx, ctx.t("err-bad-button"), true);
+      return;
+    }
+    const d = decide(ctx, { chatId: m.chat.id, replyTo: m.message_id }, gameId);
+    if (d.kind === "stored") {
       await answers.answer(ctx);
+      await d.post();
       return;
     }
-    const r = reviews.finished(gameId);
-    if (!r.ok) {
-      await answers.answer(ctx, reviewRefusal(ctx, r.error), true);
-      return;
+    try {
+      await answers.answer(ctx, d.text, d.kind === "refused");
+    } finally {
+      // Marked running: it must run (and unmark) even if the answer failed.
+      if (d.kind === "started") d.start();
     }
-    const text = await ask(ctx, { chatId: m.chat.id, replyTo: m.message_id }, gameId);
-    await answers.answer(ctx, text ?? undefined);
   };
 
   composer.command("analysis", async (ctx) => {
@@ -152,8 +168,11 @@ export function analysisFeature(deps: FeatureDeps) {
       await ctx.reply(ctx.t("analysis-none"));
       return;
     }
-    const text = await ask(ctx, { chatId: ctx.chat.id, replyTo: ctx.msg.message_id }, last.id);
-    if (text) await ctx.reply(text);
+    // Started: the progress message that follows says so.
+    const d = decide(ctx, { chatId: ctx.chat.id, replyTo: ctx.msg.message_id }, last.id);
+    if (d.kind === "stored") await d.post();
+    else if (d.kind === "started") d.start();
+    else await ctx.reply(d.text);
   });
 
   return { composer, press };
