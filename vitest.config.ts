@@ -13,6 +13,7 @@ const SLOW = [
   "test/cli/commands.test.ts", // npm run engine / render as documented, on a first run
   "test/render/cli-process.test.ts", // the render command's exit codes and output streams
   "test/render/no-fonts.test.ts", // rendering in a child with fontconfig emptied
+  "test/render/replay-size.test.ts", // a 60-turn replay drawn by the real GIF encoder
   // The reference generator checked against GNU Backgammon: it tests the cross-check's
   // oracle, not src/ (the engine meets the same vectors in test/engine/gnubg-vectors.test.ts).
   "test/reference.test.ts",

@@ -23,8 +23,10 @@ import { parseConfig } from "../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../src/db/index.js";
 import { seededRandom } from "../src/engine/dice.js";
 import { silentLogger } from "../src/log.js";
+import { renderDecisionPng } from "../src/render/decision.js";
 import { renderBoardPng } from "../src/render/png.js";
-import { DialogStore, GameService, type GameView } from "../src/services/index.js";
+import { renderReplayGif } from "../src/render/replay.js";
+import { DialogStore, GameReviews, GameService, type GameView } from "../src/services/index.js";
 import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api.js";
 import { randomAction } from "./random-play.js";
 import { countStatements } from "./sql-count.js";
@@ -68,7 +70,10 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
   });
   const parts = createBot(parsed.config, {
     service,
+    reviews: new GameReviews(database.db),
     renderBoard: renderBoardPng,
+    renderDecision: renderDecisionPng,
+    renderReplay: renderReplayGif,
     logger: silentLogger,
     prefs: servicePrefs(service),
     botInfo: FAKE_BOT,

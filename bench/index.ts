@@ -11,6 +11,8 @@ const smoke = process.env.BENCH_SMOKE === "1";
 const parts: Part[] = [
   { name: "engine", run: () => benchEngine({ smoke }) },
   { name: "render", run: async () => (await import("./render.js")).benchRender({ smoke }) },
+  { name: "analysis", run: async () => (await import("./analysis.js")).benchAnalysis({ smoke }) },
+  { name: "replay", run: async () => (await import("./replay.js")).benchReplay({ smoke }) },
   {
     name: "persistence",
     run: async () => (await import("./persistence.js")).benchPersistence({ smoke }),

@@ -15,8 +15,16 @@ import { DatabaseOpenError, openDatabase } from "./db/index.js";
 import { startingBoard } from "./engine/index.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger } from "./log.js";
+import { renderDecisionPng } from "./render/decision.js";
 import { renderBoardPng } from "./render/png.js";
-import { auditActiveGames, DialogStore, GameService, UpdateInbox } from "./services/index.js";
+import { renderReplayGif } from "./render/replay.js";
+import {
+  auditActiveGames,
+  DialogStore,
+  GameReviews,
+  GameService,
+  UpdateInbox,
+} from "./services/index.js";
 import { ComputerOpponent } from "./services/opponent.js";
 
 /** The updates the bot handles. */
@@ -82,10 +90,13 @@ const botInfo = await api.getMe().catch((e: unknown) => {
   database.close();
   return fail([`Telegram: ${e instanceof Error ? e.message : String(e)}`]);
 });
-const { bot, boards, maintenance, deps, feed } = createBot(config, {
+const { bot, boards, jobs, maintenance, deps, feed } = createBot(config, {
   service,
+  reviews: new GameReviews(database.db),
   botInfo,
   renderBoard: renderBoardPng,
+  renderDecision: renderDecisionPng,
+  renderReplay: renderReplayGif,
   logger,
   prefs: servicePrefs(service),
   computerPlays: true,
@@ -104,7 +115,12 @@ const computer = new ComputerOpponent(service, botPlayer(botInfo), {
 service.onGameChanged((game) => computer.notice(game));
 maintenance.onTick(() => computer.resumeWaiting());
 drain = async () => {
-  const settled = Promise.all([updates.settled(), computer.settled(), boards.idle()]);
+  const settled = Promise.all([
+    updates.settled(),
+    computer.settled(),
+    boards.idle(),
+    jobs.settled(),
+  ]);
   await Promise.race([settled, new Promise((r) => setTimeout(r, 5_000))]);
   boards.stop();
 };

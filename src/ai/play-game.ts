@@ -1,4 +1,5 @@
 import {
+  type Action,
   act,
   actor,
   type Color,
@@ -25,6 +26,8 @@ export interface GameSetup {
   /** Called with each checker-play decision's time when `clock` (ms) is given. */
   readonly clock?: () => number;
   readonly onDecision?: (by: Color, ms: number, before: GameState) => void;
+  /** Called after every action with the states on either side of it. */
+  readonly onAction?: (by: Color, action: Action, before: GameState, after: GameState) => void;
 }
 
 /**
@@ -60,6 +63,7 @@ export function playGame(setup: GameSetup): GameState {
     for (const action of move.actions) {
       const r = act(state, move.by, action, { dice });
       if (!r.ok) throw new Error(`${move.by} ${action.type}: ${r.error.message}`);
+      setup.onAction?.(move.by, action, state, r.state);
       state = r.state;
     }
   }

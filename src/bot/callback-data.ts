@@ -29,6 +29,10 @@ export type ResignChoice = 0 | 1 | 2 | 3 | "pick" | "claim" | "cancel" | "accept
 
 export type ChallengeCommand = "accept" | "decline" | "cancel";
 
+/** What a finished game offers: its analysis, its replay, its record. */
+export const REVIEW_ITEMS = ["analysis", "replay", "record"] as const;
+export type ReviewItem = (typeof REVIEW_ITEMS)[number];
+
 /** The games an inline card offers. */
 export const CARD_OFFERS = ["lc", "ls", "ss"] as const;
 export type CardOffer = (typeof CARD_OFFERS)[number];
@@ -63,7 +67,8 @@ export type Payload =
     }
   | { readonly type: "settings"; readonly confirmTurns: boolean }
   | { readonly type: "language"; readonly locale: Locale }
-  | { readonly type: "dialog"; readonly ownerId: number; readonly choice: string };
+  | { readonly type: "dialog"; readonly ownerId: number; readonly choice: string }
+  | { readonly type: "review"; readonly gameId: number; readonly item: ReviewItem };
 
 export type PayloadType = Payload["type"];
 
@@ -95,6 +100,8 @@ const RESIGN: Record<string, ResignChoice> = {
   d: "decline",
 };
 const RESIGN_CODE = invert(RESIGN);
+const REVIEW: Record<string, ReviewItem> = { a: "analysis", p: "replay", f: "record" };
+const REVIEW_CODE = invert(REVIEW);
 
 function invert(map: Record<string, string | number>): Record<string, string> {
   return Object.fromEntries(Object.entries(map).map(([k, v]) => [String(v), k]));
@@ -127,6 +134,8 @@ export function encode(p: Payload): string {
       return `l:${p.locale}`;
     case "dialog":
       return `n:${p.ownerId}:${p.choice}`;
+    case "review":
+      return `v:${p.gameId}:${REVIEW_CODE[p.item]}`;
   }
 }
 
@@ -143,6 +152,7 @@ const PATTERNS = {
   settings: /^st:c:([01])$/,
   language: /^l:([a-z]{2})$/,
   dialog: new RegExp(`^n:${ID}:([a-z0-9-]{1,24})$`),
+  review: new RegExp(`^v:${ID}:([apf])$`),
 };
 
 /** A safe integer id, or null (a forged button may carry anything). */
@@ -208,6 +218,11 @@ export function decode(data: string | undefined): Payload | null {
   if (m) {
     const ownerId = id(m[1]);
     return ownerId === null ? null : { type: "dialog", ownerId, choice: m[2]! };
+  }
+  m = PATTERNS.review.exec(data);
+  if (m) {
+    const gameId = id(m[1]);
+    return gameId === null ? null : { type: "review", gameId, item: REVIEW[m[2]!]! };
   }
   return null;
 }

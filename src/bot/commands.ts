@@ -8,6 +8,8 @@ const COMMANDS = [
   "resign",
   "score",
   "top",
+  "history",
+  "analysis",
   "rules",
   "lang",
   "settings",

@@ -13,8 +13,17 @@ import {
 import type { UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
 import type { Logger } from "../log.js";
-import type { DialogStore, GameService, PlayerRef, UpdateInbox } from "../services/index.js";
+import type { RenderDecision } from "../render/decision.js";
+import type { RenderReplay } from "../render/replay.js";
+import type {
+  DialogStore,
+  GameReviews,
+  GameService,
+  PlayerRef,
+  UpdateInbox,
+} from "../services/index.js";
 import { PressAnswers } from "./answers.js";
+import { BackgroundJobs } from "./background.js";
 import { BoardSync } from "./boards.js";
 import { callDeadline } from "./call-deadline.js";
 import type { BotContext, InnerContext } from "./context.js";
@@ -22,10 +31,12 @@ import { basicsFeature } from "./features/basics.js";
 import { challengeFeature } from "./features/challenge.js";
 import type { FeatureDeps, LocalePrefs } from "./features/deps.js";
 import { gameFeature } from "./features/game.js";
+import { historyFeature } from "./features/history.js";
 import { inlineFeature } from "./features/inline.js";
 import { chatsBack, membershipFeature } from "./features/membership.js";
 import { dialogKey, expireDialogs, newGameFeature } from "./features/new-game.js";
 import { resignFeature } from "./features/resign.js";
+import { reviewsFeature } from "./features/reviews.js";
 import { settingsFeature } from "./features/settings.js";
 import { statsFeature } from "./features/stats.js";
 import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-messenger.js";
@@ -37,6 +48,7 @@ import { updateKeys } from "./update-keys.js";
 
 export interface BotDeps {
   readonly service: GameService;
+  readonly reviews: GameReviews;
   readonly renderBoard: RenderBoard;
   readonly logger: Logger;
   readonly prefs: LocalePrefs;
@@ -48,6 +60,10 @@ export interface BotDeps {
   readonly fetch?: ApiClientOptions["fetch"];
   /** Whether a computer player takes the bot's seat in games against it (`/play bot`). */
   readonly computerPlays?: boolean;
+  /** Draws an analysed decision's picture. */
+  readonly renderDecision: RenderDecision;
+  /** Draws a replay animation. */
+  readonly renderReplay: RenderReplay;
   /** Gets a file id for a board picture, for inline messages. */
   readonly photoUploader?: (api: Api) => PhotoUploader | null;
   /** The clock presses are timed by (tests move it). */
@@ -59,6 +75,8 @@ export interface BotDeps {
 export interface BotParts {
   readonly bot: Bot<BotContext>;
   readonly boards: BoardSync;
+  /** Replays and analyses being made after their press was answered. */
+  readonly jobs: BackgroundJobs;
   readonly maintenance: Maintenance;
   readonly deps: FeatureDeps;
   /** Updates in through the inbox (polling and webhook), when the bot has one. */
@@ -116,9 +134,11 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     logger.error({ gameId, reason }, "game record damaged; the game is marked broken"),
   );
   const computer = deps.computerPlays && deps.botInfo ? botPlayer(deps.botInfo) : null;
+  const jobs = new BackgroundJobs(logger);
   const featureDeps: FeatureDeps = {
     config,
     service,
+    reviews: deps.reviews,
     boards,
     answers,
     i18n,
@@ -127,6 +147,9 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     prefs: deps.prefs,
     memo,
     computer,
+    jobs,
+    renderReplay: deps.renderReplay,
+    renderDecision: deps.renderDecision,
   };
   const maintenance = new Maintenance(
     bot.api,
@@ -180,6 +203,8 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   features.use(inlineFeature(featureDeps, deps.renderBoard, uploader));
   features.use(resignFeature(featureDeps));
   features.use(gameFeature(featureDeps));
+  features.use(reviewsFeature(featureDeps));
+  features.use(historyFeature(featureDeps));
   features.use(statsFeature(featureDeps));
   features.use(settingsFeature(featureDeps));
   // A button nobody handles: forged, or of a kind this version no longer has.
@@ -188,7 +213,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   bot.catch((err: BotError<BotContext>) => {
     logger.error({ err: err.error, update: err.ctx.update.update_id }, "unhandled error");
   });
-  return { bot, boards, maintenance, deps: featureDeps, feed };
+  return { bot, boards, jobs, maintenance, deps: featureDeps, feed };
 }
 
 /**

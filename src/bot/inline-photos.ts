@@ -24,3 +24,22 @@ export function cacheChatUploader(
     return fileId;
   };
 }
+
+/** The same for a replay animation: sent to the cache chat once, its file id kept. */
+export async function uploadAnimation(
+  api: Api,
+  chatId: number,
+  gif: Buffer,
+  fileName: string,
+  logger: Logger,
+): Promise<string> {
+  const sent = await api.sendAnimation(chatId, new InputFile(gif, fileName), {
+    disable_notification: true,
+  });
+  const fileId = sent.animation?.file_id ?? sent.document?.file_id;
+  await api
+    .deleteMessage(chatId, sent.message_id)
+    .catch((err) => logger.warn({ err }, "cache message not deleted"));
+  if (!fileId) throw new Error("the cache chat returned no animation");
+  return fileId;
+}

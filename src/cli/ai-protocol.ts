@@ -1,3 +1,4 @@
+import { rankPlays } from "../ai/analyse.js";
 import { choosePlay, cubeDecision, DEFAULT_LEVEL, isPlayer, type Player } from "../ai/index.js";
 import type { AiContext, MatchScore } from "../ai/types.js";
 import { type Color, type Dice, other, type TurnSpec, type Variant } from "../engine/index.js";
@@ -12,7 +13,10 @@ import {
   readVariant,
 } from "./engine-protocol.js";
 
-/** The computer player's ops of the JSON-lines interface (docs/rules.md): `choose` and `cube`. */
+/**
+ * The computer player's ops of the JSON-lines interface (docs/rules.md): `choose`, `cube` and
+ * `analyse`.
+ */
 type Json = Record<string, unknown>;
 
 function need(cond: unknown, message: string): asserts cond {
@@ -128,4 +132,20 @@ function cube(req: Json): Json {
   return { double: answer.double, take: answer.take };
 }
 
-export const AI_HANDLERS: Record<string, Handler> = { choose, cube };
+/**
+ * Every legal play of the roll, best first, each with the cubeless money equity of the side
+ * to move right after it: the evaluator's own judgement, whatever the level, cube or match.
+ */
+function analyse(req: Json): Json {
+  const r = readRequest(req);
+  const dice = readDice(req.dice, "dice");
+  const ranked = rankPlays({ ...r.spec, dice }, { scoring: r.ctx.scoring });
+  return {
+    plays: ranked.map((p) => ({
+      ...playToJson(r.turn, p.play),
+      equity: Math.round(p.equity * 1e6) / 1e6,
+    })),
+  };
+}
+
+export const AI_HANDLERS: Record<string, Handler> = { choose, cube, analyse };

@@ -5,5 +5,6 @@ export * from "./games-repo.js";
 export * from "./inbox-repo.js";
 export * from "./open.js";
 export * from "./players-repo.js";
+export * from "./reviews-repo.js";
 export * from "./schema.js";
 export * from "./series-repo.js";

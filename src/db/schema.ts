@@ -309,3 +309,17 @@ export const inbox = sqliteTable(
 );
 
 export type InboxRow = typeof inbox.$inferSelect;
+
+/** What is made of a finished game after it ends: kept so each is made only once. */
+export const gameReviews = sqliteTable("game_reviews", {
+  gameId: integer("game_id")
+    .primaryKey()
+    .references(() => games.id),
+  /** The analysis of every decision, as the services define it; null until made. */
+  analysis: text("analysis", { mode: "json" }).$type<unknown>(),
+  /** The replay animation's Telegram file id: uploaded once, then sent by it. */
+  replayFileId: text("replay_file_id"),
+  updatedAt: updatedAt(),
+});
+
+export type GameReviewRow = typeof gameReviews.$inferSelect;

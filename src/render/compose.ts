@@ -1,3 +1,4 @@
+import { bannerItems } from "./banner.js";
 import { drawFrame } from "./board-frame.js";
 import { checkerItems, trayItems } from "./checkers.js";
 import { cubeItems } from "./cube.js";
@@ -34,6 +35,7 @@ export function displayList(view: BoardView): DisplayList {
       ...diceItems(l, view),
       ...cubeItems(l, view),
       ...infoItems(l, view, sc),
+      ...bannerItems(l, view),
     ],
   };
 }

@@ -56,8 +56,15 @@ async function spritesFor(items: readonly Item[]): Promise<Sprite[]> {
  */
 const PNG_LEVEL = 5;
 
-/** The board as a PNG, WIDTH x HEIGHT (layout.ts). */
-export async function renderBoardPng(view: BoardView): Promise<Buffer> {
+/** A frame of the board: RGB bytes, row by row, WIDTH x HEIGHT (layout.ts). */
+export interface RawFrame {
+  readonly data: Buffer;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Draws the view onto `canvas` (or a fresh buffer): the cached background, then the sprites. */
+export async function renderBoardRaw(view: BoardView, canvas?: Buffer): Promise<RawFrame> {
   const d = displayList(view);
   let bg = backgrounds.get(d.background);
   if (!bg) {
@@ -65,17 +72,23 @@ export async function renderBoardPng(view: BoardView): Promise<Buffer> {
     backgrounds.set(d.background, bg);
   }
   const drawn = await spritesFor(d.items);
-  let canvas = spare.pop();
-  if (canvas?.length !== bg.length) canvas = Buffer.allocUnsafe(bg.length);
-  canvas.set(bg);
+  const out = canvas?.length === bg.length ? canvas : Buffer.allocUnsafe(bg.length);
+  out.set(bg);
   d.items.forEach((it, i) => {
-    blit(canvas, d.width, d.height, drawn[i]!, it.x, it.y);
+    blit(out, d.width, d.height, drawn[i]!, it.x, it.y);
   });
+  return { data: out, width: d.width, height: d.height };
+}
+
+/** The board as a PNG, WIDTH x HEIGHT (layout.ts). */
+export async function renderBoardPng(view: BoardView): Promise<Buffer> {
+  const frame = await renderBoardRaw(view, spare.pop());
   try {
-    return await sharp(canvas, { raw: { width: d.width, height: d.height, channels: 3 } })
+    const { data, width, height } = frame;
+    return await sharp(data, { raw: { width, height, channels: 3 } })
       .png({ compressionLevel: PNG_LEVEL, adaptiveFiltering: false })
       .toBuffer();
   } finally {
-    if (spare.length < 4) spare.push(canvas);
+    if (spare.length < 4) spare.push(frame.data);
   }
 }

@@ -20,4 +20,10 @@ export interface BoardView {
   readonly lastMove: { readonly color: Color; readonly steps: readonly Step[] } | null;
   /** Steps already played this turn by `toMove`, in its numbering; `board` includes them. */
   readonly currentSteps: readonly Step[];
+  /** A panel across the middle: a replay's opening (the score) or its end (who won what). */
+  readonly banner?: Banner | null;
 }
+
+export type Banner =
+  | { readonly kind: "start"; readonly score: readonly [number, number] }
+  | { readonly kind: "result"; readonly winner: Color | null; readonly points: number };

@@ -1,3 +1,4 @@
+export * from "./analysis.js";
 export * from "./audit.js";
 export type { ChallengeInput, GameStart } from "./challenges.js";
 export * from "./dialog-store.js";
@@ -7,5 +8,8 @@ export * from "./events.js";
 export * from "./game-service.js";
 export * from "./inbox.js";
 export type { MessageRef } from "./message-ref.js";
+export type { RecordFile } from "./records/game-record.js";
 export * from "./replay.js";
+export * from "./reviews.js";
+export * from "./timeline.js";
 export * from "./types.js";

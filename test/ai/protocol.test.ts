@@ -91,3 +91,34 @@ describe("choose and cube over the JSON-lines interface", () => {
     expect(JSON.parse(answerLine("{not json", AI_HANDLERS))).toHaveProperty("error");
   });
 });
+
+describe("analyse over the JSON-lines interface", () => {
+  const analyseReq = { ...chooseReq, op: "analyse" };
+
+  it("answers every legal play, best first, each with its equity", () => {
+    const answer = ask(analyseReq).plays as { white: unknown; black: unknown; equity: number }[];
+    const plays = ask({ ...chooseReq, op: "plays" }).plays as { white: unknown; black: unknown }[];
+    const key = (p: { white: unknown; black: unknown }) => JSON.stringify([p.white, p.black]);
+    expect(answer.map(key).sort()).toEqual(plays.map(key).sort());
+    const equities = answer.map((p) => p.equity);
+    expect(equities).toEqual([...equities].sort((a, b) => b - a));
+    for (const e of equities) expect(Math.abs(e)).toBeLessThanOrEqual(3);
+    // The opening 3-1: making the 5-point is the book play.
+    expect(answer[0]).toMatchObject({ moves: ["8/5", "6/5"] });
+  });
+
+  it("a play that bears off the last checker wins a single, gammon or backgammon", () => {
+    const last = { ...analyseReq, white: { 1: 1, off: 14 }, dice: [2, 1] };
+    const win = (black: Record<string, number>) =>
+      (ask({ ...last, black }).plays as { equity: number }[])[0]!.equity;
+    expect(win({ 6: 5, off: 10 })).toBe(1);
+    expect(win({ 6: 15 })).toBe(2);
+    expect(win({ 20: 1, 6: 14 })).toBe(3);
+  });
+
+  it("answers no plays when none is legal", () => {
+    const closed = { 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3 };
+    const answer = ask({ ...analyseReq, white: { bar: 1, 13: 14 }, black: closed, dice: [6, 6] });
+    expect(answer).toEqual({ plays: [] });
+  });
+});

@@ -6,6 +6,7 @@ import {
   encode,
   MAX_CALLBACK_BYTES,
   type Payload,
+  REVIEW_ITEMS,
 } from "../../src/bot/callback-data.js";
 import { LOCALES } from "../../src/bot/i18n.js";
 
@@ -74,6 +75,11 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
     ownerId: anyId,
     choice: fc.stringMatching(/^[a-z0-9-]{1,24}$/),
   }),
+  fc.record({
+    type: fc.constant("review" as const),
+    gameId: anyId,
+    item: fc.constantFrom(...REVIEW_ITEMS),
+  }),
 ) as fc.Arbitrary<Payload>;
 
 describe("button payloads", () => {
@@ -109,6 +115,7 @@ describe("button payloads", () => {
         seal: "abcdefghij",
       },
       { type: "dialog", ownerId: big, choice: "x".repeat(24) },
+      { type: "review", gameId: big, item: "analysis" },
     ];
     for (const p of longest) expect(Buffer.byteLength(encode(p))).toBeLessThanOrEqual(64);
   });
@@ -137,6 +144,8 @@ describe("button payloads", () => {
       "i:lc:1:en:ap:short",
       "l:fr",
       "st:c:2",
+      "v:1:x", // no such review item
+      "v:-1:a",
       "n:1:Bad Choice",
       `g:1:1:r${" ".repeat(70)}`,
     ])

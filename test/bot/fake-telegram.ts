@@ -33,13 +33,15 @@ import {
   typedMessage,
 } from "../helpers/bot-api-rules.js";
 import { BOT_INFO } from "../helpers/bot-info.js";
-import { parseBody, readAll } from "../helpers/request-body.js";
+import { type ParsedBody, parseBody, readAll } from "../helpers/request-body.js";
 
 export interface ApiCall {
   readonly method: string;
   readonly payload: Record<string, unknown>;
   /** Uploaded files by field name. */
   readonly files: Record<string, Buffer>;
+  /** The names the uploads were sent under, by field name. */
+  readonly fileNames: Record<string, string>;
   /** What the fake answered. */
   answer?: Answer;
   /** The answer was a failure the test queued with failNext. */
@@ -59,6 +61,13 @@ export interface StoredMessage {
   photo: Buffer | string | null;
   /** The file id Telegram gave the photo. */
   photoId?: string | null;
+  /** A document or animation message: the file (bytes, or the id it was sent by) and its id. */
+  file?: {
+    readonly kind: "document" | "animation";
+    readonly data: Buffer | string;
+    readonly name: string | null;
+    readonly fileId: string;
+  } | null;
   keyboard: InlineKeyboardButton[][];
   /** force_reply the message asks for, if any. */
   forceReply?: ForceReply | null;
@@ -114,8 +123,9 @@ export class FakeTelegram {
     init?: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal },
   ) => {
     const method = String(url).split("/").pop()!;
-    const { payload, files } = await readBody(init?.body, init?.headers?.["content-type"] ?? "");
-    const call: ApiCall = { method, payload, files };
+    const body = await readBody(init?.body, init?.headers?.["content-type"] ?? "");
+    const { payload, files } = body;
+    const call: ApiCall = { method, payload, files, fileNames: body.fileNames ?? {} };
     this.calls.push(call);
     const drop = this.drops.findIndex((m) =>
       typeof m === "string" ? m === method : m.test(method),
@@ -129,6 +139,7 @@ export class FakeTelegram {
     const queued = this.failures.findIndex((f) => f.method === method);
     const injected = queued >= 0;
     let answer: Answer;
+    this.lastFileNames = call.fileNames;
     if (injected) answer = this.failures.splice(queued, 1)[0]!.answer;
     else {
       try {
@@ -396,6 +407,9 @@ export class FakeTelegram {
       case "sendMessage":
       case "sendPhoto":
         return this.send(method, p, files);
+      case "sendDocument":
+      case "sendAnimation":
+        return this.sendFile(method === "sendDocument" ? "document" : "animation", p, files);
       case "deleteMessage": {
         const key = `${Number(p.chat_id)}:${Number(p.message_id)}`;
         const own = this.messages.get(key);
@@ -472,6 +486,64 @@ export class FakeTelegram {
     return { ok: true, result: this.toTelegram(stored) };
   }
 
+  /** A document or an animation: an upload, or a file id Telegram issued for one before. */
+  private sendFile(
+    kind: "document" | "animation",
+    p: Record<string, unknown>,
+    files: Record<string, Buffer>,
+  ): Answer {
+    const fail = (e: ApiError): Answer => ({ ok: false, ...e });
+    const chatId = Number(p.chat_id);
+    const markup = replyMarkup(p.reply_markup, "send");
+    if (!markup.ok) return fail(markup.error);
+    const c = captionText(p.caption, p.parse_mode, p.caption_entities);
+    if (!c.ok) return fail(c.error);
+    const got = this.fileFrom(p[kind], files);
+    if (!got.ok) return fail(got.error);
+    const reply = replyTarget(p, (chat, id) => this.exists(chat, id));
+    if (!reply.ok) return fail(reply.error);
+    this.rules.violate(kind, markup.value.violations);
+    const stored: StoredMessage = {
+      chatId,
+      messageId: this.newMessageId(chatId),
+      inlineMessageId: null,
+      text: null,
+      caption: typeof p.caption === "string" ? p.caption : null,
+      photo: null,
+      file: { kind, ...got.value },
+      keyboard: markup.value.keyboard,
+      forceReply: markup.value.forceReply,
+      replyTo: reply.value,
+      shown: c.value,
+      sentAt: this.rules.now(),
+    };
+    this.messages.set(`${chatId}:${stored.messageId}`, stored);
+    this.rules.botSpoke(chatId);
+    return { ok: true, result: this.toTelegram(stored) };
+  }
+
+  /** A file field: an upload (`attach://name` or a file part) or a file id Telegram gave. */
+  private fileFrom(
+    field: unknown,
+    files: Record<string, Buffer>,
+  ): Check<{ data: Buffer | string; name: string | null; fileId: string }> {
+    const text = String(field);
+    const key = text.startsWith("attach://") ? text.slice(9) : text;
+    const upload = files[key];
+    if (upload) {
+      const fileId = `file-${++this.fileCounter}`;
+      this.files.set(fileId, upload);
+      const name = this.lastFileNames[key] ?? null;
+      return { ok: true, value: { data: upload, name, fileId } };
+    }
+    if (text.startsWith("attach://") || !this.files.has(text))
+      return { ok: false, error: bad(TG.wrongFile) };
+    return { ok: true, value: { data: text, name: null, fileId: text } };
+  }
+
+  /** The upload names of the call being answered. */
+  private lastFileNames: Record<string, string> = {};
+
   private edit(method: string, p: Record<string, unknown>, files: Record<string, Buffer>): Answer {
     const fail = (e: ApiError): Answer => ({ ok: false, ...e });
     const m = this.find(p);
@@ -480,7 +552,7 @@ export class FakeTelegram {
         return fail(bad(TG.cantBeEdited));
       return fail(bad(TG.editNotFound));
     }
-    const isMedia = m.photo !== null;
+    const isMedia = m.photo !== null || (m.file ?? null) !== null;
     const markup = replyMarkup(p.reply_markup, "edit");
     if (!markup.ok) return fail(markup.error);
     const next = { ...m };
@@ -506,14 +578,25 @@ export class FakeTelegram {
         parse_mode?: string;
         caption_entities?: Entity[];
       };
-      if (media.type !== undefined && media.type !== "photo")
+      if (media.type !== undefined && media.type !== "photo" && media.type !== "animation")
         return fail(bad("Bad Request: wrong media type"));
-      const got = this.photoFrom(media.media, files, m.inlineMessageId !== null);
-      if (!got.ok) return fail(got.error);
       const c = captionText(media.caption, media.parse_mode, media.caption_entities);
       if (!c.ok) return fail(c.error);
-      next.photo = got.value.photo;
-      next.photoId = got.value.photoId;
+      if (media.type === "animation") {
+        const upload = String(media.media).startsWith("attach://");
+        if (upload && m.inlineMessageId) return fail(bad(TG.uploadInInline));
+        const got = this.fileFrom(media.media, files);
+        if (!got.ok) return fail(got.error);
+        next.file = { kind: "animation", ...got.value };
+        next.photo = null;
+        next.photoId = null;
+      } else {
+        const got = this.photoFrom(media.media, files, m.inlineMessageId !== null);
+        if (!got.ok) return fail(got.error);
+        next.photo = got.value.photo;
+        next.photoId = got.value.photoId;
+        next.file = null;
+      }
       next.caption = media.caption ?? null;
       next.shown = c.value;
       next.text = null;
@@ -566,6 +649,22 @@ export class FakeTelegram {
       ...(m.keyboard.length ? { reply_markup: { inline_keyboard: m.keyboard } } : {}),
     };
     const entities = m.shown?.entities.length ? m.shown.entities : undefined;
+    if (m.file) {
+      const f = m.file;
+      const doc = {
+        file_id: f.fileId,
+        file_unique_id: `u${f.fileId}`,
+        file_name: f.name ?? "file",
+      };
+      return {
+        ...base,
+        ...(f.kind === "animation"
+          ? { animation: { ...doc, width: 640, height: 480, duration: 1 }, document: doc }
+          : { document: doc }),
+        ...(m.shown ? { caption: m.shown.text } : {}),
+        ...(entities ? { caption_entities: entities } : {}),
+      };
+    }
     if (m.photo) {
       const fileId = m.photoId ?? (typeof m.photo === "string" ? m.photo : "photo-0");
       return {
@@ -589,6 +688,7 @@ const contentKey = (m: StoredMessage): string =>
     m.text === null ? null : "text",
     formattedKey(m.shown ?? null),
     photoKey(m.photoId ?? m.photo),
+    m.file?.fileId ?? null,
     m.keyboard,
   ]);
 
@@ -616,10 +716,7 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T
   });
 }
 
-async function readBody(
-  body: unknown,
-  contentType: string,
-): Promise<{ payload: Record<string, unknown>; files: Record<string, Buffer> }> {
+async function readBody(body: unknown, contentType: string): Promise<ParsedBody> {
   return parseBody(await readAll(body), contentType);
 }
 

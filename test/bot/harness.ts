@@ -13,8 +13,9 @@ import {
   openDatabase,
 } from "../../src/db/index.js";
 import { type Logger, silentLogger } from "../../src/log.js";
+import type { ReplayFrame } from "../../src/render/replay.js";
 import type { BoardView } from "../../src/render/view.js";
-import { DialogStore, GameService, UpdateInbox } from "../../src/services/index.js";
+import { DialogStore, GameReviews, GameService, UpdateInbox } from "../../src/services/index.js";
 import { ComputerOpponent } from "../../src/services/opponent.js";
 import { BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
 
@@ -77,10 +78,21 @@ function nextSeed(): Buffer {
   return createHash("sha256").update(`seed-${test}-${n}`).digest();
 }
 
+/** A cheap stand-in animation: the frames' views hashed, so each replay's bytes are its own. */
+export const fakeReplay = async (frames: readonly ReplayFrame[]): Promise<Buffer> =>
+  Buffer.from(
+    `GIF:${frames.length}:${createHash("sha256").update(JSON.stringify(frames)).digest("hex")}`,
+  );
+
+/** Both boards of an analysed decision, each as the stand-in picture. */
+export const fakeDecision = async (played: BoardView, best: BoardView): Promise<Buffer> =>
+  Buffer.from(JSON.stringify({ played, best }));
+
 export interface HarnessOptions {
   readonly path?: string;
   readonly env?: Record<string, string>;
   readonly render?: BotDeps["renderBoard"];
+  readonly renderReplay?: BotDeps["renderReplay"];
   readonly tg?: FakeTelegram;
   /** A computer player in the bot's seat, wired as the real process wires it. */
   readonly computer?: { readonly level?: Player; readonly delayMs?: number };
@@ -106,9 +118,13 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     ...(opts.now ? { now: opts.now } : {}),
   });
   const tg = opts.tg ?? new FakeTelegram();
+  const reviews = new GameReviews(database.db, opts.now);
   const parts = createBot(parsed.config, {
     service,
+    reviews,
     renderBoard: opts.render ?? fakeRender,
+    renderReplay: opts.renderReplay ?? fakeReplay,
+    renderDecision: fakeDecision,
     logger: opts.logger ?? silentLogger,
     prefs: servicePrefs(service),
     botInfo: BOT_INFO,
@@ -135,6 +151,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     // A computer turn asks for a board; a board never starts a turn: two rounds settle both.
     for (let i = 0; i < 2; i++) {
       await computer?.settled();
+      await parts.jobs.settled();
       await parts.boards.settled();
     }
   };

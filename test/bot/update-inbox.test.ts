@@ -19,10 +19,10 @@ import { UpdateFeed } from "../../src/bot/update-feed.js";
 import { parseConfig } from "../../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
 import { silentLogger } from "../../src/log.js";
-import { DialogStore, GameService, UpdateInbox } from "../../src/services/index.js";
+import { DialogStore, GameReviews, GameService, UpdateInbox } from "../../src/services/index.js";
 import { FakeBotApi } from "../e2e/fake-bot-api.js";
 import { BOT_INFO } from "../helpers/bot-info.js";
-import { fakeRender } from "./harness.js";
+import { fakeDecision, fakeRender, fakeReplay } from "./harness.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij";
 const ALICE = { id: 11, is_bot: false, first_name: "Alice", language_code: "en" };
@@ -50,12 +50,15 @@ async function botOn(file: string, fake: FakeBotApi) {
   const parts = createBot(parsed.config, {
     service,
     renderBoard: fakeRender,
+    renderDecision: fakeDecision,
+    renderReplay: fakeReplay,
     logger: silentLogger,
     prefs: servicePrefs(service),
     botInfo: BOT_INFO,
     fetch: fetch as never,
     dialogs: new DialogStore(database.db),
     inbox: new UpdateInbox(database.db),
+    reviews: new GameReviews(database.db),
   });
   await parts.bot.init();
   let runner: RunnerHandle | null = null;

@@ -9,10 +9,14 @@ export async function readAll(body: unknown): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export function parseBody(
-  raw: Buffer,
-  contentType: string,
-): { payload: Record<string, unknown>; files: Record<string, Buffer> } {
+export interface ParsedBody {
+  readonly payload: Record<string, unknown>;
+  readonly files: Record<string, Buffer>;
+  /** The file name each uploaded part was sent with. */
+  readonly fileNames?: Record<string, string>;
+}
+
+export function parseBody(raw: Buffer, contentType: string): ParsedBody {
   if (raw.length === 0) return { payload: {}, files: {} };
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (/multipart\/form-data/i.test(contentType) && boundary) return parseMultipart(raw, boundary);
@@ -22,12 +26,10 @@ export function parseBody(
 }
 
 /** multipart/form-data: file parts (with a filename) stay bytes, the rest are text fields. */
-function parseMultipart(
-  raw: Buffer,
-  boundary: string,
-): { payload: Record<string, unknown>; files: Record<string, Buffer> } {
+function parseMultipart(raw: Buffer, boundary: string): ParsedBody {
   const payload: Record<string, unknown> = {};
   const files: Record<string, Buffer> = {};
+  const fileNames: Record<string, string> = {};
   const delimiter = Buffer.from(`--${boundary}`);
   let start = raw.indexOf(delimiter);
   while (start >= 0) {
@@ -43,10 +45,13 @@ function parseMultipart(
     const value = part.subarray(split + 4);
     const name = /name="([^"]*)"/i.exec(head)?.[1];
     if (name !== undefined) {
-      if (/filename=/i.test(head)) files[name] = Buffer.from(value);
-      else payload[name] = value.toString("utf8");
+      const fileName = /filename="?([^";\r\n]*)"?/i.exec(head)?.[1];
+      if (fileName !== undefined) {
+        files[name] = Buffer.from(value);
+        fileNames[name] = fileName;
+      } else payload[name] = value.toString("utf8");
     }
     start = next;
   }
-  return { payload, files };
+  return { payload, files, fileNames };
 }

@@ -2,8 +2,11 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { BotConfig } from "../../config.js";
 import type { Logger } from "../../log.js";
-import type { GameService, PlayerRef } from "../../services/index.js";
+import type { RenderDecision } from "../../render/decision.js";
+import type { RenderReplay } from "../../render/replay.js";
+import type { GameReviews, GameService, PlayerRef } from "../../services/index.js";
 import type { PressAnswers } from "../answers.js";
+import type { BackgroundJobs } from "../background.js";
 import type { BoardSync } from "../boards.js";
 import type { Locale } from "../i18n.js";
 import type { MessageMemo } from "../message-memo.js";
@@ -19,6 +22,8 @@ export interface LocalePrefs {
 export interface FeatureDeps {
   readonly config: BotConfig;
   readonly service: GameService;
+  /** Finished games looked back on: history, records, replays, analyses. */
+  readonly reviews: GameReviews;
   readonly boards: BoardSync;
   readonly answers: PressAnswers;
   readonly i18n: I18n<Context>;
@@ -30,4 +35,9 @@ export interface FeatureDeps {
   readonly memo: MessageMemo;
   /** The bot's own user as a player, when the computer opponent plays; null otherwise. */
   readonly computer: PlayerRef | null;
+  /** Work a press starts without waiting for it (replays, analyses). */
+  readonly jobs: BackgroundJobs;
+  readonly renderReplay: RenderReplay;
+  /** Draws an analysed decision: the play made and the best play. */
+  readonly renderDecision: RenderDecision;
 }

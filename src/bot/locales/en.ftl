@@ -234,7 +234,7 @@ help =
     /resign: give up (in short nardy: offer 1, 2 or 3 points)
 
     <b>More</b>
-    /score: series in this chat · /top: leaderboard · /rules: the rules · /lang: language
+    /score: series in this chat · /top: leaderboard · /history: finished games, their analysis, replay and record · /rules: the rules · /lang: language
 rules-long =
     <b>Long nardy</b>
     Each player starts with all 15 checkers on the head (point 24) and moves them counter-clockwise, from 24 down to 1, then bears them off. Your home is points 1-6.
@@ -281,3 +281,27 @@ err-admins-only = Only the chat's admins can change its settings.
 # Private chat
 play-private = To play a friend, send them a challenge card: press the button and pick their chat (or type @{ $bot } in it). To play me, send /play bot.
 btn-send-challenge = 📨 Send a challenge to a friend
+
+# After the game
+btn-analysis = 📊 Analysis
+btn-replay = 🎞 Replay
+btn-record = ⬇ Record
+record-caption = ⬇ The record of { $game }. Its last lines hold the dice seed and its commitment: anyone can recompute every roll.
+err-game-gone = This game is no longer stored.
+err-game-not-over = This game is not over yet.
+history-title = Finished games here, newest first
+history-none = No finished games here yet. Start one with /play.
+cmd-history = The last finished games in this chat
+replay-caption = 🎞 Replay of { $game }: { $players }. { $result }
+replay-making = 🎞 Drawing the replay…
+replay-needs-private = To see the replay of this game, start a private chat with me and press again.
+cmd-analysis = Analysis of the last finished game here
+analysis-none = No finished game here yet to analyse. Start one with /play.
+analysis-making = 📊 Analysing every decision…
+analysis-running = 📊 This game is being analysed already.
+analysis-progress = 📊 Analysing { $game }: { $percent }%
+analysis-title = 📊 Analysis of { $game }
+analysis-player = decisions: { $decisions }, errors: { $errors }, blunders: { $blunders }; equity lost: { $lost } ({ $perDecision } per decision); luck: { $luck }
+analysis-verdict-better = { $name } played better; { $luckier } had the better dice.
+analysis-verdict-even = Both played alike; { $luckier } had the better dice.
+analysis-decision = { $name }, turn { $turn }, roll { $dice }: played { $played } ({ $playedEquity }), best { $best } ({ $bestEquity }); lost { $loss }

@@ -25,7 +25,11 @@ export function boardViewOf(state: GameState, score: readonly [number, number] |
   };
 }
 
-function diceView(dice: readonly [number, number], used: readonly number[]): BoardView["dice"] {
+/** The dice as drawn: four values for a double, each marked used or not. */
+export function diceView(
+  dice: readonly [number, number],
+  used: readonly number[],
+): BoardView["dice"] {
   const values = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [dice[0], dice[1]];
   const left = [...used];
   const flags = values.map((v) => {

@@ -2,6 +2,7 @@ import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import { BAR, mayDouble, type Step, turnView } from "../../engine/index.js";
 import type { GameView } from "../../services/index.js";
 import { encode, type GameCommand } from "../callback-data.js";
+import { reviewRow } from "./review-keyboard.js";
 import type { Tr } from "./tr.js";
 
 const ROW = 4;
@@ -75,9 +76,12 @@ export function gameKeyboard(
         button(t("btn-decline"), game, { kind: "decline-resign" }),
       ]);
       break;
-    case "over":
+    case "over": {
       if (!opts.seriesOver) rows.push([button(t("btn-rematch"), game, { kind: "rematch" })]);
+      const review = reviewRow(t, game);
+      if (review.length) rows.push(review);
       break;
+    }
   }
   if (opts.claimable && s.phase !== "over")
     rows.push([button(t("btn-claim"), game, { kind: "claim" })]);

@@ -16,7 +16,7 @@ import {
   type Seat,
   seededDice,
   turnView,
-} from "../../src/engine/index.js";
+} from "../../../src/engine/index.js";
 import {
   type Cell,
   cellsBetween,
@@ -24,7 +24,7 @@ import {
   type GameRecord,
   type MatchRecord,
   parseMat,
-} from "../../tools/match-record.js";
+} from "../../../src/services/records/mat.js";
 
 /** A short-nardy match to `length` between two random players that also double and drop. */
 function randomMatch(length: number, seed: number): MatchRecord {

@@ -1,10 +1,4 @@
-/**
- * Jellyfish `.mat` export of short-nardy matches, which GNU Backgammon imports: kept here
- * until the product offers match records (the record and analysis work builds on it).
- */
-import type { GameState } from "../src/engine/game.js";
-import type { Seat } from "../src/engine/series.js";
-import type { Color, Dice, Step } from "../src/engine/types.js";
+import type { Color, Dice, GameState, Seat, Step } from "../../engine/index.js";
 
 /**
  * A match as GNU Backgammon imports it: the Jellyfish `.mat` text. Points are written in the
@@ -34,6 +28,8 @@ export interface MatchRecord {
   readonly length: number;
   readonly players: readonly [string, string];
   readonly games: readonly GameRecord[];
+  /** Lines after the games, written as `;` comments (GNU Backgammon skips them). */
+  readonly comments?: readonly string[];
 }
 
 /** What one engine transition adds to the record. */
@@ -95,7 +91,9 @@ function gameText(record: MatchRecord, index: number): string[] {
     const n = `${String(i + 1).padStart(3)}) `;
     lines.push(`${n}${(left ?? "").padEnd(LEFT)}${right ?? ""}`.trimEnd());
   });
-  if (game.winner !== null) {
+  // After a drop GNU Backgammon scores the game itself: a "Wins" line would count it twice.
+  const dropped = game.cells.at(-1)?.kind === "drop";
+  if (game.winner !== null && !dropped) {
     const wins = `Wins ${plural(game.points, "point")}`;
     lines.push(game.winner === 0 ? `      ${wins}` : `${" ".repeat(5 + LEFT)}${wins}`);
   }
@@ -105,7 +103,8 @@ function gameText(record: MatchRecord, index: number): string[] {
 export function formatMat(record: MatchRecord): string {
   const head = record.length > 0 ? ` ${record.length} point match` : " 0 point match";
   const body = record.games.flatMap((_, i) => ["", ...gameText(record, i)]);
-  return `${[head, ...body].join("\n")}\n`;
+  const comments = (record.comments ?? []).map((c) => `; ${c}`);
+  return `${[head, ...body, ...(comments.length ? ["", ...comments] : [])].join("\n")}\n`;
 }
 
 function parseCell(text: string, seat: Seat): Cell | "wins" | null {
@@ -130,6 +129,14 @@ function parseCell(text: string, seat: Seat): Cell | "wins" | null {
       return m[3] ? { from, to, die, hit: true } : { from, to, die };
     });
   return { seat, kind: "move", dice, steps };
+}
+
+/** A game that ended in a drop has no "Wins" line: the drop names the winner and the stake. */
+function dropWinner(g: GameRecord): GameRecord {
+  const last = g.cells.at(-1);
+  const double = [...g.cells].reverse().find((c) => c.kind === "double");
+  if (g.winner !== null || last?.kind !== "drop" || double?.kind !== "double") return g;
+  return { ...g, winner: last.seat === 0 ? 1 : 0, points: double.value / 2 };
 }
 
 /** Reads our own `.mat` text back (for round trips); throws with a reason on bad input. */
@@ -176,5 +183,5 @@ export function parseMat(text: string): MatchRecord {
     }
   }
   if (current) games.push(current);
-  return { length: Number(header[1]), players, games };
+  return { length: Number(header[1]), players, games: games.map(dropWinner) };
 }

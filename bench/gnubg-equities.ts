@@ -1,0 +1,49 @@
+/**
+ * Writes test/fixtures/gnubg/short-gnubg-equities.jsonl.gz: GNU Backgammon's 0-ply cubeless
+ * equity of every legal play in a sample of the self-play positions (test/fixtures/gnubg).
+ * The analysis agreement test and `npm run bench` compare our evaluator's losses with these.
+ * Run again only to regenerate: `npx tsx bench/gnubg-equities.ts [count]`.
+ */
+import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { gzipSync } from "node:zlib";
+import { GNUBG_FIXTURES, loadSelfplayVectors } from "../test/helpers/vectors.js";
+import { findGnubg } from "./gnubg.js";
+
+export const EQUITIES_FILE = path.join(GNUBG_FIXTURES, "short-gnubg-equities.jsonl.gz");
+
+const count = Number(process.argv[2] ?? 400);
+const binary = findGnubg();
+if (!binary) throw new Error("GNU Backgammon is not installed");
+
+// Every k-th position with a choice, spread over all 100 games.
+const choices = loadSelfplayVectors().filter((c) => c.count >= 2);
+const step = choices.length / count;
+const sample = Array.from({ length: count }, (_, i) => choices[Math.floor(i * step)]!);
+
+const proc = spawn(binary, ["-t", "-q", "-p", path.join(import.meta.dirname, "gnubg-equity.py")]);
+const answers: string[] = [];
+let wake: (() => void) | null = null;
+createInterface({ input: proc.stdout }).on("line", (line) => {
+  if (!line.startsWith("@@") || line === "@@ready") return;
+  answers.push(line.slice(2));
+  wake?.();
+});
+const next = async (): Promise<string> => {
+  while (answers.length === 0) await new Promise<void>((r) => (wake = r));
+  return answers.shift()!;
+};
+
+const lines: string[] = [];
+for (const c of sample) {
+  proc.stdin.write(`${JSON.stringify({ after: c.after })}\n`);
+  const evals = JSON.parse(await next()) as number[][];
+  const plays = c.after.map((after, i) => ({ after, equity: evals[i]![5] }));
+  lines.push(JSON.stringify({ pos: c.pos, dice: c.dice, plays }));
+}
+proc.stdin.end();
+proc.kill();
+writeFileSync(EQUITIES_FILE, gzipSync(`${lines.join("\n")}\n`));
+console.log(`${lines.length} positions, ${sample.reduce((a, c) => a + c.count, 0)} plays`);

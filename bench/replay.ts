@@ -1,0 +1,63 @@
+import { performance } from "node:perf_hooks";
+import { playGame } from "../src/ai/index.js";
+import { replayFrames } from "../src/bot/ui/replay-frames.js";
+import { defaultRules, type GameState } from "../src/engine/index.js";
+import { renderReplayGif } from "../src/render/replay.js";
+import { type Timeline, type Transition, turnsOf } from "../src/services/index.js";
+import { round } from "./stats.js";
+
+/** A long nardy game between two pip-count players, as the timeline the service would store. */
+export function benchTimeline(seed: number): { timeline: Timeline; state: GameState } {
+  const transitions: Transition[] = [];
+  let start: GameState | null = null;
+  const state = playGame({
+    variant: "long",
+    rules: defaultRules("long"),
+    white: "pipcount",
+    black: "pipcount",
+    starter: "white",
+    seed,
+    onAction: (by, action, before, after) => {
+      start ??= before;
+      transitions.push({ by, action, dice: [], before, after, auto: false });
+    },
+  });
+  return { timeline: { start: start!, transitions }, state };
+}
+
+/**
+ * The replay animation of a 60-turn game (cut from a longer one), drawn by the real GIF encoder
+ * after one warm-up drawing (the sprite cache): time to make it and its size.
+ */
+export async function benchReplay(opts: { smoke?: boolean } = {}): Promise<Record<string, number>> {
+  let seed = 1;
+  let game = benchTimeline(seed);
+  while (turnsOf(game.timeline).length < 60) game = benchTimeline(++seed);
+  const all = replayFrames(
+    { variant: "long", score: { white: 0, black: 0 }, state: game.state },
+    game.timeline,
+  );
+  // The title, the first 60 turns and the closing panel.
+  const frames = [...all.slice(0, 61), all.at(-1)!];
+  await renderReplayGif(frames.slice(0, 3));
+  const runs = opts.smoke ? 1 : 3;
+  let best = Number.POSITIVE_INFINITY;
+  let cpu = Number.POSITIVE_INFINITY;
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    const gif = await renderReplayGif(frames);
+    const c = process.cpuUsage(c0);
+    best = Math.min(best, performance.now() - t0);
+    // All threads' CPU (sharp's included): what it costs on one core, whatever else runs.
+    cpu = Math.min(cpu, (c.user + c.system) / 1000);
+    bytes = gif.length;
+  }
+  return {
+    replayFrames: frames.length,
+    replayBestMs: round(best),
+    replayCpuMs: round(cpu),
+    replayMb: round(bytes / 1024 / 1024, 2),
+  };
+}

@@ -1,0 +1,136 @@
+import { InputFile } from "grammy";
+import type { GameView, Timeline } from "../../services/index.js";
+import type { BotContext } from "../context.js";
+import { gameMessage } from "../game-message.js";
+import { uploadAnimation } from "../inline-photos.js";
+import { isChatGone } from "../telegram-errors.js";
+import { gameLabel } from "../ui/caption.js";
+import { replayFrames } from "../ui/replay-frames.js";
+import { playersText, resultText } from "../ui/result-text.js";
+import type { Tr } from "../ui/tr.js";
+import type { FeatureDeps } from "./deps.js";
+import { reviewRefusal } from "./review-refusal.js";
+
+const caption = (t: Tr, game: GameView): string =>
+  t("replay-caption", {
+    game: gameLabel(t, game),
+    players: playersText(game),
+    result: resultText(t, game),
+  });
+
+/**
+ * 🎞 Replay: the game as one animation, drawn once (its file id is stored, then sent by it).
+ * In a chat it is a new message under the board; an inline game's own message becomes the
+ * animation, uploaded first to the cache chat, or else to the presser's private chat.
+ * Drawing takes seconds, so it runs after the press is answered, off the chat's queue.
+ */
+export function replayPress(deps: FeatureDeps) {
+  const { answers, reviews, jobs } = deps;
+  const fileName = (game: GameView) => `nardy-${game.id}.gif`;
+  // Presses that come while a game's animation is being drawn share that drawing.
+  const drawing = new Map<number, Promise<Buffer>>();
+  const draw = (game: GameView, timeline: Timeline): Promise<Buffer> => {
+    let p = drawing.get(game.id);
+    if (!p) {
+      p = deps.renderReplay(replayFrames(game, timeline));
+      drawing.set(game.id, p);
+      void p.finally(() => drawing.delete(game.id)).catch(() => {});
+    }
+    return p;
+  };
+
+  const inChat = async (
+    ctx: BotContext,
+    chatId: number,
+    replyTo: number,
+    game: GameView,
+    timeline: Timeline,
+  ) => {
+    const t = deps.textsFor(game.locale);
+    const stored = reviews.replayFileId(game.id);
+    const media = stored ?? new InputFile(await draw(game, timeline), fileName(game));
+    const sent = await ctx.api.sendAnimation(chatId, media, {
+      caption: caption(t, game),
+      parse_mode: "HTML",
+      reply_parameters: { message_id: replyTo, allow_sending_without_reply: true },
+    });
+    const fileId = sent.animation?.file_id ?? sent.document?.file_id;
+    if (!stored && fileId) reviews.setReplayFileId(game.id, fileId);
+  };
+
+  /** A file id for the animation: stored, or uploaded now. Null: nowhere to upload it. */
+  const fileIdFor = async (ctx: BotContext, game: GameView, timeline: Timeline) => {
+    const userId = ctx.from!.id;
+    const stored = reviews.replayFileId(game.id);
+    if (stored) return stored;
+    const gif = await draw(game, timeline);
+    const cache = deps.config.boardCacheChatId;
+    let fileId: string;
+    try {
+      fileId = cache
+        ? await uploadAnimation(ctx.api, cache, gif, fileName(game), deps.logger)
+        : await privateUpload(ctx, userId, game, gif);
+    } catch (err) {
+      if (!cache && isChatGone(err)) return null;
+      throw err;
+    }
+    reviews.setReplayFileId(game.id, fileId);
+    return fileId;
+  };
+
+  const privateUpload = async (ctx: BotContext, userId: number, game: GameView, gif: Buffer) => {
+    const t = deps.textsFor(game.locale);
+    const sent = await ctx.api.sendAnimation(userId, new InputFile(gif, fileName(game)), {
+      caption: caption(t, game),
+      parse_mode: "HTML",
+    });
+    const fileId = sent.animation?.file_id ?? sent.document?.file_id;
+    if (!fileId) throw new Error("Telegram returned no animation");
+    return fileId;
+  };
+
+  const inline = async (
+    ctx: BotContext,
+    inlineMessageId: string,
+    game: GameView,
+    timeline: Timeline,
+  ) => {
+    const fileId = await fileIdFor(ctx, game, timeline);
+    // The private chat was checked before; it went away meanwhile.
+    if (!fileId) return;
+    const t = deps.textsFor(game.locale);
+    const board = gameMessage(t, game, false);
+    await ctx.api.editMessageMediaInline(
+      inlineMessageId,
+      { type: "animation", media: fileId, caption: board.caption, parse_mode: "HTML" },
+      { reply_markup: board.keyboard },
+    );
+  };
+
+  return async (ctx: BotContext, gameId: number): Promise<void> => {
+    const r = reviews.finished(gameId);
+    if (!r.ok) {
+      await answers.answer(ctx, reviewRefusal(ctx, r.error), true);
+      return;
+    }
+    const { game, timeline } = r.value;
+    const q = ctx.callbackQuery!;
+    const stored = reviews.replayFileId(gameId) !== null;
+    if (!stored && q.inline_message_id && !deps.config.boardCacheChatId) {
+      // Without a cache chat the animation goes through the presser's private chat.
+      const reachable = await ctx.api
+        .sendChatAction(ctx.from!.id, "upload_video")
+        .then(() => true)
+        .catch(() => false);
+      if (!reachable) {
+        await answers.answer(ctx, ctx.t("replay-needs-private"), true);
+        return;
+      }
+    }
+    await answers.answer(ctx, stored ? undefined : ctx.t("replay-making"));
+    const inlineId = q.inline_message_id;
+    const m = q.message;
+    if (inlineId) jobs.run("replay", () => inline(ctx, inlineId, game, timeline));
+    else if (m) jobs.run("replay", () => inChat(ctx, m.chat.id, m.message_id, game, timeline));
+  };
+}

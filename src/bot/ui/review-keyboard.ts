@@ -1,0 +1,30 @@
+import type { InlineKeyboardButton } from "grammy/types";
+import type { GameView } from "../../services/index.js";
+import { encode, type ReviewItem } from "../callback-data.js";
+import type { Tr } from "./tr.js";
+
+/**
+ * What a finished game offers under its board and in /history. A game in an inline message
+ * has no chat to post an analysis or a record into: its replay plays in its own message.
+ */
+export function reviewItems(game: GameView): readonly ReviewItem[] {
+  if (game.state.phase !== "over") return [];
+  return game.chatId === null ? ["replay"] : ["analysis", "replay", "record"];
+}
+
+const ICON: Record<ReviewItem, string> = { analysis: "📊", replay: "🎞", record: "⬇" };
+
+/** The same buttons, short, for a list of games: "📊 #12". */
+export function compactReviewRow(game: GameView): InlineKeyboardButton[] {
+  return reviewItems(game).map((item) => ({
+    text: `${ICON[item]} #${game.id}`,
+    callback_data: encode({ type: "review", gameId: game.id, item }),
+  }));
+}
+
+export function reviewRow(t: Tr, game: GameView): InlineKeyboardButton[] {
+  return reviewItems(game).map((item) => ({
+    text: t(`btn-${item}`),
+    callback_data: encode({ type: "review", gameId: game.id, item }),
+  }));
+}

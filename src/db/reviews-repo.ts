@@ -1,0 +1,44 @@
+import { and, desc, eq } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { FullGame } from "./games-repo.js";
+import type { Db } from "./open.js";
+import { type GameReviewRow, gameReviews, games, players, series } from "./schema.js";
+
+const white = alias(players, "white");
+const black = alias(players, "black");
+
+/** Finished games as a chat looks back on them, and what was made of each (game_reviews). */
+export class ReviewsRepo {
+  constructor(private readonly db: Db) {}
+
+  /** The chat's finished games, newest first, with their players and series. */
+  finishedInChat(chatId: number, limit: number): FullGame[] {
+    return this.db
+      .select({ game: games, white, black, series })
+      .from(games)
+      .innerJoin(white, eq(white.id, games.whiteId))
+      .innerJoin(black, eq(black.id, games.blackId))
+      .innerJoin(series, eq(series.id, games.seriesId))
+      .where(and(eq(games.chatId, chatId), eq(games.status, "finished")))
+      .orderBy(desc(games.finishedAt), desc(games.id))
+      .limit(limit)
+      .all();
+  }
+
+  get(gameId: number): GameReviewRow | undefined {
+    return this.db.select().from(gameReviews).where(eq(gameReviews.gameId, gameId)).get();
+  }
+
+  /** Sets the given columns, creating the game's row when it has none. */
+  save(
+    gameId: number,
+    set: Partial<Pick<GameReviewRow, "analysis" | "replayFileId">>,
+    now: number,
+  ): void {
+    this.db
+      .insert(gameReviews)
+      .values({ gameId, ...set, updatedAt: now })
+      .onConflictDoUpdate({ target: gameReviews.gameId, set: { ...set, updatedAt: now } })
+      .run();
+  }
+}

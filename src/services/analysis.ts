@@ -1,0 +1,148 @@
+import { rankPlays } from "../ai/analyse.js";
+import {
+  type Board,
+  boardOf,
+  type Color,
+  type Dice,
+  type GameState,
+  playNotation,
+  type Step,
+  sidesOf,
+  turnSpec,
+} from "../engine/index.js";
+import type { Timeline } from "./timeline.js";
+
+/** A play losing this much equity or more is an error; twice as much, a blunder (docs/rules.md). */
+export const ERROR_LOSS = 0.04;
+export const BLUNDER_LOSS = 0.08;
+
+/** One checker play weighed against the best play of its roll. */
+export interface Decision {
+  /** The game's turn number, from 1. */
+  readonly turn: number;
+  readonly color: Color;
+  readonly dice: readonly [number, number];
+  /** The board before the play, after it, and after the best play. */
+  readonly board: Board;
+  readonly after: Board;
+  readonly bestAfter: Board;
+  readonly played: readonly Step[];
+  readonly best: readonly Step[];
+  readonly playedMoves: readonly string[];
+  readonly bestMoves: readonly string[];
+  /** Cubeless money equity of the mover after each play. */
+  readonly playedEquity: number;
+  readonly bestEquity: number;
+  readonly loss: number;
+}
+
+export interface PlayerAnalysis {
+  /** Turns with a choice between different plays. */
+  readonly decisions: number;
+  readonly errors: number;
+  readonly blunders: number;
+  /** Equity lost over all decisions. */
+  readonly lost: number;
+  /** What the dice gave: the best play's equity of each roll over the average roll's, summed. */
+  readonly luck: number;
+  /** The three costliest decisions, costliest first. */
+  readonly costliest: readonly Decision[];
+}
+
+export interface GameAnalysis {
+  readonly white: PlayerAnalysis;
+  readonly black: PlayerAnalysis;
+}
+
+/** The 21 distinct rolls with their weight out of 36. */
+const ROLLS: readonly { dice: Dice; weight: number }[] = (() => {
+  const out: { dice: Dice; weight: number }[] = [];
+  for (let a = 1; a <= 6; a++)
+    for (let b = a; b <= 6; b++) out.push({ dice: [b, a], weight: a === b ? 1 : 2 });
+  return out;
+})();
+
+const key = (me: readonly number[], opp: readonly number[]) => `${me.join()}|${opp.join()}`;
+
+/** The turn at `before` (its first step not yet taken) with the roll it was played with. */
+function weigh(before: GameState, dice: Dice, played: readonly Step[], after: GameState) {
+  const scoring = { scoring: before.rules.scoring };
+  const ranked = rankPlays(turnSpec(before, dice), scoring);
+  const bestOf = (d: Dice) => rankPlays(turnSpec(before, d), scoring)[0]?.equity ?? null;
+  // Luck: this roll's best equity against the average roll's (a roll with no play: the
+  // position as it stands, which rankPlays cannot give; such rolls count at the worst seen).
+  const bests = ROLLS.map((r) => ({ e: bestOf(r.dice), w: r.weight }));
+  const known = bests.filter((b) => b.e !== null).map((b) => b.e!);
+  const floor = known.length > 0 ? Math.min(...known) : 0;
+  const average = bests.reduce((s, b) => s + b.w * (b.e ?? floor), 0) / 36;
+  const rolled = ranked[0]?.equity ?? floor;
+  const luck = rolled - average;
+  if (ranked.length < 2) return { luck, decision: null };
+  const { me, opp } = sidesOf(after.board, before.turn);
+  const mine = ranked.find((r) => key(r.play.me, r.play.opp) === key(me, opp));
+  if (!mine) throw new Error(`turn of ${before.turn}: the play made is not among the legal ones`);
+  const best = ranked[0]!;
+  return {
+    luck,
+    decision: {
+      dice,
+      board: before.board,
+      after: after.board,
+      bestAfter: boardOf(before.turn, best.play.me, best.play.opp),
+      played,
+      best: best.play.steps,
+      playedMoves: playNotation(played),
+      bestMoves: playNotation(best.play.steps),
+      playedEquity: mine.equity,
+      bestEquity: best.equity,
+      loss: Math.max(0, best.equity - mine.equity),
+    },
+  };
+}
+
+/**
+ * Every checker play of a finished game weighed with the evaluator at 0-ply: equity lost,
+ * errors, blunders and luck per player. Yields to the event loop after each turn, so a
+ * long analysis does not hold up other work; `progress` hears how far it got.
+ */
+export async function analyseGame(
+  timeline: Timeline,
+  progress: (done: number, total: number) => void | Promise<void> = () => {},
+): Promise<GameAnalysis> {
+  const turns = timeline.transitions.filter(
+    (t) => t.after.lastMove && t.after.lastMove !== t.before.lastMove,
+  );
+  const acc = {
+    white: { decisions: 0, errors: 0, blunders: 0, lost: 0, luck: 0, all: [] as Decision[] },
+    black: { decisions: 0, errors: 0, blunders: 0, lost: 0, luck: 0, all: [] as Decision[] },
+  };
+  for (const [i, t] of turns.entries()) {
+    const move = t.after.lastMove!;
+    // `before` may be mid-turn (a step, then the last one): the turn began on its board.
+    const start: GameState = { ...t.before, steps: [] };
+    const w = weigh(start, move.dice, move.steps, t.after);
+    const p = acc[move.color];
+    p.luck += w.luck;
+    if (w.decision) {
+      p.decisions++;
+      p.lost += w.decision.loss;
+      if (w.decision.loss >= ERROR_LOSS) p.errors++;
+      if (w.decision.loss >= BLUNDER_LOSS) p.blunders++;
+      p.all.push({ turn: i + 1, color: move.color, ...w.decision });
+    }
+    await progress(i + 1, turns.length);
+    await new Promise<void>((r) => setImmediate(r));
+  }
+  const done = (a: (typeof acc)["white"]): PlayerAnalysis => ({
+    decisions: a.decisions,
+    errors: a.errors,
+    blunders: a.blunders,
+    lost: a.lost,
+    luck: a.luck,
+    costliest: a.all
+      .filter((d) => d.loss > 0)
+      .sort((x, y) => y.loss - x.loss)
+      .slice(0, 3),
+  });
+  return { white: done(acc.white), black: done(acc.black) };
+}

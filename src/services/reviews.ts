@@ -1,0 +1,69 @@
+import { type Db, GamesRepo, ReviewsRepo } from "../db/index.js";
+import type { GameAnalysis } from "./analysis.js";
+import { fail, ok, type ServiceResult } from "./errors.js";
+import { isId } from "./guards.js";
+import { gameRecord, type RecordFile } from "./records/game-record.js";
+import { type Timeline, timelineOf } from "./timeline.js";
+import type { GameView } from "./types.js";
+import { eventView, gameView } from "./views.js";
+
+/** How many finished games `/history` lists. */
+export const HISTORY_LIMIT = 10;
+
+/**
+ * Finished games looked back on: the chat's history, each game's record and timeline, and
+ * what is made of a game once (the replay's file id, the analysis). Reads the games the
+ * GameService wrote; writes only its own table.
+ */
+export class GameReviews {
+  private readonly games: GamesRepo;
+  private readonly reviews: ReviewsRepo;
+
+  constructor(
+    db: Db,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.games = new GamesRepo(db);
+    this.reviews = new ReviewsRepo(db);
+  }
+
+  /** The chat's last finished games, newest first. */
+  history(chatId: number, limit = HISTORY_LIMIT): GameView[] {
+    return isId(chatId) ? this.reviews.finishedInChat(chatId, limit).map(gameView) : [];
+  }
+
+  /** A finished game with everything that happened in it. */
+  finished(gameId: number): ServiceResult<{ game: GameView; timeline: Timeline }> {
+    const full = isId(gameId) ? this.games.getFull(gameId) : undefined;
+    if (!full) return fail("not-found", "This game is no longer stored.");
+    const game = gameView(full);
+    if (game.status !== "finished") return fail("game-active", "The game is not over yet.");
+    return ok({ game, timeline: timelineOf(this.games.events(gameId).map(eventView)) });
+  }
+
+  /** The game as a file (short nardy `.mat`, long nardy text), seed and commitment last. */
+  record(gameId: number): ServiceResult<{ game: GameView; file: RecordFile }> {
+    const full = isId(gameId) ? this.games.getFull(gameId) : undefined;
+    if (!full) return fail("not-found", "This game is no longer stored.");
+    const game = gameView(full);
+    const file = gameRecord(game, this.games.events(gameId).map(eventView));
+    return file ? ok({ game, file }) : fail("game-active", "The game is not over yet.");
+  }
+
+  /** The stored analysis of a game, once made. */
+  analysis(gameId: number): GameAnalysis | null {
+    return ((isId(gameId) && this.reviews.get(gameId)?.analysis) as GameAnalysis | null) || null;
+  }
+
+  setAnalysis(gameId: number, analysis: GameAnalysis): void {
+    if (isId(gameId)) this.reviews.save(gameId, { analysis }, this.now());
+  }
+
+  replayFileId(gameId: number): string | null {
+    return (isId(gameId) && this.reviews.get(gameId)?.replayFileId) || null;
+  }
+
+  setReplayFileId(gameId: number, fileId: string): void {
+    if (isId(gameId)) this.reviews.save(gameId, { replayFileId: fileId }, this.now());
+  }
+}

@@ -1,0 +1,173 @@
+import type { User } from "grammy/types";
+import { afterEach, describe, expect, it } from "vitest";
+import { finishedGame } from "./finished-game.js";
+import { buttonNamed, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+
+let h: Harness | null = null;
+afterEach(() => {
+  h?.close();
+  h = null;
+});
+
+const answers = (harness: Harness) =>
+  harness.tg.callsOf("answerCallbackQuery").map((c) => c.payload);
+
+interface Texts {
+  button: string;
+  making: string;
+  running: string;
+  progress: RegExp;
+  report: RegExp;
+  decision: RegExp;
+  none: string;
+  gone: string;
+}
+
+const n = String.raw`\d+`;
+const eq = String.raw`[+−]\d\.\d{3}`;
+
+const LANGUAGES: [User, Texts][] = [
+  [
+    USERS.alice,
+    {
+      button: "📊 Analysis",
+      making: "📊 Analysing every decision…",
+      running: "📊 This game is being analysed already.",
+      progress: /^📊 Analysing short nardy · standard · running series · #1: (25|50|75)%$/,
+      report: new RegExp(
+        String.raw`^📊 Analysis of short nardy · standard · running series · #1\n\n` +
+          String.raw`⚪ \S+\ndecisions: ${n}, errors: ${n}, blunders: ${n}; equity lost: \d\.\d{3} \(\d\.\d{3} per decision\); luck: ${eq}\n\n` +
+          String.raw`⚫ \S+\ndecisions: ${n}, errors: ${n}, blunders: ${n}; equity lost: \d\.\d{3} \(\d\.\d{3} per decision\); luck: ${eq}\n\n` +
+          String.raw`(\S+ \S+ played better|Both played alike); [⚪⚫] \S+ had the better dice\.$`,
+      ),
+      decision: new RegExp(
+        String.raw`^[⚪⚫] \S+, turn ${n}, roll \d-\d: played .+ \(${eq}\), best .+ \(${eq}\); lost \d\.\d{3}$`,
+      ),
+      none: "No finished game here yet to analyse. Start one with /play.",
+      gone: "This game is no longer stored.",
+    },
+  ],
+  [
+    USERS.olga,
+    {
+      button: "📊 Анализ",
+      making: "📊 Разбираю каждое решение…",
+      running: "📊 Эта партия уже разбирается.",
+      progress: /^📊 Разбор короткие нарды · стандарт · бессрочная серия · #1: (25|50|75)%$/,
+      report: new RegExp(
+        String.raw`^📊 Разбор короткие нарды · стандарт · бессрочная серия · #1\n\n` +
+          String.raw`⚪ \S+\nрешений: ${n}, ошибок: ${n}, грубых: ${n}; потеряно эквити: \d\.\d{3} \(\d\.\d{3} на решение\); удача: ${eq}\n\n` +
+          String.raw`⚫ \S+\nрешений: ${n}, ошибок: ${n}, грубых: ${n}; потеряно эквити: \d\.\d{3} \(\d\.\d{3} на решение\); удача: ${eq}\n\n` +
+          String.raw`(\S+ \S+ сыграл\(а\) лучше|Оба сыграли одинаково); [⚪⚫] \S+ везло с кубиками больше\.$`,
+      ),
+      decision: new RegExp(
+        String.raw`^[⚪⚫] \S+, ход ${n}, бросок \d-\d: сыграно .+ \(${eq}\), лучше .+ \(${eq}\); потеря \d\.\d{3}$`,
+      ),
+      none: "Здесь ещё нет завершённых партий для разбора. Начните с /play.",
+      gone: "Эта партия больше не хранится.",
+    },
+  ],
+  [
+    USERS.taras,
+    {
+      button: "📊 Аналіз",
+      making: "📊 Розбираю кожне рішення…",
+      running: "📊 Ця партія вже розбирається.",
+      progress: /^📊 Розбір короткі нарди · стандарт · безстрокова серія · #1: (25|50|75)%$/,
+      report: new RegExp(
+        String.raw`^📊 Розбір короткі нарди · стандарт · безстрокова серія · #1\n\n` +
+          String.raw`⚪ \S+\nрішень: ${n}, помилок: ${n}, грубих: ${n}; втрачено еквіті: \d\.\d{3} \(\d\.\d{3} на рішення\); удача: ${eq}\n\n` +
+          String.raw`⚫ \S+\nрішень: ${n}, помилок: ${n}, грубих: ${n}; втрачено еквіті: \d\.\d{3} \(\d\.\d{3} на рішення\); удача: ${eq}\n\n` +
+          String.raw`(\S+ \S+ зіграв\(ла\) краще|Обидва зіграли однаково); [⚪⚫] \S+ щастило з кубиками більше\.$`,
+      ),
+      decision: new RegExp(
+        String.raw`^[⚪⚫] \S+, хід ${n}, кидок \d-\d: зіграно .+ \(${eq}\), краще .+ \(${eq}\); втрата \d\.\d{3}$`,
+      ),
+      none: "Тут ще немає завершених партій для розбору. Почніть з /play.",
+      gone: "Ця партія більше не зберігається.",
+    },
+  ],
+];
+
+describe("the analysis of a finished game", () => {
+  for (const [challenger, texts] of LANGUAGES) {
+    const lang = challenger.language_code;
+
+    it(`is a progress message turned into the report, then the costliest plays (${lang})`, async () => {
+      h = await createHarness();
+      const { board } = await finishedGame(h, challenger, USERS.bob, "/play short");
+      const before = h.tg.chatMessages(GROUP).length;
+      const callsBefore = h.tg.calls.length;
+      // Two presses at once: one analysis; the second hears that it is running.
+      await Promise.all([
+        h.press(challenger, board, buttonNamed(board, texts.button)),
+        h.press(challenger, board, buttonNamed(board, texts.button)),
+      ]);
+      await h.settle();
+      expect(
+        answers(h)
+          .slice(-2)
+          .map((a) => a.text)
+          .sort(),
+      ).toEqual([texts.making, texts.running].sort());
+      // The press that started it was answered before the progress message went out.
+      const methods = h.tg.calls.slice(callsBefore).map((c) => c.method);
+      expect(methods.indexOf("answerCallbackQuery")).toBeLessThan(methods.indexOf("sendMessage"));
+      const posted = h.tg.chatMessages(GROUP).slice(before);
+      const report = posted[0]!;
+      expect(report.replyTo).toBe(board.messageId);
+      expect(report.shown?.text).toMatch(texts.report);
+      // The progress message was edited in place on its way to the report.
+      const edits = h.tg
+        .callsOf("editMessageText")
+        .filter((c) => c.payload.message_id === report.messageId);
+      for (const e of edits.slice(0, -1)) expect(e.payload.text).toMatch(texts.progress);
+      expect(edits.length).toBeGreaterThanOrEqual(2);
+      // Up to three pictures a player, each with its play, the best play and both equities.
+      const pictures = posted.slice(1);
+      expect(pictures.length).toBeGreaterThan(0);
+      expect(pictures.length).toBeLessThanOrEqual(6);
+      for (const p of pictures) {
+        expect(p.shown?.text).toMatch(texts.decision);
+        // Two boards: after the play made, marked as a move, and after the best, in the other mark.
+        const { played, best } = JSON.parse((p.photo as Buffer).toString());
+        expect(played.lastMove.steps.length).toBeGreaterThan(0);
+        expect(best.currentSteps.length).toBeGreaterThan(0);
+        expect(best.lastMove).toBeNull();
+        expect(played.board).not.toEqual(best.board);
+        expect(played.dice).toEqual(best.dice);
+        const roll = /(\d)-(\d)/.exec(p.shown!.text)!;
+        expect(played.dice.values.slice(0, 2)).toEqual([Number(roll[1]), Number(roll[2])]);
+      }
+      // Stored with the game: asked again, the report comes at once, with no new analysis.
+      const editsSoFar = h.tg.callsOf("editMessageText").length;
+      await h.press(USERS.bob, board, buttonNamed(board, texts.button));
+      const again = h.tg.chatMessages(GROUP).slice(before + posted.length);
+      expect(again[0]!.shown?.text).toBe(report.shown?.text);
+      expect(again.length).toBe(posted.length);
+      expect(h.tg.callsOf("editMessageText").length).toBe(editsSoFar);
+      expect(h.tg.problems()).toEqual([]);
+    });
+
+    it(`/analysis takes the chat's last finished game, and says when there is none (${lang})`, async () => {
+      h = await createHarness();
+      await h.send(challenger, "/analysis");
+      expect(h.lastMessage().text).toBe(texts.none);
+      await finishedGame(h, challenger, USERS.bob, "/play short");
+      await h.send(challenger, "/analysis");
+      const report = h.tg.chatMessages(GROUP).find((m) => texts.report.test(m.shown?.text ?? ""));
+      expect(report).toBeDefined();
+      expect(h.tg.problems()).toEqual([]);
+    });
+
+    it(`a game the database no longer holds says so (${lang})`, async () => {
+      h = await createHarness();
+      const { board } = await finishedGame(h, challenger, USERS.bob, "/play short");
+      h.database.sqlite.exec(
+        "delete from game_events where game_id = 1; delete from games where id = 1",
+      );
+      await h.press(challenger, board, buttonNamed(board, texts.button));
+      expect(answers(h).at(-1)).toMatchObject({ show_alert: true, text: texts.gone });
+    });
+  }
+});

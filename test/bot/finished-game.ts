@@ -1,0 +1,43 @@
+import type { User } from "grammy/types";
+import { expect } from "vitest";
+import { chooseAction } from "../../src/ai/index.js";
+import type { GameView } from "../../src/services/index.js";
+import type { StoredMessage } from "./fake-telegram.js";
+import { buttons, GROUP, type Harness } from "./harness.js";
+
+/**
+ * `challenger` challenges `accepter` in the chat with `command`; both then play by the
+ * pip-count player's choices, through the service, to the end. Returns the game and its
+ * final board as the chat shows it.
+ */
+export async function finishedGame(
+  h: Harness,
+  challenger: User,
+  accepter: User,
+  command: string,
+  chatId = GROUP,
+): Promise<{ game: GameView; board: StoredMessage }> {
+  await h.send(challenger, command, { chatId });
+  const challenge = h.lastMessage(chatId);
+  await h.press(accepter, challenge, buttons(challenge)[0]!);
+  const board = h.lastMessage(chatId);
+  expect(board.photo).not.toBeNull();
+  const game = await playToEnd(h, h.service.activeGames(chatId, accepter.id).at(-1)!);
+  return { game, board: h.tg.message(chatId, board.messageId)! };
+}
+
+/** Both sides play the pip-count player's choices through the service until the game ends. */
+export async function playToEnd(h: Harness, start: GameView): Promise<GameView> {
+  let game = start;
+  for (let guard = 0; game.status === "active"; guard++) {
+    if (guard > 5000) throw new Error("the game does not end");
+    // One action at a time: the service may play a forced rest of the turn by itself.
+    const move = chooseAction(game.state, { player: "pipcount" })!;
+    const by = move.by === "white" ? game.white.id : game.black.id;
+    const r = h.service.act(game.id, by, move.actions[0]!, game.version);
+    if (!r.ok) throw new Error(r.error.message);
+    game = r.value.game;
+  }
+  await h.settle();
+  return game;
+}

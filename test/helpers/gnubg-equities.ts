@@ -1,0 +1,80 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { type Depth, rankPlays } from "../../src/ai/analyse.js";
+import {
+  decodePositionId,
+  defaultRules,
+  encodePositionId,
+  type TurnSpec,
+} from "../../src/engine/index.js";
+import { GNUBG_FIXTURES } from "./vectors.js";
+
+/** One position of short-gnubg-equities.jsonl.gz: gnubg's 0-ply equity of every legal play. */
+export interface EquityCase {
+  pos: string;
+  dice: [number, number];
+  plays: { after: string; equity: number }[];
+}
+
+export function loadEquityCases(): EquityCase[] {
+  const file = path.join(GNUBG_FIXTURES, "short-gnubg-equities.jsonl.gz");
+  return gunzipSync(readFileSync(file))
+    .toString("utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as EquityCase);
+}
+
+/** Equity lost by a play against the best of its roll: gnubg's figure and ours. */
+export interface LossPair {
+  readonly gnubg: number;
+  readonly ours: number;
+}
+
+/** Every play of every case, with both losses (cubeless money equity, the mover's side). */
+export function lossPairs(cases: readonly EquityCase[], depth: Depth = 0): LossPair[] {
+  const rules = defaultRules("short");
+  const out: LossPair[] = [];
+  for (const c of cases) {
+    const pos = decodePositionId(c.pos);
+    if (!pos) throw new Error(`bad position ${c.pos}`);
+    const spec: TurnSpec = {
+      variant: "short",
+      rules,
+      me: pos.onRoll,
+      opp: pos.opponent,
+      dice: c.dice,
+    };
+    const ours = new Map<string, number>();
+    for (const r of rankPlays(spec, {}, depth))
+      ours.set(encodePositionId(r.play.me, r.play.opp), r.equity);
+    const gBest = Math.max(...c.plays.map((p) => p.equity));
+    const oBest = Math.max(...ours.values());
+    for (const p of c.plays) {
+      const mine = ours.get(p.after);
+      if (mine === undefined) throw new Error(`${c.pos} ${c.dice}: no play leads to ${p.after}`);
+      out.push({ gnubg: gBest - p.equity, ours: oBest - mine });
+    }
+  }
+  return out;
+}
+
+/** An error is a play losing at least this much (docs/rules.md, "Analysis"). */
+export const ERROR_LOSS = 0.04;
+
+/**
+ * How our losses agree with gnubg's: of the plays gnubg rates 0.08 or more worse than its best,
+ * the share we flag as errors; of those within 0.02 of its best, the share we call errors.
+ */
+export function agreement(pairs: readonly LossPair[]) {
+  const big = pairs.filter((p) => p.gnubg >= 0.08);
+  const close = pairs.filter((p) => p.gnubg <= 0.02);
+  return {
+    plays: pairs.length,
+    bigMisses: big.length,
+    flaggedShare: big.filter((p) => p.ours >= ERROR_LOSS).length / big.length,
+    closePlays: close.length,
+    falseErrorShare: close.filter((p) => p.ours >= ERROR_LOSS).length / close.length,
+  };
+}
