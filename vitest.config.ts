@@ -14,13 +14,18 @@ const SLOW = [
   "test/render/cli-process.test.ts", // the render command's exit codes and output streams
   "test/render/no-fonts.test.ts", // rendering in a child with fontconfig emptied
   "test/render/replay-size.test.ts", // a 60-turn replay drawn by the real GIF encoder
+  "test/services/records/records-tools.test.ts", // gnubg importing records; npm run verify
   // The reference generator checked against GNU Backgammon: it tests the cross-check's
   // oracle, not src/ (the engine meets the same vectors in test/engine/gnubg-vectors.test.ts).
   "test/reference.test.ts",
 ];
 
 /** Large samples: a smaller one in `npm test`, the full one in the slow suite (FULL_SAMPLES=1). */
-const SAMPLED = ["test/ai/strong.test.ts", "test/engine/cross-check.test.ts"];
+const SAMPLED = [
+  "test/ai/strong.test.ts",
+  "test/engine/cross-check.test.ts",
+  "test/engine/step-tree.test.ts",
+];
 
 const BOT = ["test/bot/**/*.test.ts"];
 

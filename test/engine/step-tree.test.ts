@@ -79,12 +79,14 @@ describe("step-by-step input: the leaves of the step tree are exactly the full p
   }, 120_000);
 
   it("block-heavy positions under every block reading", () => {
+    // The slow suite checks all; `npm test` the first part of each reading's sample.
+    const part = process.env.FULL_SAMPLES === "1" ? 1 : 0.4;
     const specs = [
-      ...blockHeavySpecs(400, 31, "strict"),
-      ...blockHeavySpecs(400, 32, "final"),
-      ...blockHeavySpecs(300, 33, "home"),
+      ...blockHeavySpecs(400 * part, 31, "strict"),
+      ...blockHeavySpecs(400 * part, 32, "final"),
+      ...blockHeavySpecs(300 * part, 33, "home"),
     ];
-    expect(expectTreeMatchesPlays(specs)).toBe(1100);
+    expect(expectTreeMatchesPlays(specs)).toBe(1100 * part);
   }, 120_000);
 
   it("bear-off positions", () => {

@@ -1,58 +1,12 @@
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Rules } from "../../../src/engine/index.js";
-import { GameReviews, type GameView } from "../../../src/services/index.js";
+import { GameReviews } from "../../../src/services/index.js";
 import { parseMat } from "../../../src/services/records/mat.js";
 import { verifyRecord } from "../../../src/services/records/verify.js";
 import { turnsOf } from "../../../src/services/timeline.js";
-import { playOut, prng } from "../driver.js";
 import { alice, bob, CHAT, expectAllGamesReplay, harness, unwrap } from "../helpers.js";
+import { playSeries } from "./play-series.js";
 
 afterEach(expectAllGamesReplay);
-
-const gnubg = ["/usr/games/gnubg", "/usr/bin/gnubg"].find((p) => existsSync(p));
-
-/** A series between two random players who double, drop and offer to resign now and then. */
-function playSeries(
-  variant: "long" | "short",
-  rules: Partial<Rules> | undefined,
-  games: number,
-  seed: number,
-) {
-  const h = harness({}, `records-${variant}-${seed}`);
-  const reviews = new GameReviews(h.database.db, h.clock.now);
-  const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));
-  let game = unwrap(h.svc.acceptChallenge(c.id, bob)).game;
-  const rand = prng(seed);
-  const finished: GameView[] = [];
-  for (let i = 0; i < games; i++) {
-    const played = playOut(h.svc, game, rand, { double: 0.2, take: 0.7, resign: 0.004 });
-    finished.push(played.game);
-    if (played.game.final?.over) break;
-    game = unwrap(h.svc.rematch(game.id, alice)).game;
-  }
-  return { h, reviews, finished };
-}
-
-/** gnubg's score line after importing each text, in one gnubg run. */
-function gnubgScores(texts: readonly string[]): { lines: RegExpExecArray[]; out: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), "record-"));
-  const input = texts.map((text, i) => {
-    const file = path.join(dir, `game-${i}.mat`);
-    writeFileSync(file, text);
-    return `import mat ${file}\nshow score\n`;
-  });
-  const run = spawnSync(gnubg!, ["-t", "-q"], {
-    input: input.join(""),
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  const score = /The score \(after (\d+) games?\) is: (.+?) (\d+), (.+?) (\d+)/g;
-  return { lines: [...run.stdout.matchAll(score)], out: run.stdout.slice(-1500) };
-}
 
 describe("game records", () => {
   it("short nardy: a .mat per game, with every roll and cube action, that checks against its seed", () => {
@@ -75,34 +29,6 @@ describe("game records", () => {
       expect(verifyRecord(file.text)).toEqual({ ok: true, rolls: turns.length });
     }
   });
-
-  it.skipIf(!gnubg)(
-    "GNU Backgammon imports each game of a match and of a running series with our score",
-    () => {
-      const series = [
-        playSeries("short", { match: { kind: "points", to: 5 } }, 3, 7),
-        playSeries("short", undefined, 3, 8),
-      ];
-      const games = series.flatMap((s) => s.finished);
-      const texts = series.flatMap((s) =>
-        s.finished.map((g) => unwrap(s.reviews.record(g.id)).file.text),
-      );
-      const { lines, out } = gnubgScores(texts);
-      expect(lines, out).toHaveLength(games.length);
-      games.forEach((game, i) => {
-        const line = lines[i]!;
-        const after = game.final!;
-        expect([line[1], line[2], Number(line[3]), line[4], Number(line[5])], out).toEqual([
-          "1",
-          "Alice",
-          after.white,
-          "Bob B",
-          after.black,
-        ]);
-      });
-    },
-    120_000,
-  );
 
   it("long nardy: a text record with the rules, one numbered line per turn and the result", () => {
     const { reviews, finished } = playSeries("long", { cube: true }, 2, 9);
@@ -156,27 +82,4 @@ describe("game records", () => {
     expect(reviews.record(game.id)).toMatchObject({ ok: false, error: { code: "game-active" } });
     expect(reviews.record(9999)).toMatchObject({ ok: false, error: { code: "not-found" } });
   });
-
-  it('`npm run verify` prints "dice verified" for a record, and the mismatch for a changed one', () => {
-    const { reviews, finished } = playSeries("short", undefined, 1, 11);
-    const text = unwrap(reviews.record(finished[0]!.id)).file.text;
-    const dir = mkdtempSync(path.join(tmpdir(), "verify-"));
-    const good = path.join(dir, "good.mat");
-    const bad = path.join(dir, "bad.mat");
-    writeFileSync(good, text);
-    writeFileSync(
-      bad,
-      text.replace(/(; Lot throws: )(\d)/, (_, a, d) => `${a}${(Number(d) % 6) + 1}`),
-    );
-    const run = (file: string) =>
-      spawnSync(process.execPath, ["--import", "tsx", "src/cli/verify.ts", file], {
-        encoding: "utf8",
-      });
-    const ok = run(good);
-    expect(ok.stdout).toMatch(/^dice verified: \d+ rolls match the seed\n$/);
-    expect(ok.status).toBe(0);
-    const wrong = run(bad);
-    expect(wrong.stdout).toMatch(/^dice mismatch: lot throw 1: the record shows /);
-    expect(wrong.status).toBe(1);
-  }, 30_000);
 });

@@ -1,0 +1,26 @@
+import type { Rules } from "../../../src/engine/index.js";
+import { GameReviews, type GameView } from "../../../src/services/index.js";
+import { playOut, prng } from "../driver.js";
+import { alice, bob, CHAT, harness, unwrap } from "../helpers.js";
+
+/** A series between two random players who double, drop and offer to resign now and then. */
+export function playSeries(
+  variant: "long" | "short",
+  rules: Partial<Rules> | undefined,
+  games: number,
+  seed: number,
+) {
+  const h = harness({}, `records-${variant}-${seed}`);
+  const reviews = new GameReviews(h.database.db, h.clock.now);
+  const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));
+  let game = unwrap(h.svc.acceptChallenge(c.id, bob)).game;
+  const rand = prng(seed);
+  const finished: GameView[] = [];
+  for (let i = 0; i < games; i++) {
+    const played = playOut(h.svc, game, rand, { double: 0.2, take: 0.7, resign: 0.004 });
+    finished.push(played.game);
+    if (played.game.final?.over) break;
+    game = unwrap(h.svc.rematch(game.id, alice)).game;
+  }
+  return { h, reviews, finished };
+}
