@@ -51,6 +51,17 @@ const slot = <K extends keyof GameRow>(name: K) => sql.placeholder(name) as unkn
 const white = alias(players, "white");
 const black = alias(players, "black");
 const chatOfGame = alias(chats, "game_chat");
+
+/** Games with their players and series in one statement; callers add where and order. */
+export function selectFullGames(db: Db) {
+  return db
+    .select({ game: games, white, black, series })
+    .from(games)
+    .innerJoin(white, eq(white.id, games.whiteId))
+    .innerJoin(black, eq(black.id, games.blackId))
+    .innerJoin(series, eq(series.id, games.seriesId))
+    .$dynamic();
+}
 /** Games whose chat the bot has lost wait: nothing is sent there until it is back. */
 const chatReachable = or(isNull(games.chatId), isNull(chatOfGame.lostAt));
 
@@ -102,15 +113,8 @@ export class GamesRepo {
       .prepare();
   }
 
-  /** Games with their players and series in one statement. */
   private full() {
-    return this.db
-      .select({ game: games, white, black, series })
-      .from(games)
-      .innerJoin(white, eq(white.id, games.whiteId))
-      .innerJoin(black, eq(black.id, games.blackId))
-      .innerJoin(series, eq(series.id, games.seriesId))
-      .$dynamic();
+    return selectFullGames(this.db);
   }
 
   private fullWhere(where: SQL | undefined, order: SQL = asc(games.id)): FullGame[] {

@@ -1,11 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import type { FullGame } from "./games-repo.js";
+import { type FullGame, selectFullGames } from "./games-repo.js";
 import type { Db } from "./open.js";
-import { type GameReviewRow, gameReviews, games, players, series } from "./schema.js";
-
-const white = alias(players, "white");
-const black = alias(players, "black");
+import { type GameReviewRow, gameReviews, games } from "./schema.js";
 
 /** Finished games as a chat looks back on them, and what was made of each (game_reviews). */
 export class ReviewsRepo {
@@ -13,12 +9,7 @@ export class ReviewsRepo {
 
   /** The chat's finished games, newest first, with their players and series. */
   finishedInChat(chatId: number, limit: number): FullGame[] {
-    return this.db
-      .select({ game: games, white, black, series })
-      .from(games)
-      .innerJoin(white, eq(white.id, games.whiteId))
-      .innerJoin(black, eq(black.id, games.blackId))
-      .innerJoin(series, eq(series.id, games.seriesId))
+    return selectFullGames(this.db)
       .where(and(eq(games.chatId, chatId), eq(games.status, "finished")))
       .orderBy(desc(games.finishedAt), desc(games.id))
       .limit(limit)
