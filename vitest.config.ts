@@ -25,6 +25,8 @@ const SAMPLED = [
   "test/ai/strong.test.ts",
   "test/engine/cross-check.test.ts",
   "test/engine/step-tree.test.ts",
+  "test/bot/inline-game.test.ts",
+  "test/bot/dice-commitment.test.ts",
 ];
 
 const BOT = ["test/bot/**/*.test.ts"];
