@@ -9,5 +9,6 @@ export * from "./rules.js";
 export * from "./scoring.js";
 export * from "./series.js";
 export * from "./state-check.js";
+export * from "./tournament/index.js";
 export * from "./turn-log.js";
 export * from "./types.js";
