@@ -227,6 +227,27 @@ export class GamesRepo {
       .get();
   }
 
+  /** An active game is dropped with its tournament; its message must say so. */
+  markAbandoned(id: number, now: number): GameRow | undefined {
+    return this.db
+      .update(games)
+      .set({ status: "abandoned", shownVersion: null, updatedAt: now, finishedAt: now })
+      .where(and(eq(games.id, id), eq(games.status, "active")))
+      .returning()
+      .get();
+  }
+
+  /** The series' newest game. */
+  lastInSeries(seriesId: number): GameRow | undefined {
+    return this.db
+      .select()
+      .from(games)
+      .where(eq(games.seriesId, seriesId))
+      .orderBy(desc(games.id))
+      .limit(1)
+      .get();
+  }
+
   /** Ids of every active game, oldest first. */
   activeIds(): number[] {
     return this.db

@@ -8,3 +8,4 @@ export * from "./players-repo.js";
 export * from "./reviews-repo.js";
 export * from "./schema.js";
 export * from "./series-repo.js";
+export * from "./tournaments-repo.js";

@@ -4,6 +4,7 @@ import {
   customType,
   index,
   integer,
+  primaryKey,
   real,
   sqliteTable,
   text,
@@ -14,6 +15,7 @@ import type {
   OpeningLot,
   Rules,
   SeriesState,
+  TournamentFormat,
   TurnLog,
   Variant,
 } from "../engine/index.js";
@@ -23,8 +25,11 @@ const createdAt = () => integer("created_at").notNull();
 const updatedAt = () => integer("updated_at").notNull();
 
 export type ChallengeStatus = "pending" | "accepted" | "declined" | "cancelled" | "expired";
-/** broken: the stored state or event log is damaged; the game cannot go on. */
-export type GameStatus = "active" | "finished" | "broken";
+/**
+ * broken: the stored state or event log is damaged; the game cannot go on. abandoned: its
+ * tournament was cancelled with the games in progress dropped.
+ */
+export type GameStatus = "active" | "finished" | "broken" | "abandoned";
 export type SeriesStatus = "active" | "finished";
 
 /** A finished game's series score before and after it, by colour; whether it ended the series. */
@@ -149,14 +154,18 @@ export const series = sqliteTable(
     games: integer("games").notNull().default(0),
     draws: integer("draws").notNull().default(0),
     status: text("status").$type<SeriesStatus>().notNull().default("active"),
+    /** A tournament's match between the two; null for the chat's own running series. */
+    tournamentId: integer("tournament_id").references((): AnySQLiteColumn => tournaments.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // One running series per chat, pair, variant and rules; a finished one makes room.
+    // A tournament match is a series of its own beside it.
     uniqueIndex("series_active_key_idx")
       .on(t.chatKey, t.playerA, t.playerB, t.variant, t.rulesKey)
-      .where(sql`${t.status} = 'active'`),
+      .where(sql`${t.status} = 'active' and ${t.tournamentId} is null`),
+    index("series_tournament_idx").on(t.tournamentId),
     index("series_chat_idx").on(t.chatKey),
   ],
 );
@@ -323,3 +332,108 @@ export const gameReviews = sqliteTable("game_reviews", {
 });
 
 export type GameReviewRow = typeof gameReviews.$inferSelect;
+
+export type TournamentStatus = "signup" | "running" | "finished" | "cancelled";
+export type TournamentMatchStatus = "playing" | "done" | "abandoned";
+
+/** A tournament in a group: sign-up, then its matches, each a series of games. */
+export const tournaments = sqliteTable(
+  "tournaments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    chatId: integer("chat_id")
+      .notNull()
+      .references(() => chats.id),
+    organiserId: integer("organiser_id")
+      .notNull()
+      .references(() => players.id),
+    variant: text("variant").$type<Variant>().notNull(),
+    /** The rules of every game, the match length of each pairing among them. */
+    rules: text("rules", { mode: "json" }).$type<Rules>().notNull(),
+    format: text("format").$type<TournamentFormat>().notNull(),
+    status: text("status").$type<TournamentStatus>().notNull().default("signup"),
+    locale: text("locale").notNull(),
+    /** Sign-up closes then: the tournament starts if enough joined, else it is called off. */
+    signupEndsAt: integer("signup_ends_at").notNull(),
+    /** The sign-up card, then the standings picture. */
+    messageId: integer("message_id"),
+    standingsMessageId: integer("standings_message_id"),
+    /** The status the card was last written for: a closed card is not written again. */
+    cardStatus: text("card_status").$type<TournamentStatus>(),
+    /** Moves with every change the pictures show; shownVersion is what the messages show. */
+    version: integer("version").notNull().default(1),
+    shownVersion: integer("shown_version"),
+    /** Whether the final message (winner and places) has been posted. */
+    announced: integer("announced", { mode: "boolean" }).notNull().default(false),
+    winnerId: integer("winner_id").references(() => players.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    startedAt: integer("started_at"),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [
+    // One tournament at a time per chat, from sign-up to its end.
+    uniqueIndex("tournaments_open_chat_idx")
+      .on(t.chatId)
+      .where(sql`${t.status} in ('signup', 'running')`),
+    index("tournaments_status_idx").on(t.status),
+  ],
+);
+
+export const tournamentEntries = sqliteTable(
+  "tournament_entries",
+  {
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    playerId: integer("player_id")
+      .notNull()
+      .references(() => players.id),
+    /** Join order, from 1: the seeding. */
+    seed: integer("seed").notNull(),
+    joinedAt: integer("joined_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tournamentId, t.playerId] }),
+    uniqueIndex("tournament_entries_seed_idx").on(t.tournamentId, t.seed),
+  ],
+);
+
+/** A pairing once it is opened: its series, and once decided, its result. */
+export const tournamentMatches = sqliteTable(
+  "tournament_matches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tournamentId: integer("tournament_id")
+      .notNull()
+      .references(() => tournaments.id),
+    /** The pairing's earlier seed, and the other. */
+    playerA: integer("player_a")
+      .notNull()
+      .references(() => players.id),
+    playerB: integer("player_b")
+      .notNull()
+      .references(() => players.id),
+    seriesId: integer("series_id")
+      .notNull()
+      .unique()
+      .references(() => series.id),
+    status: text("status").$type<TournamentMatchStatus>().notNull().default("playing"),
+    winnerId: integer("winner_id").references(() => players.id),
+    pointsA: integer("points_a").notNull().default(0),
+    pointsB: integer("points_b").notNull().default(0),
+    /** Decided by a claim against a silent player. */
+    forfeit: integer("forfeit", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [
+    // A pair meets once per tournament.
+    uniqueIndex("tournament_matches_pair_idx").on(t.tournamentId, t.playerA, t.playerB),
+  ],
+);
+
+export type TournamentRow = typeof tournaments.$inferSelect;
+export type NewTournamentRow = typeof tournaments.$inferInsert;
+export type TournamentEntryRow = typeof tournamentEntries.$inferSelect;
+export type TournamentMatchRow = typeof tournamentMatches.$inferSelect;

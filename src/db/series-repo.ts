@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { SeriesState } from "../engine/index.js";
 import type { Db } from "./open.js";
 import { type NewSeriesRow, type SeriesRow, type SeriesStatus, series } from "./schema.js";
@@ -27,6 +27,7 @@ export class SeriesRepo {
           eq(series.variant, key.variant),
           eq(series.rulesKey, key.rulesKey),
           eq(series.status, "active"),
+          isNull(series.tournamentId),
         ),
       )
       .get();
@@ -38,6 +39,15 @@ export class SeriesRepo {
 
   get(id: number): SeriesRow | undefined {
     return this.db.select().from(series).where(eq(series.id, id)).get();
+  }
+
+  /** Ends a series early (its tournament match was decided by a forfeit, or abandoned). */
+  close(id: number, now: number): void {
+    this.db
+      .update(series)
+      .set({ status: "finished", updatedAt: now })
+      .where(eq(series.id, id))
+      .run();
   }
 
   /** Stores the new state with its copied columns. */

@@ -5,6 +5,7 @@ import {
   GamesRepo,
   PlayersRepo,
   SeriesRepo,
+  TournamentsRepo,
 } from "../db/index.js";
 import type { ServiceConfig } from "./types.js";
 
@@ -15,6 +16,7 @@ export class ServiceContext {
   readonly challenges: ChallengesRepo;
   readonly games: GamesRepo;
   readonly series: SeriesRepo;
+  readonly tournaments: TournamentsRepo;
 
   constructor(
     readonly db: Db,
@@ -25,6 +27,7 @@ export class ServiceContext {
     this.challenges = new ChallengesRepo(db);
     this.games = new GamesRepo(db);
     this.series = new SeriesRepo(db);
+    this.tournaments = new TournamentsRepo(db);
   }
 
   /** Runs `fn` as one IMMEDIATE transaction: writers queue up before reading. */

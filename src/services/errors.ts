@@ -19,6 +19,18 @@ export type ServiceErrorCode =
   | "rematch-exists"
   | "series-over"
   | "busy"
+  | "tournament-game"
+  | "group-only"
+  | "tournament-exists"
+  | "signup-closed"
+  | "already-entered"
+  | "tournament-full"
+  | "not-entered"
+  | "not-organiser"
+  | "too-few-players"
+  | "tournament-over"
+  /** Its tournament was cancelled and the games in progress dropped. */
+  | "abandoned"
   /** The game's stored record is damaged: it cannot go on. */
   | "broken";
 

@@ -162,6 +162,8 @@ export class GameService {
     if (!read) return fail("not-found", "There is no such game.");
     const view = this.viewOf(read);
     if (view.status === "broken") return about(brokenGame(), view);
+    if (view.status === "abandoned")
+      return about(fail("abandoned", "This game's tournament was cancelled."), view);
     const refused = refusal(this.ctx, read.game, userId, a, expectedVersion);
     if (refused) return about(refused, view);
     let r: ServiceResult<ActOutcome>;
@@ -186,6 +188,14 @@ export class GameService {
     const r = this.write(() => rematch(this.ctx, gameId, by, message));
     if (r.ok) this.changed(r.value.game);
     return r;
+  }
+
+  /** Hands games changed elsewhere (a tournament opening or dropping them) to the listeners. */
+  announce(gameIds: readonly number[]): void {
+    for (const id of gameIds) {
+      const game = this.getGame(id);
+      if (game) this.changed(game);
+    }
   }
 
   /** Where the bot shows the game now (a new message, or the inline message). */

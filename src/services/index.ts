@@ -12,4 +12,5 @@ export type { RecordFile } from "./records/game-record.js";
 export * from "./replay.js";
 export * from "./reviews.js";
 export * from "./timeline.js";
+export * from "./tournaments/index.js";
 export * from "./types.js";

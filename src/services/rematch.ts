@@ -22,6 +22,9 @@ export function rematch(
   const next = ctx.games.rematchOf(g.id);
   if (next) return fail("rematch-exists", "The rematch has already started.", next.id);
   const s = ctx.series.get(g.seriesId);
+  // A tournament opens its matches' games itself.
+  if (s?.tournamentId != null)
+    return fail("tournament-game", "The tournament opens the next game.");
   if (!s || s.status === "finished") return fail("series-over", "This series is over.");
   // A damaged game does not hold its players back (reading it marks it broken).
   const busy = ctx.games.activeInSeries(s.id).find((g) => damageOf(g) === null);

@@ -90,6 +90,8 @@ export interface GameView {
   /** Hex; null until the game is over. */
   readonly diceSeed: string | null;
   readonly seriesId: number;
+  /** The tournament whose match this game is part of; null for the chat's own series. */
+  readonly tournamentId: number | null;
   readonly previousGameId: number | null;
   readonly winnerId: number | null;
   readonly points: number | null;

@@ -48,6 +48,7 @@ export function gameView({ game: g, white, black, series }: FullGame): GameView 
     diceCommitment: g.diceCommitment,
     diceSeed: g.status === "finished" ? g.diceSeed : null,
     seriesId: g.seriesId,
+    tournamentId: series.tournamentId,
     previousGameId: g.previousGameId,
     winnerId: g.winnerId,
     points: g.points,

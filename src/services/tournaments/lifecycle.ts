@@ -1,0 +1,186 @@
+import type { TournamentRow } from "../../db/index.js";
+import {
+  MAX_ENTRANTS,
+  MIN_ENTRANTS,
+  parseRules,
+  TOURNAMENT_FORMATS,
+  type TournamentFormat,
+  type Variant,
+} from "../../engine/index.js";
+import type { ServiceContext } from "../context.js";
+import { fail, ok, type ServiceResult } from "../errors.js";
+import type { ChatRef, PlayerRef } from "../types.js";
+import { advance } from "./advance.js";
+import type { CancelMode, TournamentChange } from "./types.js";
+
+export interface TournamentInput {
+  readonly organiser: PlayerRef;
+  readonly chat: ChatRef;
+  readonly variant: Variant;
+  /** Rule options over the variant's defaults; `match` is each pairing's length. */
+  readonly rules?: unknown;
+  readonly format?: TournamentFormat;
+  readonly signupMs: number;
+  readonly locale: string;
+}
+
+/** One game per pairing unless the organiser says otherwise: an evening's length. */
+const ONE_GAME = { kind: "games", count: 1 } as const;
+const GROUP_TYPES = new Set(["group", "supergroup"]);
+/** Sign-up windows the organiser may choose from, and the longest allowed. */
+export const MAX_SIGNUP_MS = 24 * 3_600_000;
+
+export function createTournament(
+  ctx: ServiceContext,
+  input: TournamentInput,
+): ServiceResult<TournamentRow> {
+  if (!GROUP_TYPES.has(input.chat.type ?? ""))
+    return fail("group-only", "Tournaments are played in groups.");
+  const format = input.format ?? "round-robin";
+  if (!TOURNAMENT_FORMATS.includes(format)) return fail("bad-input", "Unknown format.");
+  if (!(input.signupMs > 0 && input.signupMs <= MAX_SIGNUP_MS))
+    return fail("bad-input", "The sign-up window is out of range.");
+  const parsed = parseRules(input.variant, {
+    match: ONE_GAME,
+    ...((input.rules as object | undefined) ?? {}),
+  });
+  if (!parsed.ok) return fail("bad-rules", parsed.error);
+  // A tournament pairing must end: a running series never does.
+  const rules =
+    parsed.rules.match.kind === "running" ? { ...parsed.rules, match: ONE_GAME } : parsed.rules;
+  const open = ctx.tournaments.openInChat(input.chat.id);
+  if (open) return fail("tournament-exists", "This chat already has a tournament.");
+  const now = ctx.config.now();
+  ctx.players.upsert(input.organiser, now);
+  ctx.chats.upsert(input.chat, now);
+  const row = ctx.tournaments.insert({
+    chatId: input.chat.id,
+    organiserId: input.organiser.id,
+    variant: input.variant,
+    rules,
+    format,
+    locale: input.locale,
+    signupEndsAt: now + input.signupMs,
+    createdAt: now,
+    updatedAt: now,
+  });
+  ctx.tournaments.addEntry(row.id, input.organiser.id, now);
+  return ok(row);
+}
+
+function inSignup(ctx: ServiceContext, id: number): ServiceResult<TournamentRow> {
+  const t = ctx.tournaments.get(id);
+  if (!t) return fail("not-found", "There is no such tournament.");
+  if (t.status !== "signup") return fail("signup-closed", "Sign-up is closed.");
+  return ok(t);
+}
+
+export function joinTournament(
+  ctx: ServiceContext,
+  id: number,
+  by: PlayerRef,
+): ServiceResult<TournamentRow> {
+  const r = inSignup(ctx, id);
+  if (!r.ok) return r;
+  const now = ctx.config.now();
+  if (now >= r.value.signupEndsAt) return fail("signup-closed", "Sign-up is closed.");
+  const entries = ctx.tournaments.entries(id);
+  if (entries.some((e) => e.playerId === by.id))
+    return fail("already-entered", "You are in already.");
+  if (entries.length >= MAX_ENTRANTS) return fail("tournament-full", "The tournament is full.");
+  ctx.players.upsert(by, now);
+  ctx.tournaments.addEntry(id, by.id, now);
+  ctx.tournaments.touch(id, now);
+  return ok(r.value);
+}
+
+export function leaveTournament(
+  ctx: ServiceContext,
+  id: number,
+  by: PlayerRef,
+): ServiceResult<TournamentRow> {
+  const r = inSignup(ctx, id);
+  if (!r.ok) return r;
+  if (!ctx.tournaments.removeEntry(id, by.id)) return fail("not-entered", "You are not in it.");
+  ctx.tournaments.touch(id, ctx.config.now());
+  return ok(r.value);
+}
+
+export function changeTournament(
+  ctx: ServiceContext,
+  id: number,
+  by: PlayerRef,
+  change: TournamentChange,
+): ServiceResult<TournamentRow> {
+  const r = inSignup(ctx, id);
+  if (!r.ok) return r;
+  const t = r.value;
+  if (by.id !== t.organiserId) return fail("not-organiser", "Only the organiser can do this.");
+  const now = ctx.config.now();
+  const set: Parameters<typeof ctx.tournaments.update>[1] = {};
+  if (change.format !== undefined) {
+    if (!TOURNAMENT_FORMATS.includes(change.format)) return fail("bad-input", "Unknown format.");
+    Object.assign(set, { format: change.format });
+  }
+  if (change.match !== undefined) {
+    const parsed = parseRules(t.variant, { ...t.rules, match: change.match });
+    if (!parsed.ok || parsed.rules.match.kind === "running")
+      return fail("bad-rules", "That match length is not valid.");
+    Object.assign(set, { rules: parsed.rules });
+  }
+  if (change.signupMs !== undefined) {
+    if (!(change.signupMs > 0 && change.signupMs <= MAX_SIGNUP_MS))
+      return fail("bad-input", "The sign-up window is out of range.");
+    Object.assign(set, { signupEndsAt: now + change.signupMs });
+  }
+  return ok(ctx.tournaments.update(id, set, now)!);
+}
+
+/** The organiser starts it (or, with `by` null, its sign-up window ran out). */
+export function startTournament(
+  ctx: ServiceContext,
+  id: number,
+  by: PlayerRef | null,
+): ServiceResult<{ row: TournamentRow; opened: number[] }> {
+  const r = inSignup(ctx, id);
+  if (!r.ok) return r;
+  if (by && by.id !== r.value.organiserId)
+    return fail("not-organiser", "Only the organiser can do this.");
+  if (ctx.tournaments.entries(id).length < MIN_ENTRANTS)
+    return fail("too-few-players", "A tournament needs at least three players.");
+  const now = ctx.config.now();
+  ctx.tournaments.update(id, { status: "running", startedAt: now }, now);
+  const opened = advance(ctx, id);
+  return ok({ row: ctx.tournaments.get(id)!, opened });
+}
+
+/**
+ * The organiser calls it off. In sign-up nothing else happens; in play, the games going on
+ * are either played to their end (their results count as ordinary games) or dropped.
+ * Returns the games dropped.
+ */
+export function cancelTournament(
+  ctx: ServiceContext,
+  id: number,
+  by: PlayerRef | null,
+  mode: CancelMode,
+): ServiceResult<{ row: TournamentRow; abandoned: number[] }> {
+  const t = ctx.tournaments.get(id);
+  if (!t) return fail("not-found", "There is no such tournament.");
+  if (t.status !== "signup" && t.status !== "running")
+    return fail("tournament-over", "This tournament is over.");
+  if (by && by.id !== t.organiserId)
+    return fail("not-organiser", "Only the organiser can do this.");
+  const now = ctx.config.now();
+  ctx.tournaments.update(id, { status: "cancelled", finishedAt: now }, now);
+  const abandoned: number[] = [];
+  if (mode === "abandon")
+    for (const m of ctx.tournaments.matches(id)) {
+      if (m.status !== "playing") continue;
+      for (const g of ctx.games.activeInSeries(m.seriesId))
+        if (ctx.games.markAbandoned(g.id, now)) abandoned.push(g.id);
+      ctx.tournaments.abandonMatch(m.id, now);
+      ctx.series.close(m.seriesId, now);
+    }
+  return ok({ row: ctx.tournaments.get(id)!, abandoned });
+}

@@ -1,0 +1,200 @@
+import type { Db, TournamentStatus } from "../../db/index.js";
+import { ServiceContext } from "../context.js";
+import { fail, ok, type ServiceResult } from "../errors.js";
+import type { GameService } from "../game-service.js";
+import { isId, isPlayer } from "../guards.js";
+import type { PlayerRef } from "../types.js";
+import { advance } from "./advance.js";
+import {
+  cancelTournament,
+  changeTournament,
+  createTournament,
+  joinTournament,
+  leaveTournament,
+  startTournament,
+  type TournamentInput,
+} from "./lifecycle.js";
+import type { CancelMode, TournamentChange, TournamentView } from "./types.js";
+import { tournamentView } from "./view.js";
+
+/**
+ * Tournaments in groups, over the same database as the games. Their matches are series of
+ * ordinary games, opened here and played through the game service; every finished game of
+ * a tournament moves it on.
+ */
+export class TournamentService {
+  private readonly ctx: ServiceContext;
+  private readonly listeners: ((t: TournamentView) => void)[] = [];
+
+  constructor(
+    db: Db,
+    private readonly games: GameService,
+  ) {
+    this.ctx = new ServiceContext(db, games.config);
+    games.onGameChanged((game) => {
+      if (game.tournamentId !== null && game.status !== "active") this.advance(game.tournamentId);
+    });
+  }
+
+  /** Called after every committed change of a tournament (its pictures follow it). */
+  onChanged(listener: (t: TournamentView) => void): void {
+    this.listeners.push(listener);
+  }
+
+  create(input: TournamentInput): ServiceResult<TournamentView> {
+    if (!isPlayer(input.organiser) || !isId(input.chat?.id))
+      return fail("bad-input", "That request makes no sense.");
+    return this.change(() => createTournament(this.ctx, input));
+  }
+
+  join(id: number, by: PlayerRef): ServiceResult<TournamentView> {
+    if (!isId(id) || !isPlayer(by)) return badInput();
+    return this.change(() => joinTournament(this.ctx, id, by));
+  }
+
+  leave(id: number, by: PlayerRef): ServiceResult<TournamentView> {
+    if (!isId(id) || !isPlayer(by)) return badInput();
+    return this.change(() => leaveTournament(this.ctx, id, by));
+  }
+
+  configure(id: number, by: PlayerRef, change: TournamentChange): ServiceResult<TournamentView> {
+    if (!isId(id) || !isPlayer(by)) return badInput();
+    return this.change(() => changeTournament(this.ctx, id, by, change));
+  }
+
+  start(id: number, by: PlayerRef | null): ServiceResult<TournamentView> {
+    if (!isId(id) || (by !== null && !isPlayer(by))) return badInput();
+    let opened: number[] = [];
+    const r = this.change(() => {
+      const started = startTournament(this.ctx, id, by);
+      if (!started.ok) return started;
+      opened = started.value.opened;
+      return ok(started.value.row);
+    });
+    this.games.announce(opened);
+    return r;
+  }
+
+  cancel(id: number, by: PlayerRef | null, mode: CancelMode): ServiceResult<TournamentView> {
+    if (!isId(id) || (by !== null && !isPlayer(by))) return badInput();
+    let abandoned: number[] = [];
+    const r = this.change(() => {
+      const done = cancelTournament(this.ctx, id, by, mode);
+      if (!done.ok) return done;
+      abandoned = done.value.abandoned;
+      return ok(done.value.row);
+    });
+    this.games.announce(abandoned);
+    return r;
+  }
+
+  /** Sign-ups whose window has closed: started with enough players, else called off. */
+  closeSignups(now: number = this.ctx.config.now()): void {
+    for (const t of this.ctx.tournaments.signupsDue(now)) {
+      const started = this.start(t.id, null);
+      if (!started.ok) this.cancel(t.id, null, "finish");
+    }
+  }
+
+  /** Moves a tournament on from its games (idempotent; see advance). */
+  advance(id: number): void {
+    let opened: number[] = [];
+    let before = 0;
+    const r = this.write(() => {
+      before = this.ctx.tournaments.get(id)?.version ?? 0;
+      opened = advance(this.ctx, id);
+      return ok(null);
+    });
+    if (!r.ok) return;
+    this.games.announce(opened);
+    const after = this.get(id);
+    if (after && after.version !== before) this.changed(after);
+  }
+
+  /** Every tournament in play, after a restart or at a maintenance tick. */
+  advanceAll(): void {
+    for (const t of this.ctx.tournaments.withStatus("running")) this.advance(t.id);
+    for (const t of this.ctx.tournaments.withStatus("cancelled")) {
+      if (this.ctx.tournaments.matches(t.id).some((m) => m.status === "playing"))
+        this.advance(t.id);
+    }
+  }
+
+  get(id: number): TournamentView | null {
+    const row = isId(id) ? this.ctx.tournaments.get(id) : undefined;
+    return row ? tournamentView(this.ctx, row) : null;
+  }
+
+  /** The chat's tournament in sign-up or play, else its latest one, else null. */
+  inChat(chatId: number): TournamentView | null {
+    const row =
+      this.ctx.tournaments.openInChat(chatId) ?? this.ctx.tournaments.latestInChat(chatId);
+    return row ? tournamentView(this.ctx, row) : null;
+  }
+
+  openInChat(chatId: number): TournamentView | null {
+    const row = this.ctx.tournaments.openInChat(chatId);
+    return row ? tournamentView(this.ctx, row) : null;
+  }
+
+  /** Tournaments whose messages show an older version. */
+  behind(): TournamentView[] {
+    return this.ctx.tournaments.behind().map((t) => tournamentView(this.ctx, t));
+  }
+
+  markShown(id: number, version: number): void {
+    this.ctx.tournaments.markShown(id, version);
+  }
+
+  setMessages(
+    id: number,
+    set: {
+      messageId?: number | null;
+      standingsMessageId?: number | null;
+      announced?: boolean;
+      cardStatus?: TournamentStatus;
+    },
+  ): void {
+    this.ctx.tournaments.setMessages(id, set);
+  }
+
+  /** Tournaments won per player in the chat. */
+  winsInChat(chatId: number): Map<number, number> {
+    return this.ctx.tournaments.winsInChat(chatId);
+  }
+
+  private change(fn: () => ServiceResult<{ id: number }>): ServiceResult<TournamentView> {
+    const r = this.write(fn);
+    if (!r.ok) return r;
+    const view = this.get(r.value.id);
+    if (!view) return fail("not-found", "There is no such tournament.");
+    this.changed(view);
+    return ok(view);
+  }
+
+  private changed(view: TournamentView): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(view);
+      } catch {
+        // A listener reports its own failures.
+      }
+    }
+  }
+
+  private write<T>(fn: () => ServiceResult<T>): ServiceResult<T> {
+    try {
+      return this.ctx.tx(fn);
+    } catch (e) {
+      if (isConstraint(e)) return fail("tournament-exists", "This chat already has a tournament.");
+      if (isBusy(e)) return fail("busy", "The game is busy; try again.");
+      throw e;
+    }
+  }
+}
+
+const badInput = <T>(): ServiceResult<T> => fail("bad-input", "That request makes no sense.");
+const codeOf = (e: unknown): string =>
+  typeof (e as { code?: unknown })?.code === "string" ? (e as { code: string }).code : "";
+const isBusy = (e: unknown): boolean => codeOf(e).startsWith("SQLITE_BUSY");
+const isConstraint = (e: unknown): boolean => codeOf(e) === "SQLITE_CONSTRAINT_UNIQUE";

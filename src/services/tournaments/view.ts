@@ -1,0 +1,75 @@
+import type { TournamentRow } from "../../db/index.js";
+import {
+  finalPlaces,
+  knockoutBracket,
+  type MatchResult,
+  roundRobinStandings,
+} from "../../engine/index.js";
+import type { ServiceContext } from "../context.js";
+import { playerView } from "../views.js";
+import type { TournamentMatchView, TournamentView } from "./types.js";
+
+/** The decided matches as the engine's pairing rules read them. */
+export function resultsOf(ctx: ServiceContext, tournamentId: number): MatchResult[] {
+  return ctx.tournaments
+    .matches(tournamentId)
+    .filter((m) => m.status === "done" && m.winnerId !== null)
+    .map((m) => ({
+      a: m.playerA,
+      b: m.playerB,
+      winner: m.winnerId!,
+      pointsA: m.pointsA,
+      pointsB: m.pointsB,
+      forfeit: m.forfeit,
+    }));
+}
+
+export function tournamentView(ctx: ServiceContext, t: TournamentRow): TournamentView {
+  const entries = ctx.tournaments.entries(t.id);
+  const ids = entries.map((e) => e.playerId);
+  const rows = ctx.players.getMany([...ids, t.organiserId]);
+  const person = (id: number) => {
+    const row = rows.get(id) ?? ctx.players.get(id);
+    if (!row) throw new Error(`player ${id} is missing`);
+    return playerView(row);
+  };
+  const results = resultsOf(ctx, t.id);
+  const matches: TournamentMatchView[] = ctx.tournaments.matches(t.id).map((m) => ({
+    id: m.id,
+    a: person(m.playerA),
+    b: person(m.playerB),
+    status: m.status,
+    winnerId: m.winnerId,
+    pointsA: m.pointsA,
+    pointsB: m.pointsB,
+    forfeit: m.forfeit,
+    liveGameId: ctx.games.activeInSeries(m.seriesId)[0]?.id ?? null,
+  }));
+  const started = t.startedAt !== null;
+  return {
+    id: t.id,
+    chatId: t.chatId,
+    status: t.status,
+    variant: t.variant,
+    rules: t.rules,
+    format: t.format,
+    locale: t.locale,
+    organiser: person(t.organiserId),
+    signupEndsAt: t.signupEndsAt,
+    entrants: ids.map(person),
+    matches,
+    standings: t.format === "round-robin" ? roundRobinStandings(ids, results) : null,
+    bracket: t.format === "knockout" && started ? knockoutBracket(ids, results) : null,
+    places: t.status === "finished" ? finalPlaces(t.format, ids, results) : [],
+    winnerId: t.winnerId,
+    version: t.version,
+    shownVersion: t.shownVersion,
+    messageId: t.messageId,
+    standingsMessageId: t.standingsMessageId,
+    cardStatus: t.cardStatus,
+    announced: t.announced,
+    createdAt: t.createdAt,
+    startedAt: t.startedAt,
+    finishedAt: t.finishedAt,
+  };
+}

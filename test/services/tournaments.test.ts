@@ -1,0 +1,206 @@
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  type PlayerRef,
+  TournamentService,
+  type TournamentView,
+} from "../../src/services/index.js";
+import { alice, bob, CHAT, carol, expectAllGamesReplay, HOUR, harness } from "./helpers.js";
+
+const dave: PlayerRef = { id: 404, firstName: "Dave" };
+const erin: PlayerRef = { id: 505, firstName: "Erin" };
+const MIN = 60_000;
+
+afterEach(() => expectAllGamesReplay());
+
+function rig() {
+  const h = harness();
+  const tours = new TournamentService(h.database.db, h.svc);
+  const changes: TournamentView[] = [];
+  tours.onChanged((t) => changes.push(t));
+  return { ...h, tours, changes };
+}
+
+/** A tournament in CHAT with `who` joined (the organiser, Alice, is in already). */
+function withPlayers(r: ReturnType<typeof rig>, who: PlayerRef[], rules?: unknown) {
+  const made = r.tours.create({
+    organiser: alice,
+    chat: CHAT,
+    variant: "long",
+    ...(rules ? { rules } : {}),
+    signupMs: 30 * MIN,
+    locale: "en",
+  });
+  if (!made.ok) throw new Error(made.error.message);
+  for (const p of who) expect(r.tours.join(made.value.id, p).ok).toBe(true);
+  return made.value.id;
+}
+
+const liveGameIds = (t: TournamentView) =>
+  t.matches.filter((m) => m.liveGameId !== null).map((m) => m.liveGameId!);
+
+describe("tournament sign-up", () => {
+  it("is for groups only, one at a time per group", () => {
+    const r = rig();
+    const base = { organiser: alice, variant: "long" as const, signupMs: MIN, locale: "en" };
+    const inPrivate = r.tours.create({ ...base, chat: { id: 101, type: "private" } });
+    expect(inPrivate.ok || inPrivate.error.code).toBe("group-only");
+    expect(r.tours.create({ ...base, chat: CHAT }).ok).toBe(true);
+    const second = r.tours.create({ ...base, chat: CHAT });
+    expect(second.ok || second.error.code).toBe("tournament-exists");
+  });
+
+  it("joins, refuses a second join, a leave by an outsider, and settings from anyone else", () => {
+    const r = rig();
+    const id = withPlayers(r, [bob]);
+    const again = r.tours.join(id, bob);
+    expect(again.ok || again.error.code).toBe("already-entered");
+    const outsider = r.tours.leave(id, carol);
+    expect(outsider.ok || outsider.error.code).toBe("not-entered");
+    const notMine = r.tours.configure(id, bob, { format: "knockout" });
+    expect(notMine.ok || notMine.error.code).toBe("not-organiser");
+    const running = r.tours.configure(id, alice, { match: { kind: "running" } });
+    expect(running.ok || running.error.code).toBe("bad-rules");
+    expect(r.tours.get(id)!.rules.match).toEqual({ kind: "games", count: 1 });
+    const points = r.tours.configure(id, alice, { match: { kind: "points", to: 3 } });
+    expect(points.ok && points.value.rules.match).toEqual({ kind: "points", to: 3 });
+    expect(r.tours.leave(id, bob).ok).toBe(true);
+    expect(r.tours.get(id)!.entrants.map((p) => p.id)).toEqual([alice.id]);
+  });
+
+  it("takes 32 players and no more", () => {
+    const r = rig();
+    const people = Array.from({ length: 32 }, (_, i) => ({ id: 1000 + i, firstName: `P${i}` }));
+    const id = withPlayers(r, people.slice(0, 31));
+    const full = r.tours.join(id, people[31]!);
+    expect(full.ok || full.error.code).toBe("tournament-full");
+    expect(r.tours.get(id)!.entrants).toHaveLength(32);
+  });
+
+  it("starts by itself when the window closes with three players, and is called off with two", () => {
+    const r = rig();
+    const few = withPlayers(r, [bob]);
+    const short = r.tours.start(few, alice);
+    expect(short.ok || short.error.code).toBe("too-few-players");
+    r.clock.advance(31 * MIN);
+    const late = r.tours.join(few, carol);
+    expect(late.ok || late.error.code).toBe("signup-closed");
+    r.tours.closeSignups();
+    expect(r.tours.get(few)!.status).toBe("cancelled");
+
+    const enough = withPlayers(r, [bob, carol]);
+    r.clock.advance(31 * MIN);
+    r.tours.closeSignups();
+    const t = r.tours.get(enough)!;
+    expect(t.status).toBe("running");
+    // Three players: one pairing at a time.
+    expect(liveGameIds(t)).toHaveLength(1);
+  });
+});
+
+describe("tournament play", () => {
+  it("keeps its games out of the chat's own series and their rematch button", () => {
+    const r = rig();
+    const id = withPlayers(r, [bob, carol]);
+    r.tours.start(id, alice);
+    const gameId = liveGameIds(r.tours.get(id)!)[0]!;
+    const game = r.svc.getGame(gameId)!;
+    expect(game.tournamentId).toBe(id);
+    // The same two may still play an ordinary game here meanwhile.
+    const challenge = r.svc.createChallenge({
+      challenger: game.white.id === alice.id ? alice : game.white.id === bob.id ? bob : carol,
+      chat: CHAT,
+      variant: "long",
+    });
+    if (!challenge.ok) throw new Error(challenge.error.message);
+    const other = [alice, bob, carol].find((p) => p.id === game.black.id)!;
+    expect(r.svc.acceptChallenge(challenge.value.id, other).ok).toBe(true);
+    const resigned = r.svc.act(gameId, game.white.id, { type: "resign" }, game.version);
+    expect(resigned.ok).toBe(true);
+    const rematch = r.svc.rematch(gameId, bob);
+    expect(rematch.ok || rematch.error.code).toBe("tournament-game");
+  });
+
+  it("opens the next game of a longer match by itself and decides the match by its series", () => {
+    const r = rig();
+    const id = withPlayers(r, [bob, carol], { match: { kind: "games", count: 2 } });
+    r.tours.start(id, alice);
+    const first = r.svc.getGame(liveGameIds(r.tours.get(id)!)[0]!)!;
+    r.svc.act(first.id, first.white.id, { type: "resign" }, first.version);
+    const t = r.tours.get(id)!;
+    const second = r.svc.getGame(liveGameIds(t)[0]!)!;
+    expect(second.seriesId).toBe(first.seriesId);
+    expect(second.previousGameId).toBe(first.id);
+    // The second game's dice are the ones the first game committed to at its end.
+    expect(second.diceCommitment).toBe(r.svc.getGame(first.id)!.nextDiceCommitment);
+    // The first game's winner loses the second.
+    r.svc.act(second.id, first.black.id, { type: "resign" }, second.version);
+    const after = r.tours.get(id)!;
+    const match = after.matches.find((m) => m.status === "done")!;
+    // One game each: level after two, so a third decides.
+    expect(match ?? null).toBeNull();
+    const third = r.svc.getGame(liveGameIds(after)[0]!)!;
+    r.svc.act(third.id, third.white.id, { type: "resign" }, third.version);
+    const decided = r.tours.get(id)!.matches[0]!;
+    expect(decided.status).toBe("done");
+    expect(decided.winnerId).toBe(third.black.id);
+  });
+
+  it("a claim against a silent player forfeits the whole match", () => {
+    const r = rig();
+    const id = withPlayers(r, [bob, carol], { match: { kind: "points", to: 5 } });
+    r.tours.start(id, alice);
+    const game = r.svc.getGame(liveGameIds(r.tours.get(id)!)[0]!)!;
+    r.clock.advance(49 * HOUR);
+    const waiting = game.waitingFor!;
+    const claimer = waiting === game.white.id ? game.black.id : game.white.id;
+    expect(r.svc.act(game.id, claimer, { type: "claim-timeout" }, game.version).ok).toBe(true);
+    const m = r.tours.get(id)!.matches[0]!;
+    expect(m).toMatchObject({ status: "done", winnerId: claimer, forfeit: true });
+  });
+
+  it("cancelled with games dropped: they are abandoned and refuse presses; nothing new opens", () => {
+    const r = rig();
+    const id = withPlayers(r, [bob, carol, dave, erin]);
+    r.tours.start(id, alice);
+    const live = liveGameIds(r.tours.get(id)!);
+    expect(live).toHaveLength(2);
+    const notMine = r.tours.cancel(id, bob, "abandon");
+    expect(notMine.ok || notMine.error.code).toBe("not-organiser");
+    expect(r.tours.cancel(id, alice, "abandon").ok).toBe(true);
+    for (const gameId of live) {
+      const g = r.svc.getGame(gameId)!;
+      expect(g.status).toBe("abandoned");
+      const press = r.svc.act(gameId, g.white.id, { type: "resign" }, g.version);
+      expect(press.ok || press.error.code).toBe("abandoned");
+    }
+    r.tours.advanceAll();
+    expect(liveGameIds(r.tours.get(id)!)).toEqual([]);
+    expect(r.tours.get(id)!.matches.every((m) => m.status === "abandoned")).toBe(true);
+  });
+
+  it("cancelled with games let finish: the game in play ends normally, no next one opens", () => {
+    const r = rig();
+    const id = withPlayers(r, [bob, carol, dave, erin]);
+    r.tours.start(id, alice);
+    const [a, b] = liveGameIds(r.tours.get(id)!).map((g) => r.svc.getGame(g)!);
+    expect(r.tours.cancel(id, alice, "finish").ok).toBe(true);
+    r.svc.act(a!.id, a!.white.id, { type: "resign" }, a!.version);
+    const t = r.tours.get(id)!;
+    expect(t.status).toBe("cancelled");
+    expect(t.matches.find((m) => m.liveGameId === null && m.status === "done")).toBeDefined();
+    expect(liveGameIds(t)).toEqual([b!.id]);
+    expect(t.matches).toHaveLength(2);
+  });
+
+  it("moves on only when something changed, so its pictures are not redrawn for nothing", () => {
+    const r = rig();
+    const id = withPlayers(r, [bob, carol]);
+    r.tours.start(id, alice);
+    const before = r.changes.length;
+    const version = r.tours.get(id)!.version;
+    r.tours.advanceAll();
+    r.tours.advance(id);
+    expect(r.changes.length).toBe(before);
+    expect(r.tours.get(id)!.version).toBe(version);
+  });
+});
