@@ -26,7 +26,14 @@ import { silentLogger } from "../src/log.js";
 import { renderDecisionPng } from "../src/render/decision.js";
 import { renderBoardPng } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
-import { DialogStore, GameReviews, GameService, type GameView } from "../src/services/index.js";
+import { renderStandingsPng } from "../src/render/standings.js";
+import {
+  DialogStore,
+  GameReviews,
+  GameService,
+  type GameView,
+  TournamentService,
+} from "../src/services/index.js";
 import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api.js";
 import { randomAction } from "./random-play.js";
 import { countStatements } from "./sql-count.js";
@@ -71,6 +78,8 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
   const parts = createBot(parsed.config, {
     service,
     reviews: new GameReviews(database.db),
+    tournaments: new TournamentService(database.db, service),
+    renderStandings: renderStandingsPng,
     renderBoard: renderBoardPng,
     renderDecision: renderDecisionPng,
     renderReplay: renderReplayGif,

@@ -18,11 +18,13 @@ import { createLogger } from "./log.js";
 import { renderDecisionPng } from "./render/decision.js";
 import { renderBoardPng } from "./render/png.js";
 import { renderReplayGif } from "./render/replay.js";
+import { renderStandingsPng } from "./render/standings.js";
 import {
   auditActiveGames,
   DialogStore,
   GameReviews,
   GameService,
+  TournamentService,
   UpdateInbox,
 } from "./services/index.js";
 import { ComputerOpponent } from "./services/opponent.js";
@@ -90,9 +92,11 @@ const botInfo = await api.getMe().catch((e: unknown) => {
   database.close();
   return fail([`Telegram: ${e instanceof Error ? e.message : String(e)}`]);
 });
-const { bot, boards, jobs, maintenance, deps, feed } = createBot(config, {
+const { bot, boards, tournamentBoards, jobs, maintenance, deps, feed } = createBot(config, {
   service,
   reviews: new GameReviews(database.db),
+  tournaments: new TournamentService(database.db, service),
+  renderStandings: renderStandingsPng,
   botInfo,
   renderBoard: renderBoardPng,
   renderDecision: renderDecisionPng,
@@ -119,6 +123,7 @@ drain = async () => {
     updates.settled(),
     computer.settled(),
     boards.idle(),
+    tournamentBoards.settled(),
     jobs.settled(),
   ]);
   await Promise.race([settled, new Promise((r) => setTimeout(r, 5_000))]);

@@ -201,7 +201,7 @@ export class BoardSync {
       if (adopted.ok) game = adopted.value;
     }
     const t = this.textsFor(game.locale);
-    if (game.status === "broken") return this.showBroken(game, t);
+    if (game.status === "broken" || game.status === "abandoned") return this.showBroken(game, t);
     const claim = this.service.claimable(game);
     try {
       if (!game.message) return await this.post(game, t, claim);
@@ -232,7 +232,11 @@ export class BoardSync {
   /** A broken game's message says so, once, and loses its buttons. */
   private async showBroken(game: GameView, t: Tr): Promise<Again | null> {
     const shown = this.shownOf(game);
-    if (!game.message || (shown.broken && shown.version === game.version)) return null;
+    if (shown.broken && shown.version === game.version) return null;
+    if (!game.message) {
+      this.markShown(game, false);
+      return null;
+    }
     try {
       await this.messenger.notice(game.message, brokenCaption(t, game));
     } catch (err) {
@@ -264,14 +268,16 @@ export class BoardSync {
     const mine = this.shown.get(game.id);
     if (mine) return mine;
     // Marking a game broken clears what it showed; a version shown since is the notice.
-    const broken = game.status === "broken" && game.shown.version !== null;
+    const broken =
+      game.status !== "active" && game.status !== "finished" && game.shown.version !== null;
     return { ...game.shown, broken };
   }
 
   private markShown(game: GameView, claim: boolean): void {
     this.service.markShown(game.id, game.version, claim);
     this.shown.delete(game.id);
-    this.shown.set(game.id, { version: game.version, claim, broken: game.status === "broken" });
+    const closed = game.status === "broken" || game.status === "abandoned";
+    this.shown.set(game.id, { version: game.version, claim, broken: closed });
     if (this.shown.size > SHOWN_LIMIT) this.shown.delete(this.shown.keys().next().value!);
   }
 }

@@ -33,6 +33,22 @@ export type ChallengeCommand = "accept" | "decline" | "cancel";
 export const REVIEW_ITEMS = ["analysis", "replay", "record"] as const;
 export type ReviewItem = (typeof REVIEW_ITEMS)[number];
 
+/** A tournament's card and standings buttons; the organiser's are checked by the service. */
+export const TOURNAMENT_COMMANDS = {
+  j: "join",
+  l: "leave",
+  f: "format",
+  m: "match",
+  w: "window",
+  s: "start",
+  x: "cancel",
+  xf: "cancel-finish",
+  xa: "cancel-abandon",
+  xb: "cancel-back",
+} as const;
+export type TournamentCommand = (typeof TOURNAMENT_COMMANDS)[keyof typeof TOURNAMENT_COMMANDS];
+const TOURNAMENT_CODE = invert(TOURNAMENT_COMMANDS);
+
 /** The games an inline card offers. */
 export const CARD_OFFERS = ["lc", "ls", "ss"] as const;
 export type CardOffer = (typeof CARD_OFFERS)[number];
@@ -68,7 +84,12 @@ export type Payload =
   | { readonly type: "settings"; readonly confirmTurns: boolean }
   | { readonly type: "language"; readonly locale: Locale }
   | { readonly type: "dialog"; readonly ownerId: number; readonly choice: string }
-  | { readonly type: "review"; readonly gameId: number; readonly item: ReviewItem };
+  | { readonly type: "review"; readonly gameId: number; readonly item: ReviewItem }
+  | {
+      readonly type: "tournament";
+      readonly tournamentId: number;
+      readonly command: TournamentCommand;
+    };
 
 export type PayloadType = Payload["type"];
 
@@ -136,6 +157,8 @@ export function encode(p: Payload): string {
       return `n:${p.ownerId}:${p.choice}`;
     case "review":
       return `v:${p.gameId}:${REVIEW_CODE[p.item]}`;
+    case "tournament":
+      return `t:${p.tournamentId}:${TOURNAMENT_CODE[p.command]}`;
   }
 }
 
@@ -153,6 +176,7 @@ const PATTERNS = {
   language: /^l:([a-z]{2})$/,
   dialog: new RegExp(`^n:${ID}:([a-z0-9-]{1,24})$`),
   review: new RegExp(`^v:${ID}:([apf])$`),
+  tournament: new RegExp(`^t:${ID}:([a-z]{1,2})$`),
 };
 
 /** A safe integer id, or null (a forged button may carry anything). */
@@ -223,6 +247,14 @@ export function decode(data: string | undefined): Payload | null {
   if (m) {
     const gameId = id(m[1]);
     return gameId === null ? null : { type: "review", gameId, item: REVIEW[m[2]!]! };
+  }
+  m = PATTERNS.tournament.exec(data);
+  if (m) {
+    const tournamentId = id(m[1]);
+    const code = m[2]!;
+    if (tournamentId === null || !Object.hasOwn(TOURNAMENT_COMMANDS, code)) return null;
+    const command = TOURNAMENT_COMMANDS[code as keyof typeof TOURNAMENT_COMMANDS];
+    return { type: "tournament", tournamentId, command };
   }
   return null;
 }

@@ -8,6 +8,7 @@ const COMMANDS = [
   "resign",
   "score",
   "top",
+  "tournament",
   "history",
   "analysis",
   "rules",

@@ -15,11 +15,13 @@ import type { BotConfig } from "../config.js";
 import type { Logger } from "../log.js";
 import type { RenderDecision } from "../render/decision.js";
 import type { RenderReplay } from "../render/replay.js";
+import type { RenderStandings } from "../render/standings-view.js";
 import type {
   DialogStore,
   GameReviews,
   GameService,
   PlayerRef,
+  TournamentService,
   UpdateInbox,
 } from "../services/index.js";
 import { PressAnswers } from "./answers.js";
@@ -39,17 +41,22 @@ import { resignFeature } from "./features/resign.js";
 import { reviewsFeature } from "./features/reviews.js";
 import { settingsFeature } from "./features/settings.js";
 import { statsFeature } from "./features/stats.js";
+import { tournamentFeature } from "./features/tournament.js";
 import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-messenger.js";
 import { createI18n, localeOf, translator } from "./i18n.js";
 import { Maintenance } from "./maintenance.js";
 import { MessageMemo } from "./message-memo.js";
+import { TournamentBoards } from "./tournament-boards.js";
 import { UpdateFeed } from "./update-feed.js";
 import { updateKeys } from "./update-keys.js";
 
 export interface BotDeps {
   readonly service: GameService;
   readonly reviews: GameReviews;
+  readonly tournaments: TournamentService;
   readonly renderBoard: RenderBoard;
+  /** Draws a tournament's standings table or bracket. */
+  readonly renderStandings: RenderStandings;
   readonly logger: Logger;
   readonly prefs: LocalePrefs;
   /** Where set-up dialogs keep their state and their messages. */
@@ -75,6 +82,7 @@ export interface BotDeps {
 export interface BotParts {
   readonly bot: Bot<BotContext>;
   readonly boards: BoardSync;
+  readonly tournamentBoards: TournamentBoards;
   /** Replays and analyses being made after their press was answered. */
   readonly jobs: BackgroundJobs;
   readonly maintenance: Maintenance;
@@ -133,6 +141,15 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   service.onGameBroken((gameId, reason) =>
     logger.error({ gameId, reason }, "game record damaged; the game is marked broken"),
   );
+  const tournamentBoards = new TournamentBoards(
+    bot.api,
+    deps.tournaments,
+    deps.renderStandings,
+    textsFor,
+    logger,
+    deps.now ?? service.config.now,
+  );
+  deps.tournaments.onChanged((t) => tournamentBoards.request(t.id));
   const computer = deps.computerPlays && deps.botInfo ? botPlayer(deps.botInfo) : null;
   const jobs = new BackgroundJobs(logger);
   const featureDeps: FeatureDeps = {
@@ -140,6 +157,8 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     service,
     reviews: deps.reviews,
     boards,
+    tournaments: deps.tournaments,
+    tournamentBoards,
     answers,
     i18n,
     textsFor,
@@ -163,6 +182,12 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     expireDialogs(featureDeps, bot.api, deps.dialogs, config.challengeTtlMs),
   );
   if (feed) maintenance.onTick(() => feed.prune());
+  // Sign-up windows close, and tournaments catch up with games that ended while down.
+  maintenance.onTick((now) => {
+    deps.tournaments.closeSignups(now);
+    deps.tournaments.advanceAll();
+    tournamentBoards.catchUp();
+  });
 
   // First: a press's time to be answered runs from its arrival, not from its turn in a queue.
   bot.use(answers.middleware() as MiddlewareFn<BotContext>);
@@ -186,7 +211,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
         getStorageKey: (ctx) =>
           ctx.chatId !== undefined && ctx.from ? dialogKey(ctx.chatId, ctx.from.id) : undefined,
         // Bump when the dialog's steps change: older saved dialogs are then dropped.
-        version: 3,
+        version: 4,
         adapter: deps.dialogs as VersionedStateStorage<string, never>,
       },
     }),
@@ -206,6 +231,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   features.use(reviewsFeature(featureDeps));
   features.use(historyFeature(featureDeps));
   features.use(statsFeature(featureDeps));
+  features.use(tournamentFeature(featureDeps));
   features.use(settingsFeature(featureDeps));
   // A button nobody handles: forged, or of a kind this version no longer has.
   features.on("callback_query", (ctx) => answers.answer(ctx, ctx.t("err-inactive-button"), true));
@@ -213,7 +239,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   bot.catch((err: BotError<BotContext>) => {
     logger.error({ err: err.error, update: err.ctx.update.update_id }, "unhandled error");
   });
-  return { bot, boards, jobs, maintenance, deps: featureDeps, feed };
+  return { bot, boards, tournamentBoards, jobs, maintenance, deps: featureDeps, feed };
 }
 
 /**

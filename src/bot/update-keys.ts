@@ -23,6 +23,7 @@ function ownKeys(ctx: Context): string[] | undefined {
     const p = payloadOf(ctx);
     if (p?.type === "game" || p?.type === "resign") return [`game:${p.gameId}`];
     if (p?.type === "challenge") return [`challenge:${p.challengeId}`];
+    if (p?.type === "tournament") return [`tournament:${p.tournamentId}`];
     if (query.inline_message_id) return [`inline:${query.inline_message_id}`];
   }
   if (ctx.chatId !== undefined) return [`chat:${ctx.chatId}`];

@@ -7,6 +7,7 @@ import {
   MAX_CALLBACK_BYTES,
   type Payload,
   REVIEW_ITEMS,
+  TOURNAMENT_COMMANDS,
 } from "../../src/bot/callback-data.js";
 import { LOCALES } from "../../src/bot/i18n.js";
 
@@ -80,6 +81,11 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
     gameId: anyId,
     item: fc.constantFrom(...REVIEW_ITEMS),
   }),
+  fc.record({
+    type: fc.constant("tournament" as const),
+    tournamentId: anyId,
+    command: fc.constantFrom(...Object.values(TOURNAMENT_COMMANDS)),
+  }),
 ) as fc.Arbitrary<Payload>;
 
 describe("button payloads", () => {
@@ -116,6 +122,7 @@ describe("button payloads", () => {
       },
       { type: "dialog", ownerId: big, choice: "x".repeat(24) },
       { type: "review", gameId: big, item: "analysis" },
+      { type: "tournament", tournamentId: big, command: "cancel-abandon" },
     ];
     for (const p of longest) expect(Buffer.byteLength(encode(p))).toBeLessThanOrEqual(64);
   });

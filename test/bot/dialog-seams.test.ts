@@ -170,6 +170,7 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
       "Anyone here",
       "The bot",
       "A player by @username",
+      "🏆 A tournament for this group",
       "Cancel",
     ]);
     await h.press(USERS.alice, dialog, buttonNamed(dialog, /@username/));

@@ -14,8 +14,15 @@ import {
 } from "../../src/db/index.js";
 import { type Logger, silentLogger } from "../../src/log.js";
 import type { ReplayFrame } from "../../src/render/replay.js";
+import type { StandingsPicture } from "../../src/render/standings-view.js";
 import type { BoardView } from "../../src/render/view.js";
-import { DialogStore, GameReviews, GameService, UpdateInbox } from "../../src/services/index.js";
+import {
+  DialogStore,
+  GameReviews,
+  GameService,
+  TournamentService,
+  UpdateInbox,
+} from "../../src/services/index.js";
 import { ComputerOpponent } from "../../src/services/opponent.js";
 import { BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
 
@@ -84,6 +91,10 @@ export const fakeReplay = async (frames: readonly ReplayFrame[]): Promise<Buffer
     `GIF:${frames.length}:${createHash("sha256").update(JSON.stringify(frames)).digest("hex")}`,
   );
 
+/** A stand-in standings picture: the view itself, so tests can read what it shows. */
+export const fakeStandings = async (view: StandingsPicture): Promise<Buffer> =>
+  Buffer.from(`STANDINGS:${JSON.stringify(view)}`);
+
 /** Both boards of an analysed decision, each as the stand-in picture. */
 export const fakeDecision = async (played: BoardView, best: BoardView): Promise<Buffer> =>
   Buffer.from(JSON.stringify({ played, best }));
@@ -122,6 +133,8 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   const parts = createBot(parsed.config, {
     service,
     reviews,
+    tournaments: new TournamentService(database.db, service),
+    renderStandings: fakeStandings,
     renderBoard: opts.render ?? fakeRender,
     renderReplay: opts.renderReplay ?? fakeReplay,
     renderDecision: fakeDecision,
@@ -153,6 +166,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       await computer?.settled();
       await parts.jobs.settled();
       await parts.boards.settled();
+      await parts.tournamentBoards.settled();
     }
   };
   let updateId = 1;

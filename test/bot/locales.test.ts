@@ -25,7 +25,18 @@ const TRANSLATIONS = ["ru", "uk"] as const satisfies readonly Locale[];
  * shown in each language's own spelling whatever the interface language is.
  */
 // Language names, and a line of notation only (icon, dice, moves), read alike everywhere.
-const SAME_AS_ENGLISH = new Set(["lang-en", "lang-ru", "lang-uk", "caption-turn"]);
+/** Symbols and bare placeholders read the same in every language. */
+const SAME_AS_ENGLISH = new Set([
+  "lang-en",
+  "lang-ru",
+  "lang-uk",
+  "caption-turn",
+  "btn-t-format",
+  "tournament-place",
+  "tournament-col-place",
+  "tournament-col-diff",
+  "tournament-tbd",
+]);
 
 const MESSAGE_START = /^([a-zA-Z][\w-]*) *=/;
 

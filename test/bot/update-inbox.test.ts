@@ -19,10 +19,16 @@ import { UpdateFeed } from "../../src/bot/update-feed.js";
 import { parseConfig } from "../../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
 import { silentLogger } from "../../src/log.js";
-import { DialogStore, GameReviews, GameService, UpdateInbox } from "../../src/services/index.js";
+import {
+  DialogStore,
+  GameReviews,
+  GameService,
+  TournamentService,
+  UpdateInbox,
+} from "../../src/services/index.js";
 import { FakeBotApi } from "../e2e/fake-bot-api.js";
 import { BOT_INFO } from "../helpers/bot-info.js";
-import { fakeDecision, fakeRender, fakeReplay } from "./harness.js";
+import { fakeDecision, fakeRender, fakeReplay, fakeStandings } from "./harness.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij";
 const ALICE = { id: 11, is_bot: false, first_name: "Alice", language_code: "en" };
@@ -59,6 +65,8 @@ async function botOn(file: string, fake: FakeBotApi) {
     dialogs: new DialogStore(database.db),
     inbox: new UpdateInbox(database.db),
     reviews: new GameReviews(database.db),
+    tournaments: new TournamentService(database.db, service),
+    renderStandings: fakeStandings,
   });
   await parts.bot.init();
   let runner: RunnerHandle | null = null;

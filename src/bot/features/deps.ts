@@ -4,12 +4,18 @@ import type { BotConfig } from "../../config.js";
 import type { Logger } from "../../log.js";
 import type { RenderDecision } from "../../render/decision.js";
 import type { RenderReplay } from "../../render/replay.js";
-import type { GameReviews, GameService, PlayerRef } from "../../services/index.js";
+import type {
+  GameReviews,
+  GameService,
+  PlayerRef,
+  TournamentService,
+} from "../../services/index.js";
 import type { PressAnswers } from "../answers.js";
 import type { BackgroundJobs } from "../background.js";
 import type { BoardSync } from "../boards.js";
 import type { Locale } from "../i18n.js";
 import type { MessageMemo } from "../message-memo.js";
+import type { TournamentBoards } from "../tournament-boards.js";
 import type { Tr } from "../ui/tr.js";
 
 /** Where a user's chosen language is kept. */
@@ -25,6 +31,9 @@ export interface FeatureDeps {
   /** Finished games looked back on: history, records, replays, analyses. */
   readonly reviews: GameReviews;
   readonly boards: BoardSync;
+  readonly tournaments: TournamentService;
+  /** The tournaments' cards and standings pictures, kept up to date. */
+  readonly tournamentBoards: TournamentBoards;
   readonly answers: PressAnswers;
   readonly i18n: I18n<Context>;
   /** Texts in one language (a game's, a challenge's). */

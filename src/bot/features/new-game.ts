@@ -12,6 +12,7 @@ import {
   presetRules,
   type Rules,
   SCORINGS,
+  type TournamentFormat,
   type Variant,
 } from "../../engine/index.js";
 import type { DialogStore } from "../../services/index.js";
@@ -208,8 +209,34 @@ export function newGameFeature(
               { value: "open", label: t("new-opponent-open") },
               { value: "bot", label: t("new-opponent-bot") },
               { value: "name", label: t("new-opponent-name") },
+              { value: "tournament", label: t("new-opponent-tournament") },
             ],
       );
+      if (opponent === "tournament") {
+        const format = (await ask(t("new-format"), [
+          { value: "round-robin", label: t("tournament-format-round-robin") },
+          { value: "knockout", label: t("tournament-format-knockout") },
+        ])) as TournamentFormat;
+        const from = ctx.from!;
+        const made = await conversation.external(() =>
+          deps.tournaments.create({
+            organiser: playerRef(from),
+            chat: {
+              id: chat.id,
+              type: chat.type,
+              title: "title" in chat ? (chat.title ?? null) : null,
+            },
+            variant,
+            rules,
+            format,
+            signupMs: Math.min(deps.config.challengeTtlMs, 30 * 60_000),
+            locale,
+          }),
+        );
+        const done = made.ok ? t("new-done-tournament") : errorText(t, made.error);
+        await ctx.api.editMessageText(chat.id, sent.message_id, done, none);
+        return;
+      }
       if (opponent === "bot") {
         await ctx.api.editMessageText(chat.id, sent.message_id, t("new-done-bot"), none);
         await conversation.external((outer) =>

@@ -50,6 +50,18 @@ export function statsFeature(deps: FeatureDeps): Composer<BotContext> {
       });
       sections.push(lines.join("\n"));
     }
+    const champions =
+      chatIdOf(ctx) === null ? new Map() : deps.tournaments.winsInChat(chatIdOf(ctx)!);
+    if (champions.size > 0) {
+      const list = [...champions.entries()]
+        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+        .slice(0, 15)
+        .map(([id, wins]) => {
+          const who = service.playerRefOf(id);
+          return `${who ? htmlName(who) : "?"} ${wins}`;
+        });
+      sections.push(ctx.t("top-tournaments", { list: list.join(", ") }));
+    }
     await ctx.reply(sections.length ? sections.join("\n\n") : ctx.t("top-none"), {
       parse_mode: "HTML",
     });

@@ -69,6 +69,7 @@ caption-lot = lot: { $a } { $da }, { $b } { $db }: { $starter } starts
 caption-commitment = dice commitment (SHA-256): <code>{ $hash }</code>
 caption-seed = dice seed: <code>{ $seed }</code>
 caption-next-commitment = next game's dice commitment (SHA-256): <code>{ $hash }</code>
+caption-abandoned = ⛔ This game was dropped when its tournament was cancelled.
 caption-broken = ⚠️ This game's record is damaged, so it cannot go on. Start a new game with /play.
 
 btn-roll = 🎲 Roll
@@ -227,6 +228,7 @@ help =
     /play short, /play long sport: pick the game and rules
     /play bot: play against me
     /new: choose every rule step by step
+    /tournament: a tournament in this group (/tournament short ko 3p 30m: game, knock-out or round robin, match length, sign-up time)
     In any other chat, type @{ $bot } and pick a game.
 
     <b>During a game</b>
@@ -305,3 +307,66 @@ analysis-player = decisions: { $decisions }, errors: { $errors }, blunders: { $b
 analysis-verdict-better = { $name } played better; { $luckier } had the better dice.
 analysis-verdict-even = Both played alike; { $luckier } had the better dice.
 analysis-decision = { $name }, turn { $turn }, roll { $dice }: played { $played } ({ $playedEquity }), best { $best } ({ $bestEquity }); lost { $loss }
+
+# Tournaments
+cmd-tournament = A tournament in this group
+tournament-group-only = Tournaments are played in groups: add me to one and send /tournament there.
+tournament-bad-args = I don't know "{ $word }". Try /tournament, /tournament short, or /tournament long sport ko 3p 30m.
+tournament-card-title = Tournament
+tournament-format-round-robin = round robin
+tournament-format-knockout = knock-out
+tournament-card-format = Format: { $format }
+tournament-card-organiser = Organiser: { $name }
+tournament-card-closes = Sign-up closes in { $minutes } min; 3 to 32 players. Then it starts by itself.
+tournament-card-players = Players ({ $n }):
+tournament-card-started = Sign-up is closed: { $n } players. The standings follow below.
+tournament-card-cancelled = This tournament was cancelled.
+tournament-card-called-off = Sign-up closed with fewer than 3 players, so the tournament is off.
+btn-t-join = ✋ Join
+btn-t-leave = Leave
+btn-t-format = 🔀 { $format }
+btn-t-match = 🎯 Match length
+btn-t-window = ⏱ Sign-up time
+btn-t-start = ▶️ Start
+btn-t-cancel = ✖️ Cancel tournament
+btn-t-cancel-finish = Let games finish
+btn-t-cancel-abandon = Drop games in progress
+btn-t-back = ↩️ Back
+tournament-joined = You're in!
+tournament-left = You left the tournament.
+tournament-playing = Playing now: { $pairs }
+tournament-progress = Matches played: { $done } of { $total }
+tournament-winner = 🏆 { $name } wins the tournament!
+tournament-cancelled = The tournament was cancelled.
+tournament-final = 🏆 { $name } wins the tournament!
+tournament-place = { $place }. { $name }
+tournament-over-cancelled = The tournament was cancelled; games already finished still count in /score.
+tournament-picture-winner = Winner: { $name }
+tournament-col-place = #
+tournament-col-player = Player
+tournament-col-played = P
+tournament-col-wins = W
+tournament-col-losses = L
+tournament-col-points = Points
+tournament-col-diff = +/−
+tournament-round-final = Final
+tournament-round-semi = Semi-finals
+tournament-round-quarter = Quarter-finals
+tournament-round-of = Round of { $n }
+tournament-tbd = ?
+tournament-bye = bye
+top-tournaments = 🏆 Tournaments won: { $list }
+err-tournament-game = In a tournament the next game opens by itself.
+err-abandoned = This game was dropped when its tournament was cancelled.
+err-group-only = Tournaments are played in groups.
+err-tournament-exists = This group already has a tournament; send /tournament to see it.
+err-signup-closed = Sign-up for this tournament is closed.
+err-already-entered = You are in already.
+err-tournament-full = The tournament is full (32 players).
+err-not-entered = You have not joined this tournament.
+err-not-organiser = Only the organiser can do this.
+err-too-few-players = A tournament needs at least 3 players.
+err-tournament-over = This tournament is over.
+new-opponent-tournament = 🏆 A tournament for this group
+new-format = Which tournament format?
+new-done-tournament = 🏆 The tournament's sign-up is open: see the card below.

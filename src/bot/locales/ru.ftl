@@ -71,6 +71,7 @@ caption-lot = жребий: { $a } { $da }, { $b } { $db }: начинает { $
 caption-commitment = хеш зерна кубиков (SHA-256): <code>{ $hash }</code>
 caption-seed = зерно кубиков: <code>{ $seed }</code>
 caption-next-commitment = хеш зерна кубиков следующей партии (SHA-256): <code>{ $hash }</code>
+caption-abandoned = ⛔ Эта партия прервана: её турнир отменён.
 caption-broken = ⚠️ Запись этой партии повреждена, продолжить её нельзя. Начните новую партию: /play.
 
 btn-roll = 🎲 Бросить
@@ -241,6 +242,7 @@ help =
     /play short, /play long sport: выбрать игру и правила
     /play bot: сыграть со мной
     /new: настроить все правила по шагам
+    /tournament: турнир в этой группе (/tournament short ko 3p 30m: игра, олимпийка или круговой, длина матча, время записи)
     В любом другом чате наберите @{ $bot } и выберите игру.
 
     <b>Во время партии</b>
@@ -319,3 +321,66 @@ analysis-player = решений: { $decisions }, ошибок: { $errors }, г�
 analysis-verdict-better = { $name } сыграл(а) лучше; { $luckier } везло с кубиками больше.
 analysis-verdict-even = Оба сыграли одинаково; { $luckier } везло с кубиками больше.
 analysis-decision = { $name }, ход { $turn }, бросок { $dice }: сыграно { $played } ({ $playedEquity }), лучше { $best } ({ $bestEquity }); потеря { $loss }
+
+# Турниры
+cmd-tournament = Турнир в этой группе
+tournament-group-only = Турниры проходят в группах: добавьте меня в группу и отправьте там /tournament.
+tournament-bad-args = Не понимаю «{ $word }». Попробуйте /tournament, /tournament short или /tournament long sport ko 3p 30m.
+tournament-card-title = Турнир
+tournament-format-round-robin = круговой
+tournament-format-knockout = олимпийка (на вылет)
+tournament-card-format = Формат: { $format }
+tournament-card-organiser = Организатор: { $name }
+tournament-card-closes = Запись закроется через { $minutes } мин; от 3 до 32 игроков. Потом турнир начнётся сам.
+tournament-card-players = Игроки ({ $n }):
+tournament-card-started = Запись закрыта: игроков { $n }. Таблица — ниже.
+tournament-card-cancelled = Турнир отменён.
+tournament-card-called-off = Запись закрылась, а игроков меньше 3: турнир не состоится.
+btn-t-join = ✋ Участвую
+btn-t-leave = Выйти
+btn-t-format = 🔀 { $format }
+btn-t-match = 🎯 Длина матча
+btn-t-window = ⏱ Время записи
+btn-t-start = ▶️ Начать
+btn-t-cancel = ✖️ Отменить турнир
+btn-t-cancel-finish = Доиграть начатые партии
+btn-t-cancel-abandon = Прервать начатые партии
+btn-t-back = ↩️ Назад
+tournament-joined = Вы в турнире!
+tournament-left = Вы вышли из турнира.
+tournament-playing = Сейчас играют: { $pairs }
+tournament-progress = Сыграно матчей: { $done } из { $total }
+tournament-winner = 🏆 { $name } выигрывает турнир!
+tournament-cancelled = Турнир отменён.
+tournament-final = 🏆 { $name } выигрывает турнир!
+tournament-place = { $place }. { $name }
+tournament-over-cancelled = Турнир отменён; уже сыгранные партии остаются в /score.
+tournament-picture-winner = Победитель: { $name }
+tournament-col-place = #
+tournament-col-player = Игрок
+tournament-col-played = И
+tournament-col-wins = В
+tournament-col-losses = П
+tournament-col-points = Очки
+tournament-col-diff = +/−
+tournament-round-final = Финал
+tournament-round-semi = Полуфиналы
+tournament-round-quarter = Четвертьфиналы
+tournament-round-of = Раунд из { $n } участников
+tournament-tbd = ?
+tournament-bye = без игры
+top-tournaments = 🏆 Выиграно турниров: { $list }
+err-tournament-game = В турнире следующая партия открывается сама.
+err-abandoned = Эта партия прервана: её турнир отменён.
+err-group-only = Турниры проходят в группах.
+err-tournament-exists = В этой группе уже идёт турнир; отправьте /tournament, чтобы его увидеть.
+err-signup-closed = Запись на этот турнир закрыта.
+err-already-entered = Вы уже записаны.
+err-tournament-full = Турнир заполнен (32 игрока).
+err-not-entered = Вы не записаны на этот турнир.
+err-not-organiser = Это может только организатор.
+err-too-few-players = Для турнира нужно хотя бы 3 игрока.
+err-tournament-over = Этот турнир окончен.
+new-opponent-tournament = 🏆 Турнир для этой группы
+new-format = Какой формат турнира?
+new-done-tournament = 🏆 Запись на турнир открыта: карточка ниже.

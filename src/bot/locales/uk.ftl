@@ -71,6 +71,7 @@ caption-lot = жеребкування: { $a } { $da }, { $b } { $db }: почи
 caption-commitment = хеш зерна кубиків (SHA-256): <code>{ $hash }</code>
 caption-seed = зерно кубиків: <code>{ $seed }</code>
 caption-next-commitment = хеш зерна кубиків наступної партії (SHA-256): <code>{ $hash }</code>
+caption-abandoned = ⛔ Цю партію перервано: її турнір скасовано.
 caption-broken = ⚠️ Запис цієї партії пошкоджено, продовжити її не можна. Почніть нову партію: /play.
 
 btn-roll = 🎲 Кинути
@@ -241,6 +242,7 @@ help =
     /play short, /play long sport: вибрати гру та правила
     /play bot: зіграти зі мною
     /new: налаштувати всі правила крок за кроком
+    /tournament: турнір у цій групі (/tournament short ko 3p 30m: гра, олімпійка або кругова, довжина матчу, час запису)
     У будь-якому іншому чаті наберіть @{ $bot } і виберіть гру.
 
     <b>Під час партії</b>
@@ -319,3 +321,66 @@ analysis-player = рішень: { $decisions }, помилок: { $errors }, г�
 analysis-verdict-better = { $name } зіграв(ла) краще; { $luckier } щастило з кубиками більше.
 analysis-verdict-even = Обидва зіграли однаково; { $luckier } щастило з кубиками більше.
 analysis-decision = { $name }, хід { $turn }, кидок { $dice }: зіграно { $played } ({ $playedEquity }), краще { $best } ({ $bestEquity }); втрата { $loss }
+
+# Турніри
+cmd-tournament = Турнір у цій групі
+tournament-group-only = Турніри проходять у групах: додайте мене до групи й надішліть там /tournament.
+tournament-bad-args = Не розумію «{ $word }». Спробуйте /tournament, /tournament short або /tournament long sport ko 3p 30m.
+tournament-card-title = Турнір
+tournament-format-round-robin = кругова система
+tournament-format-knockout = олімпійка (на виліт)
+tournament-card-format = Формат: { $format }
+tournament-card-organiser = Організатор: { $name }
+tournament-card-closes = Запис закриється за { $minutes } хв; від 3 до 32 гравців. Потім турнір почнеться сам.
+tournament-card-players = Гравці ({ $n }):
+tournament-card-started = Запис закрито: гравців { $n }. Таблиця — нижче.
+tournament-card-cancelled = Турнір скасовано.
+tournament-card-called-off = Запис закрився, а гравців менше 3: турнір не відбудеться.
+btn-t-join = ✋ Беру участь
+btn-t-leave = Вийти
+btn-t-format = 🔀 { $format }
+btn-t-match = 🎯 Довжина матчу
+btn-t-window = ⏱ Час запису
+btn-t-start = ▶️ Почати
+btn-t-cancel = ✖️ Скасувати турнір
+btn-t-cancel-finish = Дограти розпочаті партії
+btn-t-cancel-abandon = Перервати розпочаті партії
+btn-t-back = ↩️ Назад
+tournament-joined = Ви в турнірі!
+tournament-left = Ви вийшли з турніру.
+tournament-playing = Зараз грають: { $pairs }
+tournament-progress = Зіграно матчів: { $done } з { $total }
+tournament-winner = 🏆 { $name } виграє турнір!
+tournament-cancelled = Турнір скасовано.
+tournament-final = 🏆 { $name } виграє турнір!
+tournament-place = { $place }. { $name }
+tournament-over-cancelled = Турнір скасовано; уже зіграні партії лишаються в /score.
+tournament-picture-winner = Переможець: { $name }
+tournament-col-place = #
+tournament-col-player = Гравець
+tournament-col-played = І
+tournament-col-wins = В
+tournament-col-losses = П
+tournament-col-points = Очки
+tournament-col-diff = +/−
+tournament-round-final = Фінал
+tournament-round-semi = Півфінали
+tournament-round-quarter = Чвертьфінали
+tournament-round-of = Раунд із { $n } учасників
+tournament-tbd = ?
+tournament-bye = без гри
+top-tournaments = 🏆 Виграно турнірів: { $list }
+err-tournament-game = У турнірі наступна партія відкривається сама.
+err-abandoned = Цю партію перервано: її турнір скасовано.
+err-group-only = Турніри проходять у групах.
+err-tournament-exists = У цій групі вже йде турнір; надішліть /tournament, щоб його побачити.
+err-signup-closed = Запис на цей турнір закрито.
+err-already-entered = Ви вже записані.
+err-tournament-full = Турнір заповнено (32 гравці).
+err-not-entered = Ви не записані на цей турнір.
+err-not-organiser = Це може лише організатор.
+err-too-few-players = Для турніру потрібно щонайменше 3 гравці.
+err-tournament-over = Цей турнір завершено.
+new-opponent-tournament = 🏆 Турнір для цієї групи
+new-format = Який формат турніру?
+new-done-tournament = 🏆 Запис на турнір відкрито: картка нижче.

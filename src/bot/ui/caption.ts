@@ -101,11 +101,12 @@ export const gameLabel = (t: Tr, g: GameView): string =>
   `${gameTitle(t, g.variant, g.rules)} · #${g.id}`;
 
 /** The caption of a game whose stored record is damaged: who played, and that it cannot go on. */
+/** A game that cannot go on: its record is damaged, or its tournament dropped it. */
 export function brokenCaption(t: Tr, g: GameView): string {
   return [
     `${who(g, "white")} <b>${g.score.white} : ${g.score.black}</b> ${htmlName(g.black)} ${ICON.black}`,
     `<i>${gameLabel(t, g)}</i>`,
-    t("caption-broken"),
+    t(g.status === "abandoned" ? "caption-abandoned" : "caption-broken"),
   ].join("\n");
 }
 

@@ -77,7 +77,8 @@ export function gameKeyboard(
       ]);
       break;
     case "over": {
-      if (!opts.seriesOver) rows.push([button(t("btn-rematch"), game, { kind: "rematch" })]);
+      if (!opts.seriesOver && game.tournamentId === null)
+        rows.push([button(t("btn-rematch"), game, { kind: "rematch" })]);
       const review = reviewRow(t, game);
       if (review.length) rows.push(review);
       break;

@@ -1,10 +1,11 @@
 import { presetNames, presetRules, type Rules, type Variant } from "../../engine/index.js";
 import type { Tr } from "./tr.js";
 
-/** The preset these rules are, or null for custom rules. */
+/** The preset these rules are, whatever the match length (shown beside it), or null. */
 export function presetOf(variant: Variant, rules: Rules): string | null {
   for (const name of presetNames(variant)) {
-    if (JSON.stringify(presetRules(variant, name)) === JSON.stringify(rules)) return name;
+    const preset = presetRules(variant, name);
+    if (JSON.stringify({ ...preset, match: rules.match }) === JSON.stringify(rules)) return name;
   }
   return null;
 }

@@ -1,0 +1,138 @@
+import { Composer } from "grammy";
+import { presetRules, type Rules, type TournamentFormat } from "../../engine/index.js";
+import type { ServiceResult, TournamentView } from "../../services/index.js";
+import { onButton } from "../buttons.js";
+import type { TournamentCommand } from "../callback-data.js";
+import type { BotContext } from "../context.js";
+import { SIGNUP_MINUTES } from "../ui/tournament-text.js";
+import type { FeatureDeps } from "./deps.js";
+import { errorText } from "./errors-text.js";
+import { playerRef } from "./player-ref.js";
+import { parseTournamentArgs } from "./tournament-args.js";
+
+/** Match lengths the organiser cycles through on the card. */
+const MATCH_LENGTHS: readonly Rules["match"][] = [
+  { kind: "games", count: 1 },
+  { kind: "points", to: 3 },
+  { kind: "points", to: 5 },
+  { kind: "games", count: 3 },
+];
+const MINUTE = 60_000;
+
+const sameMatch = (a: Rules["match"], b: Rules["match"]) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * `/tournament` and the buttons of its messages: sign-up (join, leave, the organiser's
+ * settings, start, cancel), and cancelling one in play. Its messages follow the database
+ * through TournamentBoards.
+ */
+export function tournamentFeature(deps: FeatureDeps): Composer<BotContext> {
+  const { tournaments, tournamentBoards: boards, answers } = deps;
+  const composer = new Composer<BotContext>();
+
+  composer.command("tournament", async (ctx) => {
+    if (ctx.chat.type !== "group" && ctx.chat.type !== "supergroup") {
+      await ctx.reply(ctx.t("tournament-group-only"));
+      return;
+    }
+    const open = tournaments.openInChat(ctx.chat.id);
+    if (open) {
+      // Shown again below, as the newest message: the old one stops following.
+      boards.repost(open);
+      return;
+    }
+    const args = parseTournamentArgs(ctx.match, deps.config.challengeTtlMs);
+    if ("error" in args) {
+      await ctx.reply(ctx.t("tournament-bad-args", { word: args.error }));
+      return;
+    }
+    const r = tournaments.create({
+      organiser: playerRef(ctx.from!),
+      chat: { id: ctx.chat.id, type: ctx.chat.type, title: ctx.chat.title ?? null },
+      variant: args.variant,
+      rules: {
+        ...presetRules(args.variant, args.preset)!,
+        ...(args.match ? { match: args.match } : {}),
+      },
+      format: args.format,
+      signupMs: args.signupMs,
+      locale: await ctx.i18n.getLocale(),
+    });
+    if (!r.ok) await ctx.reply(errorText(ctx.t, r.error));
+  });
+
+  onButton(composer, "tournament", async (ctx, { tournamentId, command }) => {
+    const by = playerRef(ctx.from);
+    const t = tournaments.get(tournamentId);
+    if (!t) {
+      await answers.answer(ctx, ctx.t("err-not-found"), true);
+      return;
+    }
+    if (command === "cancel" && t.status === "running") {
+      if (by.id !== t.organiser.id) {
+        await answers.answer(ctx, ctx.t("err-not-organiser"), true);
+        return;
+      }
+      await answers.answer(ctx);
+      await boards.askCancel(t, true);
+      return;
+    }
+    if (command === "cancel-back") {
+      await answers.answer(ctx);
+      if (by.id === t.organiser.id) await boards.askCancel(t, false);
+      return;
+    }
+    const r = act(deps, t, command, by);
+    if (!r.ok) {
+      await answers.answer(ctx, errorText(ctx.t, r.error), true);
+      boards.request(tournamentId);
+      return;
+    }
+    await answers.answer(ctx, toast(ctx, command));
+  });
+
+  return composer;
+}
+
+function act(
+  deps: FeatureDeps,
+  t: TournamentView,
+  command: Exclude<TournamentCommand, "cancel-back">,
+  by: ReturnType<typeof playerRef>,
+): ServiceResult<TournamentView> {
+  const { tournaments } = deps;
+  switch (command) {
+    case "join":
+      return tournaments.join(t.id, by);
+    case "leave":
+      return tournaments.leave(t.id, by);
+    case "start":
+      return tournaments.start(t.id, by);
+    case "cancel":
+    case "cancel-finish":
+      return tournaments.cancel(t.id, by, "finish");
+    case "cancel-abandon":
+      return tournaments.cancel(t.id, by, "abandon");
+    case "format": {
+      const format: TournamentFormat = t.format === "round-robin" ? "knockout" : "round-robin";
+      return tournaments.configure(t.id, by, { format });
+    }
+    case "match": {
+      const at = MATCH_LENGTHS.findIndex((m) => sameMatch(m, t.rules.match));
+      return tournaments.configure(t.id, by, {
+        match: MATCH_LENGTHS[(at + 1) % MATCH_LENGTHS.length]!,
+      });
+    }
+    case "window": {
+      const left = (t.signupEndsAt - deps.service.config.now()) / MINUTE;
+      const next = SIGNUP_MINUTES.find((m) => m > left + 0.5) ?? SIGNUP_MINUTES[0];
+      return tournaments.configure(t.id, by, { signupMs: next * MINUTE });
+    }
+  }
+}
+
+function toast(ctx: BotContext, command: TournamentCommand): string | undefined {
+  if (command === "join") return ctx.t("tournament-joined");
+  if (command === "leave") return ctx.t("tournament-left");
+  return undefined;
+}

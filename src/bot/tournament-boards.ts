@@ -1,0 +1,183 @@
+import { type Api, InputFile } from "grammy";
+import type { Logger } from "../log.js";
+import type { RenderStandings } from "../render/standings-view.js";
+import type { TournamentService, TournamentView } from "../services/index.js";
+import { isChatGone, isMessageGone, isNotModified } from "./telegram-errors.js";
+import { standingsPicture } from "./ui/standings-picture.js";
+import {
+  closedCard,
+  finalText,
+  signupCard,
+  signupKeyboard,
+  standingsCaption,
+  standingsKeyboard,
+} from "./ui/tournament-text.js";
+import type { Tr } from "./ui/tr.js";
+
+const NO_BUTTONS = { inline_keyboard: [] };
+
+/**
+ * Keeps a tournament's messages showing what the database holds: the sign-up card, then the
+ * standings picture (posted at the start, edited in place after every result), then the
+ * final message. One tournament is worked on by one loop at a time, which reads the newest
+ * state each round; what failed is tried again at the next maintenance tick, so the messages
+ * converge across errors and restarts alike.
+ */
+export class TournamentBoards {
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly dirty = new Set<number>();
+  /** Tournaments whose standings show the organiser's cancel question. */
+  private readonly confirming = new Set<number>();
+
+  constructor(
+    private readonly api: Api,
+    private readonly service: TournamentService,
+    private readonly render: RenderStandings,
+    private readonly textsFor: (locale: string) => Tr,
+    private readonly logger: Logger,
+    private readonly now: () => number,
+  ) {}
+
+  /** Brings the tournament's messages up to date, now or when its running round ends. */
+  request(id: number): void {
+    this.dirty.add(id);
+    if (this.running.has(id)) return;
+    const loop = (async () => {
+      await Promise.resolve();
+      while (this.dirty.delete(id)) {
+        try {
+          await this.syncOnce(id);
+        } catch (err) {
+          this.logger.warn({ err, tournamentId: id }, "tournament message not updated");
+          return;
+        }
+      }
+    })().finally(() => this.running.delete(id));
+    this.running.set(id, loop);
+  }
+
+  /** Every tournament whose messages are behind. */
+  catchUp(): void {
+    for (const t of this.service.behind()) this.request(t.id);
+  }
+
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running.values());
+  }
+
+  /** The organiser's cancel question under the standings, or back to the plain button. */
+  async askCancel(t: TournamentView, asking: boolean): Promise<void> {
+    if (asking) this.confirming.add(t.id);
+    else this.confirming.delete(t.id);
+    if (t.standingsMessageId === null) return;
+    const tr = this.textsFor(t.locale);
+    await this.api
+      .editMessageReplyMarkup(t.chatId, t.standingsMessageId, {
+        reply_markup: standingsKeyboard(tr, t, asking),
+      })
+      .catch((err) => {
+        if (!isNotModified(err)) throw err;
+      });
+  }
+
+  /** Posts the card or the standings again as new messages (the chat asked to see them). */
+  repost(t: TournamentView): void {
+    if (t.status === "signup") this.service.setMessages(t.id, { messageId: null });
+    else this.service.setMessages(t.id, { standingsMessageId: null });
+    this.service.markShown(t.id, 0);
+    this.request(t.id);
+  }
+
+  private async syncOnce(id: number): Promise<void> {
+    const t = this.service.get(id);
+    if (!t || t.shownVersion === t.version) return;
+    const tr = this.textsFor(t.locale);
+    try {
+      await this.showCard(t, tr);
+      if (t.startedAt !== null) await this.showStandings(t, tr);
+      // A tournament called off before its start has nothing more to say than its card.
+      const over = t.status !== "signup" && t.status !== "running";
+      if (over && t.startedAt !== null && !t.announced) {
+        await this.api.sendMessage(t.chatId, finalText(tr, t), {
+          parse_mode: "HTML",
+          ...(t.standingsMessageId
+            ? {
+                reply_parameters: {
+                  message_id: t.standingsMessageId,
+                  allow_sending_without_reply: true,
+                },
+              }
+            : {}),
+        });
+        this.service.setMessages(t.id, { announced: true });
+      }
+    } catch (err) {
+      // A chat the bot has lost gets nothing more; the game boards say the same.
+      if (isChatGone(err)) {
+        this.service.markShown(t.id, t.version);
+        return;
+      }
+      throw err;
+    }
+    this.service.markShown(t.id, t.version);
+  }
+
+  private async showCard(t: TournamentView, tr: Tr): Promise<void> {
+    const open = t.status === "signup";
+    const text = open ? signupCard(tr, t, this.now()) : closedCard(tr, t);
+    const extra = {
+      parse_mode: "HTML" as const,
+      reply_markup: open ? signupKeyboard(tr, t) : NO_BUTTONS,
+    };
+    // A closed card says the same until the end: written once, not at every result.
+    if (!open && t.cardStatus !== null && t.cardStatus !== "signup") return;
+    if (!t.messageId) {
+      if (!open) return;
+      const sent = await this.api.sendMessage(t.chatId, text, extra);
+      this.service.setMessages(t.id, { messageId: sent.message_id, cardStatus: t.status });
+      return;
+    }
+    try {
+      await this.api.editMessageText(t.chatId, t.messageId, text, extra);
+    } catch (err) {
+      if (!isNotModified(err)) {
+        if (!isMessageGone(err) || !open) throw err;
+        const sent = await this.api.sendMessage(t.chatId, text, extra);
+        this.service.setMessages(t.id, { messageId: sent.message_id });
+      }
+    }
+    this.service.setMessages(t.id, { cardStatus: t.status });
+  }
+
+  private async showStandings(t: TournamentView, tr: Tr): Promise<void> {
+    const png = await this.render(standingsPicture(tr, t));
+    const caption = standingsCaption(tr, t);
+    const keyboard = standingsKeyboard(tr, t, this.confirming.has(t.id));
+    if (t.status !== "running") this.confirming.delete(t.id);
+    if (t.standingsMessageId) {
+      try {
+        await this.api.editMessageMedia(
+          t.chatId,
+          t.standingsMessageId,
+          {
+            type: "photo",
+            media: new InputFile(png, "standings.png"),
+            caption,
+            parse_mode: "HTML",
+          },
+          { reply_markup: keyboard },
+        );
+        return;
+      } catch (err) {
+        if (isNotModified(err)) return;
+        if (!isMessageGone(err)) throw err;
+      }
+    }
+    const sent = await this.api.sendPhoto(t.chatId, new InputFile(png, "standings.png"), {
+      caption,
+      parse_mode: "HTML",
+      reply_markup: keyboard,
+    });
+    this.service.setMessages(t.id, { standingsMessageId: sent.message_id });
+  }
+}
