@@ -13,6 +13,8 @@ const SLOW = [
   "test/cli/commands.test.ts", // npm run engine / render as documented, on a first run
   "test/render/cli-process.test.ts", // the render command's exit codes and output streams
   "test/render/no-fonts.test.ts", // rendering in a child with fontconfig emptied
+  "test/render/standings-no-fonts.test.ts", // the standings' names, in such a child
+  "test/bot/call-deadlines.test.ts", // real waits for auto-retry's backoff and 429s
   "test/render/replay-size.test.ts", // a 60-turn replay drawn by the real GIF encoder
   "test/services/records/records-tools.test.ts", // gnubg importing records; npm run verify
   // The reference generator checked against GNU Backgammon: it tests the cross-check's
@@ -27,6 +29,8 @@ const SAMPLED = [
   "test/engine/step-tree.test.ts",
   "test/bot/inline-game.test.ts",
   "test/bot/dice-commitment.test.ts",
+  "test/bot/tournament.test.ts",
+  "test/services/opponent.test.ts",
 ];
 
 const BOT = ["test/bot/**/*.test.ts"];
@@ -53,7 +57,7 @@ export default defineConfig({
         extends: true,
         // Shared like "unit": the bot harness numbers its dice seeds per test, so each test
         // gets the same dice whichever files ran before it in the worker.
-        test: { name: "bot", include: BOT, isolate: false },
+        test: { name: "bot", include: BOT, exclude: SLOW, isolate: false },
       },
       {
         extends: true,

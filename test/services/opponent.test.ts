@@ -59,12 +59,15 @@ async function playGames(variant: Variant, count: number, label: string) {
   return logs;
 }
 
+/** Games per variant: one in `npm test`, three in the slow suite. */
+const GAMES = process.env.FULL_SAMPLES === "1" ? 3 : 1;
+
 describe("the computer's turns", () => {
   for (const variant of ["short", "long"] as const satisfies readonly Variant[])
     it(`${variant} nardy: after every move of the person's, the game waits for the person or is over`, async () => {
-      const logs = await playGames(variant, 3, `opponent-${variant}`);
+      const logs = await playGames(variant, GAMES, `opponent-${variant}`);
       const computerActions = logs.flat().filter((e) => e.by === computerSeat.id);
-      expect(computerActions.length).toBeGreaterThan(3 * 10);
+      expect(computerActions.length).toBeGreaterThan(GAMES * 10);
     }, 60_000);
 
   it("the easy level's noise comes from the game: the same game played again gets the same decisions", async () => {
