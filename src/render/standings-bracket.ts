@@ -1,5 +1,13 @@
 import { MARK, WOOD } from "./palette.js";
-import { frameSvg, headerItems, INK, MARGIN, MUTED, type Picture } from "./standings-frame.js";
+import {
+  footerItem,
+  frameSvg,
+  headerItems,
+  INK,
+  MARGIN,
+  MUTED,
+  type Picture,
+} from "./standings-frame.js";
 import type { BracketMatchView, BracketSideView, BracketView } from "./standings-view.js";
 import { circle, n1, rect } from "./svg-util.js";
 import type { TextItem } from "./text-image.js";
@@ -187,15 +195,6 @@ export function bracketPicture(view: BracketView): Picture {
       items.push(...p.items);
     });
   });
-  if (g.footerY !== null)
-    items.push({
-      text: view.footer,
-      style: { size: 18, color: WOOD.label },
-      x: g.width / 2,
-      cy: g.footerY,
-      align: "center",
-      maxWidth: g.width - 2 * MARGIN,
-      minSize: 14,
-    });
+  if (g.footerY !== null) items.push(footerItem(view.footer, g.width, g.footerY));
   return { svg, width: g.width, height: g.height, items };
 }

@@ -55,3 +55,16 @@ export function headerItems(title: string, subtitle: string, width: number): Tex
     });
   return items;
 }
+
+/** The line under the table or bracket, centred. */
+export function footerItem(text: string, width: number, cy: number): TextItem {
+  return {
+    text,
+    style: { size: 18, color: WOOD.label },
+    x: width / 2,
+    cy,
+    align: "center",
+    maxWidth: width - 2 * MARGIN,
+    minSize: 14,
+  };
+}

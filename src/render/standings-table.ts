@@ -1,5 +1,6 @@
 import { MARK, WOOD } from "./palette.js";
 import {
+  footerItem,
   frameSvg,
   headerItems,
   INK,
@@ -183,15 +184,6 @@ export function tablePicture(view: TableView): Picture {
   view.rows.forEach((r, i) => {
     items.push(...rowItems(g, r, i));
   });
-  if (g.footerY !== null)
-    items.push({
-      text: view.footer,
-      style: { size: 18, color: WOOD.label },
-      x: g.width / 2,
-      cy: g.footerY,
-      align: "center",
-      maxWidth: g.width - 2 * MARGIN,
-      minSize: 14,
-    });
+  if (g.footerY !== null) items.push(footerItem(view.footer, g.width, g.footerY));
   return { svg, width: g.width, height: g.height, items };
 }

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { labelRect, layoutFor, pipsCenter, type Rect, WIDTH } from "../../src/re
 import { WOOD } from "../../src/render/palette.js";
 import { renderBoardPng } from "../../src/render/png.js";
 import type { BoardView } from "../../src/render/view.js";
+import { fontFilesInstalled } from "../helpers/fonts.js";
 import { ROOT, runRenderCli } from "./cli-run.js";
 
 /*
@@ -34,18 +35,6 @@ function inked(raw: Buffer, box: Rect, frame: number[]): number {
   return n;
 }
 
-/** Whether any font file is installed where fontconfig looks by default. */
-function fontFilesInstalled(): boolean {
-  const dirs = ["/usr/share/fonts", "/usr/local/share/fonts", "/System/Library/Fonts"];
-  dirs.push(path.join(homedir(), ".fonts"), path.join(homedir(), ".local/share/fonts"));
-  return dirs.some(
-    (d) =>
-      existsSync(d) &&
-      readdirSync(d, { recursive: true }).some((f) =>
-        /\.(ttf|otf|ttc|pfb|pcf(\.gz)?)$/i.test(String(f)),
-      ),
-  );
-}
 const FONTS = fontFilesInstalled();
 
 /** Dark pixels of a `<text>` "1234" rendered in a child with the given fontconfig file. */

@@ -1,11 +1,12 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { renderStandingsPng } from "../../src/render/standings.js";
 import type { TableView } from "../../src/render/standings-view.js";
+import { fontFilesInstalled } from "../helpers/fonts.js";
 import { ROOT } from "./cli-run.js";
 import { decode, inked, nameCell, table } from "./standings-fixtures.js";
 
@@ -19,19 +20,6 @@ describe("text without system fonts", () => {
   const NO_FONTS = path.join(dir, "fonts.conf");
   writeFileSync(NO_FONTS, `<?xml version="1.0"?><fontconfig></fontconfig>`);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  /** Whether any font file is installed where fontconfig looks by default. */
-  function fontFilesInstalled(): boolean {
-    const dirs = ["/usr/share/fonts", "/usr/local/share/fonts", "/System/Library/Fonts"];
-    dirs.push(path.join(homedir(), ".fonts"), path.join(homedir(), ".local/share/fonts"));
-    return dirs.some(
-      (d) =>
-        existsSync(d) &&
-        readdirSync(d, { recursive: true }).some((f) =>
-          /\.(ttf|otf|ttc|pfb|pcf(\.gz)?)$/i.test(String(f)),
-        ),
-    );
-  }
 
   /** SVG `<text>` (system fonts) beside our picture, to show the fonts are really gone. */
   const CONTROL_SVG =
