@@ -168,6 +168,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     computer,
     jobs,
     renderReplay: deps.renderReplay,
+    renderBoard: deps.renderBoard,
     renderDecision: deps.renderDecision,
   };
   const maintenance = new Maintenance(

@@ -10,7 +10,10 @@ import {
   sidesOf,
   turnSpec,
 } from "../engine/index.js";
-import type { Timeline } from "./timeline.js";
+import { type CubeDecision, weighAcceptedOffer, weighCubeAction } from "./analysis-cube.js";
+import type { Timeline, Transition } from "./timeline.js";
+
+export type { CubeAction, CubeDecision } from "./analysis-cube.js";
 
 /** A play losing this much equity or more is an error; twice as much, a blunder (docs/rules.md). */
 export const ERROR_LOSS = 0.04;
@@ -18,6 +21,8 @@ export const BLUNDER_LOSS = 0.08;
 
 /** One checker play weighed against the best play of its roll. */
 export interface Decision {
+  /** Absent in analyses stored before cube decisions were weighed. */
+  readonly kind?: "play";
   /** The game's turn number, from 1. */
   readonly turn: number;
   readonly color: Color;
@@ -37,7 +42,7 @@ export interface Decision {
 }
 
 export interface PlayerAnalysis {
-  /** Turns with a choice between different plays. */
+  /** Turns with a choice between different plays, and cube and resignation decisions. */
   readonly decisions: number;
   readonly errors: number;
   readonly blunders: number;
@@ -46,7 +51,9 @@ export interface PlayerAnalysis {
   /** What the dice gave: the best play's equity of each roll over the average roll's, summed. */
   readonly luck: number;
   /** The three costliest decisions, costliest first. */
-  readonly costliest: readonly Decision[];
+  readonly costliest: readonly (Decision | CubeDecision)[];
+  /** Of the above: the cube and resignation decisions alone (absent in older analyses). */
+  readonly cube?: { readonly decisions: number; readonly errors: number; readonly lost: number };
 }
 
 export interface GameAnalysis {
@@ -100,40 +107,66 @@ function weigh(before: GameState, dice: Dice, played: readonly Step[], after: Ga
   };
 }
 
+const isTurn = (t: Transition) => !!t.after.lastMove && t.after.lastMove !== t.before.lastMove;
+const mayBeCube = (t: Transition) =>
+  ["roll", "double", "take", "drop", "resign", "accept-resign", "decline-resign"].includes(
+    t.action.type,
+  );
+
 /**
- * Every checker play of a finished game weighed with the evaluator at 0-ply: equity lost,
- * errors, blunders and luck per player. Yields to the event loop after each turn, so a
- * long analysis does not hold up other work; `progress` hears how far it got.
+ * Every decision of a finished game weighed with the evaluator: checker plays at 0-ply
+ * against the best play of the roll; doubles, no-doubles close to a double, takes and drops
+ * by cubeful money equity looking one roll ahead; resignations and the answers to them
+ * against playing on. Equity lost, errors, blunders and luck per player. Yields to the event
+ * loop after each step, so a long analysis does not hold up other work; `progress` hears
+ * how far it got.
  */
 export async function analyseGame(
   timeline: Timeline,
   progress: (done: number, total: number) => void | Promise<void> = () => {},
 ): Promise<GameAnalysis> {
-  const turns = timeline.transitions.filter(
-    (t) => t.after.lastMove && t.after.lastMove !== t.before.lastMove,
-  );
-  const acc = {
-    white: { decisions: 0, errors: 0, blunders: 0, lost: 0, luck: 0, all: [] as Decision[] },
-    black: { decisions: 0, errors: 0, blunders: 0, lost: 0, luck: 0, all: [] as Decision[] },
-  };
-  for (const [i, t] of turns.entries()) {
-    const move = t.after.lastMove!;
-    // `before` may be mid-turn (a step, then the last one): the turn began on its board.
-    const start: GameState = { ...t.before, steps: [] };
-    const w = weigh(start, move.dice, move.steps, t.after);
-    const p = acc[move.color];
-    p.luck += w.luck;
-    if (w.decision) {
-      p.decisions++;
-      p.lost += w.decision.loss;
-      if (w.decision.loss >= ERROR_LOSS) p.errors++;
-      if (w.decision.loss >= BLUNDER_LOSS) p.blunders++;
-      p.all.push({ turn: i + 1, color: move.color, ...w.decision });
+  const steps = timeline.transitions.filter((t) => isTurn(t) || mayBeCube(t));
+  const blank = () => ({
+    decisions: 0,
+    errors: 0,
+    blunders: 0,
+    lost: 0,
+    luck: 0,
+    all: [] as (Decision | CubeDecision)[],
+    cube: { decisions: 0, errors: 0, lost: 0 },
+  });
+  const acc = { white: blank(), black: blank() };
+  const count = (d: Decision | CubeDecision) => {
+    const p = acc[d.color];
+    p.decisions++;
+    p.lost += d.loss;
+    if (d.loss >= ERROR_LOSS) p.errors++;
+    if (d.loss >= BLUNDER_LOSS) p.blunders++;
+    if (d.kind === "cube") {
+      p.cube.decisions++;
+      p.cube.lost += d.loss;
+      if (d.loss >= ERROR_LOSS) p.cube.errors++;
     }
-    await progress(i + 1, turns.length);
+    p.all.push(d);
+  };
+  let turn = 0;
+  for (const [i, t] of steps.entries()) {
+    if (isTurn(t)) {
+      turn++;
+      const move = t.after.lastMove!;
+      // `before` may be mid-turn (a step, then the last one): the turn began on its board.
+      const start: GameState = { ...t.before, steps: [] };
+      const w = weigh(start, move.dice, move.steps, t.after);
+      acc[move.color].luck += w.luck;
+      if (w.decision) count({ kind: "play", turn, color: move.color, ...w.decision });
+    } else {
+      for (const d of [weighCubeAction(t), weighAcceptedOffer(t)])
+        if (d) count({ ...d, turn: turn + 1 });
+    }
+    await progress(i + 1, steps.length);
     await new Promise<void>((r) => setImmediate(r));
   }
-  const done = (a: (typeof acc)["white"]): PlayerAnalysis => ({
+  const done = (a: ReturnType<typeof blank>): PlayerAnalysis => ({
     decisions: a.decisions,
     errors: a.errors,
     blunders: a.blunders,
@@ -143,6 +176,7 @@ export async function analyseGame(
       .filter((d) => d.loss > 0)
       .sort((x, y) => y.loss - x.loss)
       .slice(0, 3),
+    cube: a.cube,
   });
   return { white: done(acc.white), black: done(acc.black) };
 }

@@ -1,5 +1,6 @@
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
+import { chooseAction } from "../../src/ai/index.js";
 import { finishedGame } from "./finished-game.js";
 import { buttonNamed, createHarness, GROUP, type Harness, USERS } from "./harness.js";
 
@@ -19,6 +20,8 @@ interface Texts {
   progress: RegExp;
   report: RegExp;
   decision: RegExp;
+  /** A cube or resignation decision's caption. */
+  cube: RegExp;
   none: string;
   gone: string;
 }
@@ -36,12 +39,15 @@ const LANGUAGES: [User, Texts][] = [
       progress: /^📊 Analysing short nardy · standard · running series · #1: (25|50|75)%$/,
       report: new RegExp(
         String.raw`^📊 Analysis of short nardy · standard · running series · #1\n\n` +
-          String.raw`⚪ \S+\ndecisions: ${n}, errors: ${n}, blunders: ${n}; equity lost: \d\.\d{3} \(\d\.\d{3} per decision\); luck: ${eq}\n\n` +
-          String.raw`⚫ \S+\ndecisions: ${n}, errors: ${n}, blunders: ${n}; equity lost: \d\.\d{3} \(\d\.\d{3} per decision\); luck: ${eq}\n\n` +
+          String.raw`⚪ \S+\ndecisions: ${n}, errors: ${n}, blunders: ${n}; equity lost: \d\.\d{3} \(\d\.\d{3} per decision\); luck: ${eq}(?:\nof them cube and resignations: ${n} decisions, ${n} errors, \d\.\d{3} lost)?\n\n` +
+          String.raw`⚫ \S+\ndecisions: ${n}, errors: ${n}, blunders: ${n}; equity lost: \d\.\d{3} \(\d\.\d{3} per decision\); luck: ${eq}(?:\nof them cube and resignations: ${n} decisions, ${n} errors, \d\.\d{3} lost)?\n\n` +
           String.raw`(\S+ \S+ played better|Both played alike); [⚪⚫] \S+ had the better dice\.$`,
       ),
       decision: new RegExp(
         String.raw`^[⚪⚫] \S+, turn ${n}, roll \d-\d: played .+ \(${eq}\), best .+ \(${eq}\); lost \d\.\d{3}$`,
+      ),
+      cube: new RegExp(
+        String.raw`^[⚪⚫] \S+, turn ${n}, cube ${n}: [a-z ]+ \(${eq}\), best [a-z ]+ \(${eq}\); lost \d\.\d{3} per cube$`,
       ),
       none: "No finished game here yet to analyse. Start one with /play.",
       gone: "This game is no longer stored.",
@@ -56,12 +62,15 @@ const LANGUAGES: [User, Texts][] = [
       progress: /^📊 Разбор короткие нарды · стандарт · бессрочная серия · #1: (25|50|75)%$/,
       report: new RegExp(
         String.raw`^📊 Разбор короткие нарды · стандарт · бессрочная серия · #1\n\n` +
-          String.raw`⚪ \S+\nрешений: ${n}, ошибок: ${n}, грубых: ${n}; потеряно эквити: \d\.\d{3} \(\d\.\d{3} на решение\); удача: ${eq}\n\n` +
-          String.raw`⚫ \S+\nрешений: ${n}, ошибок: ${n}, грубых: ${n}; потеряно эквити: \d\.\d{3} \(\d\.\d{3} на решение\); удача: ${eq}\n\n` +
+          String.raw`⚪ \S+\nрешений: ${n}, ошибок: ${n}, грубых: ${n}; потеряно эквити: \d\.\d{3} \(\d\.\d{3} на решение\); удача: ${eq}(?:\nиз них куб и сдачи: решений ${n}, ошибок ${n}, потеряно \d\.\d{3})?\n\n` +
+          String.raw`⚫ \S+\nрешений: ${n}, ошибок: ${n}, грубых: ${n}; потеряно эквити: \d\.\d{3} \(\d\.\d{3} на решение\); удача: ${eq}(?:\nиз них куб и сдачи: решений ${n}, ошибок ${n}, потеряно \d\.\d{3})?\n\n` +
           String.raw`(\S+ \S+ сыграл\(а\) лучше|Оба сыграли одинаково); [⚪⚫] \S+ везло с кубиками больше\.$`,
       ),
       decision: new RegExp(
         String.raw`^[⚪⚫] \S+, ход ${n}, бросок \d-\d: сыграно .+ \(${eq}\), лучше .+ \(${eq}\); потеря \d\.\d{3}$`,
+      ),
+      cube: new RegExp(
+        String.raw`^[⚪⚫] \S+, ход ${n}, куб ${n}: [а-я ]+ \(${eq}\), лучше [а-я ]+ \(${eq}\); потеря \d\.\d{3} на куб$`,
       ),
       none: "Здесь ещё нет завершённых партий для разбора. Начните с /play.",
       gone: "Эта партия больше не хранится.",
@@ -76,12 +85,15 @@ const LANGUAGES: [User, Texts][] = [
       progress: /^📊 Розбір короткі нарди · стандарт · безстрокова серія · #1: (25|50|75)%$/,
       report: new RegExp(
         String.raw`^📊 Розбір короткі нарди · стандарт · безстрокова серія · #1\n\n` +
-          String.raw`⚪ \S+\nрішень: ${n}, помилок: ${n}, грубих: ${n}; втрачено еквіті: \d\.\d{3} \(\d\.\d{3} на рішення\); удача: ${eq}\n\n` +
-          String.raw`⚫ \S+\nрішень: ${n}, помилок: ${n}, грубих: ${n}; втрачено еквіті: \d\.\d{3} \(\d\.\d{3} на рішення\); удача: ${eq}\n\n` +
+          String.raw`⚪ \S+\nрішень: ${n}, помилок: ${n}, грубих: ${n}; втрачено еквіті: \d\.\d{3} \(\d\.\d{3} на рішення\); удача: ${eq}(?:\nз них куб і здачі: рішень ${n}, помилок ${n}, втрачено \d\.\d{3})?\n\n` +
+          String.raw`⚫ \S+\nрішень: ${n}, помилок: ${n}, грубих: ${n}; втрачено еквіті: \d\.\d{3} \(\d\.\d{3} на рішення\); удача: ${eq}(?:\nз них куб і здачі: рішень ${n}, помилок ${n}, втрачено \d\.\d{3})?\n\n` +
           String.raw`(\S+ \S+ зіграв\(ла\) краще|Обидва зіграли однаково); [⚪⚫] \S+ щастило з кубиками більше\.$`,
       ),
       decision: new RegExp(
         String.raw`^[⚪⚫] \S+, хід ${n}, кидок \d-\d: зіграно .+ \(${eq}\), краще .+ \(${eq}\); втрата \d\.\d{3}$`,
+      ),
+      cube: new RegExp(
+        String.raw`^[⚪⚫] \S+, хід ${n}, куб ${n}: [а-яіїє' ]+ \(${eq}\), краще [а-яіїє' ]+ \(${eq}\); втрата \d\.\d{3} на куб$`,
       ),
       none: "Тут ще немає завершених партій для розбору. Почніть з /play.",
       gone: "Ця партія більше не зберігається.",
@@ -128,6 +140,11 @@ describe("the analysis of a finished game", () => {
       expect(pictures.length).toBeGreaterThan(0);
       expect(pictures.length).toBeLessThanOrEqual(6);
       for (const p of pictures) {
+        if (texts.cube.test(p.shown?.text ?? "")) {
+          // A cube decision: the one position, drawn as a board.
+          expect((p.photo as Buffer).toString()).toMatch(/^PNG:/);
+          continue;
+        }
         expect(p.shown?.text).toMatch(texts.decision);
         // Two boards: after the play made, marked as a move, and after the best, in the other mark.
         const { played, best } = JSON.parse((p.photo as Buffer).toString());
@@ -170,4 +187,44 @@ describe("the analysis of a finished game", () => {
       expect(answers(h).at(-1)).toMatchObject({ show_alert: true, text: texts.gone });
     });
   }
+});
+
+describe("the analysis of cube decisions", () => {
+  it("a double dropped on the second turn: both decisions weighed, each costly one pictured", async () => {
+    h = await createHarness();
+    await h.send(USERS.alice, "/play short");
+    const challenge = h.lastMessage();
+    await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+    const board = h.lastMessage();
+    let game = h.service.activeGames(GROUP, USERS.bob.id)[0]!;
+    // The first turn, played through the service; then the other side may double.
+    const first = game.waitingFor;
+    while (game.waitingFor === first) {
+      const move = chooseAction(game.state, { player: "pipcount" })!;
+      const r = h.service.act(game.id, first!, move.actions[0]!, game.version);
+      if (!r.ok) throw new Error(r.error.message);
+      game = r.value.game;
+    }
+    await h.settle();
+    const doubler = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
+    const taker = doubler === USERS.alice ? USERS.bob : USERS.alice;
+    await h.press(doubler, board, buttonNamed(h.tg.message(GROUP, board.messageId)!, /Double/));
+    await h.press(taker, board, buttonNamed(h.tg.message(GROUP, board.messageId)!, /Drop/));
+    expect(h.service.getGame(game.id)!.state.result?.reason).toBe("drop");
+    const before = h.tg.chatMessages(GROUP).length;
+    const final = h.tg.message(GROUP, board.messageId)!;
+    await h.press(taker, final, buttonNamed(final, "📊 Analysis"));
+    const posted = h.tg.chatMessages(GROUP).slice(before);
+    expect(posted[0]!.shown?.text).toMatch(
+      /of them cube and resignations: 1 decisions, 1 errors, \d\.\d{3} lost/,
+    );
+    const captions = posted.slice(1).map((p) => p.shown?.text ?? "");
+    const name = (u: User) => u.first_name;
+    expect(captions).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`${name(taker)}, turn 2, cube 1: dropped \\(−1\\.000\\), best took`),
+      ),
+    );
+    expect(h.tg.problems()).toEqual([]);
+  });
 });

@@ -2,13 +2,14 @@ import { Composer, InputFile } from "grammy";
 import type { BoardView } from "../../render/view.js";
 import {
   analyseGame,
+  type CubeDecision,
   type Decision,
   type GameAnalysis,
   type GameView,
   type Timeline,
 } from "../../services/index.js";
 import type { BotContext } from "../context.js";
-import { analysisText, decisionCaption } from "../ui/analysis-text.js";
+import { analysisText, cubeDecisionCaption, decisionCaption } from "../ui/analysis-text.js";
 import { diceView } from "../ui/board-view.js";
 import { gameLabel } from "../ui/caption.js";
 import type { Tr } from "../ui/tr.js";
@@ -38,6 +39,19 @@ function decisionViews(g: GameView, d: Decision): [BoardView, BoardView] {
     { ...common, board: d.bestAfter, toMove: d.color, lastMove: null, currentSteps: d.best },
   ];
 }
+
+/** A cube or resignation decision: the position as it was, with the cube. */
+const cubeView = (g: GameView, d: CubeDecision): BoardView => ({
+  variant: g.variant,
+  board: d.board,
+  perspective: d.color,
+  toMove: null,
+  dice: null,
+  cube: d.cube,
+  score: null,
+  lastMove: null,
+  currentSteps: [],
+});
 
 type Asked =
   | { readonly kind: "refused" | "running"; readonly text: string }
@@ -82,9 +96,12 @@ export function analysisFeature(deps: FeatureDeps) {
     a: GameAnalysis,
   ) => {
     for (const d of [...a.white.costliest, ...a.black.costliest]) {
-      const png = await deps.renderDecision(...decisionViews(game, d));
+      const cube = d.kind === "cube";
+      const png = cube
+        ? await deps.renderBoard(cubeView(game, d))
+        : await deps.renderDecision(...decisionViews(game, d));
       await ctx.api.sendPhoto(chatId, new InputFile(png, `decision-${d.turn}.png`), {
-        caption: decisionCaption(t, game, d),
+        caption: cube ? cubeDecisionCaption(t, game, d) : decisionCaption(t, game, d),
         parse_mode: "HTML",
       });
     }

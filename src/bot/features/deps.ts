@@ -13,6 +13,7 @@ import type {
 import type { PressAnswers } from "../answers.js";
 import type { BackgroundJobs } from "../background.js";
 import type { BoardSync } from "../boards.js";
+import type { RenderBoard } from "../game-messenger.js";
 import type { Locale } from "../i18n.js";
 import type { MessageMemo } from "../message-memo.js";
 import type { TournamentBoards } from "../tournament-boards.js";
@@ -47,6 +48,8 @@ export interface FeatureDeps {
   /** Work a press starts without waiting for it (replays, analyses). */
   readonly jobs: BackgroundJobs;
   readonly renderReplay: RenderReplay;
+  /** Draws one board (an analysed cube decision's position). */
+  readonly renderBoard: RenderBoard;
   /** Draws an analysed decision: the play made and the best play. */
   readonly renderDecision: RenderDecision;
 }

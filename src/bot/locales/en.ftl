@@ -307,6 +307,16 @@ analysis-player = decisions: { $decisions }, errors: { $errors }, blunders: { $b
 analysis-verdict-better = { $name } played better; { $luckier } had the better dice.
 analysis-verdict-even = Both played alike; { $luckier } had the better dice.
 analysis-decision = { $name }, turn { $turn }, roll { $dice }: played { $played } ({ $playedEquity }), best { $best } ({ $bestEquity }); lost { $loss }
+analysis-player-cube = of them cube and resignations: { $decisions } decisions, { $errors } errors, { $lost } lost
+analysis-cube-decision = { $name }, turn { $turn }, cube { $cube }: { $action } ({ $chosenEquity }), best { $best } ({ $bestEquity }); lost { $loss } per cube
+analysis-action-double = doubled
+analysis-action-no-double = did not double
+analysis-action-take = took
+analysis-action-drop = dropped
+analysis-action-resign = resigned
+analysis-action-play-on = play on
+analysis-action-accept = accepted the resignation
+analysis-action-decline = declined the resignation
 
 # Tournaments
 cmd-tournament = A tournament in this group

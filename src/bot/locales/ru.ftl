@@ -321,6 +321,16 @@ analysis-player = решений: { $decisions }, ошибок: { $errors }, г�
 analysis-verdict-better = { $name } сыграл(а) лучше; { $luckier } везло с кубиками больше.
 analysis-verdict-even = Оба сыграли одинаково; { $luckier } везло с кубиками больше.
 analysis-decision = { $name }, ход { $turn }, бросок { $dice }: сыграно { $played } ({ $playedEquity }), лучше { $best } ({ $bestEquity }); потеря { $loss }
+analysis-player-cube = из них куб и сдачи: решений { $decisions }, ошибок { $errors }, потеряно { $lost }
+analysis-cube-decision = { $name }, ход { $turn }, куб { $cube }: { $action } ({ $chosenEquity }), лучше { $best } ({ $bestEquity }); потеря { $loss } на куб
+analysis-action-double = удвоил
+analysis-action-no-double = не удвоил
+analysis-action-take = принял удвоение
+analysis-action-drop = отказался от удвоения
+analysis-action-resign = сдался
+analysis-action-play-on = играть дальше
+analysis-action-accept = принял сдачу
+analysis-action-decline = отклонил сдачу
 
 # Турниры
 cmd-tournament = Турнир в этой группе

@@ -321,6 +321,16 @@ analysis-player = рішень: { $decisions }, помилок: { $errors }, г�
 analysis-verdict-better = { $name } зіграв(ла) краще; { $luckier } щастило з кубиками більше.
 analysis-verdict-even = Обидва зіграли однаково; { $luckier } щастило з кубиками більше.
 analysis-decision = { $name }, хід { $turn }, кидок { $dice }: зіграно { $played } ({ $playedEquity }), краще { $best } ({ $bestEquity }); втрата { $loss }
+analysis-player-cube = з них куб і здачі: рішень { $decisions }, помилок { $errors }, втрачено { $lost }
+analysis-cube-decision = { $name }, хід { $turn }, куб { $cube }: { $action } ({ $chosenEquity }), краще { $best } ({ $bestEquity }); втрата { $loss } на куб
+analysis-action-double = подвоїв
+analysis-action-no-double = не подвоїв
+analysis-action-take = прийняв подвоєння
+analysis-action-drop = відмовився від подвоєння
+analysis-action-resign = здався
+analysis-action-play-on = грати далі
+analysis-action-accept = прийняв здачу
+analysis-action-decline = відхилив здачу
 
 # Турніри
 cmd-tournament = Турнір у цій групі

@@ -1,5 +1,11 @@
 import type { Color } from "../../engine/index.js";
-import type { Decision, GameAnalysis, GameView, PlayerAnalysis } from "../../services/index.js";
+import type {
+  CubeDecision,
+  Decision,
+  GameAnalysis,
+  GameView,
+  PlayerAnalysis,
+} from "../../services/index.js";
 import { gameLabel } from "./caption.js";
 import { htmlName } from "./names.js";
 import { COLOUR_ICON } from "./result-text.js";
@@ -35,7 +41,15 @@ export function analysisText(t: Tr, g: GameView, a: GameAnalysis): string {
         lost: p.lost.toFixed(3),
         perDecision: perDecision(p).toFixed(3),
         luck: signed(p.luck),
-      })}`,
+      })}${
+        p.cube && p.cube.decisions > 0
+          ? `\n${t("analysis-player-cube", {
+              decisions: p.cube.decisions,
+              errors: p.cube.errors,
+              lost: p.cube.lost.toFixed(3),
+            })}`
+          : ""
+      }`,
     );
   }
   lines.push(verdict(t, g, a));
@@ -51,6 +65,20 @@ export function decisionCaption(t: Tr, g: GameView, d: Decision): string {
     played: d.playedMoves.join(" ") || "—",
     playedEquity: signed(d.playedEquity),
     best: d.bestMoves.join(" "),
+    bestEquity: signed(d.bestEquity),
+    loss: d.loss.toFixed(3),
+  });
+}
+
+/** A costly cube or resignation decision: what was done and what was best, per unit cube. */
+export function cubeDecisionCaption(t: Tr, g: GameView, d: CubeDecision): string {
+  return t("analysis-cube-decision", {
+    name: name(g, d.color),
+    turn: d.turn,
+    cube: d.cube.value,
+    action: t(`analysis-action-${d.action}`),
+    chosenEquity: signed(d.chosenEquity),
+    best: t(`analysis-action-${d.bestAction}`),
     bestEquity: signed(d.bestEquity),
     loss: d.loss.toFixed(3),
   });
