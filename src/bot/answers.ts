@@ -50,6 +50,18 @@ export class PressAnswers {
    * a lost answer only leaves a spinner, and must not stop the work that follows (the board).
    */
   async answer(ctx: Context, text?: string, alert = false): Promise<void> {
+    await this.reply(ctx, text ? { text, show_alert: alert } : undefined);
+  }
+
+  /** Answers by opening the bot's private chat, where Start sends `/start <payload>`. */
+  async openBot(ctx: Context, payload: string): Promise<void> {
+    await this.reply(ctx, { url: `https://t.me/${ctx.me.username}?start=${payload}` });
+  }
+
+  private async reply(
+    ctx: Context,
+    other?: { text?: string; show_alert?: boolean; url?: string },
+  ): Promise<void> {
     const query = ctx.callbackQuery;
     if (!query || this.has(query.id)) return;
     if ((this.timeLeft(query.id) ?? 1) <= 0) {
@@ -58,7 +70,7 @@ export class PressAnswers {
       return;
     }
     try {
-      await ctx.answerCallbackQuery(text ? { text, show_alert: alert } : undefined);
+      await ctx.answerCallbackQuery(other);
     } catch (err) {
       this.logger.warn({ err, query: query.id }, "press not answered");
     }

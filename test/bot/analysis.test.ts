@@ -1,8 +1,10 @@
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
-import { finishedGame } from "./finished-game.js";
-import { buttonNamed, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import { BOT_INFO } from "./fake-telegram.js";
+import { finishedGame, playToEnd } from "./finished-game.js";
+import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import { sendCard } from "./inline-cards.js";
 
 let h: Harness | null = null;
 afterEach(() => {
@@ -225,6 +227,43 @@ describe("the analysis of cube decisions", () => {
         new RegExp(`${name(taker)}, turn 2, cube 1: dropped \\(−1\\.000\\), best took`),
       ),
     );
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
+
+describe("an inline game's analysis and record", () => {
+  it("open the player's private chat with the bot, where Start brings them", async () => {
+    h = await createHarness();
+    const card = await sendCard(h, "ss", "inl-review", false);
+    await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
+    const game = await playToEnd(h, h.service.gameForInlineMessage("inl-review")!);
+    const final = h.tg.inlineMessage("inl-review")!;
+    expect(buttons(final).map((b) => b.text)).toContain("📊 Analysis");
+    // Someone else who sees the game: an alert, nothing opens.
+    await h.press(USERS.carol, final, buttonNamed(final, "📊 Analysis"));
+    expect(answers(h).at(-1)).toMatchObject({
+      show_alert: true,
+      text: expect.stringMatching(/Only the two players/),
+    });
+    await h.press(USERS.bob, final, buttonNamed(final, "📊 Analysis"));
+    expect(answers(h).at(-1)).toEqual(
+      expect.objectContaining({ url: `https://t.me/${BOT_INFO.username}?start=a${game.id}` }),
+    );
+    await h.press(USERS.bob, final, buttonNamed(final, "⬇ Record"));
+    expect(answers(h).at(-1)).toEqual(
+      expect.objectContaining({ url: `https://t.me/${BOT_INFO.username}?start=f${game.id}` }),
+    );
+    // Start in the private chat: the report, then the file.
+    await h.send(USERS.bob, `/start a${game.id}`, { chatId: USERS.bob.id });
+    const inPrivate = h.tg.chatMessages(USERS.bob.id);
+    expect(inPrivate.some((m) => /^📊 Analysis of short nardy/.test(m.shown?.text ?? ""))).toBe(
+      true,
+    );
+    await h.send(USERS.bob, `/start f${game.id}`, { chatId: USERS.bob.id });
+    expect(h.lastMessage(USERS.bob.id).file).toMatchObject({ kind: "document" });
+    // A forged start parameter for someone else's game is refused.
+    await h.send(USERS.carol, `/start a${game.id}`, { chatId: USERS.carol.id });
+    expect(h.lastMessage(USERS.carol.id).text).toMatch(/Only the two players/);
     expect(h.tg.problems()).toEqual([]);
   });
 });

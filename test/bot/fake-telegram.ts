@@ -393,6 +393,11 @@ export class FakeTelegram {
       case "answerCallbackQuery": {
         if (typeof p.text === "string" && p.text.length > LIMITS.callbackAnswer)
           return fail(bad(TG.alertTooLong));
+        // Outside games, a press may only open this bot's chat with a start parameter.
+        const startLink = new RegExp(
+          `^(https://)?t\\.me/${BOT_INFO.username}\\?start=[A-Za-z0-9_-]{1,64}$`,
+        );
+        if (p.url !== undefined && !startLink.test(String(p.url))) return fail(bad(TG.urlInvalid));
         const e = this.rules.answerQuery("callback", p.callback_query_id);
         return e ? fail(e) : ok(true);
       }

@@ -5,6 +5,7 @@ import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harn
 import { sendCard } from "./inline-cards.js";
 
 const CACHE_CHAT = -100_999;
+const REVIEW_BUTTONS = ["🔁 Next game", "📊 Analysis", "🎞 Replay", "⬇ Record"];
 
 let h: Harness | null = null;
 afterEach(() => {
@@ -75,7 +76,7 @@ describe("the replay of a finished game", () => {
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
     await playToEnd(h, h.service.gameForInlineMessage("inl-replay")!);
     const final = h.tg.inlineMessage("inl-replay")!;
-    expect(buttons(final).map((b) => b.text)).toEqual(["🔁 Next game", "🎞 Replay"]);
+    expect(buttons(final).map((b) => b.text)).toEqual(REVIEW_BUTTONS);
     await h.press(USERS.alice, final, buttonNamed(final, "🎞 Replay"));
     const upload = h.tg.callsOf("sendAnimation");
     expect(upload).toHaveLength(1);
@@ -84,7 +85,7 @@ describe("the replay of a finished game", () => {
     const shown = h.tg.inlineMessage("inl-replay")!;
     expect(shown.file).toMatchObject({ kind: "animation" });
     expect(shown.caption).toMatch(/wins/);
-    expect(buttons(shown).map((b) => b.text)).toEqual(["🔁 Next game", "🎞 Replay"]);
+    expect(buttons(shown).map((b) => b.text)).toEqual(REVIEW_BUTTONS);
     expect(h.tg.problems()).toEqual([]);
   });
 

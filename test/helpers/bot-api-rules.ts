@@ -54,6 +54,7 @@ export const TG = {
     'Bad Request: field "inline_keyboard" of the InlineKeyboardMarkup must be an Array of Arrays',
   markupTooLong: "Bad Request: reply markup is too long",
   inlineKeyboardExpected: "Bad Request: inline keyboard expected",
+  urlInvalid: "Bad Request: URL_INVALID",
   queryInvalid: "Bad Request: query is too old and response timeout expired or query ID is invalid",
   /** answerCallbackQuery text over 200 characters. */
   alertTooLong: "Bad Request: MESSAGE_TOO_LONG",

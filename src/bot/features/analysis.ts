@@ -14,6 +14,7 @@ import { diceView } from "../ui/board-view.js";
 import { gameLabel } from "../ui/caption.js";
 import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
+import { openInPrivate } from "./review-private.js";
 import { reviewRefusal } from "./review-refusal.js";
 
 /**
@@ -158,11 +159,11 @@ export function analysisFeature(deps: FeatureDeps) {
     };
   };
 
-  /** The 📊 button under a finished board or in /history. */
+  /** The 📊 button under a finished board or in /history; an inline game's, in private. */
   const press = async (ctx: BotContext, gameId: number): Promise<void> => {
     const m = ctx.callbackQuery?.message;
     if (!m) {
-      await answers.answer(ctx, ctx.t("err-bad-button"), true);
+      await openInPrivate(deps, ctx, gameId, "a");
       return;
     }
     const d = decide(ctx, { chatId: m.chat.id, replyTo: m.message_id }, gameId);
@@ -179,18 +180,23 @@ export function analysisFeature(deps: FeatureDeps) {
     }
   };
 
+  /** Posts (or starts) the game's analysis in the chat of a message asking for it. */
+  const ask = async (ctx: BotContext, place: Place, gameId: number): Promise<void> => {
+    // Started: the progress message that follows says so.
+    const d = decide(ctx, place, gameId);
+    if (d.kind === "stored") await d.post();
+    else if (d.kind === "started") d.start();
+    else await ctx.reply(d.text);
+  };
+
   composer.command("analysis", async (ctx) => {
     const last = reviews.history(ctx.chat.id, 1)[0];
     if (!last) {
       await ctx.reply(ctx.t("analysis-none"));
       return;
     }
-    // Started: the progress message that follows says so.
-    const d = decide(ctx, { chatId: ctx.chat.id, replyTo: ctx.msg.message_id }, last.id);
-    if (d.kind === "stored") await d.post();
-    else if (d.kind === "started") d.start();
-    else await ctx.reply(d.text);
+    await ask(ctx, { chatId: ctx.chat.id, replyTo: ctx.msg.message_id }, last.id);
   });
 
-  return { composer, press };
+  return { composer, press, ask };
 }

@@ -6,12 +6,15 @@ import { LOCALES } from "../i18n.js";
 import { pressedShows } from "../press.js";
 import type { FeatureDeps } from "./deps.js";
 import { playerRef } from "./player-ref.js";
+import { privateReview } from "./review-private.js";
 
 /** `/start`, `/help`, `/rules`, `/lang`. */
 export function basicsFeature(deps: FeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
-  composer.command(["start", "help"], async (ctx) => {
+  composer.command(["start", "help"], async (ctx, next) => {
+    // An inline game's analysis or record, asked for in private (see review-private.ts).
+    if (privateReview(ctx.match) && ctx.chat.type === "private") return next();
     if (ctx.match === "play" && ctx.chat.type === "private") {
       await ctx.reply(ctx.t("start-inline-hint", { bot: ctx.me.username }), { parse_mode: "HTML" });
       return;

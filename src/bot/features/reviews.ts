@@ -6,6 +6,7 @@ import { gameLabel } from "../ui/caption.js";
 import { analysisFeature } from "./analysis.js";
 import type { FeatureDeps } from "./deps.js";
 import { replayPress } from "./replay.js";
+import { openInPrivate, privateReview } from "./review-private.js";
 import { reviewRefusal } from "./review-refusal.js";
 
 /** Where a review goes: the chat the press came from (a reply to the pressed message). */
@@ -25,14 +26,13 @@ export function reviewsFeature(deps: FeatureDeps): Composer<BotContext> {
   const { answers, reviews } = deps;
   const composer = new Composer<BotContext>();
 
-  const record = async (ctx: BotContext, gameId: number) => {
+  const sendRecord = async (
+    ctx: BotContext,
+    place: { chatId: number; replyTo: number | null },
+    gameId: number,
+  ) => {
     const r = reviews.record(gameId);
-    const place = replyPlace(ctx);
-    if (!r.ok || !place) {
-      await answers.answer(ctx, r.ok ? ctx.t("err-bad-button") : reviewRefusal(ctx, r.error), true);
-      return;
-    }
-    await answers.answer(ctx);
+    if (!r.ok) return;
     const { game, file } = r.value;
     const t = deps.textsFor(game.locale);
     await ctx.api.sendDocument(place.chatId, new InputFile(Buffer.from(file.text), file.fileName), {
@@ -42,11 +42,46 @@ export function reviewsFeature(deps: FeatureDeps): Composer<BotContext> {
     });
   };
 
+  const record = async (ctx: BotContext, gameId: number) => {
+    const r = reviews.record(gameId);
+    const place = replyPlace(ctx);
+    if (!r.ok) {
+      await answers.answer(ctx, reviewRefusal(ctx, r.error), true);
+      return;
+    }
+    // An inline game has no chat to send a file into: the presser's private chat has.
+    if (!place) {
+      await openInPrivate(deps, ctx, gameId, "f");
+      return;
+    }
+    await answers.answer(ctx);
+    await sendRecord(ctx, place, gameId);
+  };
+
   const analysis = analysisFeature(deps);
   composer.use(analysis.composer);
 
   const handlers: Record<ReviewItem, ((ctx: BotContext, gameId: number) => Promise<void>) | null> =
     { analysis: analysis.press, replay: replayPress(deps), record };
+
+  // `/start a12` (analysis) or `/start f12` (record): where an inline game's press led.
+  composer.command("start", async (ctx, next) => {
+    const asked = privateReview(ctx.match);
+    if (!asked || ctx.chat.type !== "private") return next();
+    const r = reviews.finished(asked.gameId);
+    if (!r.ok) {
+      await ctx.reply(reviewRefusal(ctx, r.error));
+      return;
+    }
+    const { game } = r.value;
+    if (ctx.from?.id !== game.white.id && ctx.from?.id !== game.black.id) {
+      await ctx.reply(ctx.t("review-players-only"));
+      return;
+    }
+    const place = { chatId: ctx.chat.id, replyTo: null };
+    if (asked.item === "analysis") await analysis.ask(ctx, place, asked.gameId);
+    else await sendRecord(ctx, place, asked.gameId);
+  });
 
   onButton(composer, "review", async (ctx, { gameId, item }) => {
     const handler = handlers[item];

@@ -380,3 +380,4 @@ err-tournament-over = This tournament is over.
 new-opponent-tournament = 🏆 A tournament for this group
 new-format = Which tournament format?
 new-done-tournament = 🏆 The tournament's sign-up is open: see the card below.
+review-players-only = Only the two players can see this game's analysis and record.

@@ -394,3 +394,4 @@ err-tournament-over = Этот турнир окончен.
 new-opponent-tournament = 🏆 Турнир для этой группы
 new-format = Какой формат турнира?
 new-done-tournament = 🏆 Запись на турнир открыта: карточка ниже.
+review-players-only = Разбор и запись этой партии доступны только её игрокам.

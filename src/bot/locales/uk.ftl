@@ -394,3 +394,4 @@ err-tournament-over = Цей турнір завершено.
 new-opponent-tournament = 🏆 Турнір для цієї групи
 new-format = Який формат турніру?
 new-done-tournament = 🏆 Запис на турнір відкрито: картка нижче.
+review-players-only = Розбір і запис цієї партії доступні лише її гравцям.

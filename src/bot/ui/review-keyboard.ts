@@ -5,11 +5,11 @@ import type { Tr } from "./tr.js";
 
 /**
  * What a finished game offers under its board and in /history. A game in an inline message
- * has no chat to post an analysis or a record into: its replay plays in its own message.
+ * has no chat of its own: its analysis and record go to the presser's private chat, its
+ * replay plays in its own message.
  */
 export function reviewItems(game: GameView): readonly ReviewItem[] {
-  if (game.state.phase !== "over") return [];
-  return game.chatId === null ? ["replay"] : ["analysis", "replay", "record"];
+  return game.state.phase === "over" ? ["analysis", "replay", "record"] : [];
 }
 
 const ICON: Record<ReviewItem, string> = { analysis: "📊", replay: "🎞", record: "⬇" };
