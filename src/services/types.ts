@@ -128,6 +128,8 @@ export interface SeriesView {
   readonly players: readonly [PlayerView, PlayerView];
   readonly state: SeriesState;
   readonly over: boolean;
+  /** A tournament match's series; null for the chat's own running series. */
+  readonly tournamentId: number | null;
   /** Who starts the next game: a user id, "lot", or null when the series is over. */
   readonly nextStarter: number | "lot" | null;
 }

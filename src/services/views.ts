@@ -99,6 +99,7 @@ export function seriesView(ctx: ServiceContext, s: SeriesRow): SeriesView {
     players: [player(ctx, s.playerA), player(ctx, s.playerB)],
     state: s.state,
     over,
+    tournamentId: s.tournamentId,
     nextStarter: next === null || next === "lot" ? next : next === 0 ? s.playerA : s.playerB,
   };
 }

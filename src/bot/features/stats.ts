@@ -22,8 +22,9 @@ export function statsFeature(deps: FeatureDeps): Composer<BotContext> {
       const [a, b] = s.players;
       const [pa, pb] = s.state.scores;
       const over = s.over ? ` · ${ctx.t("score-over")}` : "";
+      const tournament = s.tournamentId === null ? "" : " · 🏆";
       lines.push(
-        `${htmlName(a)} <b>${pa} : ${pb}</b> ${htmlName(b)} — ${gameTitle(ctx.t, s.variant, s.rules)} · ${ctx.t("score-games", { n: s.state.games })}${over}`,
+        `${htmlName(a)} <b>${pa} : ${pb}</b> ${htmlName(b)} — ${gameTitle(ctx.t, s.variant, s.rules)} · ${ctx.t("score-games", { n: s.state.games })}${over}${tournament}`,
       );
     }
     await ctx.reply(lines.join("\n"), { parse_mode: "HTML" });
