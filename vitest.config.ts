@@ -15,6 +15,7 @@ const SLOW = [
   "test/render/no-fonts.test.ts", // rendering in a child with fontconfig emptied
   "test/render/standings-no-fonts.test.ts", // the standings' names, in such a child
   "test/bot/call-deadlines.test.ts", // real waits for auto-retry's backoff and 429s
+  "test/services/analysis-thread.test.ts", // worker threads, from the sources and from dist/
   "test/render/replay-size.test.ts", // a 60-turn replay drawn by the real GIF encoder
   "test/services/records/records-tools.test.ts", // gnubg importing records; npm run verify
   // The reference generator checked against GNU Backgammon: it tests the cross-check's

@@ -20,6 +20,7 @@ import { renderBoardPng } from "./render/png.js";
 import { renderReplayGif } from "./render/replay.js";
 import { renderStandingsPng } from "./render/standings.js";
 import {
+  analyseInWorker,
   auditActiveGames,
   DialogStore,
   GameReviews,
@@ -97,6 +98,7 @@ const { bot, boards, tournamentBoards, jobs, maintenance, deps, feed } = createB
   reviews: new GameReviews(database.db),
   tournaments: new TournamentService(database.db, service),
   renderStandings: renderStandingsPng,
+  analyse: analyseInWorker,
   botInfo,
   renderBoard: renderBoardPng,
   renderDecision: renderDecisionPng,

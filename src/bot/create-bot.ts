@@ -16,13 +16,15 @@ import type { Logger } from "../log.js";
 import type { RenderDecision } from "../render/decision.js";
 import type { RenderReplay } from "../render/replay.js";
 import type { RenderStandings } from "../render/standings-view.js";
-import type {
-  DialogStore,
-  GameReviews,
-  GameService,
-  PlayerRef,
-  TournamentService,
-  UpdateInbox,
+import {
+  type Analyse,
+  analyseGame,
+  type DialogStore,
+  type GameReviews,
+  type GameService,
+  type PlayerRef,
+  type TournamentService,
+  type UpdateInbox,
 } from "../services/index.js";
 import { PressAnswers } from "./answers.js";
 import { BackgroundJobs } from "./background.js";
@@ -69,6 +71,8 @@ export interface BotDeps {
   readonly computerPlays?: boolean;
   /** Draws an analysed decision's picture. */
   readonly renderDecision: RenderDecision;
+  /** Analyses a finished game; in this thread unless given (the bot gives a worker's). */
+  readonly analyse?: Analyse;
   /** Draws a replay animation. */
   readonly renderReplay: RenderReplay;
   /** Gets a file id for a board picture, for inline messages. */
@@ -169,6 +173,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     jobs,
     renderReplay: deps.renderReplay,
     renderBoard: deps.renderBoard,
+    analyse: deps.analyse ?? analyseGame,
     renderDecision: deps.renderDecision,
   };
   const maintenance = new Maintenance(

@@ -1,4 +1,5 @@
 export * from "./analysis.js";
+export * from "./analysis-thread.js";
 export * from "./audit.js";
 export type { ChallengeInput, GameStart } from "./challenges.js";
 export * from "./dialog-store.js";

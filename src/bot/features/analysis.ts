@@ -1,12 +1,11 @@
 import { Composer, InputFile } from "grammy";
 import type { BoardView } from "../../render/view.js";
-import {
-  analyseGame,
-  type CubeDecision,
-  type Decision,
-  type GameAnalysis,
-  type GameView,
-  type Timeline,
+import type {
+  CubeDecision,
+  Decision,
+  GameAnalysis,
+  GameView,
+  Timeline,
 } from "../../services/index.js";
 import type { BotContext } from "../context.js";
 import { analysisText, cubeDecisionCaption, decisionCaption } from "../ui/analysis-text.js";
@@ -119,7 +118,7 @@ export function analysisFeature(deps: FeatureDeps) {
           : {};
         const note = await ctx.api.sendMessage(place.chatId, progressText(0), reply);
         let shown = 0;
-        const a = await analyseGame(timeline, async (done, total) => {
+        const a = await deps.analyse(timeline, async (done, total) => {
           // Edited at each quarter: often enough to see it move, rarely enough for the limits.
           const percent = Math.floor((100 * done) / total / 25) * 25;
           if (percent > shown && percent < 100) {

@@ -5,6 +5,7 @@ import type { Logger } from "../../log.js";
 import type { RenderDecision } from "../../render/decision.js";
 import type { RenderReplay } from "../../render/replay.js";
 import type {
+  Analyse,
   GameReviews,
   GameService,
   PlayerRef,
@@ -48,6 +49,8 @@ export interface FeatureDeps {
   /** Work a press starts without waiting for it (replays, analyses). */
   readonly jobs: BackgroundJobs;
   readonly renderReplay: RenderReplay;
+  /** Analyses a finished game (in a worker thread in the running bot). */
+  readonly analyse: Analyse;
   /** Draws one board (an analysed cube decision's position). */
   readonly renderBoard: RenderBoard;
   /** Draws an analysed decision: the play made and the best play. */
