@@ -2,7 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { benchTimeline } from "../../bench/replay.js";
-import { type Analyse, analyseGame, analyseInWorker } from "../../src/services/index.js";
+import { type Analyse, analyseGame } from "../../src/services/index.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -22,10 +22,7 @@ async function sameAsHere(analyse: Analyse): Promise<void> {
 }
 
 describe("the analysis in a worker thread", () => {
-  it("from the sources (through tsx) gives the same analysis as in this thread", async () => {
-    await sameAsHere(analyseInWorker);
-  });
-
+  // The worker is the compiled one: the sources analyse in their own thread.
   it("from the compiled bot (dist/, as npm start and the image run it) gives the same", async () => {
     const url = pathToFileURL(path.join(ROOT, "dist/services/analysis-thread.js")).href;
     const built = (await import(url)) as { analyseInWorker: Analyse };
