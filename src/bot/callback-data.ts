@@ -68,7 +68,13 @@ export type Payload =
       readonly askerId: number;
       readonly choice: ResignChoice;
     }
-  | { readonly type: "challenge"; readonly challengeId: number; readonly command: ChallengeCommand }
+  | {
+      readonly type: "challenge";
+      readonly challengeId: number;
+      readonly command: ChallengeCommand;
+      /** On a shared copy of a private chat's challenge: proves the bot wrote it. */
+      readonly seal?: string;
+    }
   | {
       readonly type: "card";
       readonly offer: CardOffer;
@@ -146,7 +152,7 @@ export function encode(p: Payload): string {
     case "resign":
       return `r:${p.gameId}:${p.version}:${p.askerId}:${RESIGN_CODE[String(p.choice)]}`;
     case "challenge":
-      return `c:${p.challengeId}:${CHALLENGE_CODE[p.command]}`;
+      return `c:${p.challengeId}:${CHALLENGE_CODE[p.command]}${p.seal ? `:${p.seal}` : ""}`;
     case "card":
       return `i:${p.offer}:${p.challengerId}:${p.locale}:${p.command === "accept" ? "a" : "x"}${p.photo ? "p" : "t"}:${p.seal}`;
     case "settings":
@@ -168,7 +174,7 @@ const PATTERNS = {
     `^g:${ID}:${ID}:(?:s:([1-9]|1\\d|2[0-5]):(\\d|1\\d|2[0-4]):([1-6])|([a-z]{1,2}))$`,
   ),
   resign: new RegExp(`^r:${ID}:${ID}:${ID}:([0-3mwxad])$`),
-  challenge: new RegExp(`^c:${ID}:([adx])$`),
+  challenge: new RegExp(`^c:${ID}:([adx])(?::([A-Za-z0-9_-]{${CARD_SEAL_LENGTH}}))?$`),
   card: new RegExp(
     `^i:([a-z]{2}):${ID}:([a-z]{2}):([ax])([pt]):([A-Za-z0-9_-]{${CARD_SEAL_LENGTH}})$`,
   ),
@@ -214,9 +220,11 @@ export function decode(data: string | undefined): Payload | null {
   m = PATTERNS.challenge.exec(data);
   if (m) {
     const challengeId = id(m[1]);
-    return challengeId === null
-      ? null
-      : { type: "challenge", challengeId, command: CHALLENGE[m[2]!]! };
+    if (challengeId === null) return null;
+    const command = CHALLENGE[m[2]!]!;
+    return m[3]
+      ? { type: "challenge", challengeId, command, seal: m[3] }
+      : { type: "challenge", challengeId, command };
   }
   m = PATTERNS.card.exec(data);
   if (m) {

@@ -14,10 +14,23 @@ export interface CardFields {
  * a doctored client cannot start a game in someone else's name.
  */
 export function cardSealer(token: string): (card: CardFields) => string {
+  const seal = sealer(token);
+  return (card) => seal(`${card.offer}:${card.challengerId}:${card.locale}:${card.photo ? 1 : 0}`);
+}
+
+/**
+ * A private chat's challenge is shared into a friend's chat as an inline message the
+ * database does not know; accepting there plays the game in it. Its buttons carry a seal of
+ * the challenge, so that only the bot's own copy can become the board, not any inline
+ * message a doctored client sends the challenge's data from.
+ */
+export function sharedCopySealer(token: string): (challengeId: number) => string {
+  const seal = sealer(token);
+  return (challengeId) => seal(`shared challenge:${challengeId}`);
+}
+
+function sealer(token: string): (text: string) => string {
   const key = createHash("sha256").update(`inline card seal\n${token}`).digest();
-  return (card) =>
-    createHmac("sha256", key)
-      .update(`${card.offer}:${card.challengerId}:${card.locale}:${card.photo ? 1 : 0}`)
-      .digest("base64url")
-      .slice(0, CARD_SEAL_LENGTH);
+  return (text) =>
+    createHmac("sha256", key).update(text).digest("base64url").slice(0, CARD_SEAL_LENGTH);
 }

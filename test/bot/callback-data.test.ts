@@ -55,11 +55,16 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
     askerId: anyId,
     choice: fc.constantFrom(0, 1, 2, 3, "pick", "claim", "cancel", "accept", "decline"),
   }),
-  fc.record({
-    type: fc.constant("challenge" as const),
-    challengeId: anyId,
-    command: fc.constantFrom("accept", "decline", "cancel"),
-  }),
+  fc.record(
+    {
+      type: fc.constant("challenge" as const),
+      challengeId: anyId,
+      command: fc.constantFrom("accept", "decline", "cancel"),
+      seal: fc.stringMatching(/^[A-Za-z0-9_-]{10}$/),
+    },
+    // The seal only on a shared copy's buttons.
+    { requiredKeys: ["type", "challengeId", "command"] },
+  ),
   fc.record({
     type: fc.constant("card" as const),
     offer: fc.constantFrom(...CARD_OFFERS),
@@ -122,6 +127,7 @@ describe("button payloads", () => {
       },
       { type: "dialog", ownerId: big, choice: "x".repeat(24) },
       { type: "review", gameId: big, item: "analysis" },
+      { type: "challenge", challengeId: big, command: "decline", seal: "abcdefghij" },
       { type: "tournament", tournamentId: big, command: "cancel-abandon" },
     ];
     for (const p of longest) expect(Buffer.byteLength(encode(p))).toBeLessThanOrEqual(64);

@@ -176,6 +176,15 @@ describe("challenge buttons", () => {
 
     // Shared twice; Bob takes one copy, Carol's press on the other closes hers.
     const first = await setUp();
+    // First a doctored inline message with the challenge's data but not the bot's seal: the
+    // press is refused, and no game starts, there or anywhere.
+    const sealed = (await shareCard(first, "copy-0")).keyboard[0]![0] as { callback_data: string };
+    const unsealed = sealed.callback_data.replace(/:[A-Za-z0-9_-]{10}$/, "");
+    expect(unsealed).toMatch(/^c:\d+:a$/);
+    h.tg.addInlineMessage("forged", "Play me", [[{ text: "Accept", callback_data: unsealed }]]);
+    await h.pressData(USERS.bob, h.tg.inlineMessage("forged")!, unsealed);
+    expect(lastAnswer(h)).toMatchObject({ show_alert: true, text: "This button is not valid." });
+    expect(h.service.activeGamesAnywhere(USERS.bob.id)).toEqual([]);
     const copyA = await shareCard(first, "copy-a");
     const copyB = await shareCard(first, "copy-b");
     await h.press(USERS.bob, copyA, buttonNamed(copyA, /Accept/));

@@ -189,7 +189,12 @@ describe("a round robin of five, played through the bot", () => {
     expect(h.lastMessage().text).toContain(`Tournaments won: ${winner.first_name} 1`);
     await h.send(USERS.bob, "/score");
     // Ten matches, each its own series, marked as the tournament's.
-    expect(h.lastMessage().text!.split("\n").filter((l) => l.endsWith(" · 🏆"))).toHaveLength(10);
+    expect(
+      h
+        .lastMessage()
+        .text!.split("\n")
+        .filter((l) => l.endsWith(" · 🏆")),
+    ).toHaveLength(10);
     expect(h.tg.problems()).toEqual([]);
   });
 });

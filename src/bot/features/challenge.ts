@@ -1,7 +1,8 @@
 import { Composer } from "grammy";
 import { presetRules } from "../../engine/index.js";
 import type { ChallengeView, MessageRef } from "../../services/index.js";
-import { onButton } from "../buttons.js";
+import { onButton, payloadOf } from "../buttons.js";
+import { sharedCopySealer } from "../card-seal.js";
 import { closeChallengeMessage } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import { pressedMessage, pressedShows } from "../press.js";
@@ -16,6 +17,7 @@ import { startVsComputer } from "./vs-computer.js";
 /** `/play` and the Accept / Decline / Cancel buttons of a challenge. */
 export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
   const { service, boards, answers, config, textsFor } = deps;
+  const sealCopy = sharedCopySealer(config.token);
   const composer = new Composer<BotContext>();
   const ttlMinutes = Math.round(config.challengeTtlMs / 60_000);
 
@@ -96,6 +98,8 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
   function sharedCopy(ctx: BotContext, c: ChallengeView): MessageRef | null {
     const pressed = pressedMessage(ctx);
     if (pressed?.kind !== "inline" || c.message?.kind === "inline") return null;
+    const p = payloadOf(ctx);
+    if (p?.type !== "challenge" || p.seal !== sealCopy(c.id)) return null;
     if (c.chatId === null || c.chatId !== c.challenger.id) return null;
     const id = pressed.inlineMessageId;
     if (service.gameForInlineMessage(id) || service.challengeForInlineMessage(id)) return null;
@@ -114,6 +118,16 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     const challenge = service.getChallenge(challengeId);
     if (!challenge) {
       await answers.answer(ctx, ctx.t("err-not-found"), true);
+      return;
+    }
+    // An inline message that is neither the challenge's own nor the bot's sealed copy of it:
+    // forged data, which must not start a game anywhere.
+    if (
+      pressedMessage(ctx)?.kind === "inline" &&
+      challenge.message?.kind !== "inline" &&
+      !sharedCopy(ctx, challenge)
+    ) {
+      await answers.answer(ctx, ctx.t("err-bad-button"), true);
       return;
     }
     const by = playerRef(ctx.from);

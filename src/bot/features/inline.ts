@@ -4,7 +4,7 @@ import { presetRules, type Rules, startingBoard, type Variant } from "../../engi
 import type { ChallengeView, PlayerRef } from "../../services/index.js";
 import { onButton } from "../buttons.js";
 import { CARD_OFFERS, type CardOffer, encode } from "../callback-data.js";
-import { cardSealer } from "../card-seal.js";
+import { cardSealer, sharedCopySealer } from "../card-seal.js";
 import { closeChallengeMessage } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import type { PhotoUploader, RenderBoard } from "../game-messenger.js";
@@ -47,6 +47,7 @@ export function inlineFeature(
   const ttlMinutes = Math.round(config.challengeTtlMs / 60_000);
   const cardPhotos = new Map<Variant, Promise<string>>();
   const seal = cardSealer(config.token);
+  const sealCopy = sharedCopySealer(config.token);
 
   /** A picture of the starting position per game, uploaded once for its file id. */
   const cardPhoto = (variant: Variant): Promise<string> | null => {
@@ -107,7 +108,7 @@ export function inlineFeature(
               message_text: challengeText(t, shared, ttlMinutes),
               parse_mode: "HTML",
             },
-            reply_markup: challengeKeyboard(t, shared),
+            reply_markup: challengeKeyboard(t, shared, sealCopy(shared.id)),
           },
         ],
         { cache_time: 0, is_personal: true },

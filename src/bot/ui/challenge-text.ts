@@ -29,17 +29,27 @@ export function challengeText(t: Tr, c: ChallengeView, ttlMinutes: number): stri
   return lines.join("\n");
 }
 
-const challengeButton = (text: string, c: ChallengeView, command: ChallengeCommand) => ({
+const challengeButton = (
+  text: string,
+  c: ChallengeView,
+  command: ChallengeCommand,
+  seal?: string,
+) => ({
   text,
-  callback_data: encode({ type: "challenge", challengeId: c.id, command }),
+  callback_data: encode({
+    type: "challenge",
+    challengeId: c.id,
+    command,
+    ...(seal ? { seal } : {}),
+  }),
 });
 
 /** Accept for whoever may accept; Decline only when the challenge names someone; Cancel. */
-export function challengeKeyboard(t: Tr, c: ChallengeView): InlineKeyboardMarkup {
-  const first = [challengeButton(t("btn-accept"), c, "accept")];
-  if (c.target) first.push(challengeButton(t("btn-decline"), c, "decline"));
+export function challengeKeyboard(t: Tr, c: ChallengeView, seal?: string): InlineKeyboardMarkup {
+  const first = [challengeButton(t("btn-accept"), c, "accept", seal)];
+  if (c.target) first.push(challengeButton(t("btn-decline"), c, "decline", seal));
   return {
-    inline_keyboard: [first, [challengeButton(t("btn-cancel-challenge"), c, "cancel")]],
+    inline_keyboard: [first, [challengeButton(t("btn-cancel-challenge"), c, "cancel", seal)]],
   };
 }
 
