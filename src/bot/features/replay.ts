@@ -39,6 +39,25 @@ export function replayPress(deps: FeatureDeps) {
     return p;
   };
 
+  /** Sends the animation with its caption; returns the file id Telegram gave it. */
+  const sendReplay = async (
+    ctx: BotContext,
+    chatId: number,
+    game: GameView,
+    media: InputFile | string,
+    replyTo: number | null,
+  ): Promise<string | null> => {
+    const t = deps.textsFor(game.locale);
+    const sent = await ctx.api.sendAnimation(chatId, media, {
+      caption: caption(t, game),
+      parse_mode: "HTML",
+      ...(replyTo === null
+        ? {}
+        : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
+    });
+    return sent.animation?.file_id ?? sent.document?.file_id ?? null;
+  };
+
   const inChat = async (
     ctx: BotContext,
     chatId: number,
@@ -46,15 +65,9 @@ export function replayPress(deps: FeatureDeps) {
     game: GameView,
     timeline: Timeline,
   ) => {
-    const t = deps.textsFor(game.locale);
     const stored = reviews.replayFileId(game.id);
     const media = stored ?? new InputFile(await draw(game, timeline), fileName(game));
-    const sent = await ctx.api.sendAnimation(chatId, media, {
-      caption: caption(t, game),
-      parse_mode: "HTML",
-      reply_parameters: { message_id: replyTo, allow_sending_without_reply: true },
-    });
-    const fileId = sent.animation?.file_id ?? sent.document?.file_id;
+    const fileId = await sendReplay(ctx, chatId, game, media, replyTo);
     if (!stored && fileId) reviews.setReplayFileId(game.id, fileId);
   };
 
@@ -79,12 +92,7 @@ export function replayPress(deps: FeatureDeps) {
   };
 
   const privateUpload = async (ctx: BotContext, userId: number, game: GameView, gif: Buffer) => {
-    const t = deps.textsFor(game.locale);
-    const sent = await ctx.api.sendAnimation(userId, new InputFile(gif, fileName(game)), {
-      caption: caption(t, game),
-      parse_mode: "HTML",
-    });
-    const fileId = sent.animation?.file_id ?? sent.document?.file_id;
+    const fileId = await sendReplay(ctx, userId, game, new InputFile(gif, fileName(game)), null);
     if (!fileId) throw new Error("Telegram returned no animation");
     return fileId;
   };
