@@ -360,3 +360,26 @@ describe("tournament seams", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 });
+
+describe("tournament cancelled with its games let finish", () => {
+  it("the games in play go on to their end and count; nothing new opens", async () => {
+    const h = await harness();
+    await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
+    const [first, second] = liveGames(h);
+    const standings = message(h, tournamentIn(h).standingsMessageId);
+    await h.press(USERS.alice, standings, buttonNamed(standings, /Cancel tournament/));
+    const asking = message(h, standings.messageId);
+    await h.press(USERS.alice, asking, buttonNamed(asking, /Let games finish/));
+    expect(tournamentIn(h).status).toBe("cancelled");
+    expect(h.lastMessage().text).toMatch(/games already finished still count/);
+    // The boards still play; a finished one opens no next pairing.
+    await resign(h, first!, first!.white.id);
+    expect(h.service.getGame(second!.id)!.status).toBe("active");
+    await resign(h, second!, second!.black.id);
+    const t = tournamentIn(h);
+    expect(t.matches).toHaveLength(2);
+    expect(t.matches.every((m) => m.status === "done")).toBe(true);
+    expect(message(h, t.standingsMessageId).keyboard).toEqual([]);
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
