@@ -12,7 +12,15 @@ import { openDatabase } from "../../src/db/index.js";
 import { turnView } from "../../src/engine/index.js";
 import { GameService, type GameView, type ServiceResult } from "../../src/services/index.js";
 import type { StoredMessage } from "./fake-telegram.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import {
+  buttonNamed,
+  buttons,
+  createHarness,
+  GROUP,
+  type Harness,
+  USERS,
+  userById,
+} from "./harness.js";
 
 let open: Harness[] = [];
 afterEach(() => {
@@ -25,7 +33,6 @@ async function harnessOn(file: string, tg?: Harness["tg"]) {
   return h;
 }
 const dbFile = () => path.join(mkdtempSync(path.join(tmpdir(), "nardy-boards-")), "bot.sqlite");
-const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
 const dataOf = (m: StoredMessage) =>
   buttons(m).map((b) => ("callback_data" in b ? b.callback_data : ""));
 const unwrapOk = (r: ServiceResult<{ game: GameView }>): GameView => {

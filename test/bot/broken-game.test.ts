@@ -10,9 +10,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/log.js";
 import { auditActiveGames } from "../../src/services/index.js";
 import type { StoredMessage } from "./fake-telegram.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import {
+  buttonNamed,
+  buttons,
+  createHarness,
+  GROUP,
+  type Harness,
+  USERS,
+  userById,
+} from "./harness.js";
 
-const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
 const HOUR = 3_600_000;
 
 let open: Harness[] = [];

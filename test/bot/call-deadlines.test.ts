@@ -9,9 +9,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { callDeadline } from "../../src/bot/call-deadline.js";
 import { turnView } from "../../src/engine/index.js";
 import { type ApiCall, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import {
+  buttonNamed,
+  buttons,
+  createHarness,
+  GROUP,
+  type Harness,
+  USERS,
+  userById,
+} from "./harness.js";
 
-const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
 const EDIT = /^editMessage/;
 
 let h: Harness | null = null;

@@ -8,9 +8,16 @@
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ApiCall, StoredMessage } from "./fake-telegram.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import {
+  buttonNamed,
+  buttons,
+  createHarness,
+  GROUP,
+  type Harness,
+  USERS,
+  userById,
+} from "./harness.js";
 
-const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
 const EDIT = /^editMessage/;
 
 let h: Harness | null = null;

@@ -1,23 +1,21 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BOT_INFO, type StoredMessage } from "./fake-telegram.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import {
+  buttonNamed,
+  buttons,
+  GROUP,
+  type Harness,
+  harnessesPerTest,
+  USERS,
+  userById,
+} from "./harness.js";
 
-const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
 const tempFile = () => path.join(mkdtempSync(path.join(tmpdir(), "nardy-seams-")), "bot.sqlite");
 
-let open: Harness[] = [];
-afterEach(() => {
-  for (const h of open) h.close();
-  open = [];
-});
-const harness = async (...args: Parameters<typeof createHarness>) => {
-  const h = await createHarness(...args);
-  open.push(h);
-  return h;
-};
+const harness = harnessesPerTest();
 
 /** The answer the bot gave to the last callback query (its text, if any). */
 const lastAnswer = (h: Harness) => h.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
@@ -78,7 +76,6 @@ describe("an open /new dialog does not capture its user", () => {
     expect(first.tg.message(GROUP, dialog.messageId)!.text).toBe("Which rules?");
     expect(first.tg.problems()).toEqual([]);
     first.close();
-    open = open.filter((x) => x !== first);
 
     const h = await harness({ path: file, tg: first.tg });
     await aliceCommandsWork(h, "/play short standard");

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { diceOfEvents, diceOfSeed } from "../../src/services/index.js";
 import type { StoredMessage } from "./fake-telegram.js";
-import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harness.js";
+import { buttonNamed, buttons, createHarness, type Harness, USERS, userById } from "./harness.js";
 
 let h: Harness | null = null;
 afterEach(() => {
@@ -10,7 +10,6 @@ afterEach(() => {
   h = null;
 });
 
-const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
 const sha256 = (hex: string) => createHash("sha256").update(Buffer.from(hex, "hex")).digest("hex");
 const commitmentIn = (text: string | null) =>
   /dice commitment \(SHA-256\): <code>([0-9a-f]{64})<\/code>/.exec(text ?? "")?.[1];

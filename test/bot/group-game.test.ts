@@ -13,6 +13,7 @@ import {
   GROUP,
   type Harness,
   USERS,
+  userById,
 } from "./harness.js";
 
 const EDITS = [
@@ -21,7 +22,6 @@ const EDITS = [
   "editMessageText",
   "editMessageReplyMarkup",
 ];
-const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
 
 let h: Harness | null = null;
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { InlineKeyboardButton, Update, User } from "grammy/types";
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
 import type { Player } from "../../src/ai/index.js";
 import { type BotDeps, type BotParts, botPlayer, createBot } from "../../src/bot/create-bot.js";
 import { cacheChatUploader } from "../../src/bot/inline-photos.js";
@@ -240,6 +240,8 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       return last;
     },
     close() {
+      // Closed twice (by a test that restarts the bot, then after it): once is enough.
+      if (!database.sqlite.open) return;
       parts.boards.stop();
       database.close();
     },
@@ -257,3 +259,27 @@ export const buttonNamed = (m: StoredMessage, text: string | RegExp): InlineKeyb
   if (!b) throw new Error(`no button ${text} in ${JSON.stringify(buttons(m).map((x) => x.text))}`);
   return b;
 };
+
+/** The test user with this id. */
+export const userById = (id: number): User => {
+  const user = Object.values(USERS).find((u) => u.id === id);
+  if (!user) throw new Error(`no test user ${id}`);
+  return user;
+};
+
+/**
+ * A harness maker whose harnesses are closed after each test of the file that calls this
+ * (at its top level).
+ */
+export function harnessesPerTest(): (opts?: HarnessOptions) => Promise<Harness> {
+  let open: Harness[] = [];
+  afterEach(() => {
+    for (const h of open) h.close();
+    open = [];
+  });
+  return async (opts) => {
+    const h = await createHarness(opts);
+    open.push(h);
+    return h;
+  };
+}

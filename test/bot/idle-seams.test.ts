@@ -1,22 +1,20 @@
 import type { Update } from "grammy/types";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
 import { BOT_INFO, type StoredMessage } from "./fake-telegram.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import {
+  buttonNamed,
+  buttons,
+  GROUP,
+  type Harness,
+  harnessesPerTest,
+  USERS,
+  userById,
+} from "./harness.js";
 
 const HOUR = 3_600_000;
-const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
 
-let open: Harness[] = [];
-afterEach(() => {
-  for (const x of open) x.close();
-  open = [];
-});
-const harness = async (...args: Parameters<typeof createHarness>) => {
-  const x = await createHarness(...args);
-  open.push(x);
-  return x;
-};
+const harness = harnessesPerTest();
 
 const lastAnswer = (h: Harness) => h.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
 

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harness.js";
+import { buttonNamed, buttons, createHarness, type Harness, USERS, userById } from "./harness.js";
 import { sendCard } from "./inline-cards.js";
 
 const CACHE_CHAT = -100_999;
-const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
 
 let h: Harness | null = null;
 afterEach(() => {

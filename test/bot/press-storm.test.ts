@@ -294,19 +294,19 @@ describe("a press is about the message it shows", () => {
     const card = h.tg.inlineMessage("alice-card")!;
     const text = card.text;
     await h.pressData(USERS.bob, card, "c:1:a");
-    // Bob did accept Carol's challenge: the game is in the group, not in Alice's card.
-    const game = h.service.getGame(1)!;
-    expect(game.chatId).toBe(GROUP);
-    expect(game.message).toMatchObject({ kind: "chat", chatId: GROUP });
+    // Not a button of that message: refused, and no game starts, in the card or the group.
+    expect(lastAnswer(h)).toMatchObject({ show_alert: true, text: "This button is not valid." });
+    expect(h.service.getGame(1)).toBeNull();
+    expect(h.service.getChallenge(1)!.status).toBe("pending");
     expect(h.tg.inlineMessage("alice-card")!.text).toBe(text);
     // Alice's card still works.
     await h.press(USERS.olga, card, buttonNamed(card, /Accept/));
-    expect(h.service.gameForInlineMessage("alice-card")!.id).toBe(2);
+    expect(h.service.gameForInlineMessage("alice-card")!.id).toBe(1);
     // A card's Accept forged onto the inline game now starts no other game there.
     await h.pressData(USERS.taras, card, `i:lc:${USERS.bob.id}:en:at`);
     expect(lastAnswer(h)).toMatchObject({ show_alert: true });
-    expect(h.service.gameForInlineMessage("alice-card")!.id).toBe(2);
-    expect(h.service.getGame(3)).toBeNull();
+    expect(h.service.gameForInlineMessage("alice-card")!.id).toBe(1);
+    expect(h.service.getGame(2)).toBeNull();
     expect(h.tg.problems()).toEqual([]);
   });
 

@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { StoredMessage } from "./fake-telegram.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import {
+  buttonNamed,
+  buttons,
+  createHarness,
+  GROUP,
+  type Harness,
+  USERS,
+  userById,
+} from "./harness.js";
 
 const GROUP2 = -100_300;
-const userById = (id: number) => Object.values(USERS).find((u) => u.id === id)!;
 
 let h: Harness | null = null;
 afterEach(() => {

@@ -2,12 +2,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { User } from "grammy/types";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/index.js";
 import type { StandingsPicture } from "../../src/render/standings-view.js";
 import { GameService, type GameView, type TournamentView } from "../../src/services/index.js";
 import { FakeTelegram, type StoredMessage } from "./fake-telegram.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import { buttonNamed, buttons, GROUP, type Harness, harnessesPerTest, USERS } from "./harness.js";
 
 const HOUR = 3_600_000;
 const more = (id: number, name: string): User => ({
@@ -29,16 +29,7 @@ const PEOPLE: User[] = [
 ];
 const userById = (id: number) => PEOPLE.find((u) => u.id === id)!;
 
-let open: Harness[] = [];
-afterEach(() => {
-  for (const x of open) x.close();
-  open = [];
-});
-const harness = async (...args: Parameters<typeof createHarness>) => {
-  const x = await createHarness(...args);
-  open.push(x);
-  return x;
-};
+const harness = harnessesPerTest();
 
 const tournamentIn = (h: Harness): TournamentView => h.parts.deps.tournaments.inChat(GROUP)!;
 
@@ -235,7 +226,6 @@ describe("a knock-out of eight, with a forfeit and a restart", () => {
 
     // The bot stops; meanwhile the last first-round game ends without it (another process).
     h.close();
-    open = open.filter((x) => x !== h);
     const down = openDatabase(file);
     const bare = new GameService(down.db, { now: clock });
     const g4now = bare.getGame(g4!.id)!;
