@@ -11,6 +11,10 @@ const smoke = process.env.BENCH_SMOKE === "1";
 const parts: Part[] = [
   { name: "engine", run: () => benchEngine({ smoke }) },
   { name: "render", run: async () => (await import("./render.js")).benchRender({ smoke }) },
+  {
+    name: "standings",
+    run: async () => (await import("./standings.js")).benchStandings({ smoke }),
+  },
   { name: "analysis", run: async () => (await import("./analysis.js")).benchAnalysis({ smoke }) },
   { name: "replay", run: async () => (await import("./replay.js")).benchReplay({ smoke }) },
   {
