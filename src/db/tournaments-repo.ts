@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, max, or, sql } from "drizzle-orm";
 import type { Db } from "./open.js";
 import {
+  games,
   type NewTournamentRow,
   type TournamentEntryRow,
   type TournamentMatchRow,
@@ -53,13 +54,30 @@ export class TournamentsRepo {
       .get();
   }
 
-  withStatus(status: TournamentStatus): TournamentRow[] {
+  /** Tournaments with play to follow: running, or cancelled with games let finish. */
+  inPlayIds(): number[] {
+    const playing = this.db
+      .select({ id: tournamentMatches.tournamentId })
+      .from(tournamentMatches)
+      .where(eq(tournamentMatches.status, "playing"));
     return this.db
-      .select()
+      .select({ id: tournaments.id })
       .from(tournaments)
-      .where(eq(tournaments.status, status))
+      .where(or(eq(tournaments.status, "running"), inArray(tournaments.id, playing)))
       .orderBy(asc(tournaments.id))
+      .all()
+      .map((r) => r.id);
+  }
+
+  /** The game in play in each of the tournament's matches, by match id. */
+  liveGames(id: number): Map<number, number> {
+    const rows = this.db
+      .select({ matchId: tournamentMatches.id, gameId: games.id })
+      .from(tournamentMatches)
+      .innerJoin(games, eq(games.seriesId, tournamentMatches.seriesId))
+      .where(and(eq(tournamentMatches.tournamentId, id), eq(games.status, "active")))
       .all();
+    return new Map(rows.map((r) => [r.matchId, r.gameId]));
   }
 
   /** Sign-ups whose window has closed. */

@@ -61,3 +61,10 @@ export const fail = <T = never>(
 /** The same refusal, carrying the game it was about. */
 export const about = <T>(r: ServiceResult<T>, game: GameView): ServiceResult<T> =>
   r.ok ? r : { ok: false, error: { ...r.error, game } };
+
+/** SQLite's error code on a thrown error, or "". */
+export const sqliteCode = (e: unknown): string =>
+  typeof (e as { code?: unknown })?.code === "string" ? (e as { code: string }).code : "";
+
+/** The database is locked by another writer past the busy timeout. */
+export const isBusy = (e: unknown): boolean => sqliteCode(e).startsWith("SQLITE_BUSY");

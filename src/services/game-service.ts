@@ -13,7 +13,7 @@ import {
 import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
 import { newSeed } from "./dice.js";
-import { about, fail, ok, type ServiceError, type ServiceResult } from "./errors.js";
+import { about, fail, isBusy, ok, type ServiceError, type ServiceResult } from "./errors.js";
 import { isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
 import { type MessageRef, refUpdate } from "./message-ref.js";
 import { playAction, refusal, StaleWrite } from "./play.js";
@@ -472,7 +472,3 @@ const badInput = <T>(): ServiceResult<T> => fail("bad-input", "That request make
 
 const brokenGame = <T>(): ServiceResult<T> =>
   fail("broken", "This game's record is damaged; it cannot go on.");
-
-const isBusy = (e: unknown): boolean =>
-  typeof (e as { code?: unknown })?.code === "string" &&
-  (e as { code: string }).code.startsWith("SQLITE_BUSY");

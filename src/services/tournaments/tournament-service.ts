@@ -1,6 +1,6 @@
 import type { Db, TournamentStatus } from "../../db/index.js";
 import { ServiceContext } from "../context.js";
-import { fail, ok, type ServiceResult } from "../errors.js";
+import { fail, isBusy, ok, type ServiceResult, sqliteCode } from "../errors.js";
 import type { GameService } from "../game-service.js";
 import { isId, isPlayer } from "../guards.js";
 import type { PlayerRef } from "../types.js";
@@ -113,11 +113,7 @@ export class TournamentService {
 
   /** Every tournament in play, after a restart or at a maintenance tick. */
   advanceAll(): void {
-    for (const t of this.ctx.tournaments.withStatus("running")) this.advance(t.id);
-    for (const t of this.ctx.tournaments.withStatus("cancelled")) {
-      if (this.ctx.tournaments.matches(t.id).some((m) => m.status === "playing"))
-        this.advance(t.id);
-    }
+    for (const id of this.ctx.tournaments.inPlayIds()) this.advance(id);
   }
 
   get(id: number): TournamentView | null {
@@ -194,7 +190,4 @@ export class TournamentService {
 }
 
 const badInput = <T>(): ServiceResult<T> => fail("bad-input", "That request makes no sense.");
-const codeOf = (e: unknown): string =>
-  typeof (e as { code?: unknown })?.code === "string" ? (e as { code: string }).code : "";
-const isBusy = (e: unknown): boolean => codeOf(e).startsWith("SQLITE_BUSY");
-const isConstraint = (e: unknown): boolean => codeOf(e) === "SQLITE_CONSTRAINT_UNIQUE";
+const isConstraint = (e: unknown): boolean => sqliteCode(e) === "SQLITE_CONSTRAINT_UNIQUE";

@@ -1,4 +1,4 @@
-import type { TournamentRow } from "../../db/index.js";
+import type { TournamentMatchRow, TournamentRow } from "../../db/index.js";
 import {
   finalPlaces,
   knockoutBracket,
@@ -9,10 +9,13 @@ import type { ServiceContext } from "../context.js";
 import { playerView } from "../views.js";
 import type { TournamentMatchView, TournamentView } from "./types.js";
 
-/** The decided matches as the engine's pairing rules read them. */
-export function resultsOf(ctx: ServiceContext, tournamentId: number): MatchResult[] {
-  return ctx.tournaments
-    .matches(tournamentId)
+/** The decided matches (of all the tournament's, or of `rows`) as the engine reads them. */
+export function resultsOf(
+  ctx: ServiceContext,
+  tournamentId: number,
+  rows: readonly TournamentMatchRow[] = ctx.tournaments.matches(tournamentId),
+): MatchResult[] {
+  return rows
     .filter((m) => m.status === "done" && m.winnerId !== null)
     .map((m) => ({
       a: m.playerA,
@@ -33,8 +36,10 @@ export function tournamentView(ctx: ServiceContext, t: TournamentRow): Tournamen
     if (!row) throw new Error(`player ${id} is missing`);
     return playerView(row);
   };
-  const results = resultsOf(ctx, t.id);
-  const matches: TournamentMatchView[] = ctx.tournaments.matches(t.id).map((m) => ({
+  const matchRows = ctx.tournaments.matches(t.id);
+  const results = resultsOf(ctx, t.id, matchRows);
+  const live = ctx.tournaments.liveGames(t.id);
+  const matches: TournamentMatchView[] = matchRows.map((m) => ({
     id: m.id,
     a: person(m.playerA),
     b: person(m.playerB),
@@ -43,7 +48,7 @@ export function tournamentView(ctx: ServiceContext, t: TournamentRow): Tournamen
     pointsA: m.pointsA,
     pointsB: m.pointsB,
     forfeit: m.forfeit,
-    liveGameId: ctx.games.activeInSeries(m.seriesId)[0]?.id ?? null,
+    liveGameId: live.get(m.id) ?? null,
   }));
   const started = t.startedAt !== null;
   return {
