@@ -83,13 +83,17 @@ function contextOf(state: GameState, color: Color, opts: DecideOptions = {}): Ai
   };
 }
 
+/** `state` before a roll, from its side on roll: the checkers and the cube as it sees them. */
+export function cubePositionOf(state: GameState): CubePosition {
+  const { dice: _dice, ...pos } = turnSpec(state, [1, 2]);
+  const owner = state.cube.owner === null ? null : state.cube.owner === state.turn ? "me" : "opp";
+  return { ...pos, cube: { value: state.cube.value, owner }, canDouble: mayDouble(state) };
+}
+
 /** The cube decision in `state` for its side on roll (also when a double awaits an answer). */
 function stateCube(state: GameState, opts: DecideOptions = {}): CubeAnswer {
-  const spec = turnSpec(state, [1, 2]);
-  const { dice: _dice, ...pos } = spec;
-  const owner = state.cube.owner === null ? null : state.cube.owner === state.turn ? "me" : "opp";
   return cubeDecision(
-    { ...pos, cube: { value: state.cube.value, owner }, canDouble: mayDouble(state) },
+    cubePositionOf(state),
     contextOf(state, state.turn, opts),
     opts.player ?? DEFAULT_LEVEL,
   );

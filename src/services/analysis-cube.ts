@@ -1,4 +1,5 @@
 import { cubeEquities } from "../ai/cube.js";
+import { cubePositionOf } from "../ai/decide.js";
 import { flip, stockEvaluator } from "../ai/evaluate.js";
 import type { AiContext } from "../ai/types.js";
 import { equity, outcomeValues } from "../ai/values.js";
@@ -9,7 +10,6 @@ import {
   mayDouble,
   other,
   RESULT_VALUE,
-  turnSpec,
 } from "../engine/index.js";
 import type { Transition } from "./timeline.js";
 
@@ -50,9 +50,8 @@ const contextOf = (s: GameState): AiContext => ({
 
 /** The cubeful equities (money, per unit cube) for the side on roll in `s`. */
 function onRollEquities(s: GameState, level: "easy" | "hard") {
-  const { dice: _dice, ...pos } = turnSpec(s, [1, 2]);
-  const owner = s.cube.owner === null ? null : s.cube.owner === s.turn ? "me" : "opp";
-  const e = cubeEquities(pos, { value: s.cube.value, owner }, contextOf(s), level);
+  const pos = cubePositionOf(s);
+  const e = cubeEquities(pos, pos.cube, contextOf(s), level);
   const v = s.cube.value;
   return { noDouble: e.noDouble / v, doubled: Math.min(e.doubleTake, e.doublePass) / v, e, v };
 }

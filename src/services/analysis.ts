@@ -11,7 +11,7 @@ import {
   turnSpec,
 } from "../engine/index.js";
 import { type CubeDecision, weighAcceptedOffer, weighCubeAction } from "./analysis-cube.js";
-import type { Timeline, Transition } from "./timeline.js";
+import { endsTurn, type Timeline, type Transition } from "./timeline.js";
 
 export type { CubeAction, CubeDecision } from "./analysis-cube.js";
 
@@ -107,7 +107,6 @@ function weigh(before: GameState, dice: Dice, played: readonly Step[], after: Ga
   };
 }
 
-const isTurn = (t: Transition) => !!t.after.lastMove && t.after.lastMove !== t.before.lastMove;
 const mayBeCube = (t: Transition) =>
   ["roll", "double", "take", "drop", "resign", "accept-resign", "decline-resign"].includes(
     t.action.type,
@@ -125,7 +124,7 @@ export async function analyseGame(
   timeline: Timeline,
   progress: (done: number, total: number) => void | Promise<void> = () => {},
 ): Promise<GameAnalysis> {
-  const steps = timeline.transitions.filter((t) => isTurn(t) || mayBeCube(t));
+  const steps = timeline.transitions.filter((t) => endsTurn(t) || mayBeCube(t));
   const blank = () => ({
     decisions: 0,
     errors: 0,
@@ -151,7 +150,7 @@ export async function analyseGame(
   };
   let turn = 0;
   for (const [i, t] of steps.entries()) {
-    if (isTurn(t)) {
+    if (endsTurn(t)) {
       turn++;
       const move = t.after.lastMove!;
       // `before` may be mid-turn (a step, then the last one): the turn began on its board.

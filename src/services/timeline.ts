@@ -52,12 +52,16 @@ export interface TurnPlayed {
   readonly after: GameState;
 }
 
+/** Whether the action finished a turn (its last step, or a roll with no legal move). */
+export const endsTurn = (t: Transition): boolean =>
+  t.after.lastMove !== null && t.after.lastMove !== t.before.lastMove;
+
 /** Every turn played, in order (a roll with no legal move is a turn with no steps). */
 export function turnsOf(timeline: Timeline): TurnPlayed[] {
   const out: TurnPlayed[] = [];
   for (const t of timeline.transitions) {
     const m = t.after.lastMove;
-    if (m && m !== t.before.lastMove)
+    if (m && endsTurn(t))
       out.push({ color: m.color, dice: m.dice, steps: m.steps, after: t.after });
   }
   return out;

@@ -6,7 +6,7 @@ import {
   type Rules,
   type Variant,
 } from "../../engine/index.js";
-import type { Transition } from "../timeline.js";
+import { endsTurn, type Transition } from "../timeline.js";
 
 /** A game as plain text: a header, one numbered line per turn with its dice, the result. */
 export interface TextRecordInput {
@@ -116,7 +116,7 @@ export function formatTextRecord(input: TextRecordInput, trailer: readonly strin
     const action = actionLine(t);
     if (action) lines.push(`     ${action}`);
     const m = t.after.lastMove;
-    if (m && m !== t.before.lastMove) {
+    if (m && endsTurn(t)) {
       const play = m.steps.length ? playNotation(m.steps).join(" ") : "no move";
       turn++;
       lines.push(
