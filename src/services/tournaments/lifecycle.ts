@@ -27,8 +27,12 @@ export interface TournamentInput {
 /** One game per pairing unless the organiser says otherwise: an evening's length. */
 const ONE_GAME = { kind: "games", count: 1 } as const;
 const GROUP_TYPES = new Set(["group", "supergroup"]);
-/** Sign-up windows the organiser may choose from, and the longest allowed. */
+/** The longest sign-up window a tournament may have. */
 export const MAX_SIGNUP_MS = 24 * 3_600_000;
+
+const windowFits = (ms: number): boolean => ms > 0 && ms <= MAX_SIGNUP_MS;
+const badWindow = <T>(): ServiceResult<T> =>
+  fail("bad-input", "The sign-up window is out of range.");
 
 export function createTournament(
   ctx: ServiceContext,
@@ -38,8 +42,7 @@ export function createTournament(
     return fail("group-only", "Tournaments are played in groups.");
   const format = input.format ?? "round-robin";
   if (!TOURNAMENT_FORMATS.includes(format)) return fail("bad-input", "Unknown format.");
-  if (!(input.signupMs > 0 && input.signupMs <= MAX_SIGNUP_MS))
-    return fail("bad-input", "The sign-up window is out of range.");
+  if (!windowFits(input.signupMs)) return badWindow();
   const parsed = parseRules(input.variant, {
     match: ONE_GAME,
     ...((input.rules as object | undefined) ?? {}),
@@ -120,18 +123,17 @@ export function changeTournament(
   const set: Parameters<typeof ctx.tournaments.update>[1] = {};
   if (change.format !== undefined) {
     if (!TOURNAMENT_FORMATS.includes(change.format)) return fail("bad-input", "Unknown format.");
-    Object.assign(set, { format: change.format });
+    set.format = change.format;
   }
   if (change.match !== undefined) {
     const parsed = parseRules(t.variant, { ...t.rules, match: change.match });
     if (!parsed.ok || parsed.rules.match.kind === "running")
       return fail("bad-rules", "That match length is not valid.");
-    Object.assign(set, { rules: parsed.rules });
+    set.rules = parsed.rules;
   }
   if (change.signupMs !== undefined) {
-    if (!(change.signupMs > 0 && change.signupMs <= MAX_SIGNUP_MS))
-      return fail("bad-input", "The sign-up window is out of range.");
-    Object.assign(set, { signupEndsAt: now + change.signupMs });
+    if (!windowFits(change.signupMs)) return badWindow();
+    set.signupEndsAt = now + change.signupMs;
   }
   return ok(ctx.tournaments.update(id, set, now)!);
 }
