@@ -1,4 +1,4 @@
-import type { BracketMatch } from "../../engine/index.js";
+import { type BracketMatch, pairKey } from "../../engine/index.js";
 import type { BracketMatchView, StandingsPicture } from "../../render/standings-view.js";
 import type { TournamentView } from "../../services/index.js";
 import { plainName } from "./names.js";
@@ -56,8 +56,6 @@ export function standingsPicture(tr: Tr, t: TournamentView): StandingsPicture {
     footer,
   };
 }
-
-const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
 /** "Final", "Semi-finals", ... by how many rounds are left, counting this one. */
 function roundName(tr: Tr, left: number): string {

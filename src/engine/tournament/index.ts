@@ -1,5 +1,5 @@
 export * from "./knockout.js";
 export * from "./pairings.js";
-export { findResult } from "./results.js";
+export { findResult, pairKey } from "./results.js";
 export * from "./round-robin.js";
 export * from "./types.js";

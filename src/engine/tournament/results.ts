@@ -1,7 +1,7 @@
 import type { MatchResult } from "./types.js";
 
 /** The same key for a pair whichever side is named first. */
-const pairKey = (x: number, y: number): string => (x < y ? `${x}:${y}` : `${y}:${x}`);
+export const pairKey = (x: number, y: number): string => (x < y ? `${x}:${y}` : `${y}:${x}`);
 
 /** A result counts only if its winner is one of its two (different) players. */
 const wellFormed = (r: MatchResult): boolean =>

@@ -1,10 +1,8 @@
 import type { TournamentMatchRow, TournamentRow } from "../../db/index.js";
-import { openPairings, tournamentOver, tournamentWinner } from "../../engine/index.js";
+import { openPairings, pairKey, tournamentOver, tournamentWinner } from "../../engine/index.js";
 import type { ServiceContext } from "../context.js";
 import { matchPoints, openGame, openMatch } from "./matches.js";
 import { resultsOf } from "./view.js";
-
-const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
 /**
  * Brings a tournament up to date with its games, inside a transaction: decides the matches
