@@ -1,4 +1,5 @@
 import type { Side, Variant } from "../engine/index.js";
+import { bearoffProbs, inBearoffTable } from "./bearoff.js";
 import { LONG_INPUTS, longFeatures } from "./features-long.js";
 import { SHORT_INPUTS, shortContact, shortFeatures } from "./features-short.js";
 import { Net, type StoredNet } from "./net.js";
@@ -12,7 +13,8 @@ type Features = (me: Side, opp: Side, x: Float64Array) => void;
 /**
  * A net and the features it reads: evaluates the position right after `me` moved. Short
  * nardy may have a second net for races (no contact left), where the chances hang on pips
- * and wastage and a net of its own learns them far better.
+ * and wastage and a net of its own learns them far better. Once both sides are in their home
+ * boards the one-sided bear-off table (bearoff.ts) answers exactly instead of a net.
  */
 export class Evaluator {
   readonly x: Float64Array;
@@ -36,6 +38,9 @@ export class Evaluator {
   evaluate(me: Side, opp: Side): Probs {
     const done = finished(this.variant, me, opp);
     if (done) return done;
+    // Both sides home: the race is exact from the bear-off table. Neither game lets the sides
+    // meet again then (long nardy's homes are half a board apart, so no block can form).
+    if (inBearoffTable(me) && inBearoffTable(opp)) return bearoffProbs(me, opp);
     this.features(me, opp, this.x);
     const race = this.raceNet && !shortContact(me, opp);
     const y = (race ? this.raceNet! : this.net).forward(this.x);

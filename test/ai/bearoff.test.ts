@@ -12,6 +12,7 @@ import {
   inBearoffTable,
   type RollCounts,
 } from "../../src/ai/bearoff.js";
+import { stockEvaluator } from "../../src/ai/evaluate.js";
 import {
   type BlockRule,
   type Dice,
@@ -365,5 +366,29 @@ describe("long nardy bear-offs", () => {
         }
       }
     }
+  });
+});
+
+describe("the evaluator in a pure bear-off", () => {
+  it("answers from the table in both games", () => {
+    const random = seeded(3);
+    for (let t = 0; t < 50; t++) {
+      const me = randomHome(random, 1 + Math.floor(random() * 15));
+      const opp = randomHome(random, 1 + Math.floor(random() * 15));
+      for (const variant of ["short", "long"] as const) {
+        const p = stockEvaluator(variant).evaluate(me, opp);
+        expect(p).toEqual(bearoffProbs(me, opp));
+        expect(p.win).toBe(bearoffWinChance(me, opp));
+      }
+    }
+  });
+
+  it("still asks the net while a checker is outside home", () => {
+    const me = side({ 7: 1, 3: 4 });
+    const opp = side({ 2: 5 });
+    expect(inBearoffTable(me)).toBe(false);
+    const p = stockEvaluator("short").evaluate(me, opp);
+    expect(p.win).toBeGreaterThan(0);
+    expect(p.win).toBeLessThan(1);
   });
 });
