@@ -1,8 +1,44 @@
 import { performance } from "node:perf_hooks";
+import {
+  BEAROFF_POSITIONS,
+  bearoffPosition,
+  bearoffProbs,
+  buildBearoffTable,
+} from "../src/ai/bearoff.js";
+import { makeSide, type Side } from "../src/engine/index.js";
 import { analyseGame, turnsOf } from "../src/services/index.js";
 import { agreement, loadEquityCases, lossPairs } from "../test/helpers/gnubg-equities.js";
 import { benchTimeline } from "./replay.js";
-import { round } from "./stats.js";
+import { median, round } from "./stats.js";
+
+/** The bear-off table's build (median of `runs`) and its exact race chances per second. */
+function benchBearoff(runs: number): { buildMs: number; lookupsPerSec: number } {
+  const builds: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    buildBearoffTable();
+    builds.push(performance.now() - t0);
+  }
+  // Fixed pairs spread over the table, each side with the rest of its 15 off.
+  const sideOf = (i: number): Side => {
+    const pos = bearoffPosition(i);
+    const on = pos.reduce((a, b) => a + b, 0);
+    return makeSide({ ...pos, 0: 15 - on });
+  };
+  const pairs = Array.from({ length: 10_000 }, (_, k) => [
+    sideOf((k * 7919) % BEAROFF_POSITIONS),
+    sideOf((k * 104_729 + 17) % BEAROFF_POSITIONS),
+  ]);
+  // A whole pass first (it builds the kept table), so the figure is of optimised code.
+  for (const [me, opp] of pairs) bearoffProbs(me!, opp!);
+  const rates: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t0 = performance.now();
+    for (const [me, opp] of pairs) bearoffProbs(me!, opp!);
+    rates.push(pairs.length / ((performance.now() - t0) / 1000));
+  }
+  return { buildMs: median(builds), lookupsPerSec: median(rates) };
+}
 
 /**
  * The analysis's equity losses against GNU Backgammon's 0-ply ones over the stored positions
@@ -10,7 +46,9 @@ import { round } from "./stats.js";
  * flag (target ≥ 90%), the share of its near-best plays (within 0.02) we call errors
  * (target < 5%), what ranking every play of a position costs, and the CPU time of a whole
  * game's analysis (a long nardy game of pip-count players, 60 turns or more; the target is
- * under 10 s for 60 turns). `smoke`: 40 positions.
+ * under 10 s for 60 turns). `smoke`: 40 positions. Then the evaluator's bear-off table: its
+ * build (median of 7 builds, 3 in a smoke run) and how many exact race evaluations
+ * (`bearoffProbs`, both sides home) it answers a second.
  */
 export async function benchAnalysis(
   opts: { smoke?: boolean } = {},
@@ -27,6 +65,7 @@ export async function benchAnalysis(
   const c0 = process.cpuUsage();
   await analyseGame(game.timeline);
   const c = process.cpuUsage(c0);
+  const bearoff = benchBearoff(opts.smoke ? 3 : 7);
   return {
     gnubgPositions: cases.length,
     gnubgPlays: a.plays,
@@ -35,5 +74,7 @@ export async function benchAnalysis(
     rankMsPerPosition: round(ms / cases.length, 2),
     gameAnalysisTurns: turnsOf(game.timeline).length,
     gameAnalysisCpuMs: round((c.user + c.system) / 1000),
+    bearoffBuildMs: round(bearoff.buildMs),
+    bearoffLookupsPerSec: Math.round(bearoff.lookupsPerSec),
   };
 }
