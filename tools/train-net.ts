@@ -5,7 +5,7 @@
  *
  *   npx tsx tools/train-net.ts --labels a.txt,b.txt [--hidden 128] [--epochs 12]
  *     [--alpha 0.05] [--alpha-end 0.002] [--valid 20000] [--seed 1] [--out file]
- *     [--only contact|race]
+ *     [--only contact|race] [--inputs 212|226]
  *
  * `--only` keeps the positions where the armies still meet, or the races: the short-nardy
  * evaluator has one net for each (src/ai/weights/short.json and short-race.json).
@@ -25,8 +25,8 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { Evaluator, inputsOf } from "../src/ai/evaluate.js";
-import { shortContact } from "../src/ai/features-short.js";
+import { Evaluator, inputSizes } from "../src/ai/evaluate.js";
+import { SHORT_CONTACT_INPUTS, shortContact } from "../src/ai/features-short.js";
 import { Net } from "../src/ai/net.js";
 import { seededRandom } from "../src/engine/index.js";
 import { readLabels, SparseInputs } from "./train/labelled.js";
@@ -43,6 +43,7 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
     out: { type: "string" },
     only: { type: "string" },
+    inputs: { type: "string", default: String(SHORT_CONTACT_INPUTS) },
   },
 });
 if (!values.labels) throw new Error("--labels file[,file...]");
@@ -67,7 +68,9 @@ const shuffle = (a: Uint32Array) => {
 const order = Uint32Array.from(all.keys());
 shuffle(order);
 
-const net = Net.random(inputsOf("short"), Number(values.hidden), 5, random);
+const inputs = Number(values.inputs);
+if (!inputSizes("short").includes(inputs)) throw new Error(`--inputs ${inputSizes("short")}`);
+const net = Net.random(inputs, Number(values.hidden), 5, random);
 const ev = new Evaluator("short", net);
 const x = new SparseInputs();
 const targets = new Float32Array(all.length * 5);

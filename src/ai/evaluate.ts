@@ -1,7 +1,12 @@
 import type { Side, Variant } from "../engine/index.js";
-import { bearoffProbs, inBearoffTable } from "./bearoff.js";
+import { bearoffIndex, bearoffProbs, bearoffTable, inBearoffTable } from "./bearoff.js";
 import { LONG_INPUTS, longFeatures } from "./features-long.js";
-import { SHORT_INPUTS, shortContact, shortFeatures } from "./features-short.js";
+import {
+  SHORT_CONTACT_INPUTS,
+  SHORT_INPUTS,
+  shortContact,
+  shortFeatures,
+} from "./features-short.js";
 import { Net, type StoredNet } from "./net.js";
 import type { Probs } from "./types.js";
 // JSON modules load without a warning from Node 20.19 and 22.12 on (package.json engines).
@@ -24,9 +29,10 @@ export class Evaluator {
     readonly net: Net,
     readonly raceNet: Net | null = null,
   ) {
-    this.x = new Float64Array(net.inputs);
+    // A net reads the first `inputs` features, so both share the longer vector.
+    this.x = new Float64Array(Math.max(net.inputs, raceNet?.inputs ?? 0));
     for (const n of [net, raceNet])
-      if (n && n.inputs !== inputsOf(variant))
+      if (n && !inputSizes(variant).includes(n.inputs))
         throw new Error(`${variant} net has the wrong inputs`);
   }
 
@@ -42,14 +48,43 @@ export class Evaluator {
     // meet again then (long nardy's homes are half a board apart, so no block can form).
     if (inBearoffTable(me) && inBearoffTable(opp)) return bearoffProbs(me, opp);
     this.features(me, opp, this.x);
-    const race = this.raceNet && !shortContact(me, opp);
+    const apart = !meets(this.variant, me, opp);
+    const race = this.raceNet && this.variant === "short" && apart;
     const y = (race ? this.raceNet! : this.net).forward(this.x);
-    return tidy(this.variant, me, opp, y);
+    const probs = tidy(this.variant, me, opp, y, apart);
+    if (apart && inBearoffTable(opp)) lastRollBound(probs, me, opp);
+    return probs;
   }
 }
 
 export const inputsOf = (variant: Variant): number =>
   variant === "short" ? SHORT_INPUTS : LONG_INPUTS;
+
+/** The input vectors a net of the variant may read. */
+export const inputSizes = (variant: Variant): readonly number[] =>
+  variant === "short" ? [SHORT_INPUTS, SHORT_CONTACT_INPUTS] : [LONG_INPUTS];
+
+/** Whether my checkers can still hit or block the other side's (short: contact; long: its home). */
+function meets(variant: Variant, me: Side, opp: Side): boolean {
+  return variant === "short" ? shortContact(me, opp) : hasRange(me, 13, 18);
+}
+
+/**
+ * `opp`, home with nothing of mine in its way, bears off on its next roll with the table's
+ * chance q: then I lose, by a gammon with nothing off and a backgammon (short) or koks (long)
+ * with a checker still in its home or on the bar. The net's chances are held to that.
+ */
+function lastRollBound(p: Probs, me: Side, opp: Side): void {
+  const q = bearoffTable().off.chance(bearoffIndex(opp), 1);
+  if (q === 0) return;
+  p.win = Math.min(p.win, 1 - q);
+  p.winG = Math.min(p.winG, p.win);
+  p.winBG = Math.min(p.winBG, p.winG);
+  if (me[0] === 0) p.loseG = Math.max(p.loseG, q);
+  if (me[0] === 0 && hasRange(me, 19, 25)) p.loseBG = Math.max(p.loseBG, q);
+  p.loseG = Math.min(p.loseG, 1 - p.win);
+  p.loseBG = Math.min(p.loseBG, p.loseG);
+}
 
 /** The exact result once a side has borne off all 15, else null. */
 export function finished(variant: Variant, me: Side, opp: Side): Probs | null {
@@ -74,7 +109,7 @@ function gammonOf(variant: Variant, loser: Side): [number, number] {
 }
 
 /** Cumulative order, and the impossible gammons set to zero. */
-function tidy(variant: Variant, me: Side, opp: Side, y: Float64Array): Probs {
+function tidy(variant: Variant, me: Side, opp: Side, y: Float64Array, apart: boolean): Probs {
   const win = y[0]!;
   let winG = Math.min(y[1]!, win);
   let winBG = Math.min(y[2]!, winG);
@@ -86,6 +121,10 @@ function tidy(variant: Variant, me: Side, opp: Side, y: Float64Array): Probs {
     // A koks needs a checker still in the loser's first quarter, which nobody re-enters.
     if (!hasRange(opp, 19, 24)) winBG = 0;
     if (!hasRange(me, 19, 24)) loseBG = 0;
+  } else if (apart) {
+    // With no contact left, nobody can be sent back to the bar or into the other's home.
+    if (!hasRange(opp, 19, 25)) winBG = 0;
+    if (!hasRange(me, 19, 25)) loseBG = 0;
   }
   return { win, winG, winBG, loseG, loseBG };
 }

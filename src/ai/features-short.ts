@@ -1,4 +1,5 @@
 import type { Side } from "../engine/index.js";
+import { CONTACT_INPUTS, contactFeatures } from "./features-contact.js";
 import { exposure } from "./shots.js";
 
 /**
@@ -8,6 +9,9 @@ import { exposure } from "./shots.js";
  * costs, home-board points, primes, checkers back, blots, checkers still outside home.
  */
 export const SHORT_INPUTS = 212;
+
+/** The same, followed by features-contact.ts's inputs (nets may read either set). */
+export const SHORT_CONTACT_INPUTS = SHORT_INPUTS + CONTACT_INPUTS;
 
 /** Per point units, plus the side's summary in one pass. */
 function side(x: Float64Array, base: number, s: Side, out: Float64Array): void {
@@ -91,4 +95,5 @@ export function shortFeatures(me: Side, opp: Side, x: Float64Array): void {
   x[209] = theirs[2]! / 5;
   x[210] = mine[5]! / 15;
   x[211] = theirs[5]! / 15;
+  if (x.length >= SHORT_CONTACT_INPUTS) contactFeatures(me, opp, x, SHORT_INPUTS);
 }
