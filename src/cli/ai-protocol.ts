@@ -1,4 +1,4 @@
-import { ANALYSIS_DEPTH, rankPlays } from "../ai/analyse.js";
+import { rankPlays } from "../ai/analyse.js";
 import { choosePlay, cubeDecision, DEFAULT_LEVEL, isPlayer, type Player } from "../ai/index.js";
 import type { AiContext, MatchScore } from "../ai/types.js";
 import { type Color, type Dice, other, type TurnSpec, type Variant } from "../engine/index.js";
@@ -139,7 +139,7 @@ function cube(req: Json): Json {
 function analyse(req: Json): Json {
   const r = readRequest(req);
   const dice = readDice(req.dice, "dice");
-  const ranked = rankPlays({ ...r.spec, dice }, { scoring: r.ctx.scoring }, ANALYSIS_DEPTH);
+  const ranked = rankPlays({ ...r.spec, dice }, { scoring: r.ctx.scoring });
   return {
     plays: ranked.map((p) => ({
       ...playToJson(r.turn, p.play),

@@ -1,4 +1,4 @@
-import { ANALYSIS_DEPTH, rankPlays } from "../ai/analyse.js";
+import { rankPlays } from "../ai/analyse.js";
 import {
   type Board,
   boardOf,
@@ -69,16 +69,12 @@ const ROLLS: readonly { dice: Dice; weight: number }[] = (() => {
   return out;
 })();
 
-const sameRoll = (a: Dice, b: Dice) =>
-  (a[0] === b[0] && a[1] === b[1]) || (a[0] === b[1] && a[1] === b[0]);
-
 const key = (me: readonly number[], opp: readonly number[]) => `${me.join()}|${opp.join()}`;
 
 /** The turn at `before` (its first step not yet taken) with the roll it was played with. */
 function weigh(before: GameState, dice: Dice, played: readonly Step[], after: GameState) {
   const scoring = { scoring: before.rules.scoring };
-  const ranked = rankPlays(turnSpec(before, dice), scoring, ANALYSIS_DEPTH);
-  // Luck compares rolls at 0-ply: the same depth for the roll made and the average roll.
+  const ranked = rankPlays(turnSpec(before, dice), scoring);
   const bestOf = (d: Dice) => rankPlays(turnSpec(before, d), scoring)[0]?.equity ?? null;
   // Luck: this roll's best equity against the average roll's (a roll with no play: the
   // position as it stands, which rankPlays cannot give; such rolls count at the worst seen).
@@ -86,7 +82,7 @@ function weigh(before: GameState, dice: Dice, played: readonly Step[], after: Ga
   const known = bests.filter((b) => b.e !== null).map((b) => b.e!);
   const floor = known.length > 0 ? Math.min(...known) : 0;
   const average = bests.reduce((s, b) => s + b.w * (b.e ?? floor), 0) / 36;
-  const rolled = bests[ROLLS.findIndex((r) => sameRoll(r.dice, dice))]?.e ?? floor;
+  const rolled = ranked[0]?.equity ?? floor;
   const luck = rolled - average;
   if (ranked.length < 2) return { luck, decision: null };
   const { me, opp } = sidesOf(after.board, before.turn);

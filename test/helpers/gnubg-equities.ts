@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { ANALYSIS_DEPTH, type Depth, rankPlays } from "../../src/ai/analyse.js";
+import { type Depth, rankPlays } from "../../src/ai/analyse.js";
 import {
   decodePositionId,
   defaultRules,
@@ -33,7 +33,7 @@ export interface LossPair {
 }
 
 /** Every play of every case, with both losses (cubeless money equity, the mover's side). */
-export function lossPairs(cases: readonly EquityCase[], depth: Depth = ANALYSIS_DEPTH): LossPair[] {
+export function lossPairs(cases: readonly EquityCase[], depth: Depth = 0): LossPair[] {
   const rules = defaultRules("short");
   const out: LossPair[] = [];
   for (const c of cases) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { benchTimeline } from "../../bench/replay.js";
-import { ANALYSIS_DEPTH, rankPlays } from "../../src/ai/analyse.js";
+import { rankPlays } from "../../src/ai/analyse.js";
 import { turnSpec } from "../../src/engine/index.js";
 import { analyseGame, BLUNDER_LOSS, ERROR_LOSS, turnsOf } from "../../src/services/index.js";
 
@@ -45,11 +45,9 @@ describe("the analysis of a whole game", () => {
       (x) =>
         x.after.lastMove && x.after.lastMove !== x.before.lastMove && x.after.board === d.after,
     )!;
-    const ranked = rankPlays(
-      turnSpec({ ...t.before, steps: [] }, [d.dice[0], d.dice[1]]),
-      { scoring: t.before.rules.scoring },
-      ANALYSIS_DEPTH,
-    );
+    const ranked = rankPlays(turnSpec({ ...t.before, steps: [] }, [d.dice[0], d.dice[1]]), {
+      scoring: t.before.rules.scoring,
+    });
     expect(ranked[0]!.equity).toBe(d.bestEquity);
     expect(ranked.some((r) => r.equity === d.playedEquity)).toBe(true);
   });
