@@ -5,7 +5,7 @@ import {
   bearoffProbs,
   buildBearoffTable,
 } from "../src/ai/bearoff.js";
-import { makeSide, type Side } from "../src/engine/index.js";
+import { makeSide, type Side, type Variant } from "../src/engine/index.js";
 import { analyseGame, turnsOf } from "../src/services/index.js";
 import { agreement, loadEquityCases, lossPairs } from "../test/helpers/gnubg-equities.js";
 import { benchTimeline } from "./replay.js";
@@ -45,8 +45,8 @@ function benchBearoff(runs: number): { buildMs: number; lookupsPerSec: number } 
  * (test/fixtures/gnubg/short-gnubg-equities.jsonl.gz): the share of gnubg's 0.08+ mistakes we
  * flag (target ≥ 90%), the share of its near-best plays (within 0.02) we call errors
  * (target < 5%), what ranking every play of a position costs, and the CPU time of a whole
- * game's analysis (a long nardy game of pip-count players, 60 turns or more; the target is
- * under 10 s for 60 turns). `smoke`: 40 positions. Then the evaluator's bear-off table: its
+ * game's analysis (a game of pip-count players in each variant, 60 turns or more, short
+ * nardy with the cube; the target is under 10 s for 60 turns). `smoke`: 40 positions. Then the evaluator's bear-off table: its
  * build (median of 7 builds, 3 in a smoke run) and how many exact race evaluations
  * (`bearoffProbs`, both sides home) it answers a second.
  */
@@ -59,12 +59,8 @@ export async function benchAnalysis(
   const pairs = lossPairs(cases);
   const ms = performance.now() - t0;
   const a = agreement(pairs);
-  let seed = 1;
-  let game = benchTimeline(seed);
-  while (turnsOf(game.timeline).length < 60) game = benchTimeline(++seed);
-  const c0 = process.cpuUsage();
-  await analyseGame(game.timeline);
-  const c = process.cpuUsage(c0);
+  const long = await timedAnalysis("long");
+  const short = await timedAnalysis("short");
   const bearoff = benchBearoff(opts.smoke ? 3 : 7);
   return {
     gnubgPositions: cases.length,
@@ -72,9 +68,22 @@ export async function benchAnalysis(
     gnubgMistakesFlaggedPct: round(100 * a.flaggedShare, 1),
     gnubgNearBestCalledErrorPct: round(100 * a.falseErrorShare, 1),
     rankMsPerPosition: round(ms / cases.length, 2),
-    gameAnalysisTurns: turnsOf(game.timeline).length,
-    gameAnalysisCpuMs: round((c.user + c.system) / 1000),
+    longGameAnalysisTurns: long.turns,
+    longGameAnalysisCpuMs: long.cpuMs,
+    shortGameAnalysisTurns: short.turns,
+    shortGameAnalysisCpuMs: short.cpuMs,
     bearoffBuildMs: round(bearoff.buildMs),
     bearoffLookupsPerSec: Math.round(bearoff.lookupsPerSec),
   };
+}
+
+/** The CPU time of analysing the first game of pip-count players that lasts 60 turns. */
+async function timedAnalysis(variant: Variant): Promise<{ turns: number; cpuMs: number }> {
+  let seed = 1;
+  let game = benchTimeline(seed, variant);
+  while (turnsOf(game.timeline).length < 60) game = benchTimeline(++seed, variant);
+  const c0 = process.cpuUsage();
+  await analyseGame(game.timeline);
+  const c = process.cpuUsage(c0);
+  return { turns: turnsOf(game.timeline).length, cpuMs: round((c.user + c.system) / 1000) };
 }

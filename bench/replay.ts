@@ -1,18 +1,21 @@
 import { performance } from "node:perf_hooks";
 import { playGame } from "../src/ai/index.js";
 import { replayFrames } from "../src/bot/ui/replay-frames.js";
-import { defaultRules, type GameState } from "../src/engine/index.js";
+import { defaultRules, type GameState, type Variant } from "../src/engine/index.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { type Timeline, type Transition, turnsOf } from "../src/services/index.js";
 import { round } from "./stats.js";
 
 /** A long nardy game between two pip-count players, as the timeline the service would store. */
-export function benchTimeline(seed: number): { timeline: Timeline; state: GameState } {
+export function benchTimeline(
+  seed: number,
+  variant: Variant = "long",
+): { timeline: Timeline; state: GameState } {
   const transitions: Transition[] = [];
   let start: GameState | null = null;
   const state = playGame({
-    variant: "long",
-    rules: defaultRules("long"),
+    variant,
+    rules: defaultRules(variant),
     white: "pipcount",
     black: "pipcount",
     starter: "white",

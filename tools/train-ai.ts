@@ -5,9 +5,11 @@
  *   npx tsx tools/train-ai.ts --variant short --games 50000 [--fresh] [--hidden 40]
  *     [--alpha 0.05] [--alpha-end 0.01] [--lambda 0.7] [--check-every 5000] [--seed 1]
  *
- * The shipped weights: `--fresh --hidden 40 --alpha 0.05 --alpha-end 0.01` for 80000 (short)
- * or 60000 (long) games, then `--alpha 0.015 --alpha-end 0.003 --seed 2` (long: 3) for 60000
- * more. Checkpoints were compared head to head at 0-ply (tools/train/versus.ts).
+ * The shipped long-nardy weights: `--fresh --hidden 40 --alpha 0.05 --alpha-end 0.01` for
+ * 60000 games, then `--alpha 0.015 --alpha-end 0.003 --seed 3` for 60000 more. Checkpoints
+ * were compared head to head at 0-ply (tools/train/versus.ts). Short nardy's nets now come
+ * from tools/train-net.ts (GNU Backgammon's chances); its TD net was made the same way
+ * (80000 games, then 60000 with `--seed 2`).
  *
  * Every `check-every` games the 0-ply player is matched against the pip-count player
  * (cubeless, fixed seeds) and the weights are saved.

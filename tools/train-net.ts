@@ -5,29 +5,39 @@
  *
  *   npx tsx tools/train-net.ts --labels a.txt,b.txt [--hidden 128] [--epochs 12]
  *     [--alpha 0.05] [--alpha-end 0.002] [--valid 20000] [--seed 1] [--out file]
- *     [--only contact|race] [--inputs 212|226]
+ *     [--only contact|race] [--inputs 212|238] [--init net.json]
  *
  * `--only` keeps the positions where the armies still meet, or the races: the short-nardy
  * evaluator has one net for each (src/ai/weights/short.json and short-race.json).
  *
  * Reproducible: the label files come from their seeds, and `--seed` shuffles and splits them.
  * Per epoch it prints the held-out positions' root-mean-square error of each chance.
+ * `--init` goes on from stored weights; with other label files its held-out positions may
+ * include ones that net learnt from.
  *
- * Not shipped: a 128-hidden contact net after one epoch over 1.0 million labels (seed 1,
- * alpha 0.03; held-out rms of the win chance 0.033), with the TD net for races, was no better
- * than the TD-trained net it would replace, and slower. Cubeless short games against GNU
- * Backgammon 0-ply (bench:ai's games and seeds), won [95% interval]: hard 39.7% [34.8–44.9]
- * of 360 games against 44.2% [39.1–49.3] for the shipped net on the same games (median
- * decision 70 ms against 38 ms), medium 43.0% [38.7–47.4] against 46.0% [41.7–50.4] of 500;
- * cube cost 10.8 (money) and 15.0 (match) thousandths of a point against 13.3 and 10.5. The
- * shipped weights come from tools/train-ai.ts (its header has the commands and seeds).
+ * The shipped short-nardy nets. Labels: for N in 1..6,
+ *   GNUBG_LABELS="labels-sN.txt N 600000 0" gnubg -t -q -p tools/train/gnubg-labels.py
+ * (about 600,000 positions each, 3.6 million in all). Then, with L the six files:
+ *   short.json       --labels L --only contact --hidden 128 --epochs 8 --alpha 0.03
+ *                    --alpha-end 0.002 (3,079,556 positions; held-out rms of win, win
+ *                    gammon, win backgammon, lose gammon, lose backgammon 0.0182 0.0125
+ *                    0.0037 0.0154 0.0056)
+ *   short-race.json  --labels L --only race --hidden 64 --epochs 12 --alpha 0.03
+ *                    --alpha-end 0.002 (483,051 positions; 0.0130 0.0113 0.0061 0.0259 0.0153)
+ * Both read the 238 inputs (features-short.ts and features-contact.ts). They replaced a
+ * 40-unit TD self-play net (tools/train-ai.ts), whose 0-ply near-best plays called errors
+ * against gnubg's own equities were 17.2% of the analysis fixture's, against 7.6% now.
+ *
+ * Tried before and not shipped: a 128-hidden contact net on the first 212 inputs only, one
+ * epoch over 1.0 million labels (held-out rms of the win chance 0.033), lost more often to
+ * GNU Backgammon 0-ply than the TD net (hard 39.7% [34.8–44.9] of 360 games against 44.2%).
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { Evaluator, inputSizes } from "../src/ai/evaluate.js";
 import { SHORT_CONTACT_INPUTS, shortContact } from "../src/ai/features-short.js";
-import { Net } from "../src/ai/net.js";
+import { Net, type StoredNet } from "../src/ai/net.js";
 import { seededRandom } from "../src/engine/index.js";
 import { readLabels, SparseInputs } from "./train/labelled.js";
 import { forwardSparse, stepSparse } from "./train/sgd.js";
@@ -44,6 +54,7 @@ const { values } = parseArgs({
     out: { type: "string" },
     only: { type: "string" },
     inputs: { type: "string", default: String(SHORT_CONTACT_INPUTS) },
+    init: { type: "string" },
   },
 });
 if (!values.labels) throw new Error("--labels file[,file...]");
@@ -70,7 +81,10 @@ shuffle(order);
 
 const inputs = Number(values.inputs);
 if (!inputSizes("short").includes(inputs)) throw new Error(`--inputs ${inputSizes("short")}`);
-const net = Net.random(inputs, Number(values.hidden), 5, random);
+// --init goes on from a stored net (its shape wins over --hidden and --inputs).
+const net = values.init
+  ? new Net(JSON.parse(readFileSync(values.init, "utf8")) as StoredNet)
+  : Net.random(inputs, Number(values.hidden), 5, random);
 const ev = new Evaluator("short", net);
 const x = new SparseInputs();
 const targets = new Float32Array(all.length * 5);
@@ -93,6 +107,10 @@ function validate(): string {
   return Array.from(se, (s) => Math.sqrt(s / nValid).toFixed(4)).join(" ");
 }
 
+const labelNames = values.labels
+  .split(",")
+  .map((f) => path.basename(f))
+  .join(", ");
 const epochs = Number(values.epochs);
 const a0 = Number(values.alpha);
 const a1 = Number(values["alpha-end"]);
@@ -105,6 +123,6 @@ for (let e = 0; e < epochs; e++) {
   for (const r of rows) stepSparse(net, x, r, targets.subarray(r * 5, r * 5 + 5), alpha);
   const secs = Math.round((Date.now() - t0) / 1000);
   console.log(`epoch ${e + 1} alpha ${alpha.toFixed(4)} ${secs}s held-out rms ${validate()}`);
-  const note = `${only ?? "all"} positions, supervised on ${nTrain} gnubg 0-ply labels (${values.labels}), seed ${values.seed}, ${e + 1} epochs, alpha ${a0}..${a1}; held-out rms win/wg/wbg/lg/lbg ${validate()}`;
+  const note = `${only ?? "all"} positions, supervised on ${nTrain} gnubg 0-ply labels (${labelNames}), seed ${values.seed}, ${e + 1} epochs, alpha ${a0}..${a1}; held-out rms win/wg/wbg/lg/lbg ${validate()}`;
   writeFileSync(file, `${JSON.stringify(net.toStored({ note }))}\n`);
 }

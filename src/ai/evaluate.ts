@@ -12,6 +12,7 @@ import type { Probs } from "./types.js";
 // JSON modules load without a warning from Node 20.19 and 22.12 on (package.json engines).
 import longWeights from "./weights/long.json" with { type: "json" };
 import shortWeights from "./weights/short.json" with { type: "json" };
+import shortRaceWeights from "./weights/short-race.json" with { type: "json" };
 
 type Features = (me: Side, opp: Side, x: Float64Array) => void;
 
@@ -149,8 +150,10 @@ const stock: Partial<Record<Variant, Evaluator>> = {};
 export function stockEvaluator(variant: Variant): Evaluator {
   let e = stock[variant];
   if (!e) {
-    const stored = (variant === "short" ? shortWeights : longWeights) as StoredNet;
-    e = new Evaluator(variant, new Net(stored));
+    e =
+      variant === "short"
+        ? new Evaluator(variant, new Net(shortWeights as StoredNet), new Net(shortRaceWeights))
+        : new Evaluator(variant, new Net(longWeights as StoredNet));
     stock[variant] = e;
   }
   return e;
