@@ -26,6 +26,7 @@ const SLOW = [
 /** Large samples: a smaller one in `npm test`, the full one in the slow suite (FULL_SAMPLES=1). */
 const SAMPLED = [
   "test/ai/strong.test.ts",
+  "test/ai/full-game.test.ts",
   "test/engine/cross-check.test.ts",
   "test/engine/step-tree.test.ts",
   "test/bot/inline-game.test.ts",
