@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { bearoffPosition } from "../src/ai/bearoff.js";
-import { encodePositionId, makeSide } from "../src/engine/index.js";
+import { encodePositionId, makeSide, seededRandom } from "../src/engine/index.js";
 import { GNUBG_FIXTURES } from "../test/helpers/vectors.js";
 
 export const BEAROFF_FILE = path.join(GNUBG_FIXTURES, "bearoff-gnubg-os.jsonl");
@@ -17,18 +17,6 @@ const DATABASE = "/usr/share/gnubg/gnubg_os0.bd";
 
 const count = Number(process.argv[2] ?? 400);
 if (!existsSync(DUMP) || !existsSync(DATABASE)) throw new Error("GNU Backgammon is not installed");
-
-/** Small fixed-seed generator (mulberry32): the same sample on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A position as [points 1..6]. */
 type Points = number[];
@@ -56,7 +44,7 @@ for (const [a, b] of [
   ])
     add([1, 2, 3, 4, 5, 6].map((q) => (q === a ? x! : q === b ? y! : 0)));
 // All 15 spread at random (gammon chances are only defined there), then any count.
-const random = seeded(20_240_601);
+const random = seededRandom(20_240_601);
 while (chosen.size < count / 2) {
   const p = [0, 0, 0, 0, 0, 0];
   for (let c = 0; c < 15; c++) p[Math.floor(random() * 6)]!++;

@@ -20,6 +20,7 @@ import {
   legalPlays,
   makeSide,
   type Side,
+  seededRandom,
   type Variant,
 } from "../../src/engine/index.js";
 import { GNUBG_FIXTURES } from "../helpers/vectors.js";
@@ -36,18 +37,6 @@ const ROLLS: [Dice, number][] = [];
 for (let a = 1; a <= 6; a++) for (let b = 1; b <= a; b++) ROLLS.push([[a, b], a === b ? 1 : 2]);
 
 const key = (s: Side) => s.slice(1, 7).join("");
-
-/** Seeded generator (mulberry32), so the sampled positions are the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomHome(random: () => number, checkers: number): Side {
   const points: Record<number, number> = {};
@@ -149,7 +138,7 @@ describe("the bear-off table's index", () => {
   });
 
   it("gives every single step a lower index, so the table fills in index order", () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     for (let t = 0; t < 2000; t++) {
       const pos = bearoffPosition(Math.floor(random() * BEAROFF_POSITIONS));
       const from = 1 + Math.floor(random() * 6);
@@ -298,7 +287,7 @@ describe("bearoffWinChance", () => {
   });
 
   it("agrees with the race played out roll by roll on small positions", () => {
-    const random = seeded(11);
+    const random = seededRandom(11);
     for (let t = 0; t < 40; t++) {
       const me = randomHome(random, 1 + Math.floor(random() * 3));
       const opp = randomHome(random, 1 + Math.floor(random() * 3));
@@ -346,7 +335,7 @@ describe("bearoffWinChance", () => {
 
 describe("long nardy bear-offs", () => {
   it("have the same plays as short nardy's once both sides are home, whatever the block rule", () => {
-    const random = seeded(5);
+    const random = seededRandom(5);
     for (let t = 0; t < 30; t++) {
       const me = randomHome(random, 1 + Math.floor(random() * 15));
       const opp = randomHome(random, 15);
@@ -371,7 +360,7 @@ describe("long nardy bear-offs", () => {
 
 describe("the evaluator in a pure bear-off", () => {
   it("answers from the table in both games", () => {
-    const random = seeded(3);
+    const random = seededRandom(3);
     for (let t = 0; t < 50; t++) {
       const me = randomHome(random, 1 + Math.floor(random() * 15));
       const opp = randomHome(random, 1 + Math.floor(random() * 15));
