@@ -27,6 +27,7 @@ const SLOW = [
 const SAMPLED = [
   "test/ai/strong.test.ts",
   "test/ai/full-game.test.ts",
+  "test/bot/analysis.test.ts",
   "test/engine/cross-check.test.ts",
   "test/engine/step-tree.test.ts",
   "test/bot/inline-game.test.ts",
