@@ -29,13 +29,18 @@ const ESCAPES = (() => {
   return t;
 })();
 
-/** The rolls by which a runner's checker on its point `n` escapes the blocker's points. */
-function escapes(blocker: Side, n: number): number {
-  let mask = 0;
-  for (let i = 0; i < 12 && n - 1 - i >= 1; i++)
-    if (blocker[25 - (n - 1 - i)]! >= 2) mask |= 1 << i;
-  return ESCAPES[mask]!;
+/** The blocker's made points in the runner's numbering, point m at bit 24 - m. */
+function madePoints(blocker: Side): number {
+  let rev = 0;
+  for (let m = 1; m <= 24; m++) if (blocker[25 - m]! >= 2) rev |= 1 << (24 - m);
+  return rev;
 }
+
+/**
+ * The rolls by which a runner's checker on its point `n` escapes the made points `rev`: the
+ * twelve points in front of it are bits 25 - n and up (points below 1 are never made).
+ */
+const escapes = (rev: number, n: number): number => ESCAPES[(rev >>> (25 - n)) & 0xfff]!;
 
 /** The runner's rearmost point (25 the bar), 0 when it has nothing left on the board. */
 function rearmost(s: Side): number {
@@ -46,11 +51,12 @@ function rearmost(s: Side): number {
 /** One side's inputs as a runner against `blocker`, written at x[at..at + PER_SIDE]. */
 function runner(x: Float64Array, at: number, s: Side, blocker: Side, blockerBack: number): void {
   const back = rearmost(s);
-  x[at] = back > 0 ? escapes(blocker, back) / 36 : 1;
+  const made = madePoints(blocker);
+  x[at] = back > 0 ? escapes(made, back) / 36 : 1;
   // Containment: the best the blocker's points hold a checker anywhere in its outer field
   // and home (the runner's 16..24).
   let least = 36;
-  for (let n = 16; n <= 24; n++) least = Math.min(least, escapes(blocker, n));
+  for (let n = 16; n <= 24; n++) least = Math.min(least, escapes(made, n));
   const contain = (36 - least) / 36;
   x[at + 1] = contain;
   x[at + 2] = contain * contain;
@@ -84,7 +90,7 @@ function runner(x: Float64Array, at: number, s: Side, blocker: Side, blockerBack
   x[at + 8] = backAnchor / 24;
   x[at + 9] = forwardAnchor(s, back);
   let mobility = 0;
-  for (let p = 7; p <= 25; p++) if (s[p]! > 0) mobility += (p - 6) * s[p]! * escapes(blocker, p);
+  for (let p = 7; p <= 25; p++) if (s[p]! > 0) mobility += (p - 6) * s[p]! * escapes(made, p);
   x[at + 10] = mobility / 3600;
   x[at + 11] = timing(s, line) / 100;
   x[at + 12] = backbone(s);
