@@ -226,6 +226,33 @@ class Packer {
 }
 
 /**
+ * Closes position i of `packer`: done already (no roll needed), or each roll's best play by
+ * `packer`'s own count, one roll later.
+ */
+function closeFromRolls(
+  packer: Packer,
+  i: number,
+  done: boolean,
+  kids: Int32Array,
+  kidCount: Int32Array,
+  ahead: Uint16Array,
+): void {
+  if (done) {
+    packer.acc[0] = 36;
+    packer.lo = packer.hi = 0;
+    packer.close(i, 36, 0);
+    return;
+  }
+  let sum = 0;
+  for (let r = 0; r < 63; r += 3) {
+    const e = bestPlay(ROLLS[r]!, ROLLS[r + 1]!, kids, kidCount, ahead, packer.mean);
+    sum += ROLLS[r + 2]! * packer.mean[e]!;
+    packer.addLater(e, ROLLS[r + 2]!);
+  }
+  packer.close(i, 36, 1 + sum / 36);
+}
+
+/**
  * Builds the table in rank order. For each die d and k = 1..3, `after` keeps the best position
  * k steps of d reach from each position (by the count being minimised), so a roll's best play
  * is a choice among at most twelve: one step of a then the best of b, of b then the best of a,
@@ -245,30 +272,9 @@ export function buildBearoffTable(): BearoffTable {
   let i = 0;
   const visit = (total: number): void => {
     stepsFrom(pos, kids, kidCount);
-    let sum = 0;
-    if (i === 0) {
-      off.acc[0] = 36;
-      off.lo = off.hi = 0;
-    } else
-      for (let r = 0; r < 63; r += 3) {
-        const e = bestPlay(ROLLS[r]!, ROLLS[r + 1]!, kids, kidCount, after, off.mean);
-        sum += ROLLS[r + 2]! * off.mean[e]!;
-        off.addLater(e, ROLLS[r + 2]!);
-      }
-    off.close(i, 36, i === 0 ? 0 : 1 + sum / 36);
-
     const fifteen = total === BEAROFF_CHECKERS;
-    let sumG = 0;
-    if (!fifteen) {
-      gammon.acc[0] = 36;
-      gammon.lo = gammon.hi = 0;
-    } else
-      for (let r = 0; r < 63; r += 3) {
-        const e = bestPlay(ROLLS[r]!, ROLLS[r + 1]!, kids, kidCount, afterG, gammon.mean);
-        sumG += ROLLS[r + 2]! * gammon.mean[e]!;
-        gammon.addLater(e, ROLLS[r + 2]!);
-      }
-    gammon.close(i, 36, fifteen ? 1 + sumG / 36 : 0);
+    closeFromRolls(off, i, i === 0, kids, kidCount, after);
+    closeFromRolls(gammon, i, !fifteen, kids, kidCount, afterG);
 
     // The best ends of 1..3 steps of each die from here, for the positions above this one.
     for (let d = 1; d <= 6; d++) {

@@ -42,15 +42,21 @@ function madePoints(blocker: Side): number {
  */
 const escapes = (rev: number, n: number): number => ESCAPES[(rev >>> (25 - n)) & 0xfff]!;
 
-/** The runner's rearmost point (25 the bar), 0 when it has nothing left on the board. */
-function rearmost(s: Side): number {
+/** A side's rearmost point (25 the bar), 0 when it has nothing left on the board. */
+export function rearmost(s: Side): number {
   for (let p = 25; p >= 1; p--) if (s[p]! > 0) return p;
   return 0;
 }
 
 /** One side's inputs as a runner against `blocker`, written at x[at..at + PER_SIDE]. */
-function runner(x: Float64Array, at: number, s: Side, blocker: Side, blockerBack: number): void {
-  const back = rearmost(s);
+function runner(
+  x: Float64Array,
+  at: number,
+  s: Side,
+  back: number,
+  blocker: Side,
+  blockerBack: number,
+): void {
   const made = madePoints(blocker);
   x[at] = back > 0 ? escapes(made, back) / 36 : 1;
   // Containment: the best the blocker's points hold a checker anywhere in its outer field
@@ -156,6 +162,8 @@ function backbone(s: Side): number {
 /** Writes the contact inputs of (me, opp) into x[at..at + CONTACT_INPUTS]. */
 export function contactFeatures(me: Side, opp: Side, x: Float64Array, at: number): void {
   x.fill(0, at, at + CONTACT_INPUTS);
-  runner(x, at, me, opp, rearmost(opp));
-  runner(x, at + PER_SIDE, opp, me, rearmost(me));
+  const myBack = rearmost(me);
+  const oppBack = rearmost(opp);
+  runner(x, at, me, myBack, opp, oppBack);
+  runner(x, at + PER_SIDE, opp, oppBack, me, myBack);
 }

@@ -1,5 +1,5 @@
 import type { Side } from "../engine/index.js";
-import { CONTACT_INPUTS, contactFeatures } from "./features-contact.js";
+import { CONTACT_INPUTS, contactFeatures, rearmost } from "./features-contact.js";
 import { exposure } from "./shots.js";
 
 /**
@@ -60,11 +60,7 @@ const theirs = new Float64Array(6);
 
 /** Whether the two armies can still meet: my rearmost checker is behind the opponent's. */
 export function shortContact(me: Side, opp: Side): boolean {
-  let myBack = 0;
-  for (let p = 25; p >= 1 && myBack === 0; p--) if (me[p]! > 0) myBack = p;
-  let oppBack = 0;
-  for (let q = 25; q >= 1 && oppBack === 0; q--) if (opp[q]! > 0) oppBack = q;
-  return myBack + oppBack > 25;
+  return rearmost(me) + rearmost(opp) > 25;
 }
 
 export function shortFeatures(me: Side, opp: Side, x: Float64Array): void {
