@@ -35,6 +35,11 @@ const SAMPLED = [
   "test/bot/dice-commitment.test.ts",
   "test/bot/tournament.test.ts",
   "test/services/opponent.test.ts",
+  "test/bot/group-game.test.ts",
+  "test/bot/board-convergence.test.ts",
+  "test/engine/gnubg-vectors.test.ts",
+  "test/engine/properties.test.ts",
+  "test/cli/engine-protocol.test.ts",
 ];
 
 const BOT = ["test/bot/**/*.test.ts"];

@@ -3,9 +3,10 @@ import { choosePlay, cubeDecision, pipcountPlay } from "../../src/ai/index.js";
 import { matchEquity } from "../../src/ai/met.js";
 import { defaultRules, makeSide, startingSide, type TurnSpec } from "../../src/engine/index.js";
 import { versus } from "../../tools/train/versus.js";
+import { sampled } from "../helpers/samples.js";
 
 // 200 games a side in the slow suite; `npm test` plays the first 30 of them.
-const GAMES = process.env.FULL_SAMPLES === "1" ? 200 : 30;
+const GAMES = sampled(200, 30);
 
 describe("the strong player against the pip-count player", () => {
   for (const variant of ["short", "long"] as const) {

@@ -1,6 +1,7 @@
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
+import { sampled } from "../helpers/samples.js";
 import { BOT_INFO } from "./fake-telegram.js";
 import { finishedGame, playToEnd } from "./finished-game.js";
 import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
@@ -105,7 +106,7 @@ const LANGUAGES: [User, Texts][] = [
 
 describe("the analysis of a finished game", () => {
   // Each language analyses whole games: `npm test` runs the first, the slow suite all three.
-  const languages = process.env.FULL_SAMPLES === "1" ? LANGUAGES : LANGUAGES.slice(0, 1);
+  const languages = sampled(LANGUAGES, LANGUAGES.slice(0, 1));
   for (const [challenger, texts] of languages) {
     const lang = challenger.language_code;
 

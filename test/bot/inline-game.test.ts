@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { sampled } from "../helpers/samples.js";
 import { buttonNamed, buttons, createHarness, type Harness, USERS, userById } from "./harness.js";
 import { sendCard } from "./inline-cards.js";
 
@@ -35,7 +36,7 @@ describe("a whole game inside an inline message", () => {
     ["long", "lc"],
     ["short", "ss"],
   ] as const;
-  for (const [variant, resultId] of process.env.FULL_SAMPLES === "1" ? games : games.slice(1)) {
+  for (const [variant, resultId] of sampled(games, games.slice(1))) {
     it(`${variant} nardy with board pictures through the cache chat`, async () => {
       h = await createHarness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
       const card = await sendCard(h, resultId, `inl-${variant}`, false);

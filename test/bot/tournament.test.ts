@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/index.js";
 import type { StandingsPicture } from "../../src/render/standings-view.js";
 import { GameService, type GameView, type TournamentView } from "../../src/services/index.js";
+import { FULL_SAMPLES } from "../helpers/samples.js";
 import { FakeTelegram, type StoredMessage } from "./fake-telegram.js";
 import { buttonNamed, buttons, GROUP, type Harness, harnessesPerTest, USERS } from "./harness.js";
 
@@ -140,7 +141,7 @@ describe("a round robin of five, played through the bot", () => {
       const busy = liveGames(h).flatMap((g) => [g.white.id, g.black.id]);
       expect(new Set(busy).size).toBe(busy.length);
       // The slow suite plays the first game out move by move; the rest are resigned.
-      if (played === 0 && process.env.FULL_SAMPLES === "1") await playOut(h, game);
+      if (played === 0 && FULL_SAMPLES) await playOut(h, game);
       else await resign(h, game, played % 3 === 0 ? game.white.id : game.black.id);
       played++;
     }

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AI_HANDLERS } from "../../src/cli/ai-protocol.js";
 import { answerLine } from "../../src/cli/engine-protocol.js";
+import { FULL_SAMPLES } from "../helpers/samples.js";
 
 const ask = (req: unknown) => JSON.parse(answerLine(JSON.stringify(req)));
 
@@ -115,17 +116,23 @@ describe("the JSON-lines engine interface", () => {
     for (const line of BAD) expect(JSON.parse(answerLine(line))).toHaveProperty("error");
   });
 
-  it("the program goes on after errors and answers the examples of docs/rules.md as printed", () => {
-    const input = `${[...BAD, ...examples.map((e) => e.request)].join("\n")}\n`;
-    // The program as `npm run --silent engine` runs it after its build (test:slow runs that).
-    const run = spawnSync(process.execPath, ["--import", "tsx", "src/cli/engine.ts"], {
-      input,
-      encoding: "utf8",
-    });
-    const lines = run.stdout.trim().split("\n");
-    expect(lines).toHaveLength(BAD.length + examples.length);
-    for (const line of lines.slice(0, BAD.length)) expect(JSON.parse(line)).toHaveProperty("error");
-    for (const [i, e] of examples.entries())
-      expect(JSON.parse(lines[BAD.length + i]!), e.request).toEqual(e.answer);
-  }, 30_000);
+  // A child process through tsx: the slow suite only.
+  it.runIf(FULL_SAMPLES)(
+    "the program goes on after errors and answers the examples of docs/rules.md as printed",
+    () => {
+      const input = `${[...BAD, ...examples.map((e) => e.request)].join("\n")}\n`;
+      // The program as `npm run --silent engine` runs it after its build (test:slow runs that).
+      const run = spawnSync(process.execPath, ["--import", "tsx", "src/cli/engine.ts"], {
+        input,
+        encoding: "utf8",
+      });
+      const lines = run.stdout.trim().split("\n");
+      expect(lines).toHaveLength(BAD.length + examples.length);
+      for (const line of lines.slice(0, BAD.length))
+        expect(JSON.parse(line)).toHaveProperty("error");
+      for (const [i, e] of examples.entries())
+        expect(JSON.parse(lines[BAD.length + i]!), e.request).toEqual(e.answer);
+    },
+    30_000,
+  );
 });

@@ -13,6 +13,7 @@ import {
   sideToRef,
   specToRef,
 } from "../helpers/positions.js";
+import { FULL_SAMPLES } from "../helpers/samples.js";
 import { canonicalKey, referencePlays } from "../reference/generator.js";
 
 /** The fast generator and the slow reference must find the same set of positions. */
@@ -37,7 +38,7 @@ function expectSameAsReference(specs: readonly TurnSpec[]): void {
 }
 
 // The slow suite compares everything; `npm test` a first part of each sample.
-const FULL = process.env.FULL_SAMPLES === "1";
+const FULL = FULL_SAMPLES;
 // Crafted positions per block reading: 700 in the slow suite, the first 80 in `npm test`.
 const BLOCK_HEAVY = FULL ? 700 : 80;
 // Random games per variant: 12 in the slow suite, the first 4 in `npm test`.

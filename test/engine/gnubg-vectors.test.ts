@@ -7,9 +7,12 @@ import {
   playNotation,
   startingSide,
 } from "../../src/engine/index.js";
+import { sampled } from "../helpers/samples.js";
 import { loadGnubgVectors } from "../helpers/vectors.js";
 
 const cases = loadGnubgVectors();
+// `npm test` checks every other case (every fourth for the round trip); the slow suite all.
+const every = (n: number) => cases.filter((_, i) => i % sampled(1, n) === 0);
 const rules = defaultRules("short");
 
 describe("short nardy agrees with GNU Backgammon", () => {
@@ -24,7 +27,7 @@ describe("short nardy agrees with GNU Backgammon", () => {
 
   it("every case: the same set of resulting Position IDs", () => {
     const mismatches: string[] = [];
-    for (const c of cases) {
+    for (const c of every(2)) {
       const pos = decodePositionId(c.pos);
       expect(pos).not.toBeNull();
       const { onRoll, opponent } = pos!;
@@ -42,14 +45,14 @@ describe("short nardy agrees with GNU Backgammon", () => {
     // One expect over the collected failures: an expect per ID would cost more than the check.
     const wrong: string[] = [];
     let checked = 0;
-    for (const id of cases.flatMap((c) => [c.pos, ...c.after])) {
+    for (const id of every(4).flatMap((c) => [c.pos, ...c.after])) {
       const p = decodePositionId(id);
       const back = p && encodePositionId(p.onRoll, p.opponent);
       if (back !== id) wrong.push(`${id} -> ${back}`);
       checked++;
     }
     expect(wrong).toEqual([]);
-    expect(checked).toBeGreaterThan(100_000);
+    expect(checked).toBeGreaterThan(sampled(100_000, 25_000));
   });
 
   it("rejects strings that are not Position IDs", () => {

@@ -8,6 +8,7 @@ import {
   turnShape,
 } from "../../src/engine/index.js";
 import { randomGameSpecs } from "../helpers/positions.js";
+import { sampled } from "../helpers/samples.js";
 
 const pools = {
   long: randomGameSpecs("long", 6, 501),
@@ -26,7 +27,7 @@ function forEachPlay(check: (spec: TurnSpec, play: ReturnType<typeof legalPlays>
     fc.property(arbSpec, (spec) => {
       for (const play of legalPlays(spec)) check(spec, play);
     }),
-    { numRuns: 400, seed: 42 },
+    { numRuns: sampled(400, 120), seed: 42 },
   );
 }
 

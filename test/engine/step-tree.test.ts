@@ -8,6 +8,7 @@ import {
   turnShape,
 } from "../../src/engine/index.js";
 import { bearOffSpecs, blockHeavySpecs, randomGameSpecs } from "../helpers/positions.js";
+import { sampled } from "../helpers/samples.js";
 
 const key = (me: readonly number[], opp: readonly number[]): string =>
   `${me.join(",")}|${opp.join(",")}`;
@@ -80,7 +81,7 @@ describe("step-by-step input: the leaves of the step tree are exactly the full p
 
   it("block-heavy positions under every block reading", () => {
     // The slow suite checks all; `npm test` the first part of each reading's sample.
-    const part = process.env.FULL_SAMPLES === "1" ? 1 : 0.4;
+    const part = sampled(1, 0.4);
     const specs = [
       ...blockHeavySpecs(400 * part, 31, "strict"),
       ...blockHeavySpecs(400 * part, 32, "final"),

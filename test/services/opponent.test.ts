@@ -9,6 +9,7 @@ import type { Variant } from "../../src/engine/index.js";
 import { silentLogger } from "../../src/log.js";
 import type { PlayerRef } from "../../src/services/index.js";
 import { ComputerOpponent } from "../../src/services/opponent.js";
+import { sampled } from "../helpers/samples.js";
 import { alice, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
 
 const computerSeat: PlayerRef = { id: 9000, firstName: "Nardy", username: "nardy_bot" };
@@ -60,7 +61,7 @@ async function playGames(variant: Variant, count: number, label: string) {
 }
 
 /** Games per variant: one in `npm test`, three in the slow suite. */
-const GAMES = process.env.FULL_SAMPLES === "1" ? 3 : 1;
+const GAMES = sampled(3, 1);
 
 describe("the computer's turns", () => {
   for (const variant of ["short", "long"] as const satisfies readonly Variant[])
