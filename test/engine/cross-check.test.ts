@@ -39,10 +39,12 @@ function expectSameAsReference(specs: readonly TurnSpec[]): void {
 
 // The slow suite compares everything; `npm test` a first part of each sample.
 const FULL = FULL_SAMPLES;
-// Crafted positions per block reading: 700 in the slow suite, the first 80 in `npm test`.
-const BLOCK_HEAVY = FULL ? 700 : 80;
-// Random games per variant: 12 in the slow suite, the first 4 in `npm test`.
-const GAMES = FULL ? 12 : 4;
+// Crafted positions per block reading: 700 in the slow suite, the first 50 in `npm test`.
+const BLOCK_HEAVY = FULL ? 700 : 50;
+// Random games per variant: 12 in the slow suite, the first 2 in `npm test`.
+const GAMES = FULL ? 12 : 2;
+// Bear-off positions per variant.
+const BEAR_OFF = FULL ? 500 : 200;
 
 describe("fast generator agrees with the reference generator", () => {
   it("long nardy, positions from random games", () => {
@@ -64,7 +66,10 @@ describe("fast generator agrees with the reference generator", () => {
   }
 
   it("bear-off positions in both games", () => {
-    expectSameAsReference([...bearOffSpecs("long", 500, 7), ...bearOffSpecs("short", 500, 8)]);
+    expectSameAsReference([
+      ...bearOffSpecs("long", BEAR_OFF, 7),
+      ...bearOffSpecs("short", BEAR_OFF, 8),
+    ]);
   }, 120_000);
 
   for (const head of ["classic", "criterion", "doubles", "wide", "sport"] as HeadRule[]) {
