@@ -3,6 +3,8 @@
  * equity of every legal play in a sample of the self-play positions (test/fixtures/gnubg).
  * The analysis agreement test and `npm run bench` compare our evaluator's losses with these.
  * Run again only to regenerate: `npx tsx bench/gnubg-equities.ts [count]`.
+ * `npx tsx bench/gnubg-equities.ts 400 0.5 other.jsonl.gz` writes another sample, the
+ * positions halfway between the fixture's, for checking a choice made on the fixture.
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
@@ -15,13 +17,15 @@ import { findGnubg } from "./gnubg.js";
 export const EQUITIES_FILE = path.join(GNUBG_FIXTURES, "short-gnubg-equities.jsonl.gz");
 
 const count = Number(process.argv[2] ?? 400);
+const offset = Number(process.argv[3] ?? 0);
+const file = process.argv[4] ?? EQUITIES_FILE;
 const binary = findGnubg();
 if (!binary) throw new Error("GNU Backgammon is not installed");
 
 // Every k-th position with a choice, spread over all 100 games.
 const choices = loadSelfplayVectors().filter((c) => c.count >= 2);
 const step = choices.length / count;
-const sample = Array.from({ length: count }, (_, i) => choices[Math.floor(i * step)]!);
+const sample = Array.from({ length: count }, (_, i) => choices[Math.floor((i + offset) * step)]!);
 
 const proc = spawn(binary, ["-t", "-q", "-p", path.join(import.meta.dirname, "gnubg-equity.py")]);
 const answers: string[] = [];
@@ -45,5 +49,5 @@ for (const c of sample) {
 }
 proc.stdin.end();
 proc.kill();
-writeFileSync(EQUITIES_FILE, gzipSync(`${lines.join("\n")}\n`));
+writeFileSync(file, gzipSync(`${lines.join("\n")}\n`));
 console.log(`${lines.length} positions, ${sample.reduce((a, c) => a + c.count, 0)} plays`);

@@ -9,7 +9,7 @@ export type Depth = 0 | 1;
 
 export interface RankedPlay {
   readonly play: Play;
-  /** Outcome chances of the side that moved, right after the play. */
+  /** Outcome chances of the side that moved, right after the play (0-ply in a review). */
   readonly probs: Probs;
   /** Cubeless equity of the side that moved (money points per game, -3..3). */
   readonly equity: number;
@@ -28,4 +28,48 @@ export function rankPlays(
   if (depth === 1)
     ranked = ranked.map((s) => ({ play: s.play, ...lookAhead(ev, spec, s.play, values) }));
   return ranked.sort((a, b) => b.equity - a.equity);
+}
+
+/**
+ * 0-ply losses in this range are looked at again one roll ahead: from the error mark of
+ * docs/rules.md ("Analysis") to twice the blunder mark. Beyond it a play is a blunder at
+ * either depth; below it, no error is called.
+ */
+export const REVIEWED_LOSSES = { from: 0.04, below: 0.16 } as const;
+/** The plays whose one-roll-ahead equity sets the best one for a second look. */
+const REFERENCE_PLAYS = 3;
+
+/**
+ * Every legal play, best first, for an analysis: a play's loss is its 0-ply loss, or, when
+ * that is in REVIEWED_LOSSES, the smaller of it and its loss one roll ahead (against the best
+ * of the 0-ply leaders there). An error is called only when both depths see one; each depth
+ * alone calls near-best plays errors more often than the two together (docs/rules.md).
+ * `equity` is the 0-ply best's equity less that loss. `review` picks the plays that may get
+ * a second look (all by default; the game analysis asks only for the play made).
+ */
+export function reviewPlays(
+  spec: TurnSpec,
+  ctx: Pick<AiContext, "scoring"> = {},
+  review: (play: Play) => boolean = () => true,
+  ev: Evaluator = stockEvaluator(spec.variant),
+): RankedPlay[] {
+  const ranked = rankPlays(spec, ctx, 0, ev);
+  const best = ranked[0]?.equity ?? 0;
+  const second = ranked.filter((r) => {
+    const loss = best - r.equity;
+    return loss >= REVIEWED_LOSSES.from && loss < REVIEWED_LOSSES.below && review(r.play);
+  });
+  if (second.length === 0) return ranked;
+  const values = outcomeValues(spec.variant, { scoring: ctx.scoring ?? "mars" });
+  const ahead = (r: RankedPlay) => lookAhead(ev, spec, r.play, values).equity;
+  const bestAhead = Math.max(...ranked.slice(0, REFERENCE_PLAYS).map(ahead));
+  const reviewed = new Map(
+    second.map((r) => {
+      const mine = ahead(r);
+      const loss = Math.min(best - r.equity, Math.max(0, bestAhead - mine));
+      return [r, { ...r, equity: best - loss }] as const;
+    }),
+  );
+  // Stable: a play reviewed up to the best's equity stays behind the best.
+  return ranked.map((r) => reviewed.get(r) ?? r).sort((a, b) => b.equity - a.equity);
 }

@@ -1,4 +1,4 @@
-import { rankPlays } from "../ai/analyse.js";
+import { reviewPlays } from "../ai/analyse.js";
 import { choosePlay, cubeDecision, DEFAULT_LEVEL, isPlayer, type Player } from "../ai/index.js";
 import type { AiContext, MatchScore } from "../ai/types.js";
 import { type Color, type Dice, other, type TurnSpec, type Variant } from "../engine/index.js";
@@ -134,12 +134,13 @@ function cube(req: Json): Json {
 
 /**
  * Every legal play of the roll, best first, each with the cubeless money equity of the side
- * to move right after it: the evaluator's own judgement, whatever the level, cube or match.
+ * to move right after it, as the game analysis measures plays (`reviewPlays`): the
+ * evaluator's own judgement, whatever the level, cube or match.
  */
 function analyse(req: Json): Json {
   const r = readRequest(req);
   const dice = readDice(req.dice, "dice");
-  const ranked = rankPlays({ ...r.spec, dice }, { scoring: r.ctx.scoring });
+  const ranked = reviewPlays({ ...r.spec, dice }, { scoring: r.ctx.scoring });
   return {
     plays: ranked.map((p) => ({
       ...playToJson(r.turn, p.play),

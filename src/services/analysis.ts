@@ -1,4 +1,4 @@
-import { rankPlays } from "../ai/analyse.js";
+import { rankPlays, reviewPlays } from "../ai/analyse.js";
 import {
   type Board,
   boardOf,
@@ -74,7 +74,10 @@ const key = (me: readonly number[], opp: readonly number[]) => `${me.join()}|${o
 /** The turn at `before` (its first step not yet taken) with the roll it was played with. */
 function weigh(before: GameState, dice: Dice, played: readonly Step[], after: GameState) {
   const scoring = { scoring: before.rules.scoring };
-  const ranked = rankPlays(turnSpec(before, dice), scoring);
+  const { me, opp } = sidesOf(after.board, before.turn);
+  const made = key(me, opp);
+  // The play made may get a second look one roll ahead (docs/rules.md, "Game analysis").
+  const ranked = reviewPlays(turnSpec(before, dice), scoring, (p) => key(p.me, p.opp) === made);
   const bestOf = (d: Dice) => rankPlays(turnSpec(before, d), scoring)[0]?.equity ?? null;
   // Luck: this roll's best equity against the average roll's (a roll with no play: the
   // position as it stands, which rankPlays cannot give; such rolls count at the worst seen).
@@ -85,8 +88,7 @@ function weigh(before: GameState, dice: Dice, played: readonly Step[], after: Ga
   const rolled = ranked[0]?.equity ?? floor;
   const luck = rolled - average;
   if (ranked.length < 2) return { luck, decision: null };
-  const { me, opp } = sidesOf(after.board, before.turn);
-  const mine = ranked.find((r) => key(r.play.me, r.play.opp) === key(me, opp));
+  const mine = ranked.find((r) => key(r.play.me, r.play.opp) === made);
   if (!mine) throw new Error(`turn of ${before.turn}: the play made is not among the legal ones`);
   const best = ranked[0]!;
   return {

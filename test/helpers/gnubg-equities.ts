@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { type Depth, rankPlays } from "../../src/ai/analyse.js";
+import { type RankedPlay, reviewPlays } from "../../src/ai/analyse.js";
 import {
   decodePositionId,
   defaultRules,
@@ -10,15 +10,22 @@ import {
 } from "../../src/engine/index.js";
 import { GNUBG_FIXTURES } from "./vectors.js";
 
-/** One position of short-gnubg-equities.jsonl.gz: gnubg's 0-ply equity of every legal play. */
+/** One position of short-gnubg-equities*.jsonl.gz: gnubg's 0-ply equity of every legal play. */
 export interface EquityCase {
   pos: string;
   dice: [number, number];
   plays: { after: string; equity: number }[];
 }
 
-export function loadEquityCases(): EquityCase[] {
-  const file = path.join(GNUBG_FIXTURES, "short-gnubg-equities.jsonl.gz");
+/** The two stored samples of 400 positions: "a" (the first) and "b" (halfway between). */
+export type EquitySample = "a" | "b";
+
+export function loadEquityCases(samples: readonly EquitySample[] = ["a", "b"]): EquityCase[] {
+  return samples.flatMap((s) => readEquityFile(s === "a" ? "" : `-${s}`));
+}
+
+function readEquityFile(suffix: string): EquityCase[] {
+  const file = path.join(GNUBG_FIXTURES, `short-gnubg-equities${suffix}.jsonl.gz`);
   return gunzipSync(readFileSync(file))
     .toString("utf8")
     .split("\n")
@@ -32,8 +39,14 @@ export interface LossPair {
   readonly ours: number;
 }
 
-/** Every play of every case, with both losses (cubeless money equity, the mover's side). */
-export function lossPairs(cases: readonly EquityCase[], depth: Depth = 0): LossPair[] {
+/**
+ * Every play of every case, with both losses (cubeless money equity, the mover's side); ours
+ * as the analysis measures them (`reviewPlays`) unless `rank` says otherwise.
+ */
+export function lossPairs(
+  cases: readonly EquityCase[],
+  rank: (spec: TurnSpec) => RankedPlay[] = (spec) => reviewPlays(spec),
+): LossPair[] {
   const rules = defaultRules("short");
   const out: LossPair[] = [];
   for (const c of cases) {
@@ -47,8 +60,7 @@ export function lossPairs(cases: readonly EquityCase[], depth: Depth = 0): LossP
       dice: c.dice,
     };
     const ours = new Map<string, number>();
-    for (const r of rankPlays(spec, {}, depth))
-      ours.set(encodePositionId(r.play.me, r.play.opp), r.equity);
+    for (const r of rank(spec)) ours.set(encodePositionId(r.play.me, r.play.opp), r.equity);
     const gBest = Math.max(...c.plays.map((p) => p.equity));
     const oBest = Math.max(...ours.values());
     for (const p of c.plays) {
