@@ -65,30 +65,24 @@ export function selectFullGames(db: Db) {
 /** Games whose chat the bot has lost wait: nothing is sent there until it is back. */
 const chatReachable = or(isNull(games.chatId), isNull(chatOfGame.lostAt));
 
-export class GamesRepo {
-  // Prepared once: the per-move path runs these on every press.
-  private readonly byId;
-  private readonly fullById;
-  private readonly eventsAfter;
-  private readonly write;
-  private readonly shown;
-
-  constructor(private readonly db: Db) {
-    this.byId = db
+/** The statements of the per-move path, prepared once per connection. */
+function prepareStatements(db: Db) {
+  return {
+    byId: db
       .select()
       .from(games)
       .where(eq(games.id, p("id")))
-      .prepare();
-    this.fullById = this.full()
+      .prepare(),
+    fullById: selectFullGames(db)
       .where(eq(games.id, p("id")))
-      .prepare();
-    this.eventsAfter = db
+      .prepare(),
+    eventsAfter: db
       .select()
       .from(gameEvents)
       .where(and(eq(gameEvents.gameId, p("gameId")), gt(gameEvents.seq, p("after"))))
       .orderBy(asc(gameEvents.seq))
-      .prepare();
-    this.write = db
+      .prepare(),
+    write: db
       .update(games)
       .set({
         state: slot("state"),
@@ -105,12 +99,60 @@ export class GamesRepo {
       })
       .where(and(eq(games.id, p("id")), eq(games.version, p("expected"))))
       .returning()
-      .prepare();
-    this.shown = db
+      .prepare(),
+    shown: db
       .update(games)
       .set({ shownVersion: slot("shownVersion"), shownClaim: slot("shownClaim") })
       .where(eq(games.id, p("id")))
-      .prepare();
+      .prepare(),
+    // One event; an action appends its one to three events with it, in its transaction.
+    appendEvent: db
+      .insert(gameEvents)
+      .values({
+        gameId: p("gameId"),
+        seq: p("seq"),
+        type: p("type"),
+        payload: sql.placeholder("payload") as unknown as GameEventRow["payload"],
+        actorId: p("actorId"),
+        createdAt: p("createdAt"),
+      })
+      .prepare(),
+    // Every press on an inline board, and every command in a chat, looks its game up.
+    inInline: selectFullGames(db)
+      .where(eq(games.inlineMessageId, p("inlineMessageId")))
+      .orderBy(desc(games.id))
+      .limit(1)
+      .prepare(),
+    activeInChat: selectFullGames(db)
+      .where(
+        and(
+          eq(games.chatId, p("chatId")),
+          eq(games.status, "active"),
+          or(eq(games.whiteId, p("userId")), eq(games.blackId, p("userId"))),
+        ),
+      )
+      .orderBy(asc(games.id))
+      .prepare(),
+  };
+}
+
+const statementsByDb = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+
+function statementsOf(db: Db): ReturnType<typeof prepareStatements> {
+  let statements = statementsByDb.get(db);
+  if (!statements) {
+    statements = prepareStatements(db);
+    statementsByDb.set(db, statements);
+  }
+  return statements;
+}
+
+export class GamesRepo {
+  // The per-move path runs these on every press; every repository on a connection shares them.
+  private readonly statements;
+
+  constructor(private readonly db: Db) {
+    this.statements = statementsOf(db);
   }
 
   private full() {
@@ -142,11 +184,11 @@ export class GamesRepo {
   }
 
   get(id: number): GameRow | undefined {
-    return this.byId.get({ id });
+    return this.statements.byId.get({ id });
   }
 
   getFull(id: number): FullGame | undefined {
-    return this.fullById.get({ id });
+    return this.statements.fullById.get({ id });
   }
 
   /**
@@ -161,7 +203,7 @@ export class GamesRepo {
     now: number,
   ): GameRow | undefined {
     const version = expectedVersion + events.length;
-    const row = this.write.get({
+    const row = this.statements.write.get({
       ...patch,
       version,
       updatedAt: now,
@@ -172,27 +214,22 @@ export class GamesRepo {
     return row;
   }
 
-  /** All of one action's events in one statement. */
+  /** One action's events, numbered on from `after` (callers hold the transaction). */
   private appendEvents(gameId: number, after: number, events: readonly NewEvent[], now: number) {
-    if (events.length === 0) return;
-    this.db
-      .insert(gameEvents)
-      .values(
-        events.map((e, i) => ({
-          gameId,
-          seq: after + i + 1,
-          type: e.type,
-          payload: e.payload,
-          actorId: e.actorId,
-          createdAt: now,
-        })),
-      )
-      .run();
+    for (const [i, e] of events.entries())
+      this.statements.appendEvent.run({
+        gameId,
+        seq: after + i + 1,
+        type: e.type,
+        payload: e.payload,
+        actorId: e.actorId,
+        createdAt: now,
+      });
   }
 
   /** The game's events in order, those after seq `after` only when given. */
   events(gameId: number, after = 0): GameEventRow[] {
-    return this.eventsAfter.all({ gameId, after });
+    return this.statements.eventsAfter.all({ gameId, after });
   }
 
   setMessage(id: number, columns: MessageColumns, now: number): GameRow | undefined {
@@ -206,7 +243,7 @@ export class GamesRepo {
 
   /** What the game's message shows now. */
   markShown(id: number, version: number, claim: boolean): void {
-    this.shown.run({ id, shownVersion: version, shownClaim: claim });
+    this.statements.shown.run({ id, shownVersion: version, shownClaim: claim });
   }
 
   /** A finished game's series result, and the next game's seed when the series goes on. */
@@ -264,13 +301,7 @@ export class GamesRepo {
   }
 
   activeInChatFor(chatId: number, userId: number): FullGame[] {
-    return this.fullWhere(
-      and(
-        eq(games.chatId, chatId),
-        eq(games.status, "active"),
-        or(eq(games.whiteId, userId), eq(games.blackId, userId)),
-      ),
-    );
+    return this.statements.activeInChat.all({ chatId, userId });
   }
 
   /** Active games the user plays in, anywhere. */
@@ -320,10 +351,6 @@ export class GamesRepo {
 
   /** The newest game shown in an inline message (rematches reuse the message). */
   latestInInlineMessage(inlineMessageId: string): FullGame | undefined {
-    return this.full()
-      .where(eq(games.inlineMessageId, inlineMessageId))
-      .orderBy(desc(games.id))
-      .limit(1)
-      .get();
+    return this.statements.inInline.get({ inlineMessageId });
   }
 }
