@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 /**
  * Environment checks: real processes, a real install, the compiled bot. `npm run test:slow`
  * runs them (project "slow", after building dist/); `npm test` runs the rest in-process
- * (projects "unit" and "bot").
+ * (project "fast": the unit, rule, service and bot tests).
  */
 const SLOW = [
   "test/e2e/e2e.test.ts", // the real bot process (node dist/main.js) against a fake Bot API
@@ -17,6 +17,7 @@ const SLOW = [
   "test/render/no-fonts.test.ts", // rendering in a child with fontconfig emptied
   "test/render/standings-no-fonts.test.ts", // the standings' names, in such a child
   "test/bot/call-deadlines.test.ts", // real waits for auto-retry's backoff and 429s
+  "test/bot/translation-calls.test.ts", // a TypeScript program over src, type-checked calls
   "test/services/analysis-thread.test.ts", // worker threads, from the sources and from dist/
   "test/render/replay-size.test.ts", // a 60-turn replay drawn by the real GIF encoder
   "test/services/records/records-tools.test.ts", // gnubg importing records; npm run verify
@@ -43,8 +44,6 @@ const SAMPLED = [
   "test/cli/engine-protocol.test.ts",
 ];
 
-const BOT = ["test/bot/**/*.test.ts"];
-
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -55,19 +54,15 @@ export default defineConfig({
       {
         extends: true,
         // One module graph per worker, not per file: importing the app once per test file
-        // cost a third of the suite's time. Nothing here keeps state across files.
+        // cost a third of the suite's time, and a second project for the bot tests cost
+        // another graph per worker. Nothing here keeps state across files: the bot harness
+        // numbers its dice seeds per test, so each test gets the same dice whatever ran before.
         test: {
-          name: "unit",
+          name: "fast",
           include: ["test/**/*.test.ts"],
-          exclude: [...SLOW, ...BOT],
+          exclude: SLOW,
           isolate: false,
         },
-      },
-      {
-        extends: true,
-        // Shared like "unit": the bot harness numbers its dice seeds per test, so each test
-        // gets the same dice whichever files ran before it in the worker.
-        test: { name: "bot", include: BOT, exclude: SLOW, isolate: false },
       },
       {
         extends: true,
