@@ -114,14 +114,18 @@ describe("a restart", () => {
   });
 });
 
+/** Alice's /play accepted by Bob on a new database: game 1's board and its version. */
+async function firstGameBoard() {
+  const h = await harnessOn(dbFile());
+  await h.send(USERS.alice, "/play");
+  const challenge = h.lastMessage();
+  await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+  return { h, board: h.lastMessage(), before: h.service.getGame(1)!.version };
+}
+
 describe("answering and showing are independent", () => {
   it("a press whose answer Telegram refuses still moves the board", async () => {
-    const h = await harnessOn(dbFile());
-    await h.send(USERS.alice, "/play");
-    const challenge = h.lastMessage();
-    await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
-    const board = h.lastMessage();
-    const before = h.service.getGame(1)!.version;
+    const { h, board, before } = await firstGameBoard();
     h.tg.failNext(
       "answerCallbackQuery",
       400,
@@ -136,12 +140,7 @@ describe("answering and showing are independent", () => {
   it.runIf(FULL_SAMPLES)(
     "a press whose answer's reply is lost still moves the board",
     async () => {
-      const h = await harnessOn(dbFile());
-      await h.send(USERS.alice, "/play");
-      const challenge = h.lastMessage();
-      await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
-      const board = h.lastMessage();
-      const before = h.service.getGame(1)!.version;
+      const { h, board, before } = await firstGameBoard();
       const hold = h.tg.holdNext("answerCallbackQuery", { lose: true });
       const pressing = h.press(
         userById(h.service.getGame(1)!.waitingFor!),
