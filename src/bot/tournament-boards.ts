@@ -80,12 +80,23 @@ export class TournamentBoards {
       });
   }
 
-  /** Posts the card or the standings again as new messages (the chat asked to see them). */
-  repost(t: TournamentView): void {
+  /**
+   * Posts the card or the standings again as new messages (the chat asked to see them); the
+   * old message loses its buttons, so only the new one is worked.
+   */
+  async repost(t: TournamentView): Promise<void> {
+    const old = t.status === "signup" ? t.messageId : t.standingsMessageId;
     if (t.status === "signup") this.service.setMessages(t.id, { messageId: null });
     else this.service.setMessages(t.id, { standingsMessageId: null });
     this.service.markShown(t.id, 0);
     this.request(t.id);
+    if (old === null) return;
+    await this.api
+      .editMessageReplyMarkup(t.chatId, old, { reply_markup: NO_BUTTONS })
+      .catch((err) => {
+        // Already without buttons, or deleted: nothing left to retire.
+        if (!isNotModified(err) && !isMessageGone(err) && !isChatGone(err)) throw err;
+      });
   }
 
   private async syncOnce(id: number): Promise<void> {

@@ -311,15 +311,19 @@ describe("tournament seams", () => {
     expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toMatch(/organiser/);
     await h.press(USERS.alice, card, buttonNamed(card, /round robin/));
     expect(message(h, card.messageId).text).toContain("Format: knock-out");
+    // The first card as a chat app may still show it after the card is posted again.
+    const stale = structuredClone(message(h, card.messageId));
     await h.send(USERS.bob, "/tournament");
     const again = h.lastMessage();
     expect(again.messageId).not.toBe(card.messageId);
     expect(again.text).toContain("Format: knock-out");
+    // Only the new card has buttons.
+    expect(message(h, card.messageId).keyboard).toEqual([]);
     await h.press(USERS.alice, again, buttonNamed(again, /Cancel tournament/));
     expect(tournamentIn(h).status).toBe("cancelled");
     expect(message(h, again.messageId).text).toMatch(/cancelled/);
     // A press on the first card, long after: answered, nothing changes.
-    await h.press(USERS.carol, card, buttonNamed(card, /Join/));
+    await h.press(USERS.carol, stale, buttonNamed(stale, /Join/));
     expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toMatch(/Sign-up .* closed/);
     expect(tournamentIn(h).entrants).toHaveLength(1);
     expect(h.tg.problems()).toEqual([]);
@@ -348,6 +352,22 @@ describe("tournament seams", () => {
       expect(board.keyboard).toEqual([]);
     }
     expect(h.lastMessage().text).toMatch(/tournament was cancelled/);
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
+
+describe("the standings shown again", () => {
+  it("/tournament in play posts the standings anew; the old picture loses its buttons", async () => {
+    const h = await harness();
+    await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
+    const old = tournamentIn(h).standingsMessageId;
+    await h.send(USERS.carol, "/tournament");
+    const now = tournamentIn(h).standingsMessageId;
+    expect(now).not.toBe(old);
+    expect(h.lastMessage().messageId).toBe(now);
+    expect(h.lastMessage().photo).not.toBeNull();
+    expect(message(h, old).keyboard).toEqual([]);
+    expect(buttons(message(h, now)).map((b) => b.text)).toEqual(["✖️ Cancel tournament"]);
     expect(h.tg.problems()).toEqual([]);
   });
 });

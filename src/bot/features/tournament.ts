@@ -38,7 +38,7 @@ export function tournamentFeature(deps: FeatureDeps): Composer<BotContext> {
     const open = tournaments.openInChat(ctx.chat.id);
     if (open) {
       // Shown again below, as the newest message: the old one stops following.
-      boards.repost(open);
+      await boards.repost(open);
       return;
     }
     const args = parseTournamentArgs(ctx.match, deps.config.challengeTtlMs);
