@@ -356,6 +356,39 @@ describe("tournament seams", () => {
   });
 });
 
+describe("calling a tournament off", () => {
+  it("a group admin may, in sign-up and in play; another member may not", async () => {
+    const h = await harness();
+    h.tg.admins.add(USERS.carol.id);
+    await h.send(USERS.alice, "/tournament");
+    const card = h.lastMessage();
+    await h.press(USERS.bob, card, buttonNamed(card, /Cancel tournament/));
+    expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toMatch(
+      /organiser or an admin/,
+    );
+    expect(tournamentIn(h).status).toBe("signup");
+    await h.press(USERS.carol, card, buttonNamed(card, /Cancel tournament/));
+    expect(tournamentIn(h).status).toBe("cancelled");
+
+    await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
+    const standings = message(h, tournamentIn(h).standingsMessageId);
+    await h.press(USERS.bob, standings, buttonNamed(standings, /Cancel tournament/));
+    expect(buttons(message(h, standings.messageId)).map((b) => b.text)).toEqual([
+      "✖️ Cancel tournament",
+    ]);
+    await h.press(USERS.carol, standings, buttonNamed(standings, /Cancel tournament/));
+    const asking = message(h, standings.messageId);
+    await h.press(USERS.bob, asking, buttonNamed(asking, /Drop games/));
+    expect(tournamentIn(h).status).toBe("running");
+    await h.press(USERS.carol, asking, buttonNamed(asking, /Drop games/));
+    expect(tournamentIn(h).status).toBe("cancelled");
+    // Telegram was asked about the others only, and only when they tried to call it off.
+    const asked = h.tg.callsOf("getChatMember").map((c) => Number(c.payload.user_id));
+    expect(new Set(asked)).toEqual(new Set([USERS.bob.id, USERS.carol.id]));
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
+
 describe("the standings shown again", () => {
   it("/tournament in play posts the standings anew; the old picture loses its buttons", async () => {
     const h = await harness();

@@ -1,12 +1,11 @@
 import { Composer } from "grammy";
 import { onButton } from "../buttons.js";
 import { encode } from "../callback-data.js";
+import { isChatAdmin } from "../chat-admins.js";
 import type { BotContext } from "../context.js";
 import { pressedShows } from "../press.js";
 import { isNotModified } from "../telegram-errors.js";
 import type { FeatureDeps } from "./deps.js";
-
-const ADMINS = new Set(["creator", "administrator"]);
 
 /** `/settings`: per-chat options; in groups only admins change them. */
 export function settingsFeature(deps: FeatureDeps): Composer<BotContext> {
@@ -42,8 +41,7 @@ export function settingsFeature(deps: FeatureDeps): Composer<BotContext> {
       return;
     }
     if (chat.type !== "private") {
-      const member = await ctx.getChatMember(ctx.from.id);
-      if (!ADMINS.has(member.status)) {
+      if (!(await isChatAdmin(ctx, ctx.from.id))) {
         await answers.answer(ctx, ctx.t("err-admins-only"), true);
         return;
       }

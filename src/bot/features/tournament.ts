@@ -3,6 +3,7 @@ import { presetRules, type Rules, type TournamentFormat } from "../../engine/ind
 import type { ServiceResult, TournamentView } from "../../services/index.js";
 import { onButton } from "../buttons.js";
 import type { TournamentCommand } from "../callback-data.js";
+import { isChatAdmin } from "../chat-admins.js";
 import type { BotContext } from "../context.js";
 import { SIGNUP_MINUTES } from "../ui/tournament-text.js";
 import type { FeatureDeps } from "./deps.js";
@@ -68,21 +69,25 @@ export function tournamentFeature(deps: FeatureDeps): Composer<BotContext> {
       await answers.answer(ctx, ctx.t("err-not-found"), true);
       return;
     }
+    // Calling it off is the organiser's or a chat admin's; Telegram is asked only then.
+    const cancelling = CANCELS.has(command);
+    const chatAdmin = cancelling && by.id !== t.organiser.id && (await isChatAdmin(ctx, by.id));
+    if (cancelling && by.id !== t.organiser.id && !chatAdmin) {
+      if (command === "cancel-back") await answers.answer(ctx);
+      else await answers.answer(ctx, ctx.t("err-not-organiser-or-admin"), true);
+      return;
+    }
     if (command === "cancel" && t.status === "running") {
-      if (by.id !== t.organiser.id) {
-        await answers.answer(ctx, ctx.t("err-not-organiser"), true);
-        return;
-      }
       await answers.answer(ctx);
       await boards.askCancel(t, true);
       return;
     }
     if (command === "cancel-back") {
       await answers.answer(ctx);
-      if (by.id === t.organiser.id) await boards.askCancel(t, false);
+      await boards.askCancel(t, false);
       return;
     }
-    const r = act(deps, t, command, by);
+    const r = act(deps, t, command, by, chatAdmin);
     if (!r.ok) {
       await answers.answer(ctx, errorText(ctx.t, r.error), true);
       boards.request(tournamentId);
@@ -94,11 +99,19 @@ export function tournamentFeature(deps: FeatureDeps): Composer<BotContext> {
   return composer;
 }
 
+const CANCELS: ReadonlySet<TournamentCommand> = new Set([
+  "cancel",
+  "cancel-finish",
+  "cancel-abandon",
+  "cancel-back",
+]);
+
 function act(
   deps: FeatureDeps,
   t: TournamentView,
   command: Exclude<TournamentCommand, "cancel-back">,
   by: ReturnType<typeof playerRef>,
+  chatAdmin: boolean,
 ): ServiceResult<TournamentView> {
   const { tournaments } = deps;
   switch (command) {
@@ -110,9 +123,9 @@ function act(
       return tournaments.start(t.id, by);
     case "cancel":
     case "cancel-finish":
-      return tournaments.cancel(t.id, by, "finish");
+      return tournaments.cancel(t.id, by, "finish", chatAdmin);
     case "cancel-abandon":
-      return tournaments.cancel(t.id, by, "abandon");
+      return tournaments.cancel(t.id, by, "abandon", chatAdmin);
     case "format": {
       const format: TournamentFormat = t.format === "round-robin" ? "knockout" : "round-robin";
       return tournaments.configure(t.id, by, { format });

@@ -375,6 +375,7 @@ err-already-entered = You are in already.
 err-tournament-full = The tournament is full (32 players).
 err-not-entered = You have not joined this tournament.
 err-not-organiser = Only the organiser can do this.
+err-not-organiser-or-admin = Only the organiser or an admin of this group can call the tournament off.
 err-too-few-players = A tournament needs at least 3 players.
 err-tournament-over = This tournament is over.
 new-opponent-tournament = 🏆 A tournament for this group

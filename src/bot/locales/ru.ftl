@@ -389,6 +389,7 @@ err-already-entered = Вы уже записаны.
 err-tournament-full = Турнир заполнен (32 игрока).
 err-not-entered = Вы не записаны на этот турнир.
 err-not-organiser = Это может только организатор.
+err-not-organiser-or-admin = Отменить турнир может только организатор или администратор группы.
 err-too-few-players = Для турнира нужно хотя бы 3 игрока.
 err-tournament-over = Этот турнир окончен.
 new-opponent-tournament = 🏆 Турнир для этой группы

@@ -389,6 +389,7 @@ err-already-entered = Ви вже записані.
 err-tournament-full = Турнір заповнено (32 гравці).
 err-not-entered = Ви не записані на цей турнір.
 err-not-organiser = Це може лише організатор.
+err-not-organiser-or-admin = Скасувати турнір може лише організатор або адміністратор групи.
 err-too-few-players = Для турніру потрібно щонайменше 3 гравці.
 err-tournament-over = Цей турнір завершено.
 new-opponent-tournament = 🏆 Турнір для цієї групи

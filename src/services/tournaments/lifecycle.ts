@@ -157,22 +157,23 @@ export function startTournament(
 }
 
 /**
- * The organiser calls it off. In sign-up nothing else happens; in play, the games going on
- * are either played to their end (their results count as ordinary games) or dropped.
- * Returns the games dropped.
+ * The organiser, or an admin of its chat (`chatAdmin`, as the caller found), calls it off.
+ * In sign-up nothing else happens; in play, the games going on are either played to their
+ * end (their results count as ordinary games) or dropped. Returns the games dropped.
  */
 export function cancelTournament(
   ctx: ServiceContext,
   id: number,
   by: PlayerRef | null,
   mode: CancelMode,
+  chatAdmin = false,
 ): ServiceResult<{ row: TournamentRow; abandoned: number[] }> {
   const t = ctx.tournaments.get(id);
   if (!t) return fail("not-found", "There is no such tournament.");
   if (t.status !== "signup" && t.status !== "running")
     return fail("tournament-over", "This tournament is over.");
-  if (by && by.id !== t.organiserId)
-    return fail("not-organiser", "Only the organiser can do this.");
+  if (by && by.id !== t.organiserId && !chatAdmin)
+    return fail("not-organiser", "Only the organiser or an admin of the chat can do this.");
   const now = ctx.config.now();
   ctx.tournaments.update(id, { status: "cancelled", finishedAt: now }, now);
   const abandoned: number[] = [];

@@ -75,11 +75,17 @@ export class TournamentService {
     return r;
   }
 
-  cancel(id: number, by: PlayerRef | null, mode: CancelMode): ServiceResult<TournamentView> {
+  /** `chatAdmin`: the one calling it off runs the tournament's chat (the bot asked Telegram). */
+  cancel(
+    id: number,
+    by: PlayerRef | null,
+    mode: CancelMode,
+    chatAdmin = false,
+  ): ServiceResult<TournamentView> {
     if (!isId(id) || (by !== null && !isPlayer(by))) return badInput();
     let abandoned: number[] = [];
     const r = this.change(() => {
-      const done = cancelTournament(this.ctx, id, by, mode);
+      const done = cancelTournament(this.ctx, id, by, mode, chatAdmin);
       if (!done.ok) return done;
       abandoned = done.value.abandoned;
       return ok(done.value.row);
