@@ -7,6 +7,7 @@ import { standingsPicture } from "./ui/standings-picture.js";
 import {
   closedCard,
   finalText,
+  minutesLeft,
   signupCard,
   signupKeyboard,
   standingsCaption,
@@ -28,6 +29,10 @@ export class TournamentBoards {
   private readonly dirty = new Set<number>();
   /** Tournaments whose standings show the organiser's cancel question. */
   private readonly confirming = new Set<number>();
+  /** The countdown each open sign-up card was last written with. */
+  private readonly cardMinutes = new Map<number, number>();
+  /** Cards to write again though their tournament has not changed: the countdown moved. */
+  private readonly countdown = new Set<number>();
 
   constructor(
     private readonly api: Api,
@@ -56,9 +61,15 @@ export class TournamentBoards {
     this.running.set(id, loop);
   }
 
-  /** Every tournament whose messages are behind. */
+  /** Every tournament whose messages are behind, and sign-up cards whose minutes went by. */
   catchUp(): void {
     for (const t of this.service.behind()) this.request(t.id);
+    const now = this.now();
+    for (const t of this.service.inSignup()) {
+      if (t.messageId === null || this.cardMinutes.get(t.id) === minutesLeft(t, now)) continue;
+      this.countdown.add(t.id);
+      this.request(t.id);
+    }
   }
 
   async settled(): Promise<void> {
@@ -101,7 +112,8 @@ export class TournamentBoards {
 
   private async syncOnce(id: number): Promise<void> {
     const t = this.service.get(id);
-    if (!t || t.shownVersion === t.version) return;
+    const countdown = this.countdown.delete(id);
+    if (!t || (t.shownVersion === t.version && !countdown)) return;
     const tr = this.textsFor(t.locale);
     try {
       await this.showCard(t, tr);
@@ -135,7 +147,13 @@ export class TournamentBoards {
 
   private async showCard(t: TournamentView, tr: Tr): Promise<void> {
     const open = t.status === "signup";
-    const text = open ? signupCard(tr, t, this.now()) : closedCard(tr, t);
+    const now = this.now();
+    const text = open ? signupCard(tr, t, now) : closedCard(tr, t);
+    // Noted once written: a failed write is tried again at the next tick.
+    const written = () => {
+      if (open) this.cardMinutes.set(t.id, minutesLeft(t, now));
+      else this.cardMinutes.delete(t.id);
+    };
     const extra = {
       parse_mode: "HTML" as const,
       reply_markup: open ? signupKeyboard(tr, t) : NO_BUTTONS,
@@ -146,6 +164,7 @@ export class TournamentBoards {
       if (!open) return;
       const sent = await this.api.sendMessage(t.chatId, text, extra);
       this.service.setMessages(t.id, { messageId: sent.message_id, cardStatus: t.status });
+      written();
       return;
     }
     try {
@@ -158,6 +177,7 @@ export class TournamentBoards {
       }
     }
     this.service.setMessages(t.id, { cardStatus: t.status });
+    written();
   }
 
   private async showStandings(t: TournamentView, tr: Tr): Promise<void> {

@@ -80,6 +80,16 @@ export class TournamentsRepo {
     return new Map(rows.map((r) => [r.matchId, r.gameId]));
   }
 
+  /** Sign-ups still open. */
+  inSignup(): TournamentRow[] {
+    return this.db
+      .select()
+      .from(tournaments)
+      .where(eq(tournaments.status, "signup"))
+      .orderBy(asc(tournaments.id))
+      .all();
+  }
+
   /** Sign-ups whose window has closed. */
   signupsDue(now: number): TournamentRow[] {
     return this.db

@@ -356,6 +356,27 @@ describe("tournament seams", () => {
   });
 });
 
+describe("the sign-up card", () => {
+  it("counts its minutes down at each tick, with one edit a minute", async () => {
+    let now = Date.UTC(2026, 10, 1, 12);
+    const clock = () => now;
+    const h = await harness({ tg: new FakeTelegram({ now: clock }), now: clock });
+    await h.send(USERS.alice, "/tournament 30m");
+    const card = h.lastMessage();
+    expect(card.text).toContain("closes in 30 min");
+    const edits = () =>
+      h.tg.callsOf("editMessageText").filter((c) => c.payload.message_id === card.messageId);
+    now += 7 * 60_000 + 1000;
+    await h.tick(now);
+    expect(message(h, card.messageId).text).toContain("closes in 23 min");
+    const after = edits().length;
+    now += 20_000;
+    await h.tick(now);
+    expect(edits()).toHaveLength(after);
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
+
 describe("calling a tournament off", () => {
   it("a group admin may, in sign-up and in play; another member may not", async () => {
     const h = await harness();

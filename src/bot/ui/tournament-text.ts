@@ -13,7 +13,8 @@ const button = (text: string, tournamentId: number, command: TournamentCommand) 
   callback_data: encode({ type: "tournament", tournamentId, command }),
 });
 
-const minutesLeft = (t: TournamentView, now: number): number =>
+/** The sign-up card's countdown. */
+export const minutesLeft = (t: TournamentView, now: number): number =>
   Math.max(1, Math.ceil((t.signupEndsAt - now) / 60_000));
 
 export const formatText = (tr: Tr, t: TournamentView): string =>

@@ -139,6 +139,11 @@ export class TournamentService {
     return row ? tournamentView(this.ctx, row) : null;
   }
 
+  /** Tournaments whose sign-up is open. */
+  inSignup(): TournamentView[] {
+    return this.ctx.tournaments.inSignup().map((t) => tournamentView(this.ctx, t));
+  }
+
   /** Tournaments whose messages show an older version. */
   behind(): TournamentView[] {
     return this.ctx.tournaments.behind().map((t) => tournamentView(this.ctx, t));
