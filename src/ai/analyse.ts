@@ -32,7 +32,7 @@ export function rankPlays(
 
 /**
  * 0-ply losses in this range are looked at again one roll ahead: from the error mark of
- * docs/rules.md ("Analysis") to twice the blunder mark. Beyond it a play is a blunder at
+ * docs/rules.md ("Game analysis") to twice the blunder mark. Beyond it a play is a blunder at
  * either depth; below it, no error is called.
  */
 export const REVIEWED_LOSSES = { from: 0.04, below: 0.16 } as const;

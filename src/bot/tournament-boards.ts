@@ -105,8 +105,10 @@ export class TournamentBoards {
     await this.api
       .editMessageReplyMarkup(t.chatId, old, { reply_markup: NO_BUTTONS })
       .catch((err) => {
-        // Already without buttons, or deleted: nothing left to retire.
-        if (!isNotModified(err) && !isMessageGone(err) && !isChatGone(err)) throw err;
+        // Already without buttons, or deleted: nothing left to retire. Otherwise its presses
+        // still work: the new message follows the tournament either way.
+        if (!isNotModified(err) && !isMessageGone(err) && !isChatGone(err))
+          this.logger.warn({ err, tournamentId: t.id }, "old tournament message kept its buttons");
       });
   }
 

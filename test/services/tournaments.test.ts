@@ -192,6 +192,16 @@ describe("tournament play", () => {
     expect(t.matches).toHaveLength(2);
   });
 
+  it("is called off by an admin of its chat as by its organiser; by no one else", () => {
+    const r = rig();
+    const id = withPlayers(r, [bob, carol]);
+    const refused = r.tours.cancel(id, bob, "finish");
+    expect(refused.ok ? null : refused.error.code).toBe("not-organiser");
+    expect(r.tours.get(id)!.status).toBe("signup");
+    expect(r.tours.cancel(id, bob, "finish", true).ok).toBe(true);
+    expect(r.tours.get(id)!.status).toBe("cancelled");
+  });
+
   it("moves on only when something changed, so its pictures are not redrawn for nothing", () => {
     const r = rig();
     const id = withPlayers(r, [bob, carol]);
