@@ -61,7 +61,16 @@ export function reviewPlays(
   });
   if (second.length === 0) return ranked;
   const values = outcomeValues(spec.variant, { scoring: ctx.scoring ?? "mars" });
-  const ahead = (r: RankedPlay) => lookAhead(ev, spec, r.play, values).equity;
+  // A leader may be looked at twice, as a reference and as a play under review: once.
+  const seen = new Map<RankedPlay, number>();
+  const ahead = (r: RankedPlay): number => {
+    let e = seen.get(r);
+    if (e === undefined) {
+      e = lookAhead(ev, spec, r.play, values).equity;
+      seen.set(r, e);
+    }
+    return e;
+  };
   const bestAhead = Math.max(...ranked.slice(0, REFERENCE_PLAYS).map(ahead));
   const reviewed = new Map(
     second.map((r) => {

@@ -71,8 +71,9 @@ export function tournamentFeature(deps: FeatureDeps): Composer<BotContext> {
     }
     // Calling it off is the organiser's or a chat admin's; Telegram is asked only then.
     const cancelling = CANCELS.has(command);
-    const chatAdmin = cancelling && by.id !== t.organiser.id && (await isChatAdmin(ctx, by.id));
-    if (cancelling && by.id !== t.organiser.id && !chatAdmin) {
+    const organiser = by.id === t.organiser.id;
+    const chatAdmin = cancelling && !organiser && (await isChatAdmin(ctx, by.id));
+    if (cancelling && !organiser && !chatAdmin) {
       if (command === "cancel-back") await answers.answer(ctx);
       else await answers.answer(ctx, ctx.t("err-not-organiser-or-admin"), true);
       return;
