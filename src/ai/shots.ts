@@ -84,11 +84,9 @@ function freeRoll(me: Side, starts: number, a: number, b: number): number {
 
 /** The opponent must enter first: entering may hit, and dice left move any checker. */
 function fromBar(me: Side, starts: number, bar: number, a: number, b: number): number {
-  const open = (d: number) => me[d]! < 2;
-  const onEntry = (d: number) => (me[d] === 1 ? 25 - d : 0);
   if (a === b) {
-    if (!open(a)) return 0;
-    let best = onEntry(a);
+    if (me[a]! >= 2) return 0;
+    let best = onEntry(me, a);
     const left = 4 - bar;
     if (left > 0) {
       from[starts] = a;
@@ -96,11 +94,16 @@ function fromBar(me: Side, starts: number, bar: number, a: number, b: number): n
     }
     return best;
   }
-  const enterWith = (enter: number, rest: number): number => {
-    if (!open(enter)) return 0;
-    if (bar >= 2) return onEntry(enter);
-    from[starts] = enter;
-    return Math.max(onEntry(enter), mixed(me, starts + 1, rest, rest, false));
-  };
-  return Math.max(enterWith(a, b), enterWith(b, a));
+  return Math.max(enterWith(me, starts, bar, a, b), enterWith(me, starts, bar, b, a));
+}
+
+/** Entering on my point `d` hits a blot there: the pips it costs me. */
+const onEntry = (me: Side, d: number): number => (me[d] === 1 ? 25 - d : 0);
+
+/** Enter with `enter` (a closed point stops it), then move any checker with `rest`. */
+function enterWith(me: Side, starts: number, bar: number, enter: number, rest: number): number {
+  if (me[enter]! >= 2) return 0;
+  if (bar >= 2) return onEntry(me, enter);
+  from[starts] = enter;
+  return Math.max(onEntry(me, enter), mixed(me, starts + 1, rest, rest, false));
 }
