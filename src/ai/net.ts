@@ -77,7 +77,15 @@ export class Net {
       const v = x[i]!;
       if (v === 0) continue;
       const row = i * H;
-      for (let j = 0; j < H; j++) h[j]! += v * w1[row + j]!;
+      // Four at a time: fewer loop checks in the hottest loop of every evaluation.
+      let j = 0;
+      for (; j + 4 <= H; j += 4) {
+        h[j]! += v * w1[row + j]!;
+        h[j + 1]! += v * w1[row + j + 1]!;
+        h[j + 2]! += v * w1[row + j + 2]!;
+        h[j + 3]! += v * w1[row + j + 3]!;
+      }
+      for (; j < H; j++) h[j]! += v * w1[row + j]!;
     }
     for (let j = 0; j < H; j++) h[j] = 1 / (1 + Math.exp(-h[j]!));
     const w2 = this.w2;
