@@ -8,7 +8,12 @@ import {
 } from "../src/ai/bearoff.js";
 import { makeSide, type Side, type Variant } from "../src/engine/index.js";
 import { analyseGame, turnsOf } from "../src/services/index.js";
-import { agreement, loadEquityCases, lossPairs } from "../test/helpers/gnubg-equities.js";
+import {
+  agreement,
+  type EquitySample,
+  loadEquityCases,
+  lossPairs,
+} from "../test/helpers/gnubg-equities.js";
 import { benchTimeline } from "./replay.js";
 import { median, round } from "./stats.js";
 
@@ -43,29 +48,31 @@ function benchBearoff(runs: number): { buildMs: number; lookupsPerSec: number } 
 
 /**
  * The analysis's equity losses against GNU Backgammon's 0-ply ones over the stored positions
- * (test/fixtures/gnubg/short-gnubg-equities*.jsonl.gz, two samples of 400): the share of
+ * (test/fixtures/gnubg/short-gnubg-equities*.jsonl.gz, three samples of 400): the share of
  * gnubg's 0.08+ mistakes we flag (target ≥ 90%), the share of its near-best plays (within
- * 0.02) we call errors (target < 5%), both as the analysis measures (with its second look)
- * and at the first look alone, what weighing every play of a position costs, and the CPU time of a whole
- * game's analysis (a game of pip-count players in each variant, 60 turns or more, short
- * nardy with the cube; the target is under 10 s for 60 turns). `smoke`: 40 positions. Then the evaluator's bear-off table: its
- * build (median of 7 builds, 3 in a smoke run) and how many exact race evaluations
- * (`bearoffProbs`, both sides home) it answers a second.
+ * 0.02) we call errors (target < 5%), in all and per sample, both as the analysis measures
+ * (with its second and third looks) and at the first look alone, what weighing every play
+ * of a position costs, and the CPU time of a whole game's analysis (a game of pip-count
+ * players in each variant, 60 turns or more, short nardy with the cube; the target is under
+ * 10 s for 60 turns). `smoke`: 40 positions of the first sample. Then the evaluator's
+ * bear-off table: its build (median of 7 builds, 3 in a smoke run) and how many exact race
+ * evaluations (`bearoffProbs`, both sides home) it answers a second.
  */
 export async function benchAnalysis(
   opts: { smoke?: boolean } = {},
 ): Promise<Record<string, number>> {
-  const sampleA = loadEquityCases(["a"]);
-  const sampleB = opts.smoke ? [] : loadEquityCases(["b"]);
-  const cases = opts.smoke ? sampleA.slice(0, 40) : [...sampleA, ...sampleB];
+  const samples: EquitySample[] = opts.smoke ? ["a"] : ["a", "b", "c"];
+  const casesOf = (s: EquitySample) => loadEquityCases([s]).slice(0, opts.smoke ? 40 : undefined);
   const t0 = performance.now();
-  const pairsA = lossPairs(opts.smoke ? cases : sampleA);
-  const pairsB = lossPairs(sampleB);
+  const bySample = samples.map((s) => ({ s, pairs: lossPairs(casesOf(s)) }));
   const ms = performance.now() - t0;
-  const a = agreement([...pairsA, ...pairsB]);
-  const first = agreement(lossPairs(cases, (spec) => rankPlays(spec)));
-  const inA = agreement(pairsA);
-  const inB = agreement(pairsB);
+  const cases = samples.flatMap(casesOf);
+  const a = agreement(bySample.flatMap((b) => b.pairs));
+  const firstBySample = samples.map((s) => ({
+    s,
+    pairs: lossPairs(casesOf(s), (spec) => rankPlays(spec)),
+  }));
+  const first = agreement(firstBySample.flatMap((b) => b.pairs));
   const long = await timedAnalysis("long");
   const short = await timedAnalysis("short");
   const bearoff = benchBearoff(opts.smoke ? 3 : 7);
@@ -74,12 +81,20 @@ export async function benchAnalysis(
     gnubgPlays: a.plays,
     gnubgMistakesFlaggedPct: round(100 * a.flaggedShare, 1),
     gnubgNearBestCalledErrorPct: round(100 * a.falseErrorShare, 1),
-    gnubgNearBestCalledErrorSampleAPct: round(100 * inA.falseErrorShare, 1),
-    ...(inB.plays > 0
-      ? { gnubgNearBestCalledErrorSampleBPct: round(100 * inB.falseErrorShare, 1) }
-      : {}),
+    ...Object.fromEntries(
+      bySample.map(({ s, pairs }) => [
+        `gnubgNearBestCalledErrorSample${s.toUpperCase()}Pct`,
+        round(100 * agreement(pairs).falseErrorShare, 1),
+      ]),
+    ),
     firstLookMistakesFlaggedPct: round(100 * first.flaggedShare, 1),
     firstLookNearBestCalledErrorPct: round(100 * first.falseErrorShare, 1),
+    ...Object.fromEntries(
+      firstBySample.map(({ s, pairs }) => [
+        `firstLookNearBestCalledErrorSample${s.toUpperCase()}Pct`,
+        round(100 * agreement(pairs).falseErrorShare, 1),
+      ]),
+    ),
     reviewMsPerPosition: round(ms / cases.length, 2),
     longGameAnalysisTurns: long.turns,
     longGameAnalysisCpuMs: long.cpuMs,

@@ -4,7 +4,8 @@
  * The analysis agreement test and `npm run bench` compare our evaluator's losses with these.
  * Run again only to regenerate: `npx tsx bench/gnubg-equities.ts [count]`.
  * `npx tsx bench/gnubg-equities.ts 400 0.5 other.jsonl.gz` writes another sample, the
- * positions halfway between the fixture's, for checking a choice made on the fixture.
+ * positions halfway between the fixture's (0.25: a quarter of the way), for checking a choice
+ * made on the fixture.
  */
 import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";

@@ -100,6 +100,48 @@ export function lookAhead(
   return { probs, equity: equity(probs, values) };
 }
 
+/**
+ * 2-ply: my chances after the play, averaged over the opponent's 21 rolls, the opponent
+ * answering each with its 0-ply best reply, and the position then valued before my next roll
+ * (`onRollProbs`: my 21 rolls, each played by its 0-ply best).
+ */
+export function lookTwoAhead(
+  ev: Evaluator,
+  spec: TurnSpec,
+  play: Play,
+  values: OutcomeValues,
+): { probs: Probs; equity: number } {
+  if (play.me[0] === 15) {
+    const done = ev.evaluate(play.me, play.opp);
+    return { probs: done, equity: equity(done, values) };
+  }
+  const mine = (me: Side, opp: Side) => onRollProbs(ev, { ...nextTurn(spec), me, opp }, values);
+  const avg = new RollAverage();
+  for (const { dice, weight } of ROLLS) {
+    const replies = legalPlays(replySpec(spec, play.me, play.opp, dice));
+    let worst: Play | null = null;
+    let worstEq = Number.POSITIVE_INFINITY;
+    for (const r of replies) {
+      const eq = equity(flip(ev.evaluate(r.me, r.opp)), values);
+      if (eq < worstEq) {
+        worstEq = eq;
+        worst = r;
+      }
+    }
+    // No reply: the opponent passes and I roll the position my play left.
+    if (!worst) avg.add(mine(play.me, play.opp), weight);
+    else if (worst.me[0] === 15) avg.add(flip(ev.evaluate(worst.me, worst.opp)), weight);
+    else avg.add(mine(worst.opp, worst.me), weight);
+  }
+  const probs = avg.result();
+  return { probs, equity: equity(probs, values) };
+}
+
+/** My turn after the opponent's reply: never the first turn of either side. */
+function nextTurn(spec: TurnSpec): Omit<TurnSpec, "dice" | "me" | "opp"> {
+  return { variant: spec.variant, rules: spec.rules, firstTurn: false, opponentFirstRoll: null };
+}
+
 /** My chances before rolling: the best play of each of my 21 rolls at 0-ply, averaged. */
 export function onRollProbs(
   ev: Evaluator,

@@ -76,7 +76,7 @@ function weigh(before: GameState, dice: Dice, played: readonly Step[], after: Ga
   const scoring = { scoring: before.rules.scoring };
   const { me, opp } = sidesOf(after.board, before.turn);
   const made = key(me, opp);
-  // The play made may get a second look one roll ahead (docs/rules.md, "Game analysis").
+  // The play made may be looked at again one and two rolls ahead (docs/rules.md, "Game analysis").
   const ranked = reviewPlays(turnSpec(before, dice), scoring, (p) => key(p.me, p.opp) === made);
   const bestOf = (d: Dice) => rankPlays(turnSpec(before, d), scoring)[0]?.equity ?? null;
   // Luck: this roll's best equity against the average roll's (a roll with no play: the

@@ -17,10 +17,13 @@ export interface EquityCase {
   plays: { after: string; equity: number }[];
 }
 
-/** The two stored samples of 400 positions: "a" (the first) and "b" (halfway between). */
-export type EquitySample = "a" | "b";
+/**
+ * The stored samples of 400 positions: "a" (the first), "b" (halfway between a's) and "c" (a
+ * quarter of the way), each a check of rules chosen on the ones before it.
+ */
+export type EquitySample = "a" | "b" | "c";
 
-export function loadEquityCases(samples: readonly EquitySample[] = ["a", "b"]): EquityCase[] {
+export function loadEquityCases(samples: readonly EquitySample[] = ["a", "b", "c"]): EquityCase[] {
   return samples.flatMap((s) => readEquityFile(s === "a" ? "" : `-${s}`));
 }
 
