@@ -6,6 +6,7 @@ import {
   decodePositionId,
   defaultRules,
   encodePositionId,
+  type Play,
   type TurnSpec,
 } from "../../src/engine/index.js";
 import { GNUBG_FIXTURES } from "./vectors.js";
@@ -44,11 +45,14 @@ export interface LossPair {
 
 /**
  * Every play of every case, with both losses (cubeless money equity, the mover's side); ours
- * as the analysis measures them (`reviewPlays`) unless `rank` says otherwise.
+ * as the analysis measures them (`reviewPlays`) unless `rank` says otherwise. `rank` may skip
+ * the looks ahead at plays `counted` rejects: `agreement` counts only gnubg's near-best plays
+ * and its mistakes, and a play's reviewed loss does not depend on which others are reviewed.
  */
 export function lossPairs(
   cases: readonly EquityCase[],
-  rank: (spec: TurnSpec) => RankedPlay[] = (spec) => reviewPlays(spec),
+  rank: (spec: TurnSpec, counted: (play: Play) => boolean) => RankedPlay[] = (spec, counted) =>
+    reviewPlays(spec, {}, counted),
 ): LossPair[] {
   const rules = defaultRules("short");
   const out: LossPair[] = [];
@@ -62,18 +66,28 @@ export function lossPairs(
       opp: pos.opponent,
       dice: c.dice,
     };
-    const ours = new Map<string, number>();
-    for (const r of rank(spec)) ours.set(encodePositionId(r.play.me, r.play.opp), r.equity);
     const gBest = Math.max(...c.plays.map((p) => p.equity));
+    const gLoss = new Map(c.plays.map((p) => [p.after, gBest - p.equity]));
+    const counted = (play: Play) => {
+      const g = gLoss.get(encodePositionId(play.me, play.opp));
+      return g !== undefined && (g <= NEAR_BEST || g >= MISTAKE);
+    };
+    const ours = new Map<string, number>();
+    for (const r of rank(spec, counted))
+      ours.set(encodePositionId(r.play.me, r.play.opp), r.equity);
     const oBest = Math.max(...ours.values());
     for (const p of c.plays) {
       const mine = ours.get(p.after);
       if (mine === undefined) throw new Error(`${c.pos} ${c.dice}: no play leads to ${p.after}`);
-      out.push({ gnubg: gBest - p.equity, ours: oBest - mine });
+      out.push({ gnubg: gLoss.get(p.after)!, ours: oBest - mine });
     }
   }
   return out;
 }
+
+/** gnubg's near-best plays (within this of its best) and its mistakes (this much or more). */
+const NEAR_BEST = 0.02;
+const MISTAKE = 0.08;
 
 /** An error is a play losing at least this much (docs/rules.md, "Analysis"). */
 export const ERROR_LOSS = 0.04;
@@ -83,8 +97,8 @@ export const ERROR_LOSS = 0.04;
  * the share we flag as errors; of those within 0.02 of its best, the share we call errors.
  */
 export function agreement(pairs: readonly LossPair[]) {
-  const big = pairs.filter((p) => p.gnubg >= 0.08);
-  const close = pairs.filter((p) => p.gnubg <= 0.02);
+  const big = pairs.filter((p) => p.gnubg >= MISTAKE);
+  const close = pairs.filter((p) => p.gnubg <= NEAR_BEST);
   return {
     plays: pairs.length,
     bigMisses: big.length,
