@@ -76,34 +76,12 @@ export function lookAhead(
   play: Play,
   values: OutcomeValues,
 ): { probs: Probs; equity: number } {
-  if (play.me[0] === 15) {
-    const done = ev.evaluate(play.me, play.opp);
-    return { probs: done, equity: equity(done, values) };
-  }
-  const avg = new RollAverage();
-  for (const { dice, weight } of ROLLS) {
-    const replies = legalPlays(replySpec(spec, play.me, play.opp, dice));
-    // No reply: the opponent passes, and the position is mine to roll.
-    let worst = replies.length === 0 ? flip(ev.evaluate(play.opp, play.me)) : null;
-    let worstEq = Number.POSITIVE_INFINITY;
-    for (const r of replies) {
-      const mine = flip(ev.evaluate(r.me, r.opp));
-      const eq = equity(mine, values);
-      if (eq < worstEq) {
-        worstEq = eq;
-        worst = mine;
-      }
-    }
-    avg.add(worst!, weight);
-  }
-  const probs = avg.result();
-  return { probs, equity: equity(probs, values) };
+  return afterReplies(ev, spec, play, values, null);
 }
 
 /**
- * 2-ply: my chances after the play, averaged over the opponent's 21 rolls, the opponent
- * answering each with its 0-ply best reply, and the position then valued before my next roll
- * (`onRollProbs`: my 21 rolls, each played by its 0-ply best).
+ * 2-ply: as `lookAhead`, but the position after the opponent's reply is valued before my
+ * next roll (`onRollProbs`: my 21 rolls, each played by its 0-ply best).
  */
 export function lookTwoAhead(
   ev: Evaluator,
@@ -111,27 +89,48 @@ export function lookTwoAhead(
   play: Play,
   values: OutcomeValues,
 ): { probs: Probs; equity: number } {
+  const next = nextTurn(spec);
+  return afterReplies(ev, spec, play, values, (me, opp) =>
+    onRollProbs(ev, { ...next, me, opp }, values),
+  );
+}
+
+/**
+ * My chances after the play over the opponent's 21 rolls and 0-ply worst replies; the
+ * position then mine to roll is valued by `onRoll`, or at 0-ply when it is null.
+ */
+function afterReplies(
+  ev: Evaluator,
+  spec: TurnSpec,
+  play: Play,
+  values: OutcomeValues,
+  onRoll: ((me: Side, opp: Side) => Probs) | null,
+): { probs: Probs; equity: number } {
   if (play.me[0] === 15) {
     const done = ev.evaluate(play.me, play.opp);
     return { probs: done, equity: equity(done, values) };
   }
-  const mine = (me: Side, opp: Side) => onRollProbs(ev, { ...nextTurn(spec), me, opp }, values);
   const avg = new RollAverage();
   for (const { dice, weight } of ROLLS) {
     const replies = legalPlays(replySpec(spec, play.me, play.opp, dice));
     let worst: Play | null = null;
+    let worstProbs: Probs | null = null;
     let worstEq = Number.POSITIVE_INFINITY;
     for (const r of replies) {
-      const eq = equity(flip(ev.evaluate(r.me, r.opp)), values);
+      const mine = flip(ev.evaluate(r.me, r.opp));
+      const eq = equity(mine, values);
       if (eq < worstEq) {
         worstEq = eq;
         worst = r;
+        worstProbs = mine;
       }
     }
-    // No reply: the opponent passes and I roll the position my play left.
-    if (!worst) avg.add(mine(play.me, play.opp), weight);
-    else if (worst.me[0] === 15) avg.add(flip(ev.evaluate(worst.me, worst.opp)), weight);
-    else avg.add(mine(worst.opp, worst.me), weight);
+    if (!worst) {
+      // No reply: the opponent passes, and the position my play left is mine to roll.
+      avg.add(onRoll ? onRoll(play.me, play.opp) : flip(ev.evaluate(play.opp, play.me)), weight);
+    } else if (onRoll && worst.me[0] !== 15) {
+      avg.add(onRoll(worst.opp, worst.me), weight);
+    } else avg.add(worstProbs!, weight);
   }
   const probs = avg.result();
   return { probs, equity: equity(probs, values) };
