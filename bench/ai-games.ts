@@ -1,18 +1,24 @@
 import { performance } from "node:perf_hooks";
 import { type Level, playGame } from "../src/ai/index.js";
+import { strongPlay } from "../src/ai/strong.js";
+import { resultPoints } from "../src/ai/values.js";
 import {
   defaultRules,
   type GameState,
   legalPlays,
+  seededDice,
   turnSpec,
   type Variant,
 } from "../src/engine/index.js";
+import { type Agent, playOut } from "../tools/train/versus.js";
 import { findGnubg, Gnubg, gameVsGnubg } from "./gnubg.js";
+import { previousLongHard } from "./previous-hard.js";
 
 /** A slice of a benchmark match: games `first`..`first + count - 1`, game i seeded `seed + i`. */
 export interface GamesTask {
   readonly variant: Variant;
-  readonly opponent: "pipcount" | "gnubg";
+  /** "previous": long nardy's hard level before the bear-off table (bench/previous-hard.ts). */
+  readonly opponent: "pipcount" | "gnubg" | "previous";
   readonly level: Level;
   /** Short nardy against the pip-count player: the doubling cube on (the default rules). */
   readonly cube: boolean;
@@ -41,6 +47,7 @@ export async function runGames(task: GamesTask): Promise<GamesResult> {
   const gnubgPath = task.opponent === "gnubg" ? findGnubg() : null;
   const gnubg = gnubgPath ? new Gnubg(gnubgPath, 0) : null;
   if (gnubg) await gnubg.ready;
+  if (task.opponent === "previous") return againstPrevious(task);
   try {
     for (let i = task.first; i < task.first + task.count; i++) {
       const starter = i % 2 === 0 ? "white" : "black";
@@ -80,6 +87,28 @@ export async function runGames(task: GamesTask): Promise<GamesResult> {
     gnubg?.close();
   }
   return { points, times, mismatches };
+}
+
+/** Cubeless games of our level against the previous hard level, ours first in even games. */
+function againstPrevious(task: GamesTask): GamesResult {
+  const rules = defaultRules(task.variant);
+  const pts = resultPoints(task.variant, rules.scoring);
+  const previous = previousLongHard();
+  const times: number[] = [];
+  const ours: Agent = (spec) => {
+    const t0 = performance.now();
+    const play = strongPlay(spec, {}, task.level);
+    if (legalPlays(spec).length > 1) times.push(performance.now() - t0);
+    return play;
+  };
+  const points: number[] = [];
+  for (let i = task.first; i < task.first + task.count; i++) {
+    const weFirst = i % 2 === 0;
+    const agents = weFirst ? [ours, previous] : [previous, ours];
+    const { winner, kind } = playOut(task.variant, rules, agents, seededDice(task.seed + i));
+    points.push((winner === (weFirst ? 0 : 1) ? 1 : -1) * pts[kind]!);
+  }
+  return { points, times, mismatches: 0 };
 }
 
 /** A real decision: the roll leaves more than one play (forced ones take no time). */

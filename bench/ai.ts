@@ -2,7 +2,9 @@
  * The computer player's benchmark: `npm run bench:ai [-- --games N --level L ...]`.
  * Our strong player (default level unless --level) against the pip-count player, each
  * variant with its default rules (short nardy: the doubling cube on; long nardy: off), then
- * against GNU Backgammon at 0-ply in cubeless short nardy when gnubg is installed. Fixed
+ * in cubeless long nardy against the hard level as it was before the bear-off table
+ * (bench/previous-hard.ts), then against GNU Backgammon at 0-ply in cubeless short nardy
+ * when gnubg is installed. Fixed
  * seeds; the games are split over worker threads (one per core). First, the `cube` op's
  * answers on the stored cube positions (test/fixtures/ai/cube-*.jsonl), costed by GNU
  * Backgammon's 2-ply cubeful equities (no gnubg needed: they are stored).
@@ -22,6 +24,8 @@ export interface BenchAiOptions {
   readonly games?: number;
   readonly level?: Level;
   readonly variants?: readonly Variant[];
+  /** Cubeless long nardy games against the previous hard level (default 1000; 0 skips). */
+  readonly previousGames?: number;
   /** Games against gnubg (default 500; 0 skips). */
   readonly gnubgGames?: number;
   /** Short nardy against the pip-count player with the cube (default true). */
@@ -50,6 +54,7 @@ export interface BenchAiResult {
   readonly level: Level;
   readonly cube: CubeBenchRow[];
   readonly matches: MatchFigures[];
+  readonly previous: MatchFigures | "skipped";
   readonly gnubg: MatchFigures | "absent" | "skipped";
 }
 
@@ -147,6 +152,21 @@ export async function benchAi(opts: BenchAiOptions = {}): Promise<BenchAiResult>
     log(describe(f));
     matches.push(f);
   }
+  const previousGames = opts.previousGames ?? 1000;
+  let previous: BenchAiResult["previous"] = "skipped";
+  if (previousGames > 0) {
+    const task: GamesTask = {
+      variant: "long",
+      opponent: "previous",
+      level,
+      cube: false,
+      first: 0,
+      count: previousGames,
+      seed: seed + 2,
+    };
+    previous = figures(`long (cubeless) ${level} vs previous hard`, await inWorkers(task, workers));
+    log(describe(previous));
+  }
   const gnubgGames = opts.gnubgGames ?? 500;
   let gnubg: BenchAiResult["gnubg"] = "skipped";
   if (gnubgGames > 0 && !findGnubg()) {
@@ -165,7 +185,7 @@ export async function benchAi(opts: BenchAiOptions = {}): Promise<BenchAiResult>
     gnubg = figures(`short (cubeless) ${level} vs gnubg 0-ply`, await inWorkers(task, workers));
     log(describe(gnubg));
   }
-  return { level, cube, matches, gnubg };
+  return { level, cube, matches, previous, gnubg };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -175,6 +195,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       level: { type: "string", default: DEFAULT_LEVEL },
       variants: { type: "string", default: "short,long" },
       "gnubg-games": { type: "string", default: "500" },
+      "previous-games": { type: "string", default: "1000" },
       "short-cube": { type: "string", default: "on" },
       cube: { type: "string", default: "on" },
       workers: { type: "string", default: String(availableParallelism()) },
@@ -188,6 +209,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     level: values.level,
     variants: values.variants.split(",") as Variant[],
     gnubgGames: Number(values["gnubg-games"]),
+    previousGames: Number(values["previous-games"]),
     shortCube: values["short-cube"] !== "off",
     cube: values.cube !== "off",
     workers: Number(values.workers),

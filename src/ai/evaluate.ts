@@ -29,6 +29,8 @@ export class Evaluator {
     readonly variant: Variant,
     readonly net: Net,
     readonly raceNet: Net | null = null,
+    /** The bear-off table's exact races and the last-roll bound; off, the nets value them. */
+    readonly exactRaces = true,
   ) {
     // A net reads the first `inputs` features, so both share the longer vector.
     this.x = new Float64Array(Math.max(net.inputs, raceNet?.inputs ?? 0));
@@ -47,13 +49,13 @@ export class Evaluator {
     if (done) return done;
     // Both sides home: the race is exact from the bear-off table. Neither game lets the sides
     // meet again then (long nardy's homes are half a board apart, so no block can form).
-    if (inBearoffTable(me) && inBearoffTable(opp)) return bearoffProbs(me, opp);
+    if (this.exactRaces && inBearoffTable(me) && inBearoffTable(opp)) return bearoffProbs(me, opp);
     this.features(me, opp, this.x);
     const apart = !meets(this.variant, me, opp);
     const race = this.raceNet && this.variant === "short" && apart;
     const y = (race ? this.raceNet! : this.net).forward(this.x);
     const probs = tidy(this.variant, me, opp, y, apart);
-    if (apart && inBearoffTable(opp)) lastRollBound(probs, me, opp);
+    if (this.exactRaces && apart && inBearoffTable(opp)) lastRollBound(probs, me, opp);
     return probs;
   }
 }

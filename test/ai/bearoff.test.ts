@@ -12,7 +12,7 @@ import {
   inBearoffTable,
   type RollCounts,
 } from "../../src/ai/bearoff.js";
-import { stockEvaluator } from "../../src/ai/evaluate.js";
+import { Evaluator, stockEvaluator } from "../../src/ai/evaluate.js";
 import {
   type BlockRule,
   type Dice,
@@ -379,5 +379,21 @@ describe("the evaluator in a pure bear-off", () => {
     const p = stockEvaluator("short").evaluate(me, opp);
     expect(p.win).toBeGreaterThan(0);
     expect(p.win).toBeLessThan(1);
+  });
+
+  it("leaves every race to the net when the table is turned off", () => {
+    const random = seededRandom(5);
+    const stock = stockEvaluator("long");
+    const netOnly = new Evaluator("long", stock.net, null, false);
+    let differ = 0;
+    for (let t = 0; t < 20; t++) {
+      const me = randomHome(random, 1 + Math.floor(random() * 15));
+      const opp = randomHome(random, 1 + Math.floor(random() * 15));
+      const p = netOnly.evaluate(me, opp);
+      expect(p.win).toBeGreaterThan(0);
+      expect(p.win).toBeLessThan(1);
+      if (p.win !== bearoffWinChance(me, opp)) differ++;
+    }
+    expect(differ).toBe(20);
   });
 });

@@ -9,12 +9,13 @@ describe("the AI benchmark", () => {
       level: "medium",
       workers: 0,
       gnubgGames: 0,
+      previousGames: 2,
       cube: false,
       log: (l) => lines.push(l),
     });
     expect(r.matches.map((m) => m.games)).toEqual([4, 4]);
     expect(r.gnubg).toBe("skipped");
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     for (const [i, m] of r.matches.entries()) {
       expect(lines[i]!.startsWith(`${m.label}: 4 games, won `), lines[i]).toBe(true);
       // A share of four games, inside its confidence interval, which four games keep wide.
@@ -28,5 +29,11 @@ describe("the AI benchmark", () => {
       "short (cube on) medium vs pip-count",
       "long (cube off) medium vs pip-count",
     ]);
+    // Long nardy against the hard level before the bear-off table: a row of its own.
+    if (r.previous === "skipped") throw new Error("the previous-hard row was skipped");
+    expect(r.previous.games).toBe(2);
+    expect(lines[2]!.startsWith("long (cubeless) medium vs previous hard: 2 games, won ")).toBe(
+      true,
+    );
   });
 });

@@ -58,7 +58,8 @@ export function versus(
   return { winRate: wins / games, ppg: points / games };
 }
 
-function playOut(
+/** One cubeless game, `agents[0]` first: the winner's index and 0/1/2 for a single/gammon/backgammon. */
+export function playOut(
   variant: Variant,
   rules: ReturnType<typeof defaultRules>,
   agents: Agent[],
