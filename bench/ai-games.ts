@@ -40,6 +40,7 @@ export interface GamesResult {
  * we start). Games against the pip-count player run through `playGame` (engine flow).
  */
 export async function runGames(task: GamesTask): Promise<GamesResult> {
+  if (task.opponent === "previous") return againstPrevious(task);
   const points: number[] = [];
   const times: number[] = [];
   let mismatches = 0;
@@ -47,7 +48,6 @@ export async function runGames(task: GamesTask): Promise<GamesResult> {
   const gnubgPath = task.opponent === "gnubg" ? findGnubg() : null;
   const gnubg = gnubgPath ? new Gnubg(gnubgPath, 0) : null;
   if (gnubg) await gnubg.ready;
-  if (task.opponent === "previous") return againstPrevious(task);
   try {
     for (let i = task.first; i < task.first + task.count; i++) {
       const starter = i % 2 === 0 ? "white" : "black";
