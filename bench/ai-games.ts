@@ -98,7 +98,9 @@ function againstPrevious(task: GamesTask): GamesResult {
   const ours: Agent = (spec) => {
     const t0 = performance.now();
     const play = strongPlay(spec, {}, task.level);
-    if (legalPlays(spec).length > 1) times.push(performance.now() - t0);
+    const ms = performance.now() - t0;
+    // Timed only when the roll left a choice (forced plays take no time).
+    if (legalPlays(spec).length > 1) times.push(ms);
     return play;
   };
   const points: number[] = [];

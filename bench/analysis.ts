@@ -62,15 +62,18 @@ export async function benchAnalysis(
   opts: { smoke?: boolean } = {},
 ): Promise<Record<string, number>> {
   const samples: EquitySample[] = opts.smoke ? ["a"] : ["a", "b", "c"];
-  const casesOf = (s: EquitySample) => loadEquityCases([s]).slice(0, opts.smoke ? 40 : undefined);
-  const t0 = performance.now();
-  const bySample = samples.map((s) => ({ s, pairs: lossPairs(casesOf(s)) }));
-  const ms = performance.now() - t0;
-  const cases = samples.flatMap(casesOf);
-  const a = agreement(bySample.flatMap((b) => b.pairs));
-  const firstBySample = samples.map((s) => ({
+  const loaded = samples.map((s) => ({
     s,
-    pairs: lossPairs(casesOf(s), (spec) => rankPlays(spec)),
+    cases: loadEquityCases([s]).slice(0, opts.smoke ? 40 : undefined),
+  }));
+  const t0 = performance.now();
+  const bySample = loaded.map(({ s, cases }) => ({ s, pairs: lossPairs(cases) }));
+  const ms = performance.now() - t0;
+  const cases = loaded.flatMap((l) => l.cases);
+  const a = agreement(bySample.flatMap((b) => b.pairs));
+  const firstBySample = loaded.map(({ s, cases }) => ({
+    s,
+    pairs: lossPairs(cases, (spec) => rankPlays(spec)),
   }));
   const first = agreement(firstBySample.flatMap((b) => b.pairs));
   const long = await timedAnalysis("long");
