@@ -7,13 +7,12 @@
  * positions halfway between the fixture's (0.25: a quarter of the way), for checking a choice
  * made on the fixture.
  */
-import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { createInterface } from "node:readline";
 import { gzipSync } from "node:zlib";
 import { GNUBG_FIXTURES, loadSelfplayVectors } from "../test/helpers/vectors.js";
 import { findGnubg } from "./gnubg.js";
+import { startEquityScript } from "./gnubg-equity-script.js";
 
 export const EQUITIES_FILE = path.join(GNUBG_FIXTURES, "short-gnubg-equities.jsonl.gz");
 
@@ -28,27 +27,13 @@ const choices = loadSelfplayVectors().filter((c) => c.count >= 2);
 const step = choices.length / count;
 const sample = Array.from({ length: count }, (_, i) => choices[Math.floor((i + offset) * step)]!);
 
-const proc = spawn(binary, ["-t", "-q", "-p", path.join(import.meta.dirname, "gnubg-equity.py")]);
-const answers: string[] = [];
-let wake: (() => void) | null = null;
-createInterface({ input: proc.stdout }).on("line", (line) => {
-  if (!line.startsWith("@@") || line === "@@ready") return;
-  answers.push(line.slice(2));
-  wake?.();
-});
-const next = async (): Promise<string> => {
-  while (answers.length === 0) await new Promise<void>((r) => (wake = r));
-  return answers.shift()!;
-};
-
+const gnubg = startEquityScript(binary);
 const lines: string[] = [];
 for (const c of sample) {
-  proc.stdin.write(`${JSON.stringify({ after: c.after })}\n`);
-  const evals = JSON.parse(await next()) as number[][];
+  const evals = await gnubg.evaluate(c.after);
   const plays = c.after.map((after, i) => ({ after, equity: evals[i]![5] }));
   lines.push(JSON.stringify({ pos: c.pos, dice: c.dice, plays }));
 }
-proc.stdin.end();
-proc.kill();
+gnubg.close();
 writeFileSync(file, gzipSync(`${lines.join("\n")}\n`));
 console.log(`${lines.length} positions, ${sample.reduce((a, c) => a + c.count, 0)} plays`);

@@ -119,15 +119,17 @@ const at = (k: number, d: number, i: number): number => i * 18 + (k - 1) * 6 + d
 
 /**
  * The single steps of each die from one position: `kids[d * 6 + j]` for j < `kidCount[d]`.
- * A checker moves d down, or off from the point d or from the highest point below d.
+ * A checker moves d down, or off from the point d or from the highest point below d. With
+ * `anyOff`, a die takes off a checker from any point up to d: a checker leaving the other
+ * side's home moves on, where bearing off waits for the higher points.
  */
-function stepsFrom(pos: number[], kids: Int32Array, kidCount: Int32Array): void {
+function stepsFrom(pos: number[], kids: Int32Array, kidCount: Int32Array, anyOff: boolean): void {
   let top = 0;
   for (let p = 1; p <= BEAROFF_POINTS; p++) if (pos[p]! > 0) top = p;
   for (let d = 1; d <= 6; d++) {
     let k = 0;
     for (let p = top; p >= 1; p--) {
-      if (pos[p] === 0 || (p < d && p !== top)) continue;
+      if (pos[p] === 0 || (p < d && p !== top && !anyOff)) continue;
       const to = p > d ? p - d : 0;
       pos[p]!--;
       pos[to]!++;
@@ -253,6 +255,22 @@ function closeFromRolls(
 }
 
 /**
+ * Calls `visit` on every position in rank order (lexicographic from the 6-point down), with
+ * the position's checkers on `pos[1..6]` and their number.
+ */
+function forEachPosition(visit: (pos: number[], total: number) => void): void {
+  const pos = [0, 0, 0, 0, 0, 0, 0];
+  const place = (p: number, left: number): void => {
+    for (pos[p] = 0; pos[p]! <= left; pos[p]!++) {
+      if (p > 1) place(p - 1, left - pos[p]!);
+      else visit(pos, BEAROFF_CHECKERS - left + pos[1]!);
+    }
+    pos[p] = 0;
+  };
+  place(BEAROFF_POINTS, BEAROFF_CHECKERS);
+}
+
+/**
  * Builds the table in rank order. For each die d and k = 1..3, `after` keeps the best position
  * k steps of d reach from each position (by the count being minimised), so a roll's best play
  * is a choice among at most twelve: one step of a then the best of b, of b then the best of a,
@@ -267,11 +285,9 @@ export function buildBearoffTable(): BearoffTable {
   const afterG = new Uint16Array(18 * N);
   const kids = new Int32Array(7 * 6);
   const kidCount = new Int32Array(7);
-  const pos = [0, 0, 0, 0, 0, 0, 0];
-  // Positions in rank order: lexicographic from the 6-point down.
   let i = 0;
-  const visit = (total: number): void => {
-    stepsFrom(pos, kids, kidCount);
+  forEachPosition((pos, total) => {
+    stepsFrom(pos, kids, kidCount, false);
     const fifteen = total === BEAROFF_CHECKERS;
     closeFromRolls(off, i, i === 0, kids, kidCount, after);
     closeFromRolls(gammon, i, !fifteen, kids, kidCount, afterG);
@@ -288,16 +304,39 @@ export function buildBearoffTable(): BearoffTable {
       }
     }
     i++;
-  };
-  const place = (p: number, left: number): void => {
-    for (pos[p] = 0; pos[p]! <= left; pos[p]!++) {
-      if (p > 1) place(p - 1, left - pos[p]!);
-      else visit(BEAROFF_CHECKERS - left + pos[1]!);
-    }
-    pos[p] = 0;
-  };
-  place(BEAROFF_POINTS, BEAROFF_CHECKERS);
+  });
   return { off: off.done(), gammon: gammon.done() };
+}
+
+/**
+ * Rolls until a side has every checker out of the other side's home, for its checkers there
+ * (its points 19..24 read as 1..6), each roll played to need the fewest rolls on average. As
+ * the bear-off table, but a die takes out a checker from any point up to it (`stepsFrom`).
+ */
+export function buildEscapeCounts(): RollCounts {
+  const out = new Packer(14);
+  const after = new Uint16Array(18 * N);
+  const kids = new Int32Array(7 * 6);
+  const kidCount = new Int32Array(7);
+  let i = 0;
+  forEachPosition((pos) => {
+    stepsFrom(pos, kids, kidCount, true);
+    closeFromRolls(out, i, i === 0, kids, kidCount, after);
+    for (let d = 1; d <= 6; d++)
+      for (let k = 1; k <= 3; k++)
+        after[at(k, d, i)] =
+          i === 0 ? 0 : bestAfter(d, k - 1, d, kids, kidCount, after, out.mean, -1);
+    i++;
+  });
+  return out.done();
+}
+
+let escapes: RollCounts | null = null;
+
+/** The escape counts, built on first use and kept. */
+export function escapeCounts(): RollCounts {
+  escapes ??= buildEscapeCounts();
+  return escapes;
 }
 
 let table: BearoffTable | null = null;
@@ -318,7 +357,7 @@ export function inBearoffTable(side: Side): boolean {
  * P(A < B) for independent counts A (distribution `a` of position i) and B (`b` of j), or
  * P(A ≤ B) with `orTie`.
  */
-function before(a: RollCounts, i: number, b: RollCounts, j: number, orTie: boolean): number {
+export function before(a: RollCounts, i: number, b: RollCounts, j: number, orTie: boolean): number {
   const aFrom = a.start[i]!;
   const aLen = a.start[i + 1]! - aFrom;
   const bFrom = b.start[j]!;

@@ -8,6 +8,7 @@ import {
   shortFeatures,
 } from "./features-short.js";
 import { Net, type StoredNet } from "./net.js";
+import { raceBackgammons } from "./race-backgammon.js";
 import type { Probs } from "./types.js";
 // JSON modules load without a warning from Node 20.19 and 22.12 on (package.json engines).
 import longWeights from "./weights/long.json" with { type: "json" };
@@ -55,6 +56,7 @@ export class Evaluator {
     const race = this.raceNet && this.variant === "short" && apart;
     const y = (race ? this.raceNet! : this.net).forward(this.x);
     const probs = tidy(this.variant, me, opp, y, apart);
+    if (this.exactRaces && race) raceBackgammons(probs, me, opp);
     if (this.exactRaces && apart && inBearoffTable(opp)) lastRollBound(probs, me, opp);
     return probs;
   }
