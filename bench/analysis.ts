@@ -10,6 +10,7 @@ import { makeSide, type Side, type Variant } from "../src/engine/index.js";
 import { analyseGame, turnsOf } from "../src/services/index.js";
 import {
   agreement,
+  EQUITY_SAMPLES,
   type EquitySample,
   loadEquityCases,
   lossPairs,
@@ -48,7 +49,7 @@ function benchBearoff(runs: number): { buildMs: number; lookupsPerSec: number } 
 
 /**
  * The analysis's equity losses against GNU Backgammon's 0-ply ones over the stored positions
- * (test/fixtures/gnubg/short-gnubg-equities*.jsonl.gz, three samples of 400): the share of
+ * (test/fixtures/gnubg/short-gnubg-equities*.jsonl.gz, four samples of 400): the share of
  * gnubg's 0.08+ mistakes we flag (target ≥ 90%), the share of its near-best plays (within
  * 0.02) we call errors (target < 5%), in all and per sample, both as the analysis measures
  * (with its second and third looks) and at the first look alone, what weighing every play
@@ -61,7 +62,7 @@ function benchBearoff(runs: number): { buildMs: number; lookupsPerSec: number } 
 export async function benchAnalysis(
   opts: { smoke?: boolean } = {},
 ): Promise<Record<string, number>> {
-  const samples: EquitySample[] = opts.smoke ? ["a"] : ["a", "b", "c"];
+  const samples: readonly EquitySample[] = opts.smoke ? ["a"] : EQUITY_SAMPLES;
   const loaded = samples.map((s) => ({
     s,
     cases: loadEquityCases([s]).slice(0, opts.smoke ? 40 : undefined),

@@ -19,12 +19,15 @@ export interface EquityCase {
 }
 
 /**
- * The stored samples of 400 positions: "a" (the first), "b" (halfway between a's) and "c" (a
- * quarter of the way), each a check of rules chosen on the ones before it.
+ * The stored samples of 400 positions: "a" (the first), "b" (halfway between a's), "c" (a
+ * quarter of the way) and "d" (three quarters), each a check of rules chosen on the ones
+ * before it.
  */
-export type EquitySample = "a" | "b" | "c";
+export type EquitySample = "a" | "b" | "c" | "d";
 
-export function loadEquityCases(samples: readonly EquitySample[] = ["a", "b", "c"]): EquityCase[] {
+export const EQUITY_SAMPLES: readonly EquitySample[] = ["a", "b", "c", "d"];
+
+export function loadEquityCases(samples: readonly EquitySample[] = EQUITY_SAMPLES): EquityCase[] {
   return samples.flatMap((s) => readEquityFile(s === "a" ? "" : `-${s}`));
 }
 
