@@ -78,7 +78,11 @@ function weigh(before: GameState, dice: Dice, played: readonly Step[], after: Ga
   const made = key(me, opp);
   // The play made may be looked at again one and two rolls ahead (docs/rules.md, "Game analysis").
   const ranked = reviewPlays(turnSpec(before, dice), scoring, (p) => key(p.me, p.opp) === made);
-  const bestOf = (d: Dice) => rankPlays(turnSpec(before, d), scoring)[0]?.equity ?? null;
+  // The roll played is ranked already: its best keeps its 0-ply equity in `ranked`.
+  const isRolled = (d: Dice) =>
+    Math.max(...d) === Math.max(...dice) && Math.min(...d) === Math.min(...dice);
+  const bestOf = (d: Dice) =>
+    (isRolled(d) ? ranked : rankPlays(turnSpec(before, d), scoring))[0]?.equity ?? null;
   // Luck: this roll's best equity against the average roll's (a roll with no play: the
   // position as it stands, which rankPlays cannot give; such rolls count at the worst seen).
   const bests = ROLLS.map((r) => ({ e: bestOf(r.dice), w: r.weight }));
