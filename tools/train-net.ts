@@ -28,6 +28,13 @@
  * 40-unit TD self-play net (tools/train-ai.ts), whose 0-ply near-best plays called errors
  * against gnubg's own equities were 17.2% of the analysis fixture's, against 7.6% now.
  *
+ * Tried and not shipped: fine-tuning both nets (--init, 3 and 4 epochs, alpha 0.006..0.0015,
+ * seed 21) on labels of random games (RANDOM 1 in gnubg-labels.py, seeds 21 and 22) mixed
+ * with seeds 7 and 8. On random-game positions the contact net's held-out rms of the win
+ * chance fell from 0.042 to 0.026, but on gnubg's own games it rose from 0.019 to 0.021, and
+ * the analysis's near-best plays called errors moved only from 3.9% to 3.4% of the fixture's
+ * four samples (the second sample's rose, 6.2% to 6.6%).
+ *
  * Tried before and not shipped: a 128-hidden contact net on the first 212 inputs only, one
  * epoch over 1.0 million labels (held-out rms of the win chance 0.033), lost more often to
  * GNU Backgammon 0-ply than the TD net (hard 39.7% [34.8–44.9] of 360 games against 44.2%).

@@ -1,5 +1,5 @@
 # Runs inside `gnubg -t -q -p tools/train/gnubg-labels.py` with GNUBG_LABELS="OUT SEED COUNT
-# PLIES" in the environment (gnubg passes no arguments to a script): short-nardy training
+# PLIES [RANDOM]" in the environment (gnubg passes no arguments to a script): short-nardy training
 # positions labelled with GNU Backgammon's cubeless evaluation, one line each in OUT:
 #   <Position ID> <win> <win gammon> <win bg> <lose gammon> <lose bg>
 # The Position ID is gnubg's, with the other side on roll; the chances are those of the side
@@ -8,15 +8,18 @@
 #
 # Every legal play of every turn is a line (gnubg's `hint` evaluates them all at once, and the
 # plays a strong player would not choose teach the ranking too). The games are gnubg's own at
-# 0-ply, except that one turn in eight plays a random one of its five best; dice and choices
-# from Python's random seeded with SEED. Stops after COUNT distinct positions.
+# 0-ply, except that one turn in eight plays a random one of its five best; with RANDOM, that
+# share of turns plays any legal play at random instead (1: random games, whose odd positions
+# a net learns only from positions like them). Dice and choices from Python's random seeded
+# with SEED. Stops after COUNT distinct positions.
 import os
 import random
 
 import gnubg
 
-out_path, seed, count, plies = os.environ["GNUBG_LABELS"].split()
-seed, count, plies = int(seed), int(count), int(plies)
+args = os.environ["GNUBG_LABELS"].split()
+out_path, seed, count, plies = args[0], int(args[1]), int(args[2]), int(args[3])
+random_share = float(args[4]) if len(args) > 4 else 0.0
 
 gnubg.command("set player 0 human")
 gnubg.command("set player 1 human")
@@ -77,7 +80,10 @@ with open(out_path, "w") as out:
                     seen.add(pid)
                     out.write(pid + " " + " ".join("%.5f" % x for x in h["details"]["probs"]) + "\n")
             if after:
-                pick = 0 if rng.random() >= 0.125 else rng.randrange(min(5, len(after)))
+                if random_share > 0 and rng.random() < random_share:
+                    pick = rng.randrange(len(after))
+                else:
+                    pick = 0 if rng.random() >= 0.125 else rng.randrange(min(5, len(after)))
                 me, opp = after[pick]
             if sum(me) == 0:
                 break
