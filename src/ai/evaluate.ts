@@ -56,7 +56,8 @@ export class Evaluator {
     const race = this.raceNet && this.variant === "short" && apart;
     const y = (race ? this.raceNet! : this.net).forward(this.x);
     const probs = tidy(this.variant, me, opp, y, apart);
-    if (this.exactRaces && race) raceBackgammons(probs, me, opp);
+    // Not long nardy's koks: the winner's home blocks the way out, so it is no simple count.
+    if (this.exactRaces && apart && this.variant === "short") raceBackgammons(probs, me, opp);
     if (this.exactRaces && apart && inBearoffTable(opp)) lastRollBound(probs, me, opp);
     return probs;
   }
