@@ -13,7 +13,7 @@ const SLOW = [
   "test/cli/commands.test.ts", // npm run engine / render as documented, on a first run
   "test/render/cli-process.test.ts", // the render command's exit codes and output streams
   "test/ai/cube-fixtures.test.ts", // the cube op's cost bounds over stored positions
-  "test/ai/analyse-agreement.test.ts", // every play of 1,200 positions, many two rolls ahead
+  "test/ai/analyse-agreement.test.ts", // every play of 1,600 positions, many two rolls ahead
   "test/render/no-fonts.test.ts", // rendering in a child with fontconfig emptied
   "test/render/standings-no-fonts.test.ts", // the standings' names, in such a child
   "test/bot/call-deadlines.test.ts", // real waits for auto-retry's backoff and 429s

@@ -255,6 +255,22 @@ function closeFromRolls(
 }
 
 /**
+ * The best ends (by `mean`) of 1..3 steps of each die from position i, kept in `after` for the
+ * positions above it; the empty position steps to itself.
+ */
+function bestStepsFrom(
+  i: number,
+  kids: Int32Array,
+  kidCount: Int32Array,
+  after: Uint16Array,
+  mean: Float64Array,
+): void {
+  for (let d = 1; d <= 6; d++)
+    for (let k = 1; k <= 3; k++)
+      after[at(k, d, i)] = i === 0 ? 0 : bestAfter(d, k - 1, d, kids, kidCount, after, mean, -1);
+}
+
+/**
  * Calls `visit` on every position in rank order (lexicographic from the 6-point down), with
  * the position's checkers on `pos[1..6]` and their number.
  */
@@ -292,17 +308,13 @@ export function buildBearoffTable(): BearoffTable {
     closeFromRolls(off, i, i === 0, kids, kidCount, after);
     closeFromRolls(gammon, i, !fifteen, kids, kidCount, afterG);
 
-    // The best ends of 1..3 steps of each die from here, for the positions above this one.
-    for (let d = 1; d <= 6; d++) {
-      for (let k = 1; k <= 3; k++) {
-        after[at(k, d, i)] =
-          i === 0 ? 0 : bestAfter(d, k - 1, d, kids, kidCount, after, off.mean, -1);
-        // Below 15 checkers the gammon is saved whatever comes next.
+    bestStepsFrom(i, kids, kidCount, after, off.mean);
+    // Below 15 checkers the gammon is saved whatever comes next.
+    for (let d = 1; d <= 6; d++)
+      for (let k = 1; k <= 3; k++)
         afterG[at(k, d, i)] = fifteen
           ? bestAfter(d, k - 1, d, kids, kidCount, afterG, gammon.mean, -1)
           : i;
-      }
-    }
     i++;
   });
   return { off: off.done(), gammon: gammon.done() };
@@ -322,10 +334,7 @@ export function buildEscapeCounts(): RollCounts {
   forEachPosition((pos) => {
     stepsFrom(pos, kids, kidCount, true);
     closeFromRolls(out, i, i === 0, kids, kidCount, after);
-    for (let d = 1; d <= 6; d++)
-      for (let k = 1; k <= 3; k++)
-        after[at(k, d, i)] =
-          i === 0 ? 0 : bestAfter(d, k - 1, d, kids, kidCount, after, out.mean, -1);
+    bestStepsFrom(i, kids, kidCount, after, out.mean);
     i++;
   });
   return out.done();

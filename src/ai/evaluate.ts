@@ -9,6 +9,7 @@ import {
 } from "./features-short.js";
 import { Net, type StoredNet } from "./net.js";
 import { raceBackgammons } from "./race-backgammon.js";
+import { hasRange } from "./sides.js";
 import type { Probs } from "./types.js";
 // JSON modules load without a warning from Node 20.19 and 22.12 on (package.json engines).
 import longWeights from "./weights/long.json" with { type: "json" };
@@ -133,11 +134,6 @@ function tidy(variant: Variant, me: Side, opp: Side, y: Float64Array, apart: boo
     if (!hasRange(me, 19, 25)) loseBG = 0;
   }
   return { win, winG, winBG, loseG, loseBG };
-}
-
-function hasRange(side: Side, lo: number, hi: number): boolean {
-  for (let p = lo; p <= hi; p++) if (side[p]! > 0) return true;
-  return false;
 }
 
 /** The same outcome seen by the other side. */

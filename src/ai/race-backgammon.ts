@@ -1,5 +1,6 @@
 import type { Side } from "../engine/index.js";
 import { bearoffIndex, bearoffTable, before, escapeCounts, inBearoffTable } from "./bearoff.js";
+import { hasRange } from "./sides.js";
 import type { Probs } from "./types.js";
 
 /**
@@ -11,29 +12,27 @@ import type { Probs } from "./types.js";
  * fifth of a point. Sets `p` in place; `me` just moved.
  */
 export function raceBackgammons(p: Probs, me: Side, opp: Side): void {
-  const { off } = bearoffTable();
-  const out = escapeCounts();
-  if (inBearoffTable(opp) && me[0] === 0 && inHome(me)) {
+  if (inBearoffTable(opp) && me[0] === 0 && hasRange(me, 19, 24)) {
     // `opp` rolls first: it wins a backgammon when its count is no more than mine.
-    const bg = before(off, bearoffIndex(opp), out, escapeIndex(me), true);
+    const bg = before(bearoffTable().off, bearoffIndex(opp), escapeCounts(), escapeIndex(me), true);
     p.loseBG = bg;
     p.loseG = Math.max(p.loseG, bg);
     p.win = Math.min(p.win, 1 - p.loseG);
-  } else if (inBearoffTable(me) && opp[0] === 0 && inHome(opp)) {
+  } else if (inBearoffTable(me) && opp[0] === 0 && hasRange(opp, 19, 24)) {
     // I roll second: I win one when my count is less than the other side's.
-    const bg = before(off, bearoffIndex(me), out, escapeIndex(opp), false);
+    const bg = before(
+      bearoffTable().off,
+      bearoffIndex(me),
+      escapeCounts(),
+      escapeIndex(opp),
+      false,
+    );
     p.winBG = bg;
     p.winG = Math.max(p.winG, bg);
     p.win = Math.max(p.win, p.winG);
     p.loseG = Math.min(p.loseG, 1 - p.win);
     p.loseBG = Math.min(p.loseBG, p.loseG);
   }
-}
-
-/** Whether `side` has a checker in the other side's home (its own points 19..24). */
-function inHome(side: Side): boolean {
-  for (let q = 19; q <= 24; q++) if (side[q]! > 0) return true;
-  return false;
 }
 
 /** The bear-off index of `side`'s checkers in the other side's home, point q as q - 18. */
