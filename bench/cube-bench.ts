@@ -28,6 +28,8 @@ export function ourAnswer(f: CubeFixture, level: Level): CubeAnswer {
 export interface CubeBenchRow {
   readonly set: keyof typeof CUBE_FIXTURE_FILES;
   readonly ours: CubeFigures;
+  /** Our figures on each sample of the set, in order. */
+  readonly samples: readonly CubeFigures[];
   readonly gnubg0: CubeFigures;
   readonly medianDecisionMs: number;
 }
@@ -35,17 +37,25 @@ export interface CubeBenchRow {
 /** Our cube answers and gnubg 0-ply's on each fixture set, costed by gnubg 2-ply. */
 export function cubeBench(level: Level): CubeBenchRow[] {
   return (Object.keys(CUBE_FIXTURE_FILES) as (keyof typeof CUBE_FIXTURE_FILES)[]).map((set) => {
-    const fixtures = loadCubeFixtures(CUBE_FIXTURE_FILES[set]);
     const times: number[] = [];
-    const answers = fixtures.map((f) => {
-      const t0 = performance.now();
-      const a = ourAnswer(f, level);
-      times.push(performance.now() - t0);
-      return a;
+    const samples = CUBE_FIXTURE_FILES[set].map((file) => {
+      const fixtures = loadCubeFixtures(file);
+      const answers = fixtures.map((f) => {
+        const t0 = performance.now();
+        const a = ourAnswer(f, level);
+        times.push(performance.now() - t0);
+        return a;
+      });
+      return { fixtures, answers };
     });
+    const fixtures = samples.flatMap((s) => s.fixtures);
     return {
       set,
-      ours: cubeFigures(fixtures, answers),
+      ours: cubeFigures(
+        fixtures,
+        samples.flatMap((s) => s.answers),
+      ),
+      samples: samples.map((s) => cubeFigures(s.fixtures, s.answers)),
       gnubg0: cubeFigures(fixtures, fixtures.map(gnubgZeroPly)),
       medianDecisionMs: round(median(times), 1),
     };
@@ -64,8 +74,13 @@ function line(who: string, f: CubeFigures): string {
 }
 
 export function describeCube(level: Level, r: CubeBenchRow): string {
+  const bySample =
+    r.samples.length > 1
+      ? ` (samples: ${r.samples.map((f) => `${mp(f.meanCost)} of ${f.positions}`).join(", ")})`
+      : "";
   return (
     `cube ${r.set} (${r.ours.positions} positions, costed by gnubg 2-ply): ` +
-    `${line(level, r.ours)}, median ${r.medianDecisionMs} ms; ${line("gnubg 0-ply", r.gnubg0)}`
+    `${line(level, r.ours)}${bySample}, median ${r.medianDecisionMs} ms; ` +
+    line("gnubg 0-ply", r.gnubg0)
   );
 }

@@ -113,8 +113,22 @@ export const gnubgZeroPly = (f: CubeFixture): CubeAnswer => ({
   take: f.dt0 <= f.dp0,
 });
 
-/** The fixture sets shipped with the tests: money play with a centred cube, and a match to 7. */
+/**
+ * The fixture sets shipped with the tests: money play with a centred cube, and a match to 7.
+ * The money set is three samples of gnubg's games: the first (400 positions), then 600 each
+ * from seeds 101 and 102 (`CUBE_FIXTURES="OUT 101 600 money"`), made when the first proved to
+ * hold a run of four positions from one game that weighed on its mean as much as the rest.
+ */
 export const CUBE_FIXTURE_FILES = {
-  money: new URL("../test/fixtures/ai/cube-money.jsonl", import.meta.url).pathname,
-  match: new URL("../test/fixtures/ai/cube-match.jsonl", import.meta.url).pathname,
+  money: ["cube-money.jsonl", "cube-money-b.jsonl", "cube-money-c.jsonl"].map(fixturePath),
+  match: ["cube-match.jsonl"].map(fixturePath),
 } as const;
+
+function fixturePath(name: string): string {
+  return new URL(`../test/fixtures/ai/${name}`, import.meta.url).pathname;
+}
+
+/** Every position of a fixture set, its samples in order. */
+export function loadCubeSet(set: keyof typeof CUBE_FIXTURE_FILES): CubeFixture[] {
+  return CUBE_FIXTURE_FILES[set].flatMap((file) => loadCubeFixtures(file));
+}

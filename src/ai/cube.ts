@@ -2,10 +2,10 @@ import { legalPlays, type Side, type TurnSpec } from "../engine/index.js";
 import { CubefulModel, type Owner } from "./cubeful.js";
 import { cubeEfficiency, type Efficiency } from "./efficiency.js";
 import { type Evaluator, flip, stockEvaluator } from "./evaluate.js";
-import { ROLLS } from "./search.js";
+import { onRollProbs, ROLLS, replyTurn } from "./search.js";
 import { type Stakes, stakesOf } from "./stakes.js";
 import type { AiContext, CubeAnswer, Level, Probs } from "./types.js";
-import { equity, outcomeValues } from "./values.js";
+import { equity, type OutcomeValues, outcomeValues } from "./values.js";
 
 /** The cube as the side on roll sees it. */
 export interface CubeView {
@@ -27,10 +27,19 @@ export interface CubeOptions {
 }
 
 /**
+ * How far apart (per cube) the one-roll look's answers may be and still get the second look:
+ * past it, neither the double nor the take is close, and one roll ahead settles them.
+ */
+const LIVE_WINDOW = 0.25;
+
+/**
  * The cubeful equities for `pos.me` on roll, before rolling. Easy: Janowski's model on the
- * evaluator's chances at once (0-ply). Other levels look one roll ahead: each of my 21 rolls
+ * evaluator's chances at once (0-ply). Medium looks one roll ahead: each of my 21 rolls
  * played by the 0-ply best play, and the position after it valued from the other side's view,
- * who may double there or redouble (1-ply, as gnubg's own cube search).
+ * who may double there or redouble (1-ply, as gnubg's own cube search). Hard and expert, when
+ * that look finds the decision close, also look two rolls ahead (the other side's chances
+ * there over its 21 rolls) and take the mean of the two looks, which cost less against GNU
+ * Backgammon's 2-ply on the first two stored money samples than either look alone (README).
  */
 export function cubeEquities(
   pos: Omit<TurnSpec, "dice">,
@@ -56,11 +65,61 @@ export function cubeEquities(
     };
   }
   const values = outcomeValues(pos.variant, ctx);
+  const afters = ROLLS.map(({ dice, weight }) => ({
+    weight,
+    spec: { ...pos, dice },
+    after: bestAfter(ev, { ...pos, dice }, values),
+  }));
+  const look = { cube, ctx, stakes, eff, afters };
+  const oneRoll = rollAhead(look, (after) => flip(after.probs));
+  if (level === "medium" || !isClose(oneRoll)) return oneRoll;
+  // The other side's best plays, ranked by its own values (theirs are mine turned round).
+  const turned = (o: readonly [number, number, number]) => [-o[0], -o[1], -o[2]] as const;
+  const theirValues: OutcomeValues = { win: turned(values.lose), lose: turned(values.win) };
+  const twoRolls = rollAhead(look, (after, spec) =>
+    onRollProbs(ev, replyTurn(spec, after.me, after.opp), theirValues),
+  );
+  return {
+    noDouble: (oneRoll.noDouble + twoRolls.noDouble) / 2,
+    doubleTake: (oneRoll.doubleTake + twoRolls.doubleTake) / 2,
+    doublePass,
+  };
+}
+
+/** Whether doubling or taking is within the live window either way. */
+function isClose(e: CubeEquities): boolean {
+  const doubled = Math.min(e.doubleTake, e.doublePass);
+  return (
+    Math.abs(doubled - e.noDouble) < LIVE_WINDOW ||
+    Math.abs(e.doubleTake - e.doublePass) < LIVE_WINDOW
+  );
+}
+
+type After = ReturnType<typeof bestAfter>;
+
+interface RollLook {
+  readonly cube: CubeView;
+  readonly ctx: AiContext;
+  readonly stakes: Stakes;
+  readonly eff: (me: Side, opp: Side) => number;
+  /** My 21 rolls, each with its 0-ply best play. */
+  readonly afters: readonly { weight: number; spec: TurnSpec; after: After }[];
+}
+
+/**
+ * No double and double/take over my 21 rolls, the other side then on roll with the chances
+ * `theirChances` gives it after my play.
+ */
+function rollAhead(
+  look: RollLook,
+  theirChances: (after: After, spec: TurnSpec) => Probs,
+): CubeEquities {
+  const { cube, ctx, stakes, eff } = look;
+  const v = cube.value;
   const them = stakes.swap();
   let noDouble = 0;
   let doubleTake = 0;
-  for (const { dice, weight } of ROLLS) {
-    const after = bestAfter(ev, { ...pos, dice }, values);
+  for (const { weight, spec, after } of look.afters) {
     if (after.done) {
       // I bore off my last checker: the game is over, whatever the cube.
       const m = new CubefulModel(after.probs, stakes);
@@ -69,7 +128,7 @@ export function cubeEquities(
       continue;
     }
     // The other side on roll, with its chances and its view of the cube.
-    const m = new CubefulModel(flip(after.probs), them);
+    const m = new CubefulModel(theirChances(after, spec), them);
     const x = eff(after.opp, after.me);
     const theirOwner: Owner = cube.owner === "me" ? "opp" : cube.owner === "opp" ? "me" : null;
     const nd = onRoll(m, them, v, theirOwner, x, !!ctx.match?.crawford);
@@ -77,7 +136,7 @@ export function cubeEquities(
     noDouble += weight * stakes.other(nd);
     doubleTake += weight * stakes.other(dt);
   }
-  return { noDouble: noDouble / 36, doubleTake: doubleTake / 36, doublePass };
+  return { noDouble: noDouble / 36, doubleTake: doubleTake / 36, doublePass: stakes.won(v) };
 }
 
 /** The best value for the side on roll of `m`: no double, or double if that is better. */

@@ -26,21 +26,25 @@ export function scorePlays(ev: Evaluator, plays: readonly Play[], values: Outcom
 }
 
 /**
- * The opponent's turn in a TurnSpec, after my play: its first-turn state follows mine (when
- * I open the game, its next turn is its first and my roll is the one it answers).
+ * The opponent's turn after my play of `spec`, before its roll: its first-turn state follows
+ * mine (when I open the game, its next turn is its first and my roll is the one it answers).
  */
-function replySpec(spec: TurnSpec, me: Side, opp: Side, dice: Dice): TurnSpec {
+export function replyTurn(spec: TurnSpec, me: Side, opp: Side): Omit<TurnSpec, "dice"> {
   const oppFirst = spec.variant === "long" && !!spec.firstTurn && !spec.opponentFirstRoll;
   return {
     variant: spec.variant,
     rules: spec.rules,
     me: opp,
     opp: me,
-    dice,
     firstTurn: oppFirst,
     opponentFirstRoll: oppFirst ? spec.dice : null,
   };
 }
+
+const replySpec = (spec: TurnSpec, me: Side, opp: Side, dice: Dice): TurnSpec => ({
+  ...replyTurn(spec, me, opp),
+  dice,
+});
 
 /** Weighted sum of outcome distributions over the 36 rolls. */
 class RollAverage {

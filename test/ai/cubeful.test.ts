@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CUBE_FIXTURE_FILES, cubeFigures, loadCubeFixtures } from "../../bench/cube-score.js";
+import { cubeFigures, loadCubeSet } from "../../bench/cube-score.js";
 import { CubefulModel } from "../../src/ai/cubeful.js";
 import { stakesOf } from "../../src/ai/stakes.js";
 
@@ -30,7 +30,7 @@ describe("the cubeful model", () => {
 
   it("with GNU Backgammon's own chances, decides money cubes almost as its 2-ply does", () => {
     // The model alone, fed gnubg's 2-ply cubeless chances: what is left is the model's error.
-    const fixtures = loadCubeFixtures(CUBE_FIXTURE_FILES.money);
+    const fixtures = loadCubeSet("money");
     const answers = fixtures.map((f) => {
       const [win, winG, winBG, loseG, loseBG] = f.p as [number, number, number, number, number];
       const m = new CubefulModel({ win, winG, winBG, loseG, loseBG }, money);
