@@ -35,6 +35,16 @@
  * the analysis's near-best plays called errors moved only from 3.9% to 3.4% of the fixture's
  * four samples (the second sample's rose, 6.2% to 6.6%).
  *
+ * Tried and not shipped: fine-tuning the contact net (--init, 3 epochs, alpha 0.004..0.001,
+ * seed 31) on games started from a prime holding checkers behind it (START prime in
+ * gnubg-labels.py, seeds 31 and 32, 350,000 positions each) mixed with seeds 7, 8 and 9. On
+ * held-out positions where the side on roll has a checker on the bar while its own full
+ * prime holds one of the other side's (seed 33, 682 positions) the rms of the win chance fell
+ * from 0.080 to 0.057; on gnubg's own games (seed 13) it rose from 0.0180 to 0.0183, and the
+ * money cube cost (one roll ahead) went from 7.2 to 7.0 on the first stored sample but from
+ * 3.8 to 4.1 on the second. The first sample's four positions of that kind moved from
+ * 71-80% to 75-83% to win, where GNU Backgammon gives 87-93%.
+ *
  * Tried before and not shipped: a 128-hidden contact net on the first 212 inputs only, one
  * epoch over 1.0 million labels (held-out rms of the win chance 0.033), lost more often to
  * GNU Backgammon 0-ply than the TD net (hard 39.7% [34.8–44.9] of 360 games against 44.2%).
