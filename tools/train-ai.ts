@@ -11,6 +11,12 @@
  * from tools/train-net.ts (GNU Backgammon's chances); its TD net was made the same way
  * (80000 games, then 60000 with `--seed 2`).
  *
+ * Tried for long nardy and not shipped, each judged by the hard level on it against the
+ * previous hard (bench/previous-hard.ts, cubeless): going on from the shipped net for 60000
+ * games (`--alpha 0.005 --alpha-end 0.001 --seed 7`) won 49.3% of 400 games; a fresh 80-unit
+ * net (`--fresh --hidden 80 --alpha 0.05 --alpha-end 0.005 --seed 5`, 150000 games) won 51.2%
+ * of 500. Neither comes near the 60% goal.
+ *
  * Every `check-every` games the 0-ply player is matched against the pip-count player
  * (cubeless, fixed seeds) and the weights are saved.
  */
