@@ -65,11 +65,10 @@ export function cubeEquities(
     };
   }
   const values = outcomeValues(pos.variant, ctx);
-  const afters = ROLLS.map(({ dice, weight }) => ({
-    weight,
-    spec: { ...pos, dice },
-    after: bestAfter(ev, { ...pos, dice }, values),
-  }));
+  const afters = ROLLS.map(({ dice, weight }) => {
+    const spec = { ...pos, dice };
+    return { weight, spec, after: bestAfter(ev, spec, values) };
+  });
   const look = { cube, ctx, stakes, eff, afters };
   const oneRoll = rollAhead(look, (after) => flip(after.probs));
   if (level === "medium" || !isClose(oneRoll)) return oneRoll;
