@@ -1,11 +1,12 @@
 /**
- * Trains the short-nardy evaluator by supervised learning on positions labelled with GNU
- * Backgammon's 0-ply chances (tools/train/gnubg-labels.py), and writes the weights to
- * src/ai/weights/short.json (format them with `npx biome format --write` afterwards).
+ * Trains an evaluator by supervised learning, and writes the weights to
+ * src/ai/weights/<variant>.json (format them with `npx biome format --write` afterwards).
+ * Short nardy learns GNU Backgammon's 0-ply chances (tools/train/gnubg-labels.py); long
+ * nardy learns its own 1-ply search's (tools/label-long.ts).
  *
- *   npx tsx tools/train-net.ts --labels a.txt,b.txt [--hidden 128] [--epochs 12]
- *     [--alpha 0.05] [--alpha-end 0.002] [--valid 20000] [--seed 1] [--out file]
- *     [--only contact|race] [--inputs 212|238] [--init net.json]
+ *   npx tsx tools/train-net.ts --labels a.txt,b.txt [--variant short|long] [--hidden 128]
+ *     [--epochs 12] [--alpha 0.05] [--alpha-end 0.002] [--valid 20000] [--seed 1]
+ *     [--out file] [--only contact|race] [--inputs 212|238] [--init net.json]
  *
  * `--only` keeps the positions where the armies still meet, or the races: the short-nardy
  * evaluator has one net for each (src/ai/weights/short.json and short-race.json).
@@ -52,11 +53,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { Evaluator, inputSizes } from "../src/ai/evaluate.js";
+import { Evaluator, inputSizes, inputsOf } from "../src/ai/evaluate.js";
 import { SHORT_CONTACT_INPUTS, shortContact } from "../src/ai/features-short.js";
 import { Net, type StoredNet } from "../src/ai/net.js";
-import { seededRandom } from "../src/engine/index.js";
-import { readLabels, SparseInputs } from "./train/labelled.js";
+import { seededRandom, type Variant } from "../src/engine/index.js";
+import { readLabels, readLongLabels, SparseInputs } from "./train/labelled.js";
 import { forwardSparse, stepSparse } from "./train/sgd.js";
 
 const { values } = parseArgs({
@@ -72,19 +73,23 @@ const { values } = parseArgs({
     only: { type: "string" },
     inputs: { type: "string", default: String(SHORT_CONTACT_INPUTS) },
     init: { type: "string" },
+    variant: { type: "string", default: "short" },
   },
 });
 if (!values.labels) throw new Error("--labels file[,file...]");
+const variant = values.variant as Variant;
+if (variant !== "short" && variant !== "long") throw new Error("--variant short|long");
 const random = seededRandom(Number(values.seed));
 const file =
-  values.out ?? path.join(import.meta.dirname, "..", "src", "ai", "weights", "short.json");
+  values.out ?? path.join(import.meta.dirname, "..", "src", "ai", "weights", `${variant}.json`);
 
 const only = values.only;
 if (only !== undefined && only !== "contact" && only !== "race")
   throw new Error("--only contact|race");
+if (only !== undefined && variant === "long") throw new Error("--only is for short nardy");
 const all = values.labels
   .split(",")
-  .flatMap((f) => readLabels(f))
+  .flatMap((f) => (variant === "short" ? readLabels(f) : readLongLabels(f)))
   .filter((s) => only === undefined || shortContact(s.me, s.opp) === (only === "contact"));
 // Seeded Fisher-Yates: the held-out split and the epoch order depend on the seed only.
 const shuffle = (a: Uint32Array) => {
@@ -96,13 +101,13 @@ const shuffle = (a: Uint32Array) => {
 const order = Uint32Array.from(all.keys());
 shuffle(order);
 
-const inputs = Number(values.inputs);
-if (!inputSizes("short").includes(inputs)) throw new Error(`--inputs ${inputSizes("short")}`);
+const inputs = variant === "short" ? Number(values.inputs) : inputsOf("long");
+if (!inputSizes(variant).includes(inputs)) throw new Error(`--inputs ${inputSizes(variant)}`);
 // --init goes on from a stored net (its shape wins over --hidden and --inputs).
 const net = values.init
   ? new Net(JSON.parse(readFileSync(values.init, "utf8")) as StoredNet)
   : Net.random(inputs, Number(values.hidden), 5, random);
-const ev = new Evaluator("short", net);
+const ev = new Evaluator(variant, net);
 const x = new SparseInputs();
 const targets = new Float32Array(all.length * 5);
 for (const [row, i] of order.entries()) {
@@ -140,6 +145,6 @@ for (let e = 0; e < epochs; e++) {
   for (const r of rows) stepSparse(net, x, r, targets.subarray(r * 5, r * 5 + 5), alpha);
   const secs = Math.round((Date.now() - t0) / 1000);
   console.log(`epoch ${e + 1} alpha ${alpha.toFixed(4)} ${secs}s held-out rms ${validate()}`);
-  const note = `${only ?? "all"} positions, supervised on ${nTrain} gnubg 0-ply labels (${labelNames}), seed ${values.seed}, ${e + 1} epochs, alpha ${a0}..${a1}; held-out rms win/wg/wbg/lg/lbg ${validate()}`;
+  const note = `${only ?? "all"} positions, supervised on ${nTrain} ${variant === "short" ? "gnubg 0-ply" : "1-ply search"} labels (${labelNames}), seed ${values.seed}, ${e + 1} epochs, alpha ${a0}..${a1}; held-out rms win/wg/wbg/lg/lbg ${validate()}`;
   writeFileSync(file, `${JSON.stringify(net.toStored({ note }))}\n`);
 }

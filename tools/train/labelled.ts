@@ -21,6 +21,19 @@ export function readLabels(file: string): Labelled[] {
   return out;
 }
 
+/** Reads tools/label-long.ts output: one JSON line per position. */
+export function readLongLabels(file: string): Labelled[] {
+  const out: Labelled[] = [];
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    if (!line.trim()) continue;
+    const { me, opp, t } = JSON.parse(line) as { me: Side; opp: Side; t: number[] };
+    if (me.length !== 26 || opp.length !== 26 || t.length !== 5)
+      throw new Error(`bad label line in ${file}: ${line.slice(0, 80)}`);
+    out.push({ me, opp, target: t });
+  }
+  return out;
+}
+
 /** The non-zero inputs of many positions, packed: row i is entries start[i]..start[i + 1]. */
 export class SparseInputs {
   start = new Uint32Array(1024);

@@ -20,6 +20,25 @@ export interface Trajectory {
 }
 
 /**
+ * The turn of `mover` (0 or 1) with its first-turn state from the first rolls so far, which
+ * it then records: a side's first turn answers the other's first roll, if that came first.
+ */
+export function turnSpec(
+  turn: Omit<TurnSpec, "firstTurn" | "opponentFirstRoll">,
+  firstRolls: [Dice | null, Dice | null],
+  mover: number,
+): TurnSpec {
+  const first = firstRolls[mover] === null;
+  const spec = {
+    ...turn,
+    firstTurn: first,
+    opponentFirstRoll: first ? (firstRolls[1 - mover] ?? null) : null,
+  };
+  firstRolls[mover] ??= turn.dice;
+  return spec;
+}
+
+/**
  * Plays one game at 0-ply with the evaluator on both sides, straight on the move generator
  * (faster than the full game flow; the head rule's first-turn state is kept as the engine
  * keeps it). Rules are the variant's defaults. `explore`: chance of a random play instead.
@@ -42,17 +61,7 @@ export function selfPlay(
     let dice = roll();
     // Short nardy opens with the lot, never a double.
     while (variant === "short" && turn === 0 && dice[0] === dice[1]) dice = roll();
-    const mover = turn % 2;
-    const spec: TurnSpec = {
-      variant,
-      rules,
-      me,
-      opp,
-      dice,
-      firstTurn: firstRolls[mover] === null,
-      opponentFirstRoll: firstRolls[mover] === null ? (firstRolls[1 - mover] ?? null) : null,
-    };
-    firstRolls[mover] ??= dice;
+    const spec = turnSpec({ variant, rules, me, opp, dice }, firstRolls, turn % 2);
     const plays = legalPlays(spec);
     let next = { me, opp };
     let p: Probs | null = null;
