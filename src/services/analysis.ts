@@ -1,4 +1,5 @@
 import { rankPlays, reviewPlays } from "../ai/analyse.js";
+import { ROLLS } from "../ai/search.js";
 import {
   type Board,
   boardOf,
@@ -60,14 +61,6 @@ export interface GameAnalysis {
   readonly white: PlayerAnalysis;
   readonly black: PlayerAnalysis;
 }
-
-/** The 21 distinct rolls with their weight out of 36. */
-const ROLLS: readonly { dice: Dice; weight: number }[] = (() => {
-  const out: { dice: Dice; weight: number }[] = [];
-  for (let a = 1; a <= 6; a++)
-    for (let b = a; b <= 6; b++) out.push({ dice: [b, a], weight: a === b ? 1 : 2 });
-  return out;
-})();
 
 const key = (me: readonly number[], opp: readonly number[]) => `${me.join()}|${opp.join()}`;
 
