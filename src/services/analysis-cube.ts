@@ -48,10 +48,17 @@ const contextOf = (s: GameState): AiContext => ({
   match: null,
 });
 
+/** The last equities worked out: a take or a drop answers the double weighed just before. */
+let last: { key: string; e: ReturnType<typeof cubeEquities> } | null = null;
+
 /** The cubeful equities (money, per unit cube) for the side on roll in `s`. */
 function onRollEquities(s: GameState, level: "easy" | "hard") {
-  const pos = cubePositionOf(s);
-  const e = cubeEquities(pos, pos.cube, contextOf(s), level);
+  // Whether the side may double now is no input to the equities (after a double it may not).
+  const { canDouble: _canDouble, ...pos } = cubePositionOf(s);
+  const ctx = contextOf(s);
+  const key = JSON.stringify([pos, ctx, level]);
+  if (last?.key !== key) last = { key, e: cubeEquities(pos, pos.cube, ctx, level) };
+  const e = last.e;
   const v = s.cube.value;
   return { noDouble: e.noDouble / v, doubled: Math.min(e.doubleTake, e.doublePass) / v, e, v };
 }
