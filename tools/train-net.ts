@@ -46,6 +46,16 @@
  * 3.8 to 4.1 on the second. The first sample's four positions of that kind moved from
  * 71-80% to 75-83% to win, where GNU Backgammon gives 87-93%.
  *
+ * Tried for long nardy and not shipped, each judged by the hard level on it against the
+ * previous hard (bench/previous-hard.ts, cubeless, 200 games each from seeds 50000 and
+ * 60000). Labels from the shipped net (`tools/label-long.ts --games 2000 --seed 1`, and
+ * `--seed 2`: 327,492 positions), then `--init src/ai/weights/long.json --epochs 4
+ * --alpha 0.01 --alpha-end 0.001` (held-out rms of the win chance 0.0200): won 51.8% of
+ * 400. A second round, labels from that net (`--net` it, seeds 3 and 4, 326,795 positions)
+ * and the same run from it (rms 0.0184): 52.5% of 400. A fresh 80-unit net on the first
+ * round's labels (10 epochs, alpha 0.03..0.002) reached only rms 0.024. Far from the 60%
+ * goal, so the self-play net stays.
+ *
  * Tried before and not shipped: a 128-hidden contact net on the first 212 inputs only, one
  * epoch over 1.0 million labels (held-out rms of the win chance 0.033), lost more often to
  * GNU Backgammon 0-ply than the TD net (hard 39.7% [34.8–44.9] of 360 games against 44.2%).

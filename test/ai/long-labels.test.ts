@@ -18,7 +18,6 @@ describe("long nardy's 1-ply labels (tools/label-long.ts)", () => {
   it("label a whole game's positions, the same for the same seed", () => {
     expect(labels.length).toBeGreaterThan(30);
     expect(searchLabels(ev, opts)).toEqual(labels);
-    expect(searchLabels(ev, { ...opts, seed: 6 })).not.toEqual(labels);
     for (const l of labels) {
       expect(inBearoffTable(l.me) && inBearoffTable(l.opp)).toBe(false);
       const [win, winG, winBG, loseG, loseBG] = l.target as number[];
@@ -36,7 +35,7 @@ describe("long nardy's 1-ply labels (tools/label-long.ts)", () => {
     const values = outcomeValues("long", {});
     let apart = 0;
     // Past both first turns the look-ahead depends on the position alone.
-    for (const l of labels.slice(4)) {
+    for (const l of labels.slice(4).filter((_, i) => i % 4 === 0)) {
       const play = { steps: [], me: l.me, opp: l.opp } as Play;
       const spec = { variant: "long" as const, rules, me: l.opp, opp: l.me, dice: [1, 2] as const };
       const t = lookAhead(ev, { ...spec, firstTurn: false, opponentFirstRoll: null }, play, values);
