@@ -11,7 +11,7 @@ import {
   startingSide,
 } from "../../src/engine/index.js";
 import type { Labelled } from "./labelled.js";
-import { turnSpec } from "./self-play.js";
+import { nextTurnSpec } from "./turns.js";
 
 export interface LabelGames {
   readonly games: number;
@@ -37,7 +37,7 @@ export function searchLabels(ev: Evaluator, opts: LabelGames): Labelled[] {
     const firstRolls: [Dice | null, Dice | null] = [null, null];
     for (let turn = 0; turn < 2000; turn++) {
       const dice: Dice = [1 + Math.floor(random() * 6), 1 + Math.floor(random() * 6)];
-      const spec = turnSpec({ variant: "long", rules, me, opp, dice }, firstRolls, turn % 2);
+      const spec = nextTurnSpec({ variant: "long", rules, me, opp, dice }, firstRolls, turn % 2);
       const ranked = scorePlays(ev, legalPlays(spec), values).sort((a, b) => b.equity - a.equity);
       const pick = ranked.length > 1 && random() < opts.explore ? ranked[1]! : ranked[0];
       const next = pick ? pick.play : { me, opp };

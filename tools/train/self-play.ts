@@ -7,9 +7,9 @@ import {
   legalPlays,
   type Side,
   startingSide,
-  type TurnSpec,
   type Variant,
 } from "../../src/engine/index.js";
+import { nextTurnSpec } from "./turns.js";
 
 /** One game of self-play: the inputs of each position right after a move, and the result. */
 export interface Trajectory {
@@ -17,25 +17,6 @@ export interface Trajectory {
   readonly inputs: Float64Array[];
   /** The evaluation the mover saw for it (the exact result for the last one). */
   readonly probs: Probs[];
-}
-
-/**
- * The turn of `mover` (0 or 1) with its first-turn state from the first rolls so far, which
- * it then records: a side's first turn answers the other's first roll, if that came first.
- */
-export function turnSpec(
-  turn: Omit<TurnSpec, "firstTurn" | "opponentFirstRoll">,
-  firstRolls: [Dice | null, Dice | null],
-  mover: number,
-): TurnSpec {
-  const first = firstRolls[mover] === null;
-  const spec = {
-    ...turn,
-    firstTurn: first,
-    opponentFirstRoll: first ? (firstRolls[1 - mover] ?? null) : null,
-  };
-  firstRolls[mover] ??= turn.dice;
-  return spec;
 }
 
 /**
@@ -61,7 +42,7 @@ export function selfPlay(
     let dice = roll();
     // Short nardy opens with the lot, never a double.
     while (variant === "short" && turn === 0 && dice[0] === dice[1]) dice = roll();
-    const spec = turnSpec({ variant, rules, me, opp, dice }, firstRolls, turn % 2);
+    const spec = nextTurnSpec({ variant, rules, me, opp, dice }, firstRolls, turn % 2);
     const plays = legalPlays(spec);
     let next = { me, opp };
     let p: Probs | null = null;

@@ -11,6 +11,7 @@ import {
   type TurnSpec,
   type Variant,
 } from "../../src/engine/index.js";
+import { nextTurnSpec } from "./turns.js";
 
 /** A checker player: the play for a roll, or null when none is legal. */
 export type Agent = (spec: TurnSpec) => Play | null;
@@ -73,17 +74,7 @@ export function playOut(
     while (variant === "short" && turn === 0 && dice[0] === dice[1])
       dice = [source.die(), source.die()];
     const mover = turn % 2;
-    const first = firstRolls[mover] === null;
-    const play = agents[mover]!({
-      variant,
-      rules,
-      me,
-      opp,
-      dice,
-      firstTurn: first,
-      opponentFirstRoll: first ? (firstRolls[1 - mover] ?? null) : null,
-    });
-    firstRolls[mover] ??= dice;
+    const play = agents[mover]!(nextTurnSpec({ variant, rules, me, opp, dice }, firstRolls, mover));
     const next = play ?? { me, opp };
     const done = finished(variant, next.me, next.opp);
     if (done) return { winner: mover, kind: done.winBG ? 2 : done.winG ? 1 : 0 };
