@@ -8,8 +8,6 @@ import type { Tr } from "./ui/tr.js";
 
 /** What a request may already know. */
 export interface BoardHint {
-  /** The game as a change just left it, so it need not be read again. */
-  readonly game?: GameView;
   /**
    * The message a press on this game's buttons came from: it becomes the game's message when
    * the game has none recorded (a restart cut the record off), and loses its buttons when it
@@ -101,9 +99,9 @@ export class BoardSync {
 
   /** Every game whose board is behind the database, or should now offer the claim. */
   catchUp(now: number = this.service.config.now()): void {
-    for (const game of this.service.gamesBehindBoard()) this.request(game.id, { game });
+    for (const game of this.service.gamesBehindBoard()) this.request(game.id);
     for (const game of this.service.claimableGames(now))
-      if (!this.shownOf(game).claim) this.request(game.id, { game });
+      if (!this.shownOf(game).claim) this.request(game.id);
   }
 
   /** Resolves once no board is being worked on (tests, and shutdown). */
@@ -184,9 +182,9 @@ export class BoardSync {
 
   /** One round: post or edit once. Null: done; else when to try again. */
   private async syncOnce(gameId: number, hint: BoardHint): Promise<Again | null> {
-    let game = hint.game ?? this.service.getGame(gameId);
-    // A change read before this game's board was posted does not know the message yet.
-    if (game && !game.message) game = this.service.getGame(gameId);
+    // Read now, not taken from the change that asked: a round before this one may have
+    // posted the board again, and an older copy of the game would still name the old message.
+    let game = this.service.getGame(gameId);
     if (!game) return null;
     // Nothing goes into a chat the bot has lost; the board catches up when it is back.
     if (game.chatId !== null && this.service.chatLost(game.chatId)) return null;
@@ -282,10 +280,8 @@ export class BoardSync {
   }
 }
 
-/** The newer game of two hints, and the latest pressed message. */
+/** The latest pressed message. */
 function merged(a: BoardHint, b: BoardHint): BoardHint {
-  const game =
-    a.game && b.game ? (b.game.version >= a.game.version ? b.game : a.game) : (b.game ?? a.game);
   const pressedOn = b.pressedOn ?? a.pressedOn;
-  return { ...(game ? { game } : {}), ...(pressedOn ? { pressedOn } : {}) };
+  return pressedOn ? { pressedOn } : {};
 }

@@ -141,7 +141,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const messenger = new GameMessenger(boardApi, deps.renderBoard, logger, boardUploader);
   const boards = new BoardSync(service, messenger, textsFor, logger);
   // Whatever changes a game (a press, the computer player, a claim), its board follows.
-  service.onGameChanged((game) => boards.request(game.id, { game }));
+  service.onGameChanged((game) => boards.request(game.id));
   service.onGameBroken((gameId, reason) =>
     logger.error({ gameId, reason }, "game record damaged; the game is marked broken"),
   );

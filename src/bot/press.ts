@@ -76,12 +76,11 @@ export async function playPress(
   const pressed = onBoard ? boardPressedOn(deps, ctx, gameId) : null;
   const hint = pressed ? { pressedOn: pressed } : {};
   if (r.ok) {
-    deps.boards.request(gameId, { ...hint, game: r.value.game });
+    deps.boards.request(gameId, hint);
     await deps.answers.answer(ctx);
     return r;
   }
-  const game = r.error.game;
-  deps.boards.request(gameId, game ? { ...hint, game } : hint);
+  deps.boards.request(gameId, hint);
   if (r.error.code === "stale") await deps.answers.answer(ctx, ctx.t("err-stale"));
   else await deps.answers.answer(ctx, errorText(ctx.t, r.error), true);
   return r;

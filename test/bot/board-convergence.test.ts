@@ -195,4 +195,41 @@ describe("one game, one message", () => {
       expectCurrent(h, gameId);
       expect(h.tg.problems()).toEqual([]);
     });
+
+  it("a press on a board posted again (the old one was deleted) while that posting has not returned yet", async () => {
+    const { h, board } = await firstGameBoard();
+    h.tg.messages.delete(`${GROUP}:${board.messageId}`);
+    const hold = h.tg.holdNext("sendPhoto");
+    const moving = h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);
+    await hold.reached;
+    const reposted = h.lastMessage();
+    expect(reposted.messageId).toBeGreaterThan(board.messageId);
+    // The board the game is leaving is still the recorded one when this press is read.
+    const calls = h.tg.calls.length;
+    const pressing = h.press(
+      userById(h.service.getGame(1)!.waitingFor!),
+      reposted,
+      buttons(reposted)[0]!,
+    );
+    // The press is applied and answered before the posting's reply comes back.
+    while (!h.tg.calls.slice(calls).some((c) => c.method === "answerCallbackQuery"))
+      await new Promise((r) => setTimeout(r, 5));
+    hold.release();
+    await Promise.all([moving, pressing]);
+    expect(photosIn(h).map((m) => m.messageId)).toEqual([reposted.messageId]);
+    expect(h.service.getGame(1)!.message).toEqual({
+      kind: "chat",
+      chatId: GROUP,
+      messageId: reposted.messageId,
+    });
+    expectCurrent(h, 1);
+    // The one refusal is the edit of the deleted board that set all this off.
+    expect(h.tg.problems()).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^rejected editMessageMedia .*message to edit not found.*"message_id":"${board.messageId}"`,
+        ),
+      ),
+    ]);
+  });
 });

@@ -168,7 +168,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
       return;
     }
     const game = r.value.game;
-    boards.request(game.id, { game });
+    boards.request(game.id);
     // An inline card becomes the board itself; any other challenge message says who plays.
     if (challenge.message?.kind === "inline" && game.message?.kind === "inline") return;
     const t = textsFor(challenge.locale);

@@ -54,7 +54,7 @@ export function gameFeature(deps: FeatureDeps): Composer<BotContext> {
         if (shown !== undefined) boards.request(shown);
         return;
       }
-      boards.request(r.value.game.id, { game: r.value.game });
+      boards.request(r.value.game.id);
       await answers.answer(ctx);
       return;
     }

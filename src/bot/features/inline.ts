@@ -248,11 +248,11 @@ export function inlineFeature(
         await closeChallengeMessage(ctx.api, now, html);
       }
       const game = service.gameForInlineMessage(ref.inlineMessageId);
-      if (game) boards.request(game.id, { game });
+      if (game) boards.request(game.id);
       return;
     }
     await answers.answer(ctx);
-    boards.request(r.value.game.id, { game: r.value.game });
+    boards.request(r.value.game.id);
   }
 
   function makeChallenge(

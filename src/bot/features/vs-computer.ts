@@ -37,5 +37,5 @@ export async function startVsComputer(
     if (r.error.gameId !== undefined) deps.boards.request(r.error.gameId);
     return;
   }
-  deps.boards.request(r.value.game.id, { game: r.value.game });
+  deps.boards.request(r.value.game.id);
 }
