@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
 import { sampled } from "../helpers/samples.js";
 import { BOT_INFO } from "./fake-telegram.js";
-import { finishedGame, playToEnd } from "./finished-game.js";
+import { finishedGame, resignAfter, resignedEarly } from "./finished-game.js";
 import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
 import { sendCard } from "./inline-cards.js";
 
@@ -175,7 +175,8 @@ describe("the analysis of a finished game", () => {
       h = await createHarness();
       await h.send(challenger, "/analysis");
       expect(h.lastMessage().text).toBe(texts.none);
-      await finishedGame(h, challenger, USERS.bob, "/play short");
+      // A game resigned early: the command's own analysis, quicker than a whole game's.
+      await resignedEarly(h, challenger, USERS.bob, "/play short", 24);
       await h.send(challenger, "/analysis");
       const report = h.tg.chatMessages(GROUP).find((m) => texts.report.test(m.shown?.text ?? ""));
       expect(report).toBeDefined();
@@ -239,7 +240,8 @@ describe("an inline game's analysis and record", () => {
     h = await createHarness();
     const card = await sendCard(h, "ss", "inl-review", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    const game = await playToEnd(h, h.service.gameForInlineMessage("inl-review")!);
+    // Resigned early: its analysis is as real as a whole game's, and quicker.
+    const game = await resignAfter(h, h.service.gameForInlineMessage("inl-review")!, 24);
     const final = h.tg.inlineMessage("inl-review")!;
     expect(buttons(final).map((b) => b.text)).toContain("📊 Analysis");
     // Someone else who sees the game: an alert, nothing opens.

@@ -26,10 +26,52 @@ export async function finishedGame(
   return { game, board: h.tg.message(chatId, board.messageId)! };
 }
 
-/** Both sides play the pip-count player's choices through the service until the game ends. */
-export async function playToEnd(h: Harness, start: GameView): Promise<GameView> {
+/**
+ * As `finishedGame`, but short: `actions` of the pip-count player's, then the side to act
+ * resigns a single game and the other accepts (a finished game whose analysis is quick).
+ */
+export async function resignedEarly(
+  h: Harness,
+  challenger: User,
+  accepter: User,
+  command: string,
+  actions: number,
+): Promise<GameView> {
+  await h.send(challenger, command);
+  const challenge = h.lastMessage();
+  await h.press(accepter, challenge, buttons(challenge)[0]!);
+  return resignAfter(h, h.service.activeGames(GROUP, accepter.id).at(-1)!, actions);
+}
+
+/** `actions` of the pip-count player's; then the side to act resigns and the other accepts. */
+export async function resignAfter(h: Harness, start: GameView, actions: number): Promise<GameView> {
+  let game = await playToEnd(h, start, actions);
+  const by = game.waitingFor!;
+  const other = by === game.white.id ? game.black.id : game.white.id;
+  for (const [who, action] of [
+    [by, { type: "resign", kind: "single" }],
+    [other, { type: "accept-resign" }],
+  ] as const) {
+    const r = h.service.act(game.id, who, action, game.version);
+    if (!r.ok) throw new Error(r.error.message);
+    game = r.value.game;
+  }
+  expect(game.state.result?.reason).toBe("resign");
+  await h.settle();
+  return game;
+}
+
+/**
+ * Both sides play the pip-count player's choices through the service until the game ends,
+ * or for at most `limit` actions.
+ */
+export async function playToEnd(
+  h: Harness,
+  start: GameView,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<GameView> {
   let game = start;
-  for (let guard = 0; game.status === "active"; guard++) {
+  for (let guard = 0; game.status === "active" && guard < limit; guard++) {
     if (guard > 5000) throw new Error("the game does not end");
     // One action at a time: the service may play a forced rest of the turn by itself.
     const move = chooseAction(game.state, { player: "pipcount" })!;

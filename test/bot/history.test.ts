@@ -1,6 +1,6 @@
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
-import { finishedGame } from "./finished-game.js";
+import { finishedGame, resignedEarly } from "./finished-game.js";
 import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
 
 let h: Harness | null = null;
@@ -93,7 +93,8 @@ describe("/history", () => {
 
   it("a game picked from the list sends its analysis and its replay", async () => {
     h = await createHarness();
-    const { game } = await finishedGame(h, USERS.alice, USERS.bob, "/play short");
+    // Any finished game: one resigned early keeps its analysis quick.
+    const game = await resignedEarly(h, USERS.alice, USERS.bob, "/play short", 24);
     await h.send(USERS.carol, "/history");
     const list = h.lastMessage();
     await h.press(USERS.carol, list, buttonNamed(list, `📊 #${game.id}`));
