@@ -6,6 +6,25 @@ import type { StoredMessage } from "./fake-telegram.js";
 import { buttons, GROUP, type Harness } from "./harness.js";
 
 /**
+ * `challenger` challenges `accepter` in the chat with `command` and is accepted. Returns the
+ * new game and its board.
+ */
+async function acceptedGame(
+  h: Harness,
+  challenger: User,
+  accepter: User,
+  command: string,
+  chatId: number,
+): Promise<{ game: GameView; board: StoredMessage }> {
+  await h.send(challenger, command, { chatId });
+  const challenge = h.lastMessage(chatId);
+  await h.press(accepter, challenge, buttons(challenge)[0]!);
+  const board = h.lastMessage(chatId);
+  expect(board.photo).not.toBeNull();
+  return { game: h.service.activeGames(chatId, accepter.id).at(-1)!, board };
+}
+
+/**
  * `challenger` challenges `accepter` in the chat with `command`; both then play by the
  * pip-count player's choices, through the service, to the end. Returns the game and its
  * final board as the chat shows it.
@@ -17,13 +36,9 @@ export async function finishedGame(
   command: string,
   chatId = GROUP,
 ): Promise<{ game: GameView; board: StoredMessage }> {
-  await h.send(challenger, command, { chatId });
-  const challenge = h.lastMessage(chatId);
-  await h.press(accepter, challenge, buttons(challenge)[0]!);
-  const board = h.lastMessage(chatId);
-  expect(board.photo).not.toBeNull();
-  const game = await playToEnd(h, h.service.activeGames(chatId, accepter.id).at(-1)!);
-  return { game, board: h.tg.message(chatId, board.messageId)! };
+  const started = await acceptedGame(h, challenger, accepter, command, chatId);
+  const game = await playToEnd(h, started.game);
+  return { game, board: h.tg.message(chatId, started.board.messageId)! };
 }
 
 /**
@@ -37,10 +52,8 @@ export async function resignedEarly(
   command: string,
   actions: number,
 ): Promise<GameView> {
-  await h.send(challenger, command);
-  const challenge = h.lastMessage();
-  await h.press(accepter, challenge, buttons(challenge)[0]!);
-  return resignAfter(h, h.service.activeGames(GROUP, accepter.id).at(-1)!, actions);
+  const started = await acceptedGame(h, challenger, accepter, command, GROUP);
+  return resignAfter(h, started.game, actions);
 }
 
 /** `actions` of the pip-count player's; then the side to act resigns and the other accepts. */
