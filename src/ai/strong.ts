@@ -1,8 +1,8 @@
 import { legalPlays, type Play, type TurnSpec } from "../engine/index.js";
 import { type Evaluator, stockEvaluator } from "./evaluate.js";
-import { lookAhead, type Scored, scorePlays } from "./search.js";
+import { lookAhead, lookTwoAhead, type Scored, scorePlays } from "./search.js";
 import type { AiContext, Level } from "./types.js";
-import { outcomeValues } from "./values.js";
+import { type OutcomeValues, outcomeValues } from "./values.js";
 
 /**
  * Hard and expert: how many 0-ply leaders get the 1-ply look-ahead, and how far behind they
@@ -12,6 +12,13 @@ const PRUNE = {
   hard: { short: { keep: 6, margin: 0.2 }, long: { keep: 4, margin: 0.15 } },
   expert: { short: { keep: 10, margin: 0.3 }, long: { keep: 8, margin: 0.25 } },
 };
+
+/**
+ * Long nardy's hard and expert: the plays the first look leaves within `window` of its best
+ * (at most `keep`) are weighed two rolls ahead, which decides. Close calls only: weighing every
+ * leader so took the median decision over 200 ms for the same strength (README).
+ */
+const TWO_ROLLS = { window: 0.05, keep: 3 };
 
 /**
  * Easy level: the spread of the noise added to each play's equity. At 0.15 it still beats
@@ -27,8 +34,9 @@ function gaussian(random: () => number): number {
 
 /**
  * The strong player's play for the roll in `spec`: easy = 0-ply with noise, medium = 0-ply,
- * hard and expert = 0-ply to prune then the opponent's 21 replies (hard: the mean of the two
- * equities). Null when the turn passes.
+ * hard and expert = 0-ply to prune then the opponent's 21 replies (short expert: that look
+ * alone; otherwise the mean of the two equities), and in long nardy two rolls ahead for the
+ * close calls. Null when the turn passes.
  */
 export function strongPlay(
   spec: TurnSpec,
@@ -50,12 +58,27 @@ export function strongPlay(
   const cut = top[0]!.equity - margin;
   const candidates = top.slice(0, keep).filter((s, i) => i === 0 || s.equity >= cut);
   if (candidates.length === 1) return candidates[0]!.play;
-  if (level === "expert")
+  if (level === "expert" && spec.variant === "short")
     return best(candidates.map((s) => ({ ...s, ...lookAhead(ev, spec, s.play, values) })));
-  // Hard: the mean of the 0- and 1-ply equities, which won more often against GNU Backgammon
-  // than the look-ahead alone (README, the levels' figures).
+  // The mean of the 0- and 1-ply equities, which won more often against GNU Backgammon than
+  // the look-ahead alone (README, the levels' figures).
   const ahead = (s: Scored) => lookAhead(ev, spec, s.play, values).equity;
-  return best(candidates.map((s) => ({ ...s, equity: (s.equity + ahead(s)) / 2 })));
+  const rated = candidates.map((s) => ({ ...s, equity: (s.equity + ahead(s)) / 2 }));
+  return spec.variant === "short" ? best(rated) : closeCallsTwoAhead(ev, spec, values, rated);
+}
+
+/** Of the close leaders of `rated`, the play best two rolls ahead (TWO_ROLLS). */
+function closeCallsTwoAhead(
+  ev: Evaluator,
+  spec: TurnSpec,
+  values: OutcomeValues,
+  rated: readonly Scored[],
+): Play {
+  const top = [...rated].sort((a, b) => b.equity - a.equity);
+  const floor = top[0]!.equity - TWO_ROLLS.window;
+  const close = top.slice(0, TWO_ROLLS.keep).filter((s) => s.equity >= floor);
+  if (close.length === 1) return close[0]!.play;
+  return best(close.map((s) => ({ ...s, ...lookTwoAhead(ev, spec, s.play, values) })));
 }
 
 function best(scored: readonly Scored[]): Play {
