@@ -9,7 +9,7 @@ export type Player = Level | "pipcount";
 const LEVELS: readonly Level[] = ["easy", "medium", "hard", "expert"];
 const PLAYERS: readonly Player[] = [...LEVELS, "pipcount"];
 
-/** The level the bot plays at unless told otherwise (1-ply look-ahead, ~20-40 ms a move). */
+/** The level the bot plays at unless told otherwise (README: the levels' figures). */
 export const DEFAULT_LEVEL: Level = "hard";
 
 /**
