@@ -19,6 +19,7 @@ const SLOW = [
   "test/bot/call-deadlines.test.ts", // real waits for auto-retry's backoff and 429s
   "test/bot/translation-calls.test.ts", // a TypeScript program over src, type-checked calls
   "test/services/analysis-thread.test.ts", // worker threads, from the sources and from dist/
+  "test/services/computer-thread.test.ts", // the computer's worker thread, from dist/
   "test/render/replay-size.test.ts", // a 60-turn replay drawn by the real GIF encoder
   "test/services/records/records-tools.test.ts", // gnubg importing records; npm run verify
   // The reference generator checked against GNU Backgammon: it tests the cross-check's

@@ -22,6 +22,7 @@ import { renderStandingsPng } from "./render/standings.js";
 import {
   analyseInWorker,
   auditActiveGames,
+  computerThread,
   DialogStore,
   GameReviews,
   GameService,
@@ -114,9 +115,12 @@ const { bot, boards, tournamentBoards, jobs, maintenance, deps, feed } = createB
 const updates = feed!;
 // The computer takes the bot's seat: it follows every game that changes, and at each tick
 // takes up any turn of its own that is due (after a restart, say).
+// Its decisions are made in a thread of their own: updates in other chats never wait for them.
+const decisions = computerThread();
 const computer = new ComputerOpponent(service, botPlayer(botInfo), {
   delayMs: config.botMoveDelayMs,
   logger,
+  decide: decisions.decide,
 });
 service.onGameChanged((game) => computer.notice(game));
 maintenance.onTick(() => computer.resumeWaiting());
@@ -130,6 +134,7 @@ drain = async () => {
   ]);
   await Promise.race([settled, new Promise((r) => setTimeout(r, 5_000))]);
   boards.stop();
+  await decisions.close();
 };
 
 // The first picture costs several times a warm one; pay it before the first player waits.

@@ -4,7 +4,13 @@
  * player)`. Players: "easy" | "medium" | "hard" | "expert" (the strong player, DEFAULT_LEVEL =
  * "hard") and "pipcount" (the baseline). Pure: no I/O.
  */
-export { chooseAction, choosePlay, cubeDecision, type SeriesScore } from "./decide.js";
+export {
+  type AiMove,
+  chooseAction,
+  choosePlay,
+  cubeDecision,
+  type SeriesScore,
+} from "./decide.js";
 export { pipcountCube, pipcountPlay } from "./pipcount.js";
 export { playGame } from "./play-game.js";
 export * from "./types.js";

@@ -148,12 +148,15 @@ export class GameService {
   /**
    * One player action on a game, if `expectedVersion` is still current; then the automatic
    * rolls and forced steps that follow. The same press twice: one applies, one is `stale`.
+   * `announce: false` leaves telling the listeners to the caller (`announce`), e.g. once for
+   * a whole computer turn whose roll and move are decided apart.
    */
   act(
     gameId: number,
     userId: number,
     action: Action,
     expectedVersion: number,
+    { announce = true }: { readonly announce?: boolean } = {},
   ): ServiceResult<ActOutcome> {
     const a = normalizeAction(action);
     if (!a || !isId(gameId) || !isId(userId) || !isId(expectedVersion)) return badInput();
@@ -175,8 +178,9 @@ export class GameService {
       const now = this.getGame(gameId);
       return now ? about(brokenGame(), now) : brokenGame();
     }
-    if (r.ok) this.changed(r.value.game);
-    else {
+    if (r.ok) {
+      if (announce) this.changed(r.value.game);
+    } else {
       const now = r.error.code === "stale" ? this.getGame(gameId) : gameView(read);
       if (now) return about(r, now);
     }

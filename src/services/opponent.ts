@@ -1,6 +1,6 @@
-import { chooseAction, DEFAULT_LEVEL, type Player, type SeriesScore } from "../ai/index.js";
-import { seededRandom } from "../engine/index.js";
+import { DEFAULT_LEVEL, type Player, type SeriesScore } from "../ai/index.js";
 import type { Logger } from "../log.js";
+import { type Decide, decideHere } from "./computer-thread.js";
 import type { ServiceError } from "./errors.js";
 import type { GameService } from "./game-service.js";
 import type { GameView, PlayerRef } from "./types.js";
@@ -10,6 +10,8 @@ export interface OpponentOptions {
   readonly delayMs: number;
   readonly level?: Player;
   readonly logger: Logger;
+  /** Where decisions are made; in this thread unless given (main.ts gives a worker). */
+  readonly decide?: Decide;
 }
 
 /** Tries at one turn while the game keeps changing under the player. */
@@ -67,7 +69,7 @@ export class ComputerOpponent {
       if (!game || game.waitingFor !== this.player.id) return;
       // A game in a chat the bot has lost waits, like every timer there, until it is back.
       if (this.service.chatLost(game.chatId)) return;
-      const outcome = this.playTurn(game);
+      const outcome = await this.playTurn(game);
       if ("done" in outcome) return;
       if ("retry" in outcome) continue;
       // A refusal that trying again cannot change: leave this version alone.
@@ -81,21 +83,40 @@ export class ComputerOpponent {
     logger.warn({ gameId }, "computer turn given up: the game kept changing");
   }
 
-  /** Decides and acts until the game no longer waits for it; no pause in between. */
-  private playTurn(start: GameView): TurnOutcome {
+  /**
+   * Decides and acts until the game no longer waits for it; no pause in between. The game may
+   * change while a decision is made (a resignation, a timeout): its act is then refused as
+   * stale, and the turn is tried again from the game as it is.
+   */
+  private async playTurn(start: GameView): Promise<TurnOutcome> {
+    try {
+      return await this.decideAndAct(start);
+    } finally {
+      // Its acts are announced once, for the whole turn: the board does not show the roll
+      // apart from the move decided after it.
+      if (this.service.getGame(start.id)?.version !== start.version)
+        this.service.announce([start.id]);
+    }
+  }
+
+  private async decideAndAct(start: GameView): Promise<TurnOutcome> {
+    const decide = this.options.decide ?? decideHere;
     let game = start;
     while (game.waitingFor === this.player.id) {
-      const move = chooseAction(game.state, {
+      const move = await decide({
+        state: game.state,
         player: this.options.level ?? DEFAULT_LEVEL,
         series: seriesScore(game),
         // The easy level's noise comes from the game and its version, not the clock: the
         // same game replayed gets the same decisions.
-        random: seededRandom(Math.imul(game.id, 0x9e3779b1) ^ game.version),
+        seed: Math.imul(game.id, 0x9e3779b1) ^ game.version,
       });
       if (!move) return { code: "wrong-phase", message: "nothing to decide" };
       const planned = game.state;
       for (const action of move.actions) {
-        const r = this.service.act(game.id, this.player.id, action, game.version);
+        const r = this.service.act(game.id, this.player.id, action, game.version, {
+          announce: false,
+        });
         if (!r.ok)
           return r.error.code === "stale" || r.error.code === "busy" ? { retry: true } : r.error;
         game = r.value.game;

@@ -6,7 +6,8 @@
  * retry_after on several methods, "message is not modified", "message to edit not found".
  * Then SIGTERM with an update in flight, a restart on the same database, and SIGTERM again;
  * kill -9 while a board is on its way, and after a poll confirmed a press the process had not
- * applied yet (the inbox replays it); a game damaged while the bot was down.
+ * applied yet (the inbox replays it); a game damaged while the bot was down; a game against the
+ * computer, whose decisions the process makes in a worker thread, stopped while it thinks.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -17,7 +18,7 @@ import Database from "better-sqlite3";
 import type { InlineKeyboardButton, User } from "grammy/types";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiCall, FakeBotApi, type FakeMessage, plainText } from "./fake-bot-api.js";
+import { type ApiCall, FAKE_BOT, FakeBotApi, type FakeMessage, plainText } from "./fake-bot-api.js";
 
 const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const TOKEN = `123456:${"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi"}`;
@@ -683,4 +684,56 @@ describe("a damaged game is contained", () => {
       expect.objectContaining({ gameId: p.gameId, msg: expect.stringMatching(/broken/) }),
     ]);
   }, 60_000);
+});
+
+describe("a game against the computer", () => {
+  it("the computer answers every turn from its thread; SIGTERM just after a move exits cleanly", async () => {
+    const chatId = -100_506;
+    const b = startBot({ ...env(), BOT_MOVE_DELAY_MS: "0" });
+    bot = b;
+    await whileRunning(
+      b,
+      fake.waitFor(() => fake.callsOf("getUpdates").some((c) => c.answer?.ok), 30_000, "polling"),
+    );
+    fake.sendText(ALICE, chatId, "/play bot");
+    const first = await whileRunning(
+      b,
+      fake.waitFor(
+        () => fake.chatMessages(chatId).find((m) => m.photoId && buttonsOf(m).length > 0),
+        WAIT_MS,
+        "the board against the computer",
+      ),
+    );
+    const p: Player = {
+      fake,
+      chatId,
+      gameId: Number(/^g:(\d+):/.exec(dataOf(buttonsOf(first)[0]!))![1]),
+    };
+    const choose = chooser(11);
+    const alicesTurn = () =>
+      /Alice (to move|: roll)/.test(plainText(boardOf(fake, chatId, p.gameId)!.caption ?? ""));
+    // Alice's presses; the computer's turns come in between, each posted as a board change.
+    let last: FakeMessage = first;
+    for (let presses = 0; presses < 12; presses++) {
+      await whileRunning(
+        b,
+        fake.waitFor(() => alicesTurn() || undefined, WAIT_MS, "Alice's turn"),
+      );
+      last = boardOf(fake, chatId, p.gameId)!;
+      const choices = buttonsOf(last).filter((x) => dataOf(x).startsWith(`g:${p.gameId}:`));
+      await whileRunning(b, pressAndWait(p, ALICE, last, dataOf(choose(choices))));
+    }
+    expect(await stopBot(b, 10_000)).toBe(0);
+    expect(errorLines(b.log())).toEqual([]);
+    const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+    try {
+      const turns = db
+        .prepare("select count(*) from game_events where game_id = ? and actor_id = ?")
+        .pluck()
+        .get(p.gameId, FAKE_BOT.id) as number;
+      expect(turns).toBeGreaterThan(2);
+    } finally {
+      db.close();
+    }
+  }, 120_000);
 });

@@ -6,8 +6,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
 import { GamesRepo } from "../../src/db/index.js";
 import type { Variant } from "../../src/engine/index.js";
-import { silentLogger } from "../../src/log.js";
-import type { PlayerRef } from "../../src/services/index.js";
+import { createLogger, silentLogger } from "../../src/log.js";
+import {
+  type Decide,
+  decideHere,
+  type GameView,
+  type PlayerRef,
+} from "../../src/services/index.js";
 import { ComputerOpponent } from "../../src/services/opponent.js";
 import { sampled } from "../helpers/samples.js";
 import { alice, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
@@ -77,4 +82,85 @@ describe("the computer's turns", () => {
     expect(first[0]!.filter((e) => e.by === computerSeat.id).length).toBeGreaterThan(10);
     expect(again).toEqual(first);
   }, 60_000);
+});
+
+/** A long game against the easy computer, deciding with `decide`, at the computer's turn. */
+async function atComputersTurn(label: string, decide: Decide) {
+  const { svc } = harness({}, label);
+  const lines: string[] = [];
+  const logger = createLogger("warn", { write: (line: string) => void lines.push(line) });
+  const computer = new ComputerOpponent(svc, computerSeat, {
+    delayMs: 0,
+    level: "easy",
+    logger,
+    decide,
+  });
+  svc.onGameChanged((g) => computer.notice(g));
+  let game: GameView = unwrap(
+    svc.playComputer(
+      { challenger: alice, chat: CHAT, variant: "long", locale: "en" },
+      computerSeat,
+    ),
+  ).game;
+  if (game.waitingFor === alice.id)
+    for (const action of chooseAction(game.state, { player: "pipcount" })!.actions)
+      game = unwrap(svc.act(game.id, alice.id, action, game.version)).game;
+  expect(game.waitingFor).toBe(computerSeat.id);
+  return { svc, computer, game, lines };
+}
+
+/** Resolves once `ready()` holds, looking after each turn of the event loop. */
+async function until(ready: () => boolean): Promise<void> {
+  for (let i = 0; i < 1_000 && !ready(); i++) await new Promise((r) => setImmediate(r));
+  expect(ready()).toBe(true);
+}
+
+describe("decisions made apart from the turn (the bot makes them in a worker thread)", () => {
+  it("the person resigns while the computer thinks: its turn ends quietly and the game stays resigned", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let asked = 0;
+    const { svc, computer, game, lines } = await atComputersTurn(
+      "opponent-resign-thinking",
+      async (req) => {
+        asked++;
+        await gate;
+        return decideHere(req);
+      },
+    );
+    await until(() => asked === 1);
+    const resigned = unwrap(svc.act(game.id, alice.id, { type: "resign" }, game.version));
+    expect(resigned.game.status).toBe("finished");
+    release();
+    await computer.settled();
+    expect(lines).toEqual([]);
+    const after = svc.getGame(game.id)!;
+    expect(after.version).toBe(resigned.game.version);
+    expect(after.state.result).toMatchObject({
+      winner: resigned.game.state.result!.winner,
+      reason: "resign",
+    });
+  });
+
+  it("a decision that fails is logged and leaves the turn waiting; the next look plays it", async () => {
+    let failures = 1;
+    const { svc, computer, game, lines } = await atComputersTurn(
+      "opponent-decision-fails",
+      async (req) => {
+        if (failures-- > 0) throw new Error("the thread stopped");
+        return decideHere(req);
+      },
+    );
+    await computer.settled();
+    expect(lines.map((l) => JSON.parse(l).msg)).toEqual(["computer turn failed"]);
+    expect(svc.getGame(game.id)!.version).toBe(game.version);
+    // The bot's maintenance tick takes up waiting turns.
+    computer.resumeWaiting();
+    await computer.settled();
+    const played = svc.getGame(game.id)!;
+    expect(played.version).toBeGreaterThan(game.version);
+    expect(played.waitingFor).not.toBe(computerSeat.id);
+  });
 });
