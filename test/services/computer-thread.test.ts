@@ -1,8 +1,9 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { chooseAction, type Player, playGame } from "../../src/ai/index.js";
-import { defaultRules, type GameState, type Variant } from "../../src/engine/index.js";
+import { benchTimeline } from "../../bench/replay.js";
+import { chooseAction, type Player } from "../../src/ai/index.js";
+import type { GameState, Variant } from "../../src/engine/index.js";
 import {
   type ComputerThread,
   type Decide,
@@ -21,19 +22,19 @@ async function compiledThread(): Promise<ComputerThread> {
 
 /** Every `every`-th position of a seeded game that waits for a decision: rolls, cubes, moves. */
 function positions(variant: Variant, seed: number, every: number): GameState[] {
-  const seen: GameState[] = [];
-  playGame({
-    variant,
-    rules: defaultRules(variant),
-    white: "pipcount",
-    black: "pipcount",
-    starter: "white",
-    seed,
-    onAction: (_by, _action, before) => {
-      if (seen.at(-1) !== before) seen.push(before);
-    },
-  });
+  const { transitions } = benchTimeline(seed, variant).timeline;
+  const seen = [...new Set(transitions.map((t) => t.before))];
   return seen.filter((s, i) => i % every === 0 && chooseAction(s, { player: "pipcount" }));
+}
+
+/** `use` with a compiled thread, closed after. */
+async function withThread(use: (thread: ComputerThread) => Promise<void>): Promise<void> {
+  const thread = await compiledThread();
+  try {
+    await use(thread);
+  } finally {
+    await thread.close();
+  }
 }
 
 function requests(player: Player): DecideRequest[] {
@@ -61,8 +62,7 @@ async function turnsWhileDeciding(decide: Decide, request: DecideRequest): Promi
 
 describe("the computer's decisions in a worker thread (compiled, from dist/)", () => {
   it("are the decisions made here, easy and hard (the easy level's noise from the request's seed)", async () => {
-    const thread = await compiledThread();
-    try {
+    await withThread(async (thread) => {
       for (const player of ["easy", "hard"] as const) {
         const asked = requests(player);
         expect(asked.length).toBe(16);
@@ -73,32 +73,24 @@ describe("the computer's decisions in a worker thread (compiled, from dist/)", (
         expect(there.every((m) => m !== null)).toBe(true);
         expect(there.filter((m) => m!.play).length).toBeGreaterThan(4);
       }
-    } finally {
-      await thread.close();
-    }
+    });
   }, 120_000);
 
   it("leave this thread free while they are made", async () => {
-    const thread = await compiledThread();
-    try {
+    await withThread(async (thread) => {
       const request = requests("hard").find((r) => r.state.phase === "move")!;
       expect(await turnsWhileDeciding(decideHere, request)).toBe(0);
       expect(await turnsWhileDeciding(thread.decide, request)).toBeGreaterThan(0);
-    } finally {
-      await thread.close();
-    }
+    });
   }, 60_000);
 
   it("a request that fails is refused with its reason, and the next one is answered", async () => {
-    const thread = await compiledThread();
-    try {
+    await withThread(async (thread) => {
       const good = requests("easy").find((r) => r.state.phase === "move")!;
       const broken = { ...good, state: { ...good.state, board: null } } as unknown as DecideRequest;
       await expect(thread.decide(broken)).rejects.toThrow(/^computer thread: /);
       expect(await thread.decide(good)).toEqual(await decideHere(good));
-    } finally {
-      await thread.close();
-    }
+    });
   }, 60_000);
 
   it("closing refuses what waits; a later request starts a new thread", async () => {
