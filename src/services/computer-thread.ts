@@ -51,11 +51,12 @@ export function computerThread(): ComputerThread {
   };
   const start = (): Worker => {
     const w = new Worker(new URL("./computer-worker.js", import.meta.url));
+    // Held only while a decision is awaited: an idle thread does not keep the process alive.
+    w.unref();
     w.on("message", (reply: Reply) => {
       const entry = waiting.get(reply.id);
       if (!entry) return;
       waiting.delete(reply.id);
-      // An idle thread does not keep the process alive.
       if (waiting.size === 0) w.unref();
       if ("error" in reply) entry.reject(new Error(`computer thread: ${reply.error}`));
       else entry.resolve(reply.move);
@@ -73,11 +74,17 @@ export function computerThread(): ComputerThread {
   return {
     decide: (request) =>
       new Promise<AiMove | null>((resolve, reject) => {
-        worker ??= start();
+        const w = (worker ??= start());
         const id = nextId++;
+        try {
+          // Throws at once on what cannot be copied to the thread.
+          w.postMessage({ id, request });
+        } catch (err) {
+          reject(err);
+          return;
+        }
         waiting.set(id, { resolve, reject });
-        worker.ref();
-        worker.postMessage({ id, request });
+        w.ref();
       }),
     close: async () => {
       const w = worker;

@@ -1,3 +1,6 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -89,8 +92,38 @@ describe("the computer's decisions in a worker thread (compiled, from dist/)", (
       const good = requests("easy").find((r) => r.state.phase === "move")!;
       const broken = { ...good, state: { ...good.state, board: null } } as unknown as DecideRequest;
       await expect(thread.decide(broken)).rejects.toThrow(/^computer thread: /);
+      // One that cannot even be sent is refused at once.
+      const unsendable = { ...good, series: () => null } as unknown as DecideRequest;
+      await expect(thread.decide(unsendable)).rejects.toThrow(/could not be cloned/);
       expect(await thread.decide(good)).toEqual(await decideHere(good));
     });
+  }, 60_000);
+
+  it("an idle thread does not keep the process alive: a script that decided once ends by itself", async () => {
+    const request = requests("hard").find((r) => r.state.phase === "move")!;
+    const url = pathToFileURL(path.join(ROOT, "dist/services/computer-thread.js")).href;
+    const dir = mkdtempSync(path.join(tmpdir(), "computer-thread-"));
+    const script = path.join(dir, "decide-once.mjs");
+    writeFileSync(
+      script,
+      `const { computerThread } = await import(${JSON.stringify(url)});
+      let input = "";
+      for await (const chunk of process.stdin) input += chunk;
+      const move = await computerThread().decide(JSON.parse(input));
+      process.stdout.write(JSON.stringify(move));`,
+    );
+    try {
+      const run = spawnSync(process.execPath, [script], {
+        input: JSON.stringify(request),
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      expect(run.stderr).toBe("");
+      expect(run.status).toBe(0);
+      expect(JSON.parse(run.stdout)).toEqual(await decideHere(request));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("closing refuses what waits; a later request starts a new thread", async () => {
