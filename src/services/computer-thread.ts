@@ -74,7 +74,8 @@ export function computerThread(): ComputerThread {
   return {
     decide: (request) =>
       new Promise<AiMove | null>((resolve, reject) => {
-        const w = (worker ??= start());
+        worker ??= start();
+        const w = worker;
         const id = nextId++;
         try {
           // Throws at once on what cannot be copied to the thread.
