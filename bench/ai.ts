@@ -35,6 +35,8 @@ export interface BenchAiOptions {
   /** Worker threads (default: one per core; 0 runs in this thread, as in tests). */
   readonly workers?: number;
   readonly seed?: number;
+  /** The first game of each match (default 0): a long run can be played in parts. */
+  readonly first?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -131,6 +133,7 @@ export async function benchAi(opts: BenchAiOptions = {}): Promise<BenchAiResult>
   const games = opts.games ?? 2000;
   const workers = opts.workers ?? availableParallelism();
   const seed = opts.seed ?? 20_240_601;
+  const first = opts.first ?? 0;
   const log = opts.log ?? (() => {});
   const shortCube = opts.shortCube ?? true;
   const cube = opts.cube === false ? [] : cubeBench(level);
@@ -143,7 +146,7 @@ export async function benchAi(opts: BenchAiOptions = {}): Promise<BenchAiResult>
       opponent: "pipcount",
       level,
       cube: cubeOn,
-      first: 0,
+      first,
       count: games,
       seed,
     };
@@ -160,7 +163,7 @@ export async function benchAi(opts: BenchAiOptions = {}): Promise<BenchAiResult>
       opponent: "previous",
       level,
       cube: false,
-      first: 0,
+      first,
       count: previousGames,
       seed: seed + 2,
     };
@@ -178,7 +181,7 @@ export async function benchAi(opts: BenchAiOptions = {}): Promise<BenchAiResult>
       opponent: "gnubg",
       level,
       cube: false,
-      first: 0,
+      first,
       count: gnubgGames,
       seed: seed + 1,
     };
@@ -200,6 +203,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       cube: { type: "string", default: "on" },
       workers: { type: "string", default: String(availableParallelism()) },
       seed: { type: "string", default: "20240601" },
+      first: { type: "string", default: "0" },
     },
   });
   if (!isLevel(values.level)) throw new Error("--level easy|medium|hard|expert");
@@ -214,6 +218,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     cube: values.cube !== "off",
     workers: Number(values.workers),
     seed: Number(values.seed),
+    first: Number(values.first),
     log: (line) => console.log(line),
   });
   console.log(JSON.stringify({ ...result, seconds: Math.round((Date.now() - t0) / 1000) }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { benchAi } from "../../bench/ai.js";
+import { runGames } from "../../bench/ai-games.js";
 
 describe("the AI benchmark", () => {
   it("runs a smoke match in this thread", async () => {
@@ -35,5 +36,36 @@ describe("the AI benchmark", () => {
     expect(lines[2]!.startsWith("long (cubeless) medium vs previous hard: 2 games, won ")).toBe(
       true,
     );
+  });
+
+  it("plays a long run in parts: --first N starts at game N of the same run", async () => {
+    const seed = 7;
+    const whole = await runGames({
+      variant: "long",
+      opponent: "previous",
+      level: "medium",
+      cube: false,
+      first: 0,
+      count: 6,
+      // The previous-hard match is seeded seed + 2 (game i: seed + 2 + i).
+      seed: seed + 2,
+    });
+    // A game whose result differs from the first one's: starting there cannot be mistaken for
+    // starting at the beginning.
+    const k = whole.points.findIndex((p) => p !== whole.points[0]);
+    expect(k).toBeGreaterThan(0);
+    const r = await benchAi({
+      games: 0,
+      level: "medium",
+      workers: 0,
+      gnubgGames: 0,
+      previousGames: 1,
+      first: k,
+      seed,
+      cube: false,
+    });
+    if (r.previous === "skipped") throw new Error("the previous-hard row was skipped");
+    expect(r.previous.games).toBe(1);
+    expect(r.previous.pointsPerGame).toBe(whole.points[k]);
   });
 });
