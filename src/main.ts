@@ -114,8 +114,8 @@ const { bot, boards, tournamentBoards, jobs, maintenance, deps, feed } = createB
 // createBot makes the feed whenever it is given an inbox.
 const updates = feed!;
 // The computer takes the bot's seat: it follows every game that changes, and at each tick
-// takes up any turn of its own that is due (after a restart, say).
-// Its decisions are made in a thread of their own: updates in other chats never wait for them.
+// takes up any turn of its own that is due (after a restart, say). It decides in a thread of
+// its own, so updates in other chats never wait for it.
 const decisions = computerThread();
 const computer = new ComputerOpponent(service, botPlayer(botInfo), {
   delayMs: config.botMoveDelayMs,

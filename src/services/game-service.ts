@@ -194,7 +194,10 @@ export class GameService {
     return r;
   }
 
-  /** Hands games changed elsewhere (a tournament opening or dropping them) to the listeners. */
+  /**
+   * Hands games changed elsewhere (a tournament opening or dropping them), or by acts not
+   * announced (a computer turn), to the listeners.
+   */
   announce(gameIds: readonly number[]): void {
     for (const id of gameIds) {
       const game = this.getGame(id);
