@@ -7,7 +7,7 @@
  * Then SIGTERM with an update in flight, a restart on the same database, and SIGTERM again;
  * kill -9 while a board is on its way, and after a poll confirmed a press the process had not
  * applied yet (the inbox replays it); a game damaged while the bot was down; a game against the
- * computer, whose decisions the process makes in a worker thread, stopped while it thinks.
+ * computer, whose decisions the process makes in a worker thread, stopped just after a move.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -106,6 +106,10 @@ function boardOf(fake: FakeBotApi, chatId: number, gameId: number): FakeMessage 
     .sort((a, b) => b.changedAt - a.changedAt)[0];
 }
 
+/** The game a board's buttons belong to. */
+const gameIdOf = (board: FakeMessage): number =>
+  Number(/^g:(\d+):/.exec(dataOf(buttonsOf(board)[0]!))?.[1]);
+
 /** Whose press the caption asks for: "⚪ Alice to move", "⚫ Bob: take or drop?"... */
 function moverOf(caption: string): User | null {
   const m = /[⚪⚫] (Alice|Bob)(?: to move|: roll or double|: take or drop\?|: accept\?)/.exec(
@@ -203,7 +207,7 @@ async function openGame(fake: FakeBotApi, chatId: number, command: string): Prom
     WAIT_MS,
     `the board in ${chatId}`,
   );
-  const gameId = Number(/^g:(\d+):/.exec(dataOf(buttonsOf(board)[0]!))?.[1]);
+  const gameId = gameIdOf(board);
   expect(gameId).toBeGreaterThan(0);
   return { fake, chatId, gameId };
 }
@@ -254,8 +258,11 @@ const ids: number[] = [];
 let third: Player | null = null;
 
 /** Starts the bot on the shared database and waits for its first poll. */
-async function startPolling(what = "polling"): Promise<BotProcess> {
-  const b = startBot(env());
+async function startPolling(
+  what = "polling",
+  extraEnv: Record<string, string> = {},
+): Promise<BotProcess> {
+  const b = startBot({ ...env(), ...extraEnv });
   bot = b;
   const polls = fake.callsOf("getUpdates").length;
   await whileRunning(
@@ -689,12 +696,7 @@ describe("a damaged game is contained", () => {
 describe("a game against the computer", () => {
   it("the computer answers every turn from its thread; SIGTERM just after a move exits cleanly", async () => {
     const chatId = -100_506;
-    const b = startBot({ ...env(), BOT_MOVE_DELAY_MS: "0" });
-    bot = b;
-    await whileRunning(
-      b,
-      fake.waitFor(() => fake.callsOf("getUpdates").some((c) => c.answer?.ok), 30_000, "polling"),
-    );
+    const b = await startPolling("polling", { BOT_MOVE_DELAY_MS: "0" });
     fake.sendText(ALICE, chatId, "/play bot");
     const first = await whileRunning(
       b,
@@ -704,22 +706,17 @@ describe("a game against the computer", () => {
         "the board against the computer",
       ),
     );
-    const p: Player = {
-      fake,
-      chatId,
-      gameId: Number(/^g:(\d+):/.exec(dataOf(buttonsOf(first)[0]!))![1]),
-    };
+    const p: Player = { fake, chatId, gameId: gameIdOf(first) };
     const choose = chooser(11);
     const alicesTurn = () =>
       /Alice (to move|: roll)/.test(plainText(boardOf(fake, chatId, p.gameId)!.caption ?? ""));
     // Alice's presses; the computer's turns come in between, each posted as a board change.
-    let last: FakeMessage = first;
     for (let presses = 0; presses < 12; presses++) {
       await whileRunning(
         b,
         fake.waitFor(() => alicesTurn() || undefined, WAIT_MS, "Alice's turn"),
       );
-      last = boardOf(fake, chatId, p.gameId)!;
+      const last = boardOf(fake, chatId, p.gameId)!;
       const choices = buttonsOf(last).filter((x) => dataOf(x).startsWith(`g:${p.gameId}:`));
       await whileRunning(b, pressAndWait(p, ALICE, last, dataOf(choose(choices))));
     }
