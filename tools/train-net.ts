@@ -56,6 +56,23 @@
  * round's labels (10 epochs, alpha 0.03..0.002) reached only rms 0.024. Far from the 60%
  * goal, so the self-play net stays.
  *
+ * Tried and not shipped, each judged by the medium level (the net alone, 0-ply) against GNU
+ * Backgammon 0-ply over the same 1,000 cubeless games (`npm run bench:ai -- --level medium
+ * --games 0 --previous-games 0 --cube off --variants short --gnubg-games 1000`), where the
+ * shipped nets win 49.0% [45.9–52.1]. `--init` the shipped contact net, `--only contact`:
+ *   - GNU Backgammon's 2-ply chances as labels (PLIES 2; seeds 41 and 42, 200,000 positions
+ *     each, 27 minutes on two cores), 4 epochs, alpha 0.01..0.001, seed 43. Held-out rms of
+ *     the win chance against the 2-ply labels fell from 0.0209 to 0.0182. Medium won 48.1%
+ *     [45.0–51.2]; hard 46.3% [43.2–49.4] of 1,000 (shipped: 50.3% of 600). The race net on
+ *     the same labels barely moved (rms 0.0150 to 0.0147).
+ *   - The same 2-ply labels with the first 400,000 lines of seed 7's 0-ply ones, 3 epochs,
+ *     alpha 0.006..0.001, seed 44 (rms against both 0.0204 to 0.0185): 46.9% [43.8–50.0].
+ *   - More 0-ply labels the shipped net had not seen: seeds 7 to 10 (2,050,096 contact
+ *     positions), 2 epochs, alpha 0.004..0.001, seed 45 (rms 0.0198 to 0.0189): 48.5%
+ *     [45.4–51.6].
+ * A net copying GNU Backgammon's 0-ply plays about level with it; closer copies of its deeper
+ * looks did not play better.
+ *
  * Tried before and not shipped: a 128-hidden contact net on the first 212 inputs only, one
  * epoch over 1.0 million labels (held-out rms of the win chance 0.033), lost more often to
  * GNU Backgammon 0-ply than the TD net (hard 39.7% [34.8–44.9] of 360 games against 44.2%).
@@ -147,6 +164,7 @@ const epochs = Number(values.epochs);
 const a0 = Number(values.alpha);
 const a1 = Number(values["alpha-end"]);
 const rows = Uint32Array.from({ length: nTrain }, (_, i) => i);
+if (values.init) console.log(`from ${path.basename(values.init)}: held-out rms ${validate()}`);
 const t0 = Date.now();
 for (let e = 0; e < epochs; e++) {
   // Geometric decay from alpha to alpha-end over the epochs.
@@ -155,6 +173,6 @@ for (let e = 0; e < epochs; e++) {
   for (const r of rows) stepSparse(net, x, r, targets.subarray(r * 5, r * 5 + 5), alpha);
   const secs = Math.round((Date.now() - t0) / 1000);
   console.log(`epoch ${e + 1} alpha ${alpha.toFixed(4)} ${secs}s held-out rms ${validate()}`);
-  const note = `${only ?? "all"} positions, supervised on ${nTrain} ${variant === "short" ? "gnubg 0-ply" : "1-ply search"} labels (${labelNames}), seed ${values.seed}, ${e + 1} epochs, alpha ${a0}..${a1}; held-out rms win/wg/wbg/lg/lbg ${validate()}`;
+  const note = `${only ?? "all"} positions, supervised on ${nTrain} ${variant === "short" ? "gnubg" : "1-ply search"} labels (${labelNames}), seed ${values.seed}, ${e + 1} epochs, alpha ${a0}..${a1}; held-out rms win/wg/wbg/lg/lbg ${validate()}`;
   writeFileSync(file, `${JSON.stringify(net.toStored({ note }))}\n`);
 }

@@ -8,7 +8,7 @@
 #
 # Every legal play of every turn is a line (gnubg's `hint` evaluates them all at once, and the
 # plays a strong player would not choose teach the ranking too). The games are gnubg's own at
-# 0-ply, except that one turn in eight plays a random one of its five best; with RANDOM, that
+# PLIES, except that one turn in eight plays a random one of its five best; with RANDOM, that
 # share of turns plays any legal play at random instead (1: random games, whose odd positions
 # a net learns only from positions like them). With START "prime", every game starts from a
 # random prime-and-trapped-checker position (prime_start) and stops after SET_UP_TURNS turns:
