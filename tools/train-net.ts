@@ -172,7 +172,8 @@ for (let e = 0; e < epochs; e++) {
   shuffle(rows);
   for (const r of rows) stepSparse(net, x, r, targets.subarray(r * 5, r * 5 + 5), alpha);
   const secs = Math.round((Date.now() - t0) / 1000);
-  console.log(`epoch ${e + 1} alpha ${alpha.toFixed(4)} ${secs}s held-out rms ${validate()}`);
-  const note = `${only ?? "all"} positions, supervised on ${nTrain} ${variant === "short" ? "gnubg" : "1-ply search"} labels (${labelNames}), seed ${values.seed}, ${e + 1} epochs, alpha ${a0}..${a1}; held-out rms win/wg/wbg/lg/lbg ${validate()}`;
+  const rms = validate();
+  console.log(`epoch ${e + 1} alpha ${alpha.toFixed(4)} ${secs}s held-out rms ${rms}`);
+  const note = `${only ?? "all"} positions, supervised on ${nTrain} ${variant === "short" ? "gnubg" : "1-ply search"} labels (${labelNames}), seed ${values.seed}, ${e + 1} epochs, alpha ${a0}..${a1}; held-out rms win/wg/wbg/lg/lbg ${rms}`;
   writeFileSync(file, `${JSON.stringify(net.toStored({ note }))}\n`);
 }
