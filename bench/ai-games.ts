@@ -20,6 +20,8 @@ export interface GamesTask {
   /** "previous": long nardy's hard level before the bear-off table (bench/previous-hard.ts). */
   readonly opponent: "pipcount" | "gnubg" | "previous";
   readonly level: Level;
+  /** Against gnubg: GNU Backgammon at these plies plays our side instead of `level`. */
+  readonly gnubgPlies?: number;
   /** Short nardy against the pip-count player: the doubling cube on (the default rules). */
   readonly cube: boolean;
   readonly first: number;
@@ -47,14 +49,16 @@ export async function runGames(task: GamesTask): Promise<GamesResult> {
   const rules = defaultRules(task.variant, { cube: task.cube });
   const gnubgPath = task.opponent === "gnubg" ? findGnubg() : null;
   const gnubg = gnubgPath ? new Gnubg(gnubgPath, 0) : null;
-  if (gnubg) await gnubg.ready;
+  const gnubgOurs =
+    gnubgPath && task.gnubgPlies !== undefined ? new Gnubg(gnubgPath, task.gnubgPlies) : null;
+  await Promise.all([gnubg?.ready, gnubgOurs?.ready]);
   try {
     for (let i = task.first; i < task.first + task.count; i++) {
       const starter = i % 2 === 0 ? "white" : "black";
       if (gnubg) {
         const r = await gameVsGnubg(
           gnubg,
-          task.level,
+          gnubgOurs ?? task.level,
           "white",
           starter,
           task.seed + i,
@@ -85,6 +89,7 @@ export async function runGames(task: GamesTask): Promise<GamesResult> {
     }
   } finally {
     gnubg?.close();
+    gnubgOurs?.close();
   }
   return { points, times, mismatches };
 }

@@ -4,8 +4,8 @@
  * variant with its default rules (short nardy: the doubling cube on; long nardy: off), then
  * in cubeless long nardy against the hard level as it was before the bear-off table
  * (bench/previous-hard.ts), then against GNU Backgammon at 0-ply in cubeless short nardy
- * when gnubg is installed. Fixed
- * seeds; the games are split over worker threads (one per core). First, the `cube` op's
+ * when gnubg is installed (`--gnubg-plies P`: gnubg itself at P plies in our place, the
+ * yardstick for a level). Fixed seeds; the games are split over worker threads (one per core). First, the `cube` op's
  * answers on the stored cube positions (test/fixtures/ai/cube-*.jsonl), costed by GNU
  * Backgammon's 2-ply cubeful equities (no gnubg needed: they are stored).
  */
@@ -28,6 +28,11 @@ export interface BenchAiOptions {
   readonly previousGames?: number;
   /** Games against gnubg (default 500; 0 skips). */
   readonly gnubgGames?: number;
+  /**
+   * GNU Backgammon at these plies plays our side of those games instead of the level: what
+   * its own deeper look scores against its 0-ply on the same dice.
+   */
+  readonly gnubgPlies?: number;
   /** Short nardy against the pip-count player with the cube (default true). */
   readonly shortCube?: boolean;
   /** The cube positions (default true). */
@@ -184,8 +189,10 @@ export async function benchAi(opts: BenchAiOptions = {}): Promise<BenchAiResult>
       first,
       count: gnubgGames,
       seed: seed + 1,
+      ...(opts.gnubgPlies === undefined ? {} : { gnubgPlies: opts.gnubgPlies }),
     };
-    gnubg = figures(`short (cubeless) ${level} vs gnubg 0-ply`, await inWorkers(task, workers));
+    const ours = opts.gnubgPlies === undefined ? level : `gnubg ${opts.gnubgPlies}-ply`;
+    gnubg = figures(`short (cubeless) ${ours} vs gnubg 0-ply`, await inWorkers(task, workers));
     log(describe(gnubg));
   }
   return { level, cube, matches, previous, gnubg };
@@ -198,6 +205,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       level: { type: "string", default: DEFAULT_LEVEL },
       variants: { type: "string", default: "short,long" },
       "gnubg-games": { type: "string", default: "500" },
+      "gnubg-plies": { type: "string" },
       "previous-games": { type: "string", default: "1000" },
       "short-cube": { type: "string", default: "on" },
       cube: { type: "string", default: "on" },
@@ -207,12 +215,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     },
   });
   if (!isLevel(values.level)) throw new Error("--level easy|medium|hard|expert");
+  const plies = (v: string) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0 || n > 4) throw new Error("--gnubg-plies 0..4");
+    return n;
+  };
   const t0 = Date.now();
   const result = await benchAi({
     games: Number(values.games),
     level: values.level,
     variants: values.variants.split(",") as Variant[],
     gnubgGames: Number(values["gnubg-games"]),
+    ...(values["gnubg-plies"] === undefined ? {} : { gnubgPlies: plies(values["gnubg-plies"]) }),
     previousGames: Number(values["previous-games"]),
     shortCube: values["short-cube"] !== "off",
     cube: values.cube !== "off",

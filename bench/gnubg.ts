@@ -38,7 +38,10 @@ export class Gnubg {
 
   constructor(binary: string, plies = 0) {
     const script = path.join(import.meta.dirname, "gnubg-player.py");
-    this.proc = spawn(binary, ["-t", "-q", "-p", script, String(plies)]);
+    // gnubg hands a script no arguments of its own, so the plies go in the environment.
+    this.proc = spawn(binary, ["-t", "-q", "-p", script], {
+      env: { ...process.env, GNUBG_PLIES: String(plies) },
+    });
     this.lines = createInterface({ input: this.proc.stdout });
     this.lines.on("line", (line) => {
       if (line.startsWith("@@")) this.waiting.shift()?.(line.slice(2));
@@ -88,13 +91,17 @@ function applyMove(me0: Side, opp0: Side, move: readonly number[]): { me: Side; 
   return { me, opp };
 }
 
+/** Who plays our side: a level of ours, or GNU Backgammon itself (the yardstick for a level). */
+export type OurSide = Level | Gnubg;
+
 /**
- * One cubeless short-nardy game through the engine: `strong` (our player at `level`) against
- * gnubg. Returns our points (negative when gnubg won) and gnubg answers that matched no play.
+ * One cubeless short-nardy game through the engine: `ours` (our player at a level, or gnubg at
+ * its own plies) as `strong` against `gnubg`. Returns our points (negative when gnubg won) and
+ * the gnubg answers that matched no play.
  */
 export async function gameVsGnubg(
   gnubg: Gnubg,
-  level: Level,
+  ours: OurSide,
   strong: Color,
   starter: Color,
   seed: number,
@@ -109,22 +116,25 @@ export async function gameVsGnubg(
   for (let guard = 0; state.phase !== "over"; guard++) {
     if (guard > 20_000) throw new Error("the game does not end");
     const by = actor(state)!;
-    let steps: readonly { from: number; to: number; die: number }[] = [];
     if (state.phase === "roll") {
       state = ok(act(state, by, { type: "roll" }, { dice }));
       continue;
     }
-    if (by === strong) {
+    if (by === strong && typeof ours === "string") {
       const t0 = performance.now();
-      const move = chooseAction(state, { player: level });
+      const move = chooseAction(state, { player: ours });
       onDecision?.(performance.now() - t0, state);
       for (const a of move!.actions) state = ok(act(state, by, a));
       continue;
     }
-    const answer = await gnubg.play(turnSpec(state, state.dice!));
+    const before = state;
+    const t0 = performance.now();
+    const answer = await (by === strong ? (ours as Gnubg) : gnubg).play(
+      turnSpec(state, state.dice!),
+    );
+    if (by === strong) onDecision?.(performance.now() - t0, before);
     if (!answer.matched) mismatches++;
-    steps = answer.play?.steps ?? [];
-    for (const s of steps)
+    for (const s of answer.play?.steps ?? [])
       state = ok(act(state, by, { type: "step", from: s.from, to: s.to, die: s.die }));
   }
   const result = state.result!;
