@@ -16,7 +16,13 @@ gnubg.command("set jacoby off")
 gnubg.command("new game")
 cube = gnubg.cubeinfo()
 # Deeper looks prune with gnubg's pruning nets, as its own play at those plies does.
-context = {"cubeful": 0, "plies": plies, "deterministic": 1, "prune": int(plies > 0), "noise": 0.0}
+context = {
+    "cubeful": 0,
+    "plies": plies,
+    "deterministic": 1,
+    "prune": int(plies > 0),
+    "noise": 0.0,
+}
 print("@@ready", flush=True)
 for line in sys.stdin:
     req = json.loads(line)
