@@ -120,18 +120,16 @@ export async function gameVsGnubg(
       state = ok(act(state, by, { type: "roll" }, { dice }));
       continue;
     }
-    if (by === strong && typeof ours === "string") {
-      const t0 = performance.now();
-      const move = chooseAction(state, { player: ours });
-      onDecision?.(performance.now() - t0, state);
+    const mover = by === strong ? ours : gnubg;
+    const before = state;
+    const t0 = performance.now();
+    if (typeof mover === "string") {
+      const move = chooseAction(state, { player: mover });
+      onDecision?.(performance.now() - t0, before);
       for (const a of move!.actions) state = ok(act(state, by, a));
       continue;
     }
-    const before = state;
-    const t0 = performance.now();
-    const answer = await (by === strong ? (ours as Gnubg) : gnubg).play(
-      turnSpec(state, state.dice!),
-    );
+    const answer = await mover.play(turnSpec(state, state.dice!));
     if (by === strong) onDecision?.(performance.now() - t0, before);
     if (!answer.matched) mismatches++;
     for (const s of answer.play?.steps ?? [])
