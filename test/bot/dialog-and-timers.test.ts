@@ -213,7 +213,7 @@ describe("configuration", () => {
 describe("chat settings", () => {
   it("only an admin turns on Done presses; then a finished turn waits for Done", async () => {
     h = await createHarness();
-    h.tg.admins.add(USERS.alice.id);
+    h.tg.makeAdmin(USERS.alice.id, GROUP);
     await h.send(USERS.bob, "/settings");
     const settings = h.lastMessage();
     await h.press(USERS.bob, settings, buttons(settings)[0]!);

@@ -100,8 +100,8 @@ export interface FakeTelegramOptions {
 
 export class FakeTelegram {
   readonly calls: ApiCall[] = [];
-  /** Users getChatMember reports as administrators. */
-  readonly admins = new Set<number>();
+  /** Users getChatMember reports as administrators, per chat (see `makeAdmin`). */
+  private readonly admins = new Map<number, Set<number>>();
   /** The bot's messages, by `chatId:messageId` or `i:inlineMessageId`. */
   readonly messages = new Map<string, StoredMessage>();
   /** Users' messages, by `chatId:messageId`. */
@@ -116,6 +116,13 @@ export class FakeTelegram {
 
   constructor(opts: FakeTelegramOptions = {}) {
     this.rules = new BotApiRules({ bot: BOT_INFO, ...opts });
+  }
+
+  /** The user administers the chat (getChatMember says so for that chat only). */
+  makeAdmin(userId: number, chatId: number): void {
+    const set = this.admins.get(chatId) ?? new Set<number>();
+    set.add(userId);
+    this.admins.set(chatId, set);
   }
 
   readonly fetch = async (
@@ -381,7 +388,8 @@ export class FakeTelegram {
         return ok(BOT_INFO);
       case "getChatMember": {
         const userId = Number(p.user_id);
-        const status = this.admins.has(userId) ? "administrator" : "member";
+        const admin = this.admins.get(Number(p.chat_id))?.has(userId) ?? false;
+        const status = admin ? "administrator" : "member";
         return ok({ status, user: { id: userId, is_bot: false, first_name: "User" } });
       }
       case "setMyCommands":

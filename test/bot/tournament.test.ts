@@ -324,7 +324,7 @@ describe("tournament seams", () => {
     expect(message(h, again.messageId).text).toMatch(/cancelled/);
     // A press on the first card, long after: answered, nothing changes.
     await h.press(USERS.carol, stale, buttonNamed(stale, /Join/));
-    expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toMatch(/Sign-up .* closed/);
+    expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toMatch(/no longer active/);
     expect(tournamentIn(h).entrants).toHaveLength(1);
     expect(h.tg.problems()).toEqual([]);
   });
@@ -380,7 +380,7 @@ describe("the sign-up card", () => {
 describe("calling a tournament off", () => {
   it("a group admin may, in sign-up and in play; another member may not", async () => {
     const h = await harness();
-    h.tg.admins.add(USERS.carol.id);
+    h.tg.makeAdmin(USERS.carol.id, GROUP);
     await h.send(USERS.alice, "/tournament");
     const card = h.lastMessage();
     await h.press(USERS.bob, card, buttonNamed(card, /Cancel tournament/));
@@ -445,6 +445,49 @@ describe("tournament cancelled with its games let finish", () => {
     expect(t.matches).toHaveLength(2);
     expect(t.matches.every((m) => m.status === "done")).toBe(true);
     expect(message(h, t.standingsMessageId).keyboard).toEqual([]);
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
+
+describe("a tournament's buttons pressed elsewhere", () => {
+  const OTHER = -100_300;
+  const eve = more(101, "Eve");
+
+  it("an admin of another group cannot call it off with its buttons' data", async () => {
+    const h = await harness();
+    h.tg.makeAdmin(eve.id, OTHER);
+    await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
+    const id = tournamentIn(h).id;
+    // Eve has a bot message of her own group to press on.
+    await h.send(eve, "/score", { chatId: OTHER });
+    const hers = h.lastMessage(OTHER);
+    for (const code of ["x", "xa", "xf"]) await h.pressData(eve, hers, `t:${id}:${code}`);
+    expect(tournamentIn(h).status).toBe("running");
+    const answers = h.tg.callsOf("answerCallbackQuery").slice(-3);
+    for (const a of answers) expect(a.payload.text).toMatch(/another chat/);
+    // Telegram was never asked about Eve in her own group (nor anywhere).
+    expect(h.tg.callsOf("getChatMember")).toEqual([]);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("an admin of the tournament's own group still may; Join from another chat is refused", async () => {
+    const h = await harness();
+    h.tg.makeAdmin(eve.id, OTHER);
+    h.tg.makeAdmin(USERS.carol.id, GROUP);
+    await h.send(USERS.alice, "/tournament");
+    const card = h.lastMessage();
+    const id = tournamentIn(h).id;
+    await h.send(eve, "/score", { chatId: OTHER });
+    await h.pressData(eve, h.lastMessage(OTHER), `t:${id}:j`);
+    expect(tournamentIn(h).entrants.map((e) => e.id)).not.toContain(eve.id);
+    // From a private chat too.
+    await h.send(eve, "/start", { chatId: eve.id });
+    await h.pressData(eve, h.lastMessage(eve.id), `t:${id}:j`);
+    expect(tournamentIn(h).entrants.map((e) => e.id)).not.toContain(eve.id);
+    // An admin of the group, on the card itself: the cancel goes through.
+    await h.press(USERS.carol, card, buttonNamed(card, /Cancel tournament/));
+    expect(tournamentIn(h).status).toBe("cancelled");
+    expect(h.tg.callsOf("getChatMember").map((c) => Number(c.payload.chat_id))).toEqual([GROUP]);
     expect(h.tg.problems()).toEqual([]);
   });
 });

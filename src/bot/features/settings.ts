@@ -41,7 +41,7 @@ export function settingsFeature(deps: FeatureDeps): Composer<BotContext> {
       return;
     }
     if (chat.type !== "private") {
-      if (!(await isChatAdmin(ctx, ctx.from.id))) {
+      if (!(await isChatAdmin(ctx.api, chat.id, ctx.from.id))) {
         await answers.answer(ctx, ctx.t("err-admins-only"), true);
         return;
       }

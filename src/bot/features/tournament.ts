@@ -5,6 +5,7 @@ import { onButton } from "../buttons.js";
 import type { TournamentCommand } from "../callback-data.js";
 import { isChatAdmin } from "../chat-admins.js";
 import type { BotContext } from "../context.js";
+import { pressedMessage } from "../press.js";
 import { SIGNUP_MINUTES } from "../ui/tournament-text.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
@@ -69,10 +70,23 @@ export function tournamentFeature(deps: FeatureDeps): Composer<BotContext> {
       await answers.answer(ctx, ctx.t("err-not-found"), true);
       return;
     }
+    // Only the tournament's own card and standings take its presses: data forged on any
+    // other message (in another group, say) changes nothing.
+    const at = pressedMessage(ctx);
+    if (at?.kind !== "chat" || at.chatId !== t.chatId) {
+      await answers.answer(ctx, ctx.t("err-foreign-button"), true);
+      return;
+    }
+    if (at.messageId !== t.messageId && at.messageId !== t.standingsMessageId) {
+      await answers.answer(ctx, ctx.t("err-inactive-button"), true);
+      return;
+    }
     // Calling it off is the organiser's or a chat admin's; Telegram is asked only then.
     const cancelling = CANCELS.has(command);
     const organiser = by.id === t.organiser.id;
-    const chatAdmin = cancelling && !organiser && (await isChatAdmin(ctx, by.id));
+    // Asked about the tournament's own chat: a press can be forged from any chat.
+    const chatAdmin =
+      cancelling && !organiser && (await isChatAdmin(ctx.api, t.chatId, by.id).catch(() => false));
     if (cancelling && !organiser && !chatAdmin) {
       if (command === "cancel-back") await answers.answer(ctx);
       else await answers.answer(ctx, ctx.t("err-not-organiser-or-admin"), true);

@@ -184,6 +184,7 @@ lang-uk = Українська
 # Errors
 err-generic = Something went wrong. Please try again.
 err-bad-button = This button is not valid.
+err-foreign-button = This button belongs to another chat's message; it does nothing here.
 err-inactive-button = This button is no longer active.
 err-stale = This board is out of date; here is the current one.
 err-turn-of = It's { $name }'s turn.
