@@ -21,6 +21,7 @@ import { type BotParts, createBot } from "../src/bot/create-bot.js";
 import { servicePrefs } from "../src/bot/locale-prefs.js";
 import { parseConfig } from "../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../src/db/index.js";
+import { TelegramStore } from "../src/db/telegram/store.js";
 import { seededRandom } from "../src/engine/dice.js";
 import { silentLogger } from "../src/log.js";
 import { renderDecisionPng } from "../src/render/decision.js";
@@ -87,6 +88,7 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
     prefs: servicePrefs(service),
     botInfo: FAKE_BOT,
     dialogs: new DialogStore(database.db),
+    store: new TelegramStore(database.db),
     ...(apiRoot ? {} : { fetch: fake.fetch as never }),
   });
   await parts.bot.init();

@@ -12,6 +12,7 @@ import { pollUpdates } from "./bot/polling.js";
 import { startWebhookServer } from "./bot/server.js";
 import { parseConfig } from "./config.js";
 import { DatabaseOpenError, openDatabase } from "./db/index.js";
+import { TelegramStore } from "./db/telegram/store.js";
 import { startingBoard } from "./engine/index.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger } from "./log.js";
@@ -94,23 +95,27 @@ const botInfo = await api.getMe().catch((e: unknown) => {
   database.close();
   return fail([`Telegram: ${e instanceof Error ? e.message : String(e)}`]);
 });
-const { bot, boards, tournamentBoards, jobs, maintenance, deps, feed } = createBot(config, {
-  service,
-  reviews: new GameReviews(database.db),
-  tournaments: new TournamentService(database.db, service),
-  renderStandings: renderStandingsPng,
-  analyse: analyseInWorker,
-  botInfo,
-  renderBoard: renderBoardPng,
-  renderDecision: renderDecisionPng,
-  renderReplay: renderReplayGif,
-  logger,
-  prefs: servicePrefs(service),
-  computerPlays: true,
-  dialogs: new DialogStore(database.db),
-  photoUploader: (api) => cacheChatUploader(api, config.boardCacheChatId, logger),
-  inbox: new UpdateInbox(database.db),
-});
+const { bot, boards, tournamentBoards, jobs, maintenance, deps, feed, persist } = createBot(
+  config,
+  {
+    service,
+    reviews: new GameReviews(database.db),
+    tournaments: new TournamentService(database.db, service),
+    renderStandings: renderStandingsPng,
+    analyse: analyseInWorker,
+    botInfo,
+    renderBoard: renderBoardPng,
+    renderDecision: renderDecisionPng,
+    renderReplay: renderReplayGif,
+    logger,
+    prefs: servicePrefs(service),
+    computerPlays: true,
+    dialogs: new DialogStore(database.db),
+    photoUploader: (api) => cacheChatUploader(api, config.boardCacheChatId, logger),
+    inbox: new UpdateInbox(database.db),
+    store: new TelegramStore(database.db),
+  },
+);
 // createBot makes the feed whenever it is given an inbox.
 const updates = feed!;
 // The computer takes the bot's seat: it follows every game that changes, and at each tick
@@ -134,6 +139,7 @@ drain = async () => {
   ]);
   await Promise.race([settled, new Promise((r) => setTimeout(r, 5_000))]);
   boards.stop();
+  persist();
   await decisions.close();
 };
 

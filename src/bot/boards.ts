@@ -2,6 +2,8 @@ import type { Logger } from "../log.js";
 import type { GameService, GameView, MessageRef } from "../services/index.js";
 import { gameMessage } from "./game-message.js";
 import { type GameMessenger, sameRef } from "./game-messenger.js";
+import { chatLane, inlineLane } from "./outbox/methods.js";
+import { type Outbox, PRIORITY } from "./outbox/outbox.js";
 import { isChatGone, isPermanent, retryAfterMs } from "./telegram-errors.js";
 import { brokenCaption } from "./ui/caption.js";
 import type { Tr } from "./ui/tr.js";
@@ -23,20 +25,6 @@ interface Shown {
   readonly broken: boolean;
 }
 
-interface Entry {
-  dirty: boolean;
-  hint: BoardHint;
-}
-
-interface Retry {
-  timer: NodeJS.Timeout;
-  attempt: number;
-  /** Until then (Telegram's 429 retry_after) requests wait for the timer instead of calling. */
-  holdUntil: number;
-  /** What requests made while holding knew. */
-  hint: BoardHint;
-}
-
 /** Try the game again later, not before `holdMs` (0: the usual backoff). */
 interface Again {
   readonly holdMs: number;
@@ -46,19 +34,22 @@ interface Again {
 const RETRY_MS = [1_000, 3_000, 10_000, 30_000];
 const SHOWN_LIMIT = 10_000;
 
+const boardKey = (gameId: number) => `board:${gameId}`;
+
 /**
  * Keeps every game's message showing what the database holds. Any change asks for its game's
- * board; one game is worked on by one loop at a time, which takes the newest state it knows
- * of at the start of each round, so boards never go back to an older position, a burst of
- * changes costs one edit, and a game that has no message yet is posted exactly once. Nothing is sent when
- * the message already shows the stored version. Failures are tried again, with backoff, and
- * at every maintenance tick (games behind their board are found in the database), so a board
+ * board: a job in the outbox, which runs when the chat's budget allows and reads the newest
+ * state then, so boards never go back to an older position, a burst of changes costs one
+ * edit, and a game that has no message yet is posted exactly once. The board of a game
+ * waiting for a player goes before what is only for onlookers. Nothing is sent when the
+ * message already shows the stored version. Failures are tried again, with backoff, and at
+ * every maintenance tick (games behind their board are found in the database), so a board
  * converges whatever the network did, including across a restart.
  */
 export class BoardSync {
-  private readonly entries = new Map<number, Entry>();
-  private readonly running = new Map<number, Promise<void>>();
-  private readonly retries = new Map<number, Retry>();
+  /** What the requests waiting for each board knew. */
+  private readonly hints = new Map<number, BoardHint>();
+  private readonly backoffs = new Map<number, { timer: NodeJS.Timeout | null; attempt: number }>();
   /** What each message shows, as this process last set it (the database has it too). */
   private readonly shown = new Map<number, Shown>();
   private stopped = false;
@@ -68,45 +59,43 @@ export class BoardSync {
     private readonly messenger: GameMessenger,
     private readonly textsFor: (locale: string) => Tr,
     private readonly logger: Logger,
+    private readonly outbox: Outbox,
   ) {}
 
-  /** Brings the game's message up to date, now or as soon as its running update ends. */
+  /** Brings the game's message up to date as soon as its chat's budget allows. */
   request(gameId: number, hint: BoardHint = {}): void {
     if (this.stopped) return;
-    const entry = this.entries.get(gameId);
-    if (entry) {
-      entry.dirty = true;
-      entry.hint = merged(entry.hint, hint);
-      return;
-    }
-    const retry = this.retries.get(gameId);
-    if (retry && retry.holdUntil > Date.now()) {
-      // Telegram asked to wait: this joins the retry, which reads the newest state then.
-      retry.hint = merged(retry.hint, hint);
-      return;
-    }
-    if (retry) clearTimeout(retry.timer);
-    const fresh: Entry = { dirty: true, hint };
-    this.entries.set(gameId, fresh);
-    this.running.set(
-      gameId,
-      this.drain(gameId, fresh).finally(() => {
-        this.entries.delete(gameId);
-        this.running.delete(gameId);
-      }),
-    );
+    const game = this.service.getGame(gameId);
+    if (game) this.show(game, hint);
+  }
+
+  /** `request` for a game just read. */
+  show(game: GameView, hint: BoardHint = {}): void {
+    if (this.stopped) return;
+    this.hints.set(game.id, merged(this.hints.get(game.id) ?? {}, hint));
+    const backoff = this.backoffs.get(game.id);
+    if (backoff?.timer) clearTimeout(backoff.timer);
+    if (backoff) backoff.timer = null;
+    const lane = laneOfGame(game, hint);
+    if (!lane) return;
+    this.outbox.schedule({
+      key: boardKey(game.id),
+      lane,
+      priority: game.status === "active" ? PRIORITY.urgent : PRIORITY.normal,
+      run: () => this.round(game.id),
+    });
   }
 
   /** Every game whose board is behind the database, or should now offer the claim. */
   catchUp(now: number = this.service.config.now()): void {
-    for (const game of this.service.gamesBehindBoard()) this.request(game.id);
+    for (const game of this.service.gamesBehindBoard()) this.show(game);
     for (const game of this.service.claimableGames(now))
-      if (!this.shownOf(game).claim) this.request(game.id);
+      if (!this.shownOf(game).claim) this.show(game);
   }
 
-  /** Resolves once no board is being worked on (tests, and shutdown). */
+  /** Resolves once no board (nor any other message) waits or is being worked on. */
   async settled(): Promise<void> {
-    while (this.running.size > 0) await Promise.all(this.running.values());
+    await this.outbox.settled();
   }
 
   /**
@@ -116,7 +105,8 @@ export class BoardSync {
   async idle(): Promise<void> {
     for (;;) {
       await this.settled();
-      if (this.retries.size === 0 || this.stopped) return;
+      const waiting = [...this.backoffs.values()].some((b) => b.timer !== null);
+      if (!waiting || this.stopped) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -124,60 +114,51 @@ export class BoardSync {
   /** No new work; boards in flight finish. */
   stop(): void {
     this.stopped = true;
-    for (const { timer } of this.retries.values()) clearTimeout(timer);
-    this.retries.clear();
+    for (const { timer } of this.backoffs.values()) if (timer) clearTimeout(timer);
+    this.backoffs.clear();
   }
 
-  private async drain(gameId: number, entry: Entry): Promise<void> {
-    // Let the caller answer its press before the board's calls go out.
-    await Promise.resolve();
-    while (entry.dirty && !this.stopped) {
-      entry.dirty = false;
-      const hint = entry.hint;
-      entry.hint = {};
-      let again: Again | null;
-      try {
-        again = await this.syncOnce(gameId, hint);
-      } catch (err) {
-        this.logger.error({ err, gameId }, "board update failed");
-        again = { holdMs: 0 };
-      }
-      if (again) {
-        this.retryLater(gameId, again.holdMs);
-        return;
-      }
-      this.retries.delete(gameId);
+  /** One job's run: what the requests knew, then one post or edit. */
+  private async round(gameId: number): Promise<void> {
+    const hint = this.hints.get(gameId) ?? {};
+    this.hints.delete(gameId);
+    let again: Again | null;
+    try {
+      again = await this.syncOnce(gameId, hint);
+    } catch (err) {
+      this.logger.error({ err, gameId }, "board update failed");
+      again = { holdMs: 0 };
     }
+    if (again) this.retryLater(gameId, again.holdMs, hint);
+    else this.backoffs.delete(gameId);
   }
 
   /**
-   * A later round, after a backoff (or the wait Telegram asked for). It reads the game again
-   * then, so what it sends is the newest state, never the one that failed.
+   * A later round: at once after a 429 (the outbox holds the chat for the wait Telegram asked
+   * for), else after a backoff. It reads the game again then, so what it sends is the newest
+   * state, never the one that failed.
    */
-  private retryLater(gameId: number, holdMs: number): void {
-    const last = this.retries.get(gameId);
-    const attempt = last?.attempt ?? 0;
-    const backoff = RETRY_MS[attempt];
-    if ((backoff === undefined && holdMs === 0) || this.stopped) {
-      this.retries.delete(gameId);
+  private retryLater(gameId: number, holdMs: number, hint: BoardHint): void {
+    if (this.stopped) return;
+    this.hints.set(gameId, merged(hint, this.hints.get(gameId) ?? {}));
+    if (holdMs > 0) {
+      this.request(gameId);
       return;
     }
-    const retry: Retry = {
-      timer: setTimeout(
-        () => {
-          const hint = retry.hint;
-          retry.holdUntil = 0;
-          retry.hint = {};
-          this.request(gameId, hint);
-        },
-        Math.max(backoff ?? 0, holdMs),
-      ),
-      attempt: attempt + 1,
-      holdUntil: holdMs > 0 ? Date.now() + holdMs : 0,
-      hint: last?.hint ?? {},
-    };
-    retry.timer.unref();
-    this.retries.set(gameId, retry);
+    const last = this.backoffs.get(gameId);
+    const attempt = last?.attempt ?? 0;
+    const backoff = RETRY_MS[attempt];
+    if (backoff === undefined) {
+      this.backoffs.delete(gameId);
+      return;
+    }
+    const timer = setTimeout(() => {
+      const b = this.backoffs.get(gameId);
+      if (b) b.timer = null;
+      this.request(gameId);
+    }, backoff);
+    timer.unref();
+    this.backoffs.set(gameId, { timer, attempt: attempt + 1 });
   }
 
   /** One round: post or edit once. Null: done; else when to try again. */
@@ -284,4 +265,12 @@ export class BoardSync {
 function merged(a: BoardHint, b: BoardHint): BoardHint {
   const pressedOn = b.pressedOn ?? a.pressedOn;
   return pressedOn ? { pressedOn } : {};
+}
+
+/** The budget a game's board spends: its message's chat or inline message, else its chat. */
+function laneOfGame(game: GameView, hint: BoardHint): string | null {
+  const ref = game.message ?? hint.pressedOn ?? null;
+  if (ref?.kind === "inline") return inlineLane(ref.inlineMessageId);
+  if (ref?.kind === "chat") return chatLane(ref.chatId);
+  return game.chatId === null ? null : chatLane(game.chatId);
 }

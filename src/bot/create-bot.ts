@@ -12,6 +12,7 @@ import {
 } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
+import type { TelegramStore } from "../db/telegram/store.js";
 import type { Logger } from "../log.js";
 import type { RenderDecision } from "../render/decision.js";
 import type { RenderReplay } from "../render/replay.js";
@@ -48,6 +49,9 @@ import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-mess
 import { createI18n, localeOf, translator } from "./i18n.js";
 import { Maintenance } from "./maintenance.js";
 import { MessageMemo } from "./message-memo.js";
+import { type Clock, systemClock } from "./outbox/clock.js";
+import { costOf } from "./outbox/methods.js";
+import { Outbox } from "./outbox/outbox.js";
 import { TournamentBoards } from "./tournament-boards.js";
 import { UpdateFeed } from "./update-feed.js";
 import { updateKeys } from "./update-keys.js";
@@ -81,18 +85,26 @@ export interface BotDeps {
   readonly now?: () => number;
   /** Where updates are stored until handled; without it there is no `feed`. */
   readonly inbox?: UpdateInbox;
+  /** The clock chats' budgets are spent by (tests give one they move). */
+  readonly clock?: Clock;
+  /** The front end's own records: budgets spent, private boards. */
+  readonly store: TelegramStore;
 }
 
 export interface BotParts {
   readonly bot: Bot<BotContext>;
   readonly boards: BoardSync;
   readonly tournamentBoards: TournamentBoards;
+  /** Every send and edit, within each chat's budget. */
+  readonly outbox: Outbox;
   /** Replays and analyses being made after their press was answered. */
   readonly jobs: BackgroundJobs;
   readonly maintenance: Maintenance;
   readonly deps: FeatureDeps;
   /** Updates in through the inbox (polling and webhook), when the bot has one. */
   readonly feed: UpdateFeed | null;
+  /** Saves what the next start needs of this process's memory (call when stopping). */
+  readonly persist: () => void;
 }
 
 /** The bot's own user, as the player it is in games against it. */
@@ -115,13 +127,20 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   });
   const { logger, service } = deps;
-  const retry = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 });
+  const outbox = new Outbox(logger, deps.clock);
+  // What the last process spent in the last minute still counts at Telegram's end.
+  outbox.restore(deps.store.spendsSince((deps.clock ?? systemClock).now() - 2 * 60_000));
+  const retry = retrying();
   const deadline = callDeadline();
   const feed = deps.inbox ? new UpdateFeed(bot, deps.inbox, logger, deps.now) : null;
   const answers = new PressAnswers(logger, deps.now, (id) => feed?.arrivalOf(id));
   const memo = new MessageMemo();
+  // Outermost first to run: the lost chat's guard, then the memo (an edit that changes nothing
+  // is not sent, so it spends nothing), then the chats' budgets, then each attempt's deadline.
+  const gated = outbox.gate({ retryAfter429: true });
   bot.api.config.use(retry);
   bot.api.config.use(deadline);
+  bot.api.config.use(gated);
   bot.api.config.use(answers.transformer);
   bot.api.config.use(memo.transformer);
   bot.api.config.use(lostChatGuard(service));
@@ -129,6 +148,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   // again as it was, so their calls bypass auto-retry.
   const boardApi = new Api(config.token, client);
   boardApi.config.use(deadline);
+  boardApi.config.use(outbox.gate({ retryAfter429: false }));
   boardApi.config.use(memo.transformer);
   boardApi.config.use(lostChatGuard(service));
 
@@ -139,14 +159,15 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const uploader = deps.photoUploader?.(bot.api) ?? null;
   const boardUploader = deps.photoUploader?.(boardApi) ?? null;
   const messenger = new GameMessenger(boardApi, deps.renderBoard, logger, boardUploader);
-  const boards = new BoardSync(service, messenger, textsFor, logger);
+  const boards = new BoardSync(service, messenger, textsFor, logger, outbox);
   // Whatever changes a game (a press, the computer player, a claim), its board follows.
-  service.onGameChanged((game) => boards.request(game.id));
+  service.onGameChanged((game) => boards.show(game));
   service.onGameBroken((gameId, reason) =>
     logger.error({ gameId, reason }, "game record damaged; the game is marked broken"),
   );
   const tournamentBoards = new TournamentBoards(
-    bot.api,
+    boardApi,
+    outbox,
     deps.tournaments,
     deps.renderStandings,
     textsFor,
@@ -204,6 +225,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const insideConversations: MiddlewareFn<InnerContext> = (ctx, next) => {
     ctx.api.config.use(retry);
     ctx.api.config.use(deadline);
+    ctx.api.config.use(gated);
     ctx.api.config.use(answers.transformer);
     ctx.api.config.use(memo.transformer);
     ctx.api.config.use(lostChatGuard(service));
@@ -245,7 +267,29 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   bot.catch((err: BotError<BotContext>) => {
     logger.error({ err: err.error, update: err.ctx.update.update_id }, "unhandled error");
   });
-  return { bot, boards, tournamentBoards, jobs, maintenance, deps: featureDeps, feed };
+  const persist = () => deps.store.saveSpends(outbox.spends());
+  return {
+    bot,
+    boards,
+    tournamentBoards,
+    outbox,
+    jobs,
+    maintenance,
+    deps: featureDeps,
+    feed,
+    persist,
+  };
+}
+
+/**
+ * auto-retry for every call, but a send or edit that draws a 429 returns it at once: the
+ * outbox then holds that chat (and only that chat) for the wait and sends it again.
+ */
+function retrying(): Transformer {
+  const calls = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 });
+  const budgeted = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: -1 });
+  return (prev, method, payload, signal) =>
+    (costOf(method, payload) > 0 ? budgeted : calls)(prev, method, payload, signal);
 }
 
 /**

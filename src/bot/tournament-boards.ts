@@ -2,7 +2,9 @@ import { type Api, InputFile } from "grammy";
 import type { Logger } from "../log.js";
 import type { RenderStandings } from "../render/standings-view.js";
 import type { TournamentService, TournamentView } from "../services/index.js";
-import { isChatGone, isMessageGone, isNotModified } from "./telegram-errors.js";
+import { chatLane } from "./outbox/methods.js";
+import { type Outbox, PRIORITY, type Priority } from "./outbox/outbox.js";
+import { isChatGone, isMessageGone, isNotModified, retryAfterMs } from "./telegram-errors.js";
 import { standingsPicture } from "./ui/standings-picture.js";
 import {
   closedCard,
@@ -20,13 +22,12 @@ const NO_BUTTONS = { inline_keyboard: [] };
 /**
  * Keeps a tournament's messages showing what the database holds: the sign-up card, then the
  * standings picture (posted at the start, edited in place after every result), then the
- * final message. One tournament is worked on by one loop at a time, which reads the newest
- * state each round; what failed is tried again at the next maintenance tick, so the messages
- * converge across errors and restarts alike.
+ * final message. Each change is a job in the outbox, so the group's budget goes first to the
+ * boards players must press on: standings are for onlookers, and the card's countdown only
+ * moves when the chat is quiet. A job reads the newest state when it runs; what failed is
+ * tried again, so the messages converge across errors and restarts alike.
  */
 export class TournamentBoards {
-  private readonly running = new Map<number, Promise<void>>();
-  private readonly dirty = new Set<number>();
   /** Tournaments whose standings show the organiser's cancel question. */
   private readonly confirming = new Set<number>();
   /** The countdown each open sign-up card was last written with. */
@@ -36,6 +37,7 @@ export class TournamentBoards {
 
   constructor(
     private readonly api: Api,
+    private readonly outbox: Outbox,
     private readonly service: TournamentService,
     private readonly render: RenderStandings,
     private readonly textsFor: (locale: string) => Tr,
@@ -43,22 +45,19 @@ export class TournamentBoards {
     private readonly now: () => number,
   ) {}
 
-  /** Brings the tournament's messages up to date, now or when its running round ends. */
-  request(id: number): void {
-    this.dirty.add(id);
-    if (this.running.has(id)) return;
-    const loop = (async () => {
-      await Promise.resolve();
-      while (this.dirty.delete(id)) {
-        try {
-          await this.syncOnce(id);
-        } catch (err) {
-          this.logger.warn({ err, tournamentId: id }, "tournament message not updated");
-          return;
-        }
-      }
-    })().finally(() => this.running.delete(id));
-    this.running.set(id, loop);
+  /** Brings the tournament's messages up to date when the group's budget allows. */
+  request(id: number, priority: Priority = PRIORITY.onlooker): void {
+    const t = this.service.get(id);
+    if (!t) return;
+    // What its players wait to see (their name on the card, the last word) is not for
+    // onlookers only.
+    const urgent = t.status === "signup" || (t.status !== "running" && !t.announced);
+    this.outbox.schedule({
+      key: `tournament:${id}`,
+      lane: chatLane(t.chatId),
+      priority: urgent && priority > PRIORITY.normal ? PRIORITY.normal : priority,
+      run: () => this.round(id),
+    });
   }
 
   /** Every tournament whose messages are behind, and sign-up cards whose minutes went by. */
@@ -67,13 +66,24 @@ export class TournamentBoards {
     const now = this.now();
     for (const t of this.service.inSignup()) {
       if (t.messageId === null || this.cardMinutes.get(t.id) === minutesLeft(t, now)) continue;
+      if (this.outbox.has(`tournament:${t.id}`)) continue;
       this.countdown.add(t.id);
-      this.request(t.id);
+      this.request(t.id, PRIORITY.idle);
     }
   }
 
   async settled(): Promise<void> {
-    while (this.running.size > 0) await Promise.all(this.running.values());
+    await this.outbox.settled();
+  }
+
+  private async round(id: number): Promise<void> {
+    try {
+      await this.syncOnce(id);
+    } catch (err) {
+      this.logger.warn({ err, tournamentId: id }, "tournament message not updated");
+      // A 429 holds the chat in the outbox: go again when it lets. Else the next tick will.
+      if (retryAfterMs(err) !== null) this.request(id);
+    }
   }
 
   /** The organiser's cancel question under the standings, or back to the plain button. */

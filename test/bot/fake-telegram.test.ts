@@ -43,6 +43,8 @@ interface Subject {
   failNext(method: string, code: number, description: string): void;
   shown(chatId: number, messageId: number): Shown | undefined;
   problems(): string[];
+  /** Moves the clock Telegram's flood limits run on. */
+  floodPass(ms: number): void;
 }
 
 function inProcess(): Subject {
@@ -77,6 +79,7 @@ function inProcess(): Subject {
     failNext: (method, code, description) => tg.failNext(method, code, description),
     shown: (chatId, messageId) => tg.message(chatId, messageId),
     problems: () => tg.problems(),
+    floodPass: (ms) => tg.wire.pass(ms),
   };
 }
 
@@ -104,6 +107,9 @@ function overHttpFake(): Subject {
       fake.failNext(method, { ok: false, error_code, description }),
     shown: (chatId, messageId) => fake.message(chatId, messageId),
     problems: () => fake.problems(),
+    floodPass: (ms) => {
+      now += ms;
+    },
   };
 }
 
@@ -133,6 +139,39 @@ for (const [name, make] of [
       s = make();
       return s;
     };
+
+    describe("flood limits", () => {
+      it("a group takes 20 sends and edits in any minute; then 429 with retry_after", async () => {
+        const { api } = fresh();
+        const first = await api.sendMessage(CHAT, "1");
+        for (let i = 2; i <= 19; i++) await api.sendMessage(CHAT, String(i));
+        s.floodPass(30_000);
+        await api.editMessageText(CHAT, first.message_id, "edited");
+        const refused = await api.sendMessage(CHAT, "21").catch((e: GrammyError) => e);
+        expect(refused).toBeInstanceOf(GrammyError);
+        expect((refused as GrammyError).error_code).toBe(429);
+        // The first nineteen leave the window a minute after they went.
+        expect((refused as GrammyError).parameters.retry_after).toBe(30);
+        expect(s.problems()).toEqual([
+          expect.stringMatching(/^rejected sendMessage \(429 Too Many/),
+        ]);
+        // Answers to presses are not limited.
+        await api.answerCallbackQuery(s.press(CHAT, first.message_id, "x"));
+        s.floodPass(30_000);
+        await api.sendMessage(CHAT, "21");
+        expect(s.problems()).toHaveLength(1);
+      });
+
+      it("a private chat takes a burst of three, then one a second", async () => {
+        const { api, userSays } = fresh();
+        userSays(ALICE.id, ALICE, "/start");
+        for (let i = 0; i < 3; i++) await api.sendMessage(ALICE.id, `burst ${i}`);
+        expect(await refusal(api.sendMessage(ALICE.id, "too soon"))).toMatch(/^Too Many Requests/);
+        s.floodPass(1_000);
+        await api.sendMessage(ALICE.id, "a second later");
+        expect(await refusal(api.sendMessage(ALICE.id, "again"))).toMatch(/retry after 1$/);
+      });
+    });
 
     describe("callback data and keyboards", () => {
       it("callback data of 1 to 64 bytes passes everywhere; longer is BUTTON_DATA_INVALID", async () => {

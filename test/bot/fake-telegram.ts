@@ -34,6 +34,7 @@ import {
 } from "../helpers/bot-api-rules.js";
 import { BOT_INFO } from "../helpers/bot-info.js";
 import { type ParsedBody, parseBody, readAll } from "../helpers/request-body.js";
+import { WarpClock } from "../helpers/warp-clock.js";
 
 export interface ApiCall {
   readonly method: string;
@@ -114,8 +115,14 @@ export class FakeTelegram {
   /** Errors to return for the next calls of a method (429, a deleted message...). */
   private readonly failures: { method: string; answer: Answer }[] = [];
 
+  /**
+   * The clock Telegram's flood limits run on (see WarpClock); the bot under test spends its
+   * chats' budgets by the same one, and it goes on across a restart of the bot.
+   */
+  readonly wire = new WarpClock();
+
   constructor(opts: FakeTelegramOptions = {}) {
-    this.rules = new BotApiRules({ bot: BOT_INFO, ...opts });
+    this.rules = new BotApiRules({ bot: BOT_INFO, ...opts, floodClock: this.wire.now });
   }
 
   /** The user administers the chat (getChatMember says so for that chat only). */
@@ -149,8 +156,11 @@ export class FakeTelegram {
     this.lastFileNames = call.fileNames;
     if (injected) answer = this.failures.splice(queued, 1)[0]!.answer;
     else {
+      const limited = this.rules.chatError(payload.chat_id)
+        ? null
+        : this.rules.flood.check(method, payload);
       try {
-        answer = this.answer(method, payload, files);
+        answer = limited ? { ok: false, ...limited } : this.answer(method, payload, files);
       } catch (e) {
         answer = { ok: false, error_code: 400, description: `Bad Request: ${String(e)}` };
       }

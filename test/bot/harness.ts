@@ -12,6 +12,7 @@ import {
   type OpenedDatabase,
   openDatabase,
 } from "../../src/db/index.js";
+import { TelegramStore } from "../../src/db/telegram/store.js";
 import { type Logger, silentLogger } from "../../src/log.js";
 import type { ReplayFrame } from "../../src/render/replay.js";
 import type { StandingsPicture } from "../../src/render/standings-view.js";
@@ -24,6 +25,7 @@ import {
   UpdateInbox,
 } from "../../src/services/index.js";
 import { ComputerOpponent } from "../../src/services/opponent.js";
+import type { WarpClock } from "../helpers/warp-clock.js";
 import { BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
 
 export const GROUP = -100_200;
@@ -64,6 +66,11 @@ export interface Harness {
   handle(update: Omit<Update, "update_id">): Promise<boolean>;
   /** Waits until no board update and no computer turn is in progress. */
   settle(): Promise<void>;
+  /**
+   * The clock chats' budgets run on, for the bot and the fake alike: it moves only when all
+   * that is left is to wait for a budget, so Telegram's limits are kept at no real cost.
+   */
+  readonly wire: WarpClock;
   /** One maintenance tick at `now`, and what follows from it. */
   tick(now?: number): Promise<void>;
   /** The computer player, when the harness has one. */
@@ -129,6 +136,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     ...(opts.now ? { now: opts.now } : {}),
   });
   const tg = opts.tg ?? new FakeTelegram();
+  const wire = tg.wire;
   const reviews = new GameReviews(database.db, opts.now);
   const parts = createBot(parsed.config, {
     service,
@@ -147,6 +155,8 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     computerPlays: Boolean(opts.computer),
     ...(opts.now ? { now: opts.now } : {}),
     inbox: new UpdateInbox(database.db, opts.now ? { now: opts.now } : {}),
+    clock: wire,
+    store: new TelegramStore(database.db),
   });
   const computer = opts.computer
     ? new ComputerOpponent(service, botPlayer(BOT_INFO), {
@@ -160,15 +170,35 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     parts.maintenance.onTick(() => computer.resumeWaiting());
   }
   await parts.bot.init();
-  const settle = async () => {
-    // A computer turn asks for a board; a board never starts a turn: two rounds settle both.
-    for (let i = 0; i < 2; i++) {
-      await computer?.settled();
-      await parts.jobs.settled();
-      await parts.boards.settled();
-      await parts.tournamentBoards.settled();
+  /** `work`, moving the budgets' clock whenever nothing but a budget holds it up. */
+  const drive = async <T>(work: Promise<T>): Promise<T> => {
+    let done = false;
+    const finished = work.finally(() => {
+      done = true;
+    });
+    finished.catch(() => {});
+    for (let idle = 0; !done; ) {
+      await new Promise((resolve) => (idle < 5 ? setImmediate(resolve) : setTimeout(resolve, 1)));
+      if (done) break;
+      if (parts.outbox.waitingOnClock()) {
+        wire.advance();
+        idle = 0;
+      } else idle++;
     }
+    return work;
   };
+  const settle = () =>
+    drive(
+      (async () => {
+        // A computer turn asks for a board; a board never starts a turn: two rounds settle both.
+        for (let i = 0; i < 2; i++) {
+          await computer?.settled();
+          await parts.jobs.settled();
+          await parts.boards.settled();
+          await parts.tournamentBoards.settled();
+        }
+      })(),
+    );
   let updateId = 1;
   const chatOf = (chatId: number) =>
     chatId < 0
@@ -178,7 +208,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   /** Only what Telegram would deliver reaches the bot; the fake notes queries and chats. */
   const handle = async (update: Omit<Update, "update_id">): Promise<boolean> => {
     if (!tg.deliver(update)) return false;
-    await parts.bot.handleUpdate({ update_id: updateId++, ...update } as Update);
+    await drive(parts.bot.handleUpdate({ update_id: updateId++, ...update } as Update));
     await settle();
     return true;
   };
@@ -186,8 +216,9 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   const harness: Harness = {
     handle,
     settle,
+    wire,
     async tick(now) {
-      await parts.maintenance.tick(now);
+      await drive(parts.maintenance.tick(now));
       await settle();
     },
     computer,
@@ -243,6 +274,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       // Closed twice (by a test that restarts the bot, then after it): once is enough.
       if (!database.sqlite.open) return;
       parts.boards.stop();
+      parts.persist();
       database.close();
     },
   };

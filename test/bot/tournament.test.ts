@@ -357,22 +357,32 @@ describe("tournament seams", () => {
 });
 
 describe("the sign-up card", () => {
-  it("counts its minutes down at each tick, with one edit a minute", async () => {
+  it("counts its minutes down in five-minute steps, with at most one edit a step", async () => {
     let now = Date.UTC(2026, 10, 1, 12);
     const clock = () => now;
     const h = await harness({ tg: new FakeTelegram({ now: clock }), now: clock });
     await h.send(USERS.alice, "/tournament 30m");
     const card = h.lastMessage();
-    expect(card.text).toContain("closes in 30 min");
+    expect(card.text).toContain("closes within 30 min");
     const edits = () =>
       h.tg.callsOf("editMessageText").filter((c) => c.payload.message_id === card.messageId);
-    now += 7 * 60_000 + 1000;
+    const before = edits().length;
+    now += 4 * 60_000;
     await h.tick(now);
-    expect(message(h, card.messageId).text).toContain("closes in 23 min");
+    expect(edits()).toHaveLength(before);
+    now += 3 * 60_000 + 1000;
+    await h.tick(now);
+    expect(message(h, card.messageId).text).toContain("closes within 25 min");
     const after = edits().length;
-    now += 20_000;
-    await h.tick(now);
+    for (let minute = 0; minute < 2; minute++) {
+      now += 60_000;
+      await h.tick(now);
+    }
     expect(edits()).toHaveLength(after);
+    now += 60_000;
+    await h.tick(now);
+    expect(message(h, card.messageId).text).toContain("closes within 20 min");
+    expect(edits()).toHaveLength(after + 1);
     expect(h.tg.problems()).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import { startWebhookServer } from "../../src/bot/server.js";
 import { UpdateFeed } from "../../src/bot/update-feed.js";
 import { parseConfig } from "../../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
+import { TelegramStore } from "../../src/db/telegram/store.js";
 import { silentLogger } from "../../src/log.js";
 import {
   DialogStore,
@@ -63,6 +64,7 @@ async function botOn(file: string, fake: FakeBotApi) {
     botInfo: BOT_INFO,
     fetch: fetch as never,
     dialogs: new DialogStore(database.db),
+    store: new TelegramStore(database.db),
     inbox: new UpdateInbox(database.db),
     reviews: new GameReviews(database.db),
     tournaments: new TournamentService(database.db, service),

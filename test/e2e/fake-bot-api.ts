@@ -551,8 +551,11 @@ export class FakeBotApi extends EventEmitter {
         injected = true;
       } else if (method === "getUpdates") answer = await this.getUpdates(payload, signal);
       else {
+        const limited = this.rules.chatError(payload.chat_id)
+          ? null
+          : this.rules.flood.check(method, payload);
         try {
-          answer = this.answer(call, method, payload, files);
+          answer = limited ? { ok: false, ...limited } : this.answer(call, method, payload, files);
         } catch (e) {
           answer = fail(400, `Bad Request: ${String(e)}`);
         }

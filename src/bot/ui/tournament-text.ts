@@ -13,9 +13,14 @@ const button = (text: string, tournamentId: number, command: TournamentCommand) 
   callback_data: encode({ type: "tournament", tournamentId, command }),
 });
 
-/** The sign-up card's countdown. */
-export const minutesLeft = (t: TournamentView, now: number): number =>
-  Math.max(1, Math.ceil((t.signupEndsAt - now) / 60_000));
+/** The countdown's step: the card is edited at most once in this many minutes. */
+const COUNTDOWN_STEP_MINUTES = 5;
+
+/** The sign-up card's countdown: the minutes left, rounded up to its step. */
+export const minutesLeft = (t: TournamentView, now: number): number => {
+  const step = COUNTDOWN_STEP_MINUTES * 60_000;
+  return COUNTDOWN_STEP_MINUTES * Math.max(1, Math.ceil((t.signupEndsAt - now) / step));
+};
 
 export const formatText = (tr: Tr, t: TournamentView): string =>
   tr(`tournament-format-${t.format}`);

@@ -1,0 +1,330 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Transformer } from "grammy";
+import type { Logger } from "../../log.js";
+import { type Budget, type BudgetRules, budgetFor, TELEGRAM_BUDGETS } from "./budget.js";
+import { type Clock, systemClock } from "./clock.js";
+import { costOf, isPrivateLane, laneOf } from "./methods.js";
+
+/**
+ * What goes first when a chat's budget is short: what someone must press now (the board of
+ * the player to act), then replies and notices, then what is only for onlookers (a board
+ * nobody acts on, the standings), and last what may wait for a quiet moment (a countdown).
+ */
+export const PRIORITY = { urgent: 0, normal: 1, onlooker: 2, idle: 3 } as const;
+export type Priority = (typeof PRIORITY)[keyof typeof PRIORITY];
+
+/** One call that spent a chat's budget. */
+export interface Spend {
+  readonly lane: string;
+  readonly at: number;
+}
+
+/** A message kept up to date: run when the chat's budget allows, with the newest state then. */
+export interface Job {
+  /** One message (or one thing shown); a newer request for it replaces one still waiting. */
+  readonly key: string;
+  /** The budget it spends (see methods.ts). */
+  readonly lane: string;
+  readonly priority: Priority;
+  /** Reads what to show when it runs, and shows it. Its own failures are its own. */
+  readonly run: () => Promise<void>;
+}
+
+interface Entry {
+  readonly seq: number;
+  priority: Priority;
+  readonly start: (token: number) => void;
+}
+
+interface Lane {
+  readonly key: string;
+  readonly budget: Budget;
+  /** By priority, then by arrival. */
+  readonly queue: Entry[];
+  pausedUntil: number;
+  timer: unknown;
+  timerAt: number | null;
+}
+
+interface JobState {
+  spec: Job;
+  /** Its place in the lane while it waits; null once running. */
+  entry: Entry | null;
+  /** Asked for again while running: it runs once more after. */
+  again: Job | null;
+  /** Waiting for the budget for a second call of its run. */
+  blocked: boolean;
+}
+
+/** What a call made inside a job knows of it. */
+interface CallContext {
+  readonly job: JobState;
+  /** The share reserved when the job was let in, until its first call uses it. */
+  token: number | null;
+}
+
+/** A 429 still drawn (another process, Telegram's own variation) is tried this many times. */
+const RETRIES_AFTER_429 = 3;
+/** An idle job waits until at least this share of the chat's budget is free. */
+const IDLE_HEADROOM = 0.5;
+
+/**
+ * One outbox for every message the bot sends or edits. Each chat (and each inline message)
+ * has a budget; calls into it are let through only within it, most urgent first and, within
+ * one priority, in order of arrival, so games sharing a chat take turns. Messages kept up to
+ * date are jobs: a job still waiting is replaced by a newer request for the same message, and
+ * reads the newest state when it runs, so states in between are never sent. A 429 pauses its
+ * chat only.
+ */
+export class Outbox {
+  private readonly lanes = new Map<string, Lane>();
+  private readonly jobs = new Map<string, JobState>();
+  private readonly context = new AsyncLocalStorage<CallContext>();
+  private seq = 0;
+  /** Jobs queued or running, waiters queued, calls on their way. */
+  private active = 0;
+  private inFlight = 0;
+  private running = 0;
+  private blocked = 0;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly logger: Logger,
+    private readonly clock: Clock = systemClock,
+    private readonly rules: BudgetRules = TELEGRAM_BUDGETS,
+  ) {}
+
+  /** Shows the message `job.key` when its chat's budget allows (see the class comment). */
+  schedule(job: Job): void {
+    const known = this.jobs.get(job.key);
+    if (!known) {
+      const state: JobState = { spec: job, entry: null, again: null, blocked: false };
+      this.jobs.set(job.key, state);
+      this.active++;
+      state.entry = this.enqueue(job.lane, job.priority, this.seq++, (token) =>
+        this.start(state, token),
+      );
+      this.pump(this.lane(job.lane));
+      return;
+    }
+    if (known.entry) {
+      // Still waiting: keeps its place in line, takes the newer run and the higher priority.
+      known.spec = job;
+      if (job.priority < known.entry.priority) this.reorder(job.lane, known.entry, job.priority);
+      return;
+    }
+    // Running: it runs once more after, at the higher of the two priorities.
+    const prior = known.again;
+    known.again =
+      prior && prior.priority < job.priority ? { ...job, priority: prior.priority } : job;
+  }
+
+  /** Whether a job for this message waits or runs. */
+  has(key: string): boolean {
+    return this.jobs.has(key);
+  }
+
+  /** Calls waiting for the chat's budget there now. */
+  queued(lane: string): number {
+    return this.lanes.get(lane)?.queue.length ?? 0;
+  }
+
+  /** Telegram asked this chat to wait: nothing goes there before. */
+  pause(lane: string, ms: number): void {
+    const l = this.lane(lane);
+    l.pausedUntil = Math.max(l.pausedUntil, this.clock.now() + ms);
+    this.logger.warn({ lane, ms }, "chat paused by Telegram's flood limit");
+    this.pump(l);
+  }
+
+  /**
+   * Puts every send and edit through the budgets (install it outside any retrying
+   * transformer, so waiting for the budget is not part of a call's deadline). With
+   * `retryAfter429`, a call that still draws a 429 waits for its chat and goes again; without,
+   * it returns the 429 to its caller (a job that will read the newest state again).
+   */
+  gate({ retryAfter429 }: { retryAfter429: boolean }): Transformer {
+    return async (prev, method, payload, signal) => {
+      const cost = costOf(method, payload);
+      const lane = cost > 0 ? laneOf(payload) : null;
+      if (!lane) return prev(method, payload, signal);
+      const call = this.context.getStore();
+      const mine = call?.job.spec.lane === lane ? call : undefined;
+      for (let attempt = 0; ; attempt++) {
+        this.active++;
+        try {
+          for (let share = 0; share < cost; share++) {
+            if (mine?.token !== null && mine?.token !== undefined) mine.token = null;
+            else await this.admit(lane, mine?.job);
+          }
+          this.inFlight++;
+          let res: Awaited<ReturnType<typeof prev>>;
+          try {
+            res = await prev(method, payload, signal);
+          } finally {
+            this.inFlight--;
+          }
+          if (res.ok || res.error_code !== 429) return res;
+          this.pause(lane, 1000 * (res.parameters?.retry_after ?? 1));
+          if (!retryAfter429 || attempt >= RETRIES_AFTER_429) return res;
+        } finally {
+          this.done();
+        }
+      }
+    };
+  }
+
+  /** The calls that still weigh on each chat's budget, to carry across a restart. */
+  spends(): Spend[] {
+    const now = this.clock.now();
+    const out: Spend[] = [];
+    for (const l of this.lanes.values())
+      for (const at of l.budget.history(now)) out.push({ lane: l.key, at });
+    return out;
+  }
+
+  /** What the previous process spent (see `spends`), before anything is sent. */
+  restore(spends: readonly Spend[]): void {
+    for (const s of [...spends].sort((a, b) => a.at - b.at)) this.lane(s.lane).budget.spend(s.at);
+  }
+
+  /** Resolves once nothing waits or runs (tests, and shutdown). */
+  settled(): Promise<void> {
+    if (this.active === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Everything in the outbox waits for time to pass (a budget or a pause), nothing is on its
+   * way: a test clock may move to `nextWakeAt()`.
+   */
+  waitingOnClock(): boolean {
+    return (
+      this.active > 0 &&
+      this.inFlight === 0 &&
+      this.running === this.blocked &&
+      this.nextWakeAt() !== null
+    );
+  }
+
+  /** When the first chat waiting for its budget may go on; null when none waits. */
+  nextWakeAt(): number | null {
+    let first: number | null = null;
+    for (const l of this.lanes.values())
+      if (l.timerAt !== null && (first === null || l.timerAt < first)) first = l.timerAt;
+    return first;
+  }
+
+  // ---------------------------------------------------------------- inside
+
+  private lane(key: string): Lane {
+    let l = this.lanes.get(key);
+    if (!l) {
+      const rule = isPrivateLane(key) ? this.rules.private : this.rules.group;
+      l = { key, budget: budgetFor(rule), queue: [], pausedUntil: 0, timer: null, timerAt: null };
+      this.lanes.set(key, l);
+    }
+    return l;
+  }
+
+  /** Waits for one call's share of the lane's budget (a job's later calls keep its place). */
+  private admit(lane: string, job?: JobState): Promise<number> {
+    if (job) {
+      job.blocked = true;
+      this.blocked++;
+    }
+    return new Promise<number>((resolve) => {
+      const seq = job?.entry?.seq ?? (job ? -1 : this.seq++);
+      this.enqueue(lane, job?.spec.priority ?? PRIORITY.normal, seq, (token) => {
+        if (job) {
+          job.blocked = false;
+          this.blocked--;
+        }
+        resolve(token);
+      });
+      this.pump(this.lane(lane));
+    });
+  }
+
+  /** Puts an entry in line; the caller then pumps (an entry let in at once may start). */
+  private enqueue(key: string, priority: Priority, seq: number, start: Entry["start"]): Entry {
+    const l = this.lane(key);
+    const entry: Entry = { seq, priority, start };
+    insert(l.queue, entry);
+    return entry;
+  }
+
+  private reorder(key: string, entry: Entry, priority: Priority): void {
+    const l = this.lane(key);
+    const i = l.queue.indexOf(entry);
+    if (i < 0) return;
+    l.queue.splice(i, 1);
+    entry.priority = priority;
+    insert(l.queue, entry);
+    this.pump(l);
+  }
+
+  /** Lets in whatever the lane's budget allows now, and sets a timer for the rest. */
+  private pump(l: Lane): void {
+    if (l.timer !== null) this.clock.clearTimeout(l.timer);
+    l.timer = null;
+    l.timerAt = null;
+    while (l.queue.length > 0) {
+      const now = this.clock.now();
+      const head = l.queue[0]!;
+      let wait = Math.max(0, l.pausedUntil - now, l.budget.waitMs(now));
+      if (wait === 0 && head.priority === PRIORITY.idle && l.budget.headroom(now) < IDLE_HEADROOM)
+        wait = 5_000;
+      if (wait > 0) {
+        l.timerAt = now + wait;
+        l.timer = this.clock.setTimeout(() => this.pump(l), wait);
+        return;
+      }
+      l.queue.shift();
+      head.start(l.budget.spend(now));
+    }
+    if (l.pausedUntil <= this.clock.now() && l.budget.recovered(this.clock.now()))
+      this.lanes.delete(l.key);
+  }
+
+  /** The share reserved by letting the job in is its first call's; unused, it goes back. */
+  private start(state: JobState, token: number): void {
+    state.entry = null;
+    this.running++;
+    const call: CallContext = { job: state, token };
+    void this.context
+      .run(call, async () => {
+        try {
+          await state.spec.run();
+        } catch (err) {
+          this.logger.error({ err, job: state.spec.key }, "message update failed");
+        }
+      })
+      .finally(() => {
+        if (call.token !== null) this.lane(state.spec.lane).budget.refund(call.token);
+        this.running--;
+        this.jobs.delete(state.spec.key);
+        if (state.again) this.schedule(state.again);
+        this.done();
+      });
+  }
+
+  private done(): void {
+    this.active--;
+    if (this.active > 0) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+}
+
+function insert(queue: Entry[], entry: Entry): void {
+  let i = queue.length;
+  while (
+    i > 0 &&
+    (queue[i - 1]!.priority > entry.priority ||
+      (queue[i - 1]!.priority === entry.priority && queue[i - 1]!.seq > entry.seq))
+  )
+    i--;
+  queue.splice(i, 0, entry);
+}
