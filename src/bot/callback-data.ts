@@ -7,8 +7,17 @@ import { LOCALES, type Locale } from "./i18n.js";
 
 export const MAX_CALLBACK_BYTES = 64;
 
+/** One step of a play: from and to in the mover's numbering (25 the bar, 0 off), and its die. */
+export interface PlayStep {
+  readonly from: number;
+  readonly to: number;
+  readonly die: number;
+}
+
 export type GameCommand =
-  | { readonly kind: "step"; readonly from: number; readonly to: number; readonly die: number }
+  | ({ readonly kind: "step" } & PlayStep)
+  /** The rest of the turn in one press. */
+  | { readonly kind: "play"; readonly steps: readonly PlayStep[] }
   | { readonly kind: "undo" }
   | { readonly kind: "commit" }
   | { readonly kind: "roll" }
@@ -145,9 +154,9 @@ export function encode(p: Payload): string {
     case "game": {
       const head = `g:${p.gameId}:${p.version}`;
       const c = p.command;
-      return c.kind === "step"
-        ? `${head}:s:${c.from}:${c.to}:${c.die}`
-        : `${head}:${GAME_CODE[c.kind]}`;
+      if (c.kind === "step") return `${head}:s:${c.from}:${c.to}:${c.die}`;
+      if (c.kind === "play") return `${head}:w:${c.steps.map(stepCode).join("")}`;
+      return `${head}:${GAME_CODE[c.kind]}`;
     }
     case "resign":
       return `r:${p.gameId}:${p.version}:${p.askerId}:${RESIGN_CODE[String(p.choice)]}`;
@@ -168,10 +177,26 @@ export function encode(p: Payload): string {
   }
 }
 
+/** A play's step in five digits: from and to (two each), then the die. */
+const stepCode = (s: PlayStep): string =>
+  `${String(s.from).padStart(2, "0")}${String(s.to).padStart(2, "0")}${s.die}`;
+
+function playSteps(codes: string): PlayStep[] | null {
+  const steps: PlayStep[] = [];
+  for (let i = 0; i < codes.length; i += 5) {
+    const from = Number(codes.slice(i, i + 2));
+    const to = Number(codes.slice(i + 2, i + 4));
+    const die = Number(codes[i + 4]);
+    if (from < 1 || from > 25 || to > 24 || to >= from || die < 1 || die > 6) return null;
+    steps.push({ from, to, die });
+  }
+  return steps;
+}
+
 const ID = "(0|[1-9]\\d{0,15})";
 const PATTERNS = {
   game: new RegExp(
-    `^g:${ID}:${ID}:(?:s:([1-9]|1\\d|2[0-5]):(\\d|1\\d|2[0-4]):([1-6])|([a-z]{1,2}))$`,
+    `^g:${ID}:${ID}:(?:s:([1-9]|1\\d|2[0-5]):(\\d|1\\d|2[0-4]):([1-6])|w:((?:\\d{5}){1,4})|([a-z]{1,2}))$`,
   ),
   resign: new RegExp(`^r:${ID}:${ID}:${ID}:([0-3mwxad])$`),
   challenge: new RegExp(`^c:${ID}:([adx])(?::([A-Za-z0-9_-]{${CARD_SEAL_LENGTH}}))?$`),
@@ -208,7 +233,11 @@ export function decode(data: string | undefined): Payload | null {
       const to = Number(m[4]);
       if (to >= from) return null;
       command = { kind: "step", from, to, die: Number(m[5]) };
-    } else if (Object.hasOwn(SIMPLE, m[6]!)) command = { kind: SIMPLE[m[6]!]! } as GameCommand;
+    } else if (m[6] !== undefined) {
+      const steps = playSteps(m[6]);
+      if (!steps) return null;
+      command = { kind: "play", steps };
+    } else if (Object.hasOwn(SIMPLE, m[7]!)) command = { kind: SIMPLE[m[7]!]! } as GameCommand;
     return command ? { type: "game", gameId, version, command } : null;
   }
   m = PATTERNS.resign.exec(data);

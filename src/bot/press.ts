@@ -1,6 +1,5 @@
 import type { Context } from "grammy";
-import type { Action } from "../engine/index.js";
-import type { ActOutcome, MessageRef, ServiceResult } from "../services/index.js";
+import type { ActOutcome, GameAction, MessageRef, ServiceResult } from "../services/index.js";
 import { decode, type Payload } from "./callback-data.js";
 import type { BotContext } from "./context.js";
 import type { FeatureDeps } from "./features/deps.js";
@@ -69,7 +68,7 @@ export async function playPress(
   ctx: BotContext,
   gameId: number,
   version: number,
-  action: Action,
+  action: GameAction,
   onBoard: boolean,
 ): Promise<ServiceResult<ActOutcome>> {
   const r = deps.service.act(gameId, ctx.from!.id, action, version);

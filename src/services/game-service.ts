@@ -1,6 +1,6 @@
 import type { Db, FullGame } from "../db/index.js";
 import type { Action, Variant } from "../engine/index.js";
-import { normalizeAction } from "./actions.js";
+import { actionsOf, type GameAction, normalizeAction } from "./actions.js";
 import {
   acceptChallenge,
   type ChallengeInput,
@@ -154,7 +154,7 @@ export class GameService {
   act(
     gameId: number,
     userId: number,
-    action: Action,
+    action: GameAction,
     expectedVersion: number,
     { announce = true }: { readonly announce?: boolean } = {},
   ): ServiceResult<ActOutcome> {
@@ -171,7 +171,7 @@ export class GameService {
     if (refused) return about(refused, view);
     let r: ServiceResult<ActOutcome>;
     try {
-      r = this.write(() => playAction(this.ctx, read, userId, a));
+      r = this.write(() => playAction(this.ctx, read, userId, actionsOf(a)));
     } catch (e) {
       // The engine threw on a state that looked whole: a damaged game is contained here.
       if (!this.auditGame(gameId)) throw e;

@@ -1,3 +1,4 @@
+export type { GameAction } from "./actions.js";
 export * from "./analysis.js";
 export * from "./analysis-thread.js";
 export * from "./audit.js";

@@ -111,7 +111,7 @@ export function refusal(
   ctx: ServiceContext,
   g: GameRow,
   userId: number,
-  action: Action,
+  action: { readonly type: string },
   expectedVersion: number,
 ): ServiceResult<never> | null {
   if (g.version !== expectedVersion) return fail("stale", "This board is out of date.");
@@ -124,30 +124,31 @@ export function refusal(
 }
 
 /**
- * One player action on a game read just before (outside the transaction), and what follows
- * from it by itself; call inside a transaction. The write applies only over the version that
- * was read, so a concurrent change makes it throw StaleWrite.
+ * One player's actions on a game read just before (outside the transaction), in order (a
+ * whole play is several steps), and what follows from them by itself; call inside a
+ * transaction. The write applies only over the version that was read, so a concurrent change
+ * makes it throw StaleWrite.
  */
 export function playAction(
   ctx: ServiceContext,
   read: FullGame,
   userId: number,
-  action: Action,
+  actions: readonly Action[],
 ): ServiceResult<ActOutcome> {
   const now = ctx.config.now();
   const g = read.game;
   const color: Color = g.whiteId === userId ? "white" : "black";
   const dice = new SeedDice(Buffer.from(g.diceSeed, "hex"), g.diceCounter);
-  const r = act(g.state, color, action, { dice });
-  if (!r.ok) return fail(r.error.code, r.error.message);
-  const events = [eventOf(color, action, dice.drawn, userId)];
-  const log = logAction(g.turnLog ?? emptyTurnLog, g.state, r.state, color);
-  const { state, log: turnLog } = settle(
-    { state: r.state, log },
-    dice,
-    events,
-    action.type === "undo",
-  );
+  const events: NewEvent[] = [];
+  let played: Played = { state: g.state, log: g.turnLog ?? emptyTurnLog };
+  for (const action of actions) {
+    const drawn = dice.drawn.length;
+    const r = act(played.state, color, action, { dice });
+    if (!r.ok) return fail(r.error.code, r.error.message);
+    events.push(eventOf(color, action, dice.drawn.slice(drawn), userId));
+    played = { state: r.state, log: logAction(played.log, played.state, r.state, color) };
+  }
+  const { state, log: turnLog } = settle(played, dice, events, actions.at(-1)?.type === "undo");
   const result = state.phase === "over" ? state.result : null;
   const updated = ctx.games.update(
     g.id,

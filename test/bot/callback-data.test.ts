@@ -45,6 +45,12 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
     version: anyId,
     command: fc.oneof(
       step,
+      fc
+        .array(step, { minLength: 1, maxLength: 4 })
+        .map((steps) => ({
+          kind: "play" as const,
+          steps: steps.map(({ from, to, die }) => ({ from, to, die })),
+        })),
       fc.constantFrom(...simple).map((kind) => ({ kind })),
     ),
   }),
@@ -115,6 +121,15 @@ describe("button payloads", () => {
         version: big,
         command: { kind: "step", from: 25, to: 24, die: 6 },
       },
+      {
+        type: "game",
+        gameId: big,
+        version: big,
+        command: {
+          kind: "play",
+          steps: [25, 24, 23, 22].map((from) => ({ from, to: from - 6, die: 6 })),
+        },
+      },
       { type: "resign", gameId: big, version: big, askerId: big, choice: "cancel" },
       {
         type: "card",
@@ -147,6 +162,12 @@ describe("button payloads", () => {
       "g:1:2:s:3:5:1", // a step that moves backwards
       "g:1:2:s:3:2:7", // no die shows 7
       "g:1:2:zz",
+      "g:1:2:w:", // a play of no steps
+      "g:1:2:w:2418624186241862418624186", // five steps
+      "g:1:2:w:18246", // backwards
+      "g:1:2:w:26206", // from beyond the bar
+      "g:1:2:w:24187", // a 7
+      "g:1:2:w:2418", // a step cut short
       "g:01:2:r",
       `g:${"9".repeat(17)}:1:r`, // beyond a safe integer
       "r:1:2:3:9",

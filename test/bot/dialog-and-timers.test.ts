@@ -237,7 +237,7 @@ describe("chat settings", () => {
       const who = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
       const live = h.tg.message(GROUP, board.messageId)!;
       const step =
-        buttons(live).find((b) => /→/.test(b.text)) ??
+        buttons(live).find((b) => /→|\//.test(b.text)) ??
         buttons(live).find((b) => /Roll|Take/.test(b.text))!;
       await h.press(who, live, step);
     }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
+import { decode } from "../../src/bot/callback-data.js";
 import { renderBoardPng } from "../../src/render/png.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
 import type { StoredMessage } from "./fake-telegram.js";
@@ -196,8 +197,14 @@ describe("only the right press changes a game", () => {
     const mover = userById(game.waitingFor!);
     const b = buttons(board)[0]!;
     await Promise.all([h.press(mover, board, b), h.press(mover, board, b)]);
+    // One press: a single step, or a whole play of several.
+    const p = decode("callback_data" in b ? b.callback_data : undefined);
+    const command = p?.type === "game" ? p.command : null;
+    const steps = command?.kind === "play" ? command.steps.length : 1;
     const events = h.events(1).filter((e) => e.actorId === mover.id && e.type !== "start");
-    expect(events.length).toBe(1);
+    expect(events.length).toBe(steps);
+    const answers = h.tg.callsOf("answerCallbackQuery").slice(-2);
+    expect(answers.filter((a) => /out of date/.test(String(a.payload.text)))).toHaveLength(1);
   });
 
   it("nobody can challenge themselves or a bot", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type Action, turnView } from "../../src/engine/index.js";
+import { type Action, remainingPlays, turnView } from "../../src/engine/index.js";
 import type { GameService, GameView } from "../../src/services/index.js";
 import {
   alice,
@@ -43,6 +43,37 @@ describe("act", () => {
     });
     // The refusal carries the game as it stands, so the live board can be shown at once.
     expect(!again.ok && again.error.game?.version).toBe(r.game.version);
+  });
+
+  it("plays a whole turn in one press, each step its own event; a bad play changes nothing", () => {
+    const { svc } = harness({}, "act-play");
+    let g = newGame(svc, "short");
+    const plays = remainingPlays(g.state);
+    expect(plays.length).toBeGreaterThan(1);
+    const play = plays.at(-1)!;
+    const steps = play.steps.map((st) => ({ from: st.from, to: st.to, die: st.die }));
+    // The first step of it followed by a step its dice cannot make: refused, nothing kept.
+    const bad = svc.act(
+      g.id,
+      mover(g),
+      { type: "play", steps: [steps[0]!, { ...steps[0]!, die: 6, to: 0 }] },
+      g.version,
+    );
+    expect(bad.ok).toBe(false);
+    expect(svc.getGame(g.id)!.version).toBe(g.version);
+    const by = mover(g);
+    const r = unwrap(svc.act(g.id, by, { type: "play", steps }, g.version));
+    const own = r.events.filter((e) => e.actorId === by);
+    expect(own.map((e) => e.type)).toEqual(steps.map(() => "step"));
+    expect(r.game.state.lastMove?.steps.map((st) => [st.from, st.to])).toEqual(
+      steps.map((st) => [st.from, st.to]),
+    );
+    expect(r.game.waitingFor).not.toBe(by);
+    g = r.game;
+    expect(svc.act(g.id, by, { type: "play", steps: [] }, g.version)).toMatchObject({
+      ok: false,
+      error: { code: "bad-input" },
+    });
   });
 
   it("refuses presses by others, out of turn, illegal or malformed, with typed errors", () => {

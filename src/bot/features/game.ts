@@ -1,5 +1,5 @@
 import { Composer } from "grammy";
-import type { Action } from "../../engine/index.js";
+import type { GameAction } from "../../services/index.js";
 import { onButton } from "../buttons.js";
 import type { GameCommand } from "../callback-data.js";
 import type { BotContext } from "../context.js";
@@ -10,11 +10,13 @@ import { errorText } from "./errors-text.js";
 import { playerRef } from "./player-ref.js";
 import { resignOfferBy } from "./resign.js";
 
-/** The engine action a board button stands for. */
-function actionOf(command: GameCommand): Action | null {
+/** The game action a board button stands for. */
+function actionOf(command: GameCommand): GameAction | null {
   switch (command.kind) {
     case "step":
       return { type: "step", from: command.from, to: command.to, die: command.die };
+    case "play":
+      return { type: "play", steps: command.steps };
     case "undo":
     case "commit":
     case "roll":

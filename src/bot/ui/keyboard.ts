@@ -1,11 +1,22 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
-import { BAR, mayDouble, type Step, turnView } from "../../engine/index.js";
+import {
+  BAR,
+  mayDouble,
+  type Play,
+  playNotation,
+  remainingPlays,
+  type Step,
+  turnView,
+} from "../../engine/index.js";
 import type { GameView } from "../../services/index.js";
 import { encode, type GameCommand } from "../callback-data.js";
 import { reviewRow } from "./review-keyboard.js";
 import type { Tr } from "./tr.js";
 
 const ROW = 4;
+/** Up to this many plays left, each is one button: the turn is one press. */
+export const WHOLE_PLAYS = 8;
+const PLAY_ROW = 2;
 
 const pointLabel = (p: number): string => (p === BAR ? "bar" : p <= 0 ? "off" : String(p));
 
@@ -37,6 +48,35 @@ function stepRows(game: GameView, steps: readonly Step[]): InlineKeyboardButton[
   return rows;
 }
 
+/** A play's steps still to take, as players write them: `24/20(2) 13/9*`. */
+export function playLabel(steps: readonly Step[]): string {
+  const counts = new Map<string, number>();
+  for (const n of playNotation(steps)) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts].map(([n, k]) => (k > 1 ? `${n}(${k})` : n)).join(" ");
+}
+
+/** One button per play still open, from the back of the board to the front. */
+function playRows(game: GameView, plays: readonly Play[], taken: number): InlineKeyboardButton[][] {
+  const rest = plays.map((p) => p.steps.slice(taken));
+  const key = (steps: readonly Step[]) => steps.map((st) => [st.from, st.to]).flat();
+  rest.sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    for (let i = 0; i < Math.min(ka.length, kb.length); i++)
+      if (ka[i] !== kb[i]) return kb[i]! - ka[i]!;
+    return ka.length - kb.length;
+  });
+  const rows: InlineKeyboardButton[][] = [];
+  for (let i = 0; i < rest.length; i += PLAY_ROW)
+    rows.push(
+      rest
+        .slice(i, i + PLAY_ROW)
+        .map((steps) => button(playLabel(steps), game, { kind: "play", steps: steps.map(bare) })),
+    );
+  return rows;
+}
+
+const bare = (s: Step) => ({ from: s.from, to: s.to, die: s.die });
+
 const button = (text: string, game: GameView, command: GameCommand): InlineKeyboardButton => ({
   text,
   callback_data: encode({ type: "game", gameId: game.id, version: game.version, command }),
@@ -57,7 +97,11 @@ export function gameKeyboard(
       break;
     case "move": {
       const view = turnView(s);
-      if (view) rows.push(...stepRows(game, view.nextSteps));
+      const plays = view && !view.complete ? remainingPlays(s) : [];
+      // Few plays left: each is a button. Many: the first step narrows them down.
+      if (plays.length > 0 && plays.length <= WHOLE_PLAYS)
+        rows.push(...playRows(game, plays, s.steps.length));
+      else if (view) rows.push(...stepRows(game, view.nextSteps));
       const tail: InlineKeyboardButton[] = [];
       if (s.steps.length > 0) tail.push(button(t("btn-undo"), game, { kind: "undo" }));
       if (view?.complete) tail.push(button(t("btn-confirm"), game, { kind: "commit" }));
