@@ -3,7 +3,8 @@ import type { GameService, GameView, MessageRef } from "../services/index.js";
 import { gameMessage } from "./game-message.js";
 import { type GameMessenger, sameRef } from "./game-messenger.js";
 import { chatLane, inlineLane } from "./outbox/methods.js";
-import { type Outbox, PRIORITY } from "./outbox/outbox.js";
+import { type Outbox, PRIORITY, type Priority } from "./outbox/outbox.js";
+import type { PrivateBoards } from "./private-boards.js";
 import { isChatGone, isPermanent, retryAfterMs } from "./telegram-errors.js";
 import { brokenCaption } from "./ui/caption.js";
 import type { Tr } from "./ui/tr.js";
@@ -16,6 +17,8 @@ export interface BoardHint {
    * is a second copy.
    */
   readonly pressedOn?: MessageRef;
+  /** Who pressed there. */
+  readonly pressedBy?: number;
 }
 
 interface Shown {
@@ -60,6 +63,9 @@ export class BoardSync {
     private readonly textsFor: (locale: string) => Tr,
     private readonly logger: Logger,
     private readonly outbox: Outbox,
+    private readonly privateBoards: PrivateBoards,
+    /** The link that opens a game on a player's own board; null when there is none. */
+    private readonly playHereLink: (game: GameView) => string | null,
   ) {}
 
   /** Brings the game's message up to date as soon as its chat's budget allows. */
@@ -72,6 +78,14 @@ export class BoardSync {
   /** `request` for a game just read. */
   show(game: GameView, hint: BoardHint = {}): void {
     if (this.stopped) return;
+    this.privateBoards.show(game);
+    const { pressedOn, pressedBy } = hint;
+    if (pressedOn && pressedBy !== undefined) {
+      const own = this.privateBoards.isBoard(game.id, pressedOn);
+      this.privateBoards.note(game.id, pressedBy, own ? "private" : "chat");
+      // A player's own board is none of the chat board's business.
+      if (own) hint = {};
+    }
     this.hints.set(game.id, merged(this.hints.get(game.id) ?? {}, hint));
     const backoff = this.backoffs.get(game.id);
     if (backoff?.timer) clearTimeout(backoff.timer);
@@ -81,9 +95,21 @@ export class BoardSync {
     this.outbox.schedule({
       key: boardKey(game.id),
       lane,
-      priority: game.status === "active" ? PRIORITY.urgent : PRIORITY.normal,
+      priority: this.priorityOf(game),
       run: () => this.round(game.id),
     });
+  }
+
+  /**
+   * The chat's board is what the player to act presses, unless they play on their own board:
+   * then it is for onlookers, and waits for the chat's budget behind what someone must press.
+   */
+  private priorityOf(game: GameView): Priority {
+    if (game.status !== "active") return PRIORITY.normal;
+    const actor = game.waitingFor;
+    return actor !== null && this.privateBoards.playsHere(game.id, actor)
+      ? PRIORITY.onlooker
+      : PRIORITY.urgent;
   }
 
   /** Every game whose board is behind the database, or should now offer the claim. */
@@ -187,7 +213,8 @@ export class BoardSync {
       if (pressedOn && !sameRef(pressedOn, game.message)) await this.messenger.retire(pressedOn);
       const shown = this.shownOf(game);
       if (shown.version === game.version && shown.claim === claim) return null;
-      const moved = await this.messenger.update(game.message, gameMessage(t, game, claim));
+      const message = gameMessage(t, game, claim, this.playHereLink(game));
+      const moved = await this.messenger.update(game.message, message);
       if (moved) this.service.setGameMessage(game.id, moved);
     } catch (err) {
       return this.failed(game, err);
@@ -202,7 +229,8 @@ export class BoardSync {
       return null;
     }
     const replyTo = this.service.replyTargetOf(game.id);
-    const ref = await this.messenger.send(game.chatId, gameMessage(t, game, claim), replyTo);
+    const message = gameMessage(t, game, claim, this.playHereLink(game));
+    const ref = await this.messenger.send(game.chatId, message, replyTo);
     this.service.setGameMessage(game.id, ref);
     this.markShown(game, claim);
     return null;

@@ -23,6 +23,7 @@ import {
   type DialogStore,
   type GameReviews,
   type GameService,
+  type GameView,
   type PlayerRef,
   type TournamentService,
   type UpdateInbox,
@@ -40,6 +41,7 @@ import { historyFeature } from "./features/history.js";
 import { inlineFeature } from "./features/inline.js";
 import { chatsBack, membershipFeature } from "./features/membership.js";
 import { dialogKey, expireDialogs, newGameFeature } from "./features/new-game.js";
+import { privateBoardFeature, privateBoardStart } from "./features/private-board.js";
 import { resignFeature } from "./features/resign.js";
 import { reviewsFeature } from "./features/reviews.js";
 import { settingsFeature } from "./features/settings.js";
@@ -52,6 +54,7 @@ import { MessageMemo } from "./message-memo.js";
 import { type Clock, systemClock } from "./outbox/clock.js";
 import { costOf } from "./outbox/methods.js";
 import { Outbox } from "./outbox/outbox.js";
+import { PrivateBoards } from "./private-boards.js";
 import { TournamentBoards } from "./tournament-boards.js";
 import { UpdateFeed } from "./update-feed.js";
 import { updateKeys } from "./update-keys.js";
@@ -159,7 +162,21 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const uploader = deps.photoUploader?.(bot.api) ?? null;
   const boardUploader = deps.photoUploader?.(boardApi) ?? null;
   const messenger = new GameMessenger(boardApi, deps.renderBoard, logger, boardUploader);
-  const boards = new BoardSync(service, messenger, textsFor, logger, outbox);
+  const privateBoards = new PrivateBoards(service, deps.store, messenger, textsFor, logger, outbox);
+  // A game in a private chat is played there already.
+  const playHere = (game: GameView) =>
+    game.chatId !== null && game.chatId > 0
+      ? null
+      : `https://t.me/${bot.botInfo.username}?start=${privateBoardStart(game.id)}`;
+  const boards = new BoardSync(
+    service,
+    messenger,
+    textsFor,
+    logger,
+    outbox,
+    privateBoards,
+    playHere,
+  );
   // Whatever changes a game (a press, the computer player, a claim), its board follows.
   service.onGameChanged((game) => boards.show(game));
   service.onGameBroken((gameId, reason) =>
@@ -182,6 +199,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     service,
     reviews: deps.reviews,
     boards,
+    privateBoards,
     tournaments: deps.tournaments,
     tournamentBoards,
     answers,
@@ -250,6 +268,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     await tellUser(err.ctx, answers);
   });
   features.use(membershipFeature(featureDeps));
+  features.use(privateBoardFeature(featureDeps));
   features.use(basicsFeature(featureDeps));
   features.use(newGameFeature(featureDeps, insideConversations, deps.dialogs));
   features.use(challengeFeature(featureDeps));

@@ -13,11 +13,23 @@ export interface GameMessage {
   readonly keyboard: InlineKeyboardMarkup;
 }
 
-/** The message for a game as stored; `claimable`: the waiting player's opponent may claim. */
-export function gameMessage(t: Tr, game: GameView, claimable: boolean): GameMessage {
+/**
+ * The message for a game as stored; `claimable`: the waiting player's opponent may claim.
+ * `playHere`: a link that opens the game on the player's own board, in private (for a
+ * chat's board of a game still on).
+ */
+export function gameMessage(
+  t: Tr,
+  game: GameView,
+  claimable: boolean,
+  playHere: string | null = null,
+): GameMessage {
+  const keyboard = gameKeyboard(t, game, { claimable, seriesOver: game.final?.over ?? false });
+  const link =
+    playHere && game.status === "active" ? [{ text: t("btn-play-here"), url: playHere }] : null;
   return {
     view: boardViewOf(game.state, [game.score.white, game.score.black]),
     caption: gameCaption(t, game),
-    keyboard: gameKeyboard(t, game, { claimable, seriesOver: game.final?.over ?? false }),
+    keyboard: link ? { inline_keyboard: [...keyboard.inline_keyboard, link] } : keyboard,
   };
 }

@@ -73,7 +73,7 @@ export async function playPress(
 ): Promise<ServiceResult<ActOutcome>> {
   const r = deps.service.act(gameId, ctx.from!.id, action, version);
   const pressed = onBoard ? boardPressedOn(deps, ctx, gameId) : null;
-  const hint = pressed ? { pressedOn: pressed } : {};
+  const hint = pressed ? { pressedOn: pressed, pressedBy: ctx.from!.id } : {};
   if (r.ok) {
     deps.boards.request(gameId, hint);
     await deps.answers.answer(ctx);

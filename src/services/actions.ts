@@ -8,12 +8,18 @@ export type GameAction =
   | Action
   | {
       readonly type: "play";
-      readonly steps: readonly { readonly from: number; readonly to: number; readonly die: number }[];
+      readonly steps: readonly {
+        readonly from: number;
+        readonly to: number;
+        readonly die: number;
+      }[];
     };
 
 /** The engine actions a game action stands for, in order. */
 export const actionsOf = (a: GameAction): Action[] =>
-  a.type === "play" ? a.steps.map((s) => ({ type: "step", from: s.from, to: s.to, die: s.die })) : [a];
+  a.type === "play"
+    ? a.steps.map((s) => ({ type: "step", from: s.from, to: s.to, die: s.die }))
+    : [a];
 
 const SIMPLE = new Set([
   "roll",

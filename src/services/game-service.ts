@@ -1,5 +1,5 @@
 import type { Db, FullGame } from "../db/index.js";
-import type { Action, Variant } from "../engine/index.js";
+import type { Variant } from "../engine/index.js";
 import { actionsOf, type GameAction, normalizeAction } from "./actions.js";
 import {
   acceptChallenge,

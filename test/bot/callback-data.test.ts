@@ -45,12 +45,10 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
     version: anyId,
     command: fc.oneof(
       step,
-      fc
-        .array(step, { minLength: 1, maxLength: 4 })
-        .map((steps) => ({
-          kind: "play" as const,
-          steps: steps.map(({ from, to, die }) => ({ from, to, die })),
-        })),
+      fc.array(step, { minLength: 1, maxLength: 4 }).map((steps) => ({
+        kind: "play" as const,
+        steps: steps.map(({ from, to, die }) => ({ from, to, die })),
+      })),
       fc.constantFrom(...simple).map((kind) => ({ kind })),
     ),
   }),

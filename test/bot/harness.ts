@@ -281,8 +281,13 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   return harness;
 }
 
-/** Buttons of a message, flat. */
-export const buttons = (m: StoredMessage): InlineKeyboardButton[] => m.keyboard.flat();
+/** The buttons of a message, flat, but links (see `links`). */
+export const buttons = (m: StoredMessage): InlineKeyboardButton[] =>
+  m.keyboard.flat().filter((b) => !("url" in b));
+
+/** A message's link buttons (the `▶ Play in private chat` of a chat's board), flat. */
+export const links = (m: StoredMessage): InlineKeyboardButton.UrlButton[] =>
+  m.keyboard.flat().filter((b): b is InlineKeyboardButton.UrlButton => "url" in b);
 
 export const buttonNamed = (m: StoredMessage, text: string | RegExp): InlineKeyboardButton => {
   const b = buttons(m).find((x) =>

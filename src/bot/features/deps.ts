@@ -17,6 +17,7 @@ import type { BoardSync } from "../boards.js";
 import type { RenderBoard } from "../game-messenger.js";
 import type { Locale } from "../i18n.js";
 import type { MessageMemo } from "../message-memo.js";
+import type { PrivateBoards } from "../private-boards.js";
 import type { TournamentBoards } from "../tournament-boards.js";
 import type { Tr } from "../ui/tr.js";
 
@@ -33,6 +34,8 @@ export interface FeatureDeps {
   /** Finished games looked back on: history, records, replays, analyses. */
   readonly reviews: GameReviews;
   readonly boards: BoardSync;
+  /** Players' own boards, in their private chats. */
+  readonly privateBoards: PrivateBoards;
   readonly tournaments: TournamentService;
   /** The tournaments' cards and standings pictures, kept up to date. */
   readonly tournamentBoards: TournamentBoards;

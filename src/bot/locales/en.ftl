@@ -84,6 +84,7 @@ btn-cancel = Cancel
 btn-cancel-challenge = Cancel challenge
 btn-rematch = 🔁 Next game
 btn-claim = 🏁 Claim the win
+btn-play-here = ▶ Play in private chat
 btn-resign-confirm = 🏳 Yes, resign
 
 # Challenges
@@ -190,6 +191,7 @@ err-stale = This board is out of date; here is the current one.
 err-turn-of = It's { $name }'s turn.
 err-challenge-bot = You cannot challenge a bot. To play me, send /play bot.
 err-game-over = This game is over.
+private-board-not-player = Only the players of that game can open its board here.
 err-not-your-turn = It's not your turn.
 err-wrong-phase = That cannot be done now.
 err-illegal-step = That move is not allowed.

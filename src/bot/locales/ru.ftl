@@ -86,6 +86,7 @@ btn-cancel = Отмена
 btn-cancel-challenge = Отменить вызов
 btn-rematch = 🔁 Следующая партия
 btn-claim = 🏁 Забрать победу
+btn-play-here = ▶ Играть в личном чате
 btn-resign-confirm = 🏳 Да, сдаюсь
 
 # Challenges
@@ -204,6 +205,7 @@ err-stale = Эта доска устарела; вот актуальная.
 err-turn-of = Сейчас ходит { $name }.
 err-challenge-bot = Бота нельзя вызвать. Чтобы сыграть со мной, отправьте /play bot.
 err-game-over = Эта партия окончена.
+private-board-not-player = Открыть здесь доску этой партии могут только её игроки.
 err-not-your-turn = Сейчас не ваш ход.
 err-wrong-phase = Сейчас этого сделать нельзя.
 err-illegal-step = Такой ход не разрешён.

@@ -86,6 +86,7 @@ btn-cancel = Скасувати
 btn-cancel-challenge = Скасувати виклик
 btn-rematch = 🔁 Наступна партія
 btn-claim = 🏁 Забрати перемогу
+btn-play-here = ▶ Грати в особистому чаті
 btn-resign-confirm = 🏳 Так, здаюся
 
 # Challenges
@@ -204,6 +205,7 @@ err-stale = Ця дошка застаріла; ось актуальна.
 err-turn-of = Зараз ходить { $name }.
 err-challenge-bot = Бота не можна викликати. Щоб зіграти зі мною, надішліть /play bot.
 err-game-over = Цю партію завершено.
+private-board-not-player = Відкрити тут дошку цієї партії можуть лише її гравці.
 err-not-your-turn = Зараз не ваш хід.
 err-wrong-phase = Зараз цього зробити не можна.
 err-illegal-step = Такий хід не дозволено.

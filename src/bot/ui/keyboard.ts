@@ -58,7 +58,7 @@ export function playLabel(steps: readonly Step[]): string {
 /** One button per play still open, from the back of the board to the front. */
 function playRows(game: GameView, plays: readonly Play[], taken: number): InlineKeyboardButton[][] {
   const rest = plays.map((p) => p.steps.slice(taken));
-  const key = (steps: readonly Step[]) => steps.map((st) => [st.from, st.to]).flat();
+  const key = (steps: readonly Step[]) => steps.flatMap((st) => [st.from, st.to]);
   rest.sort((a, b) => {
     const [ka, kb] = [key(a), key(b)];
     for (let i = 0; i < Math.min(ka.length, kb.length); i++)

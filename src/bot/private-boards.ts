@@ -1,0 +1,109 @@
+import type { TelegramStore } from "../db/telegram/store.js";
+import type { Logger } from "../log.js";
+import type { GameService, GameView, MessageRef } from "../services/index.js";
+import { gameMessage } from "./game-message.js";
+import type { GameMessenger } from "./game-messenger.js";
+import { chatLane } from "./outbox/methods.js";
+import { type Outbox, PRIORITY } from "./outbox/outbox.js";
+import { isChatGone, retryAfterMs } from "./telegram-errors.js";
+import type { Tr } from "./ui/tr.js";
+
+/** Where a player last pressed on a game: their own board, or the chat's. */
+type Place = "private" | "chat";
+
+const PLACES_LIMIT = 10_000;
+
+/**
+ * A player's own board of a game, in their private chat with the bot: a group's budget (20
+ * sends and edits a minute, for every game there) cannot follow a game at a human pace, a
+ * private chat's can. It follows every change of the game, like the chat's board; a press on
+ * either applies once (the game's version decides). While the player to act plays here, the
+ * chat's board is only for onlookers and is edited within the chat's budget.
+ */
+export class PrivateBoards {
+  private readonly places = new Map<string, Place>();
+
+  constructor(
+    private readonly service: GameService,
+    private readonly store: TelegramStore,
+    private readonly messenger: GameMessenger,
+    private readonly textsFor: (locale: string) => Tr,
+    private readonly logger: Logger,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** Posts the player's own board of the game (an older one loses its buttons). */
+  async open(game: GameView, userId: number): Promise<void> {
+    const old = this.store.privateBoard(game.id, userId);
+    const t = this.textsFor(game.locale);
+    const ref = await this.messenger.send(userId, gameMessage(t, game, this.claim(game)));
+    if (ref.kind !== "chat") return;
+    this.store.setPrivateBoard(game.id, userId, ref.messageId, this.service.config.now());
+    this.store.markPrivateShown(game.id, userId, game.version, this.service.config.now());
+    this.note(game.id, userId, "private");
+    if (old && old.messageId !== ref.messageId)
+      await this.messenger
+        .retire({ kind: "chat", chatId: userId, messageId: old.messageId })
+        .catch((err: unknown) => this.logger.warn({ err, gameId: game.id }, "old board kept"));
+  }
+
+  /** Every private board of the game follows it: the player to act's first. */
+  show(game: GameView): void {
+    for (const row of this.store.privateBoards(game.id)) {
+      const urgent = game.status === "active" && game.waitingFor === row.userId;
+      this.outbox.schedule({
+        key: `pboard:${game.id}:${row.userId}`,
+        lane: chatLane(row.userId),
+        priority: urgent ? PRIORITY.urgent : PRIORITY.normal,
+        run: () => this.sync(game.id, row.userId),
+      });
+    }
+  }
+
+  /** Whether the message is this player's own board of the game. */
+  isBoard(gameId: number, ref: MessageRef): boolean {
+    if (ref.kind !== "chat") return false;
+    return this.store.privateBoard(gameId, ref.chatId)?.messageId === ref.messageId;
+  }
+
+  /** The player pressed on one of the game's boards. */
+  note(gameId: number, userId: number, place: Place): void {
+    const key = `${gameId}:${userId}`;
+    this.places.delete(key);
+    this.places.set(key, place);
+    if (this.places.size > PLACES_LIMIT) this.places.delete(this.places.keys().next().value!);
+  }
+
+  /** Whether the player plays the game on their own board (so the chat's is for onlookers). */
+  playsHere(gameId: number, userId: number): boolean {
+    const place = this.places.get(`${gameId}:${userId}`);
+    if (place) return place === "private";
+    return this.store.privateBoard(gameId, userId) !== undefined;
+  }
+
+  private claim(game: GameView): boolean {
+    return this.service.claimable(game);
+  }
+
+  private async sync(gameId: number, userId: number): Promise<void> {
+    const game = this.service.getGame(gameId);
+    const row = this.store.privateBoard(gameId, userId);
+    if (!game || !row || row.shownVersion === game.version) return;
+    const t = this.textsFor(game.locale);
+    const ref: MessageRef = { kind: "chat", chatId: userId, messageId: row.messageId };
+    try {
+      const moved = await this.messenger.update(ref, gameMessage(t, game, this.claim(game)));
+      const now = this.service.config.now();
+      if (moved?.kind === "chat") this.store.setPrivateBoard(gameId, userId, moved.messageId, now);
+      this.store.markPrivateShown(gameId, userId, game.version, now);
+    } catch (err) {
+      if (isChatGone(err)) {
+        // Blocked: the player is back on the chat's board.
+        this.note(gameId, userId, "chat");
+        return;
+      }
+      this.logger.warn({ err, gameId, userId }, "private board not updated");
+      if (retryAfterMs(err) !== null) this.show(game);
+    }
+  }
+}
