@@ -39,6 +39,7 @@ import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api
 import { randomAction } from "./random-play.js";
 import { countStatements } from "./sql-count.js";
 import { median, percentile, round } from "./stats.js";
+import { UNLIMITED } from "./unlimited.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
 const ALICE: User = { id: 11, is_bot: false, first_name: "Alice", language_code: "en" };
@@ -61,6 +62,7 @@ interface Rig {
 
 /** A bot on a file database; through `fake.fetch`, or over HTTP when `apiRoot` is given. */
 async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Promise<Rig> {
+  fake.rules.flood.enabled = false;
   const parsed = parseConfig({
     BOT_TOKEN: TOKEN,
     LOG_LEVEL: "silent",
@@ -89,6 +91,8 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
     botInfo: FAKE_BOT,
     dialogs: new DialogStore(database.db),
     store: new TelegramStore(database.db),
+    // What a press costs the bot itself; pacing within Telegram's limits is bench/pace.ts's.
+    budgets: UNLIMITED,
     ...(apiRoot ? {} : { fetch: fake.fetch as never }),
   });
   await parts.bot.init();

@@ -22,6 +22,7 @@ const parts: Part[] = [
     run: async () => (await import("./persistence.js")).benchPersistence({ smoke }),
   },
   { name: "bot", run: async () => (await import("./bot.js")).benchBot({ smoke }) },
+  { name: "pace", run: async () => (await import("./pace.js")).benchPace({ smoke }) },
 ];
 
 for (const part of parts) {

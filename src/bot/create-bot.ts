@@ -51,6 +51,7 @@ import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-mess
 import { createI18n, localeOf, translator } from "./i18n.js";
 import { Maintenance } from "./maintenance.js";
 import { MessageMemo } from "./message-memo.js";
+import type { BudgetRules } from "./outbox/budget.js";
 import { type Clock, systemClock } from "./outbox/clock.js";
 import { costOf } from "./outbox/methods.js";
 import { Outbox } from "./outbox/outbox.js";
@@ -90,6 +91,8 @@ export interface BotDeps {
   readonly inbox?: UpdateInbox;
   /** The clock chats' budgets are spent by (tests give one they move). */
   readonly clock?: Clock;
+  /** Each chat's budget; a little under Telegram's limits unless given. */
+  readonly budgets?: BudgetRules;
   /** The front end's own records: budgets spent, private boards. */
   readonly store: TelegramStore;
 }
@@ -130,7 +133,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   });
   const { logger, service } = deps;
-  const outbox = new Outbox(logger, deps.clock);
+  const outbox = new Outbox(logger, deps.clock, deps.budgets);
   // What the last process spent in the last minute still counts at Telegram's end.
   outbox.restore(deps.store.spendsSince((deps.clock ?? systemClock).now() - 2 * 60_000));
   const retry = retrying();

@@ -5,7 +5,16 @@
  * Telegram's do not tick together.
  */
 export type BudgetRule =
-  | { readonly kind: "window"; readonly count: number; readonly windowMs: number }
+  | {
+      readonly kind: "window";
+      readonly count: number;
+      readonly windowMs: number;
+      /**
+       * Calls that may go at once; after them one per windowMs/count. Without it, a window
+       * spent in a burst would leave the chat silent until the burst's first call ages out.
+       */
+      readonly burst: number;
+    }
   | { readonly kind: "bucket"; readonly burst: number; readonly refillMs: number };
 
 export interface BudgetRules {
@@ -14,7 +23,7 @@ export interface BudgetRules {
 }
 
 export const TELEGRAM_BUDGETS: BudgetRules = {
-  group: { kind: "window", count: 20, windowMs: 61_000 },
+  group: { kind: "window", count: 20, windowMs: 61_000, burst: 3 },
   private: { kind: "bucket", burst: 3, refillMs: 1_050 },
 };
 
@@ -35,7 +44,43 @@ export interface Budget {
 }
 
 export function budgetFor(rule: BudgetRule): Budget {
-  return rule.kind === "window" ? new WindowBudget(rule) : new BucketBudget(rule);
+  if (rule.kind === "bucket") return new BucketBudget(rule);
+  const paced = new BucketBudget({ burst: rule.burst, refillMs: rule.windowMs / rule.count });
+  return new BothBudgets(new WindowBudget(rule), paced);
+}
+
+/** Two budgets at once: a call goes when both allow it. */
+class BothBudgets implements Budget {
+  constructor(
+    private readonly a: Budget,
+    private readonly b: Budget,
+  ) {}
+
+  waitMs(now: number): number {
+    return Math.max(this.a.waitMs(now), this.b.waitMs(now));
+  }
+
+  headroom(now: number): number {
+    return Math.min(this.a.headroom(now), this.b.headroom(now));
+  }
+
+  spend(now: number): number {
+    this.b.spend(now);
+    return this.a.spend(now);
+  }
+
+  refund(token: number): void {
+    this.a.refund(token);
+    this.b.refund(token);
+  }
+
+  recovered(now: number): boolean {
+    return this.a.recovered(now) && this.b.recovered(now);
+  }
+
+  history(now: number): number[] {
+    return this.a.history(now);
+  }
 }
 
 /** At most `count` calls in any `windowMs`. */

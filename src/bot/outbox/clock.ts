@@ -5,12 +5,9 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
+/** Its timers keep the process alive: a message waiting for its chat's budget is work to do. */
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    t.unref();
-    return t;
-  },
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };

@@ -194,6 +194,11 @@ export class Outbox {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
+  /** Nothing is being sent: the outbox is empty, or all in it waits for time to pass. */
+  quiet(): boolean {
+    return this.active === 0 || this.waitingOnClock();
+  }
+
   /**
    * Everything in the outbox waits for time to pass (a budget or a pause), nothing is on its
    * way: a test clock may move to `nextWakeAt()`.
@@ -301,7 +306,11 @@ export class Outbox {
         }
       })
       .finally(() => {
-        if (call.token !== null) this.lane(state.spec.lane).budget.refund(call.token);
+        if (call.token !== null) {
+          const lane = this.lane(state.spec.lane);
+          lane.budget.refund(call.token);
+          this.pump(lane);
+        }
         this.running--;
         this.jobs.delete(state.spec.key);
         if (state.again) this.schedule(state.again);

@@ -1,0 +1,379 @@
+/**
+ * Games at a human pace in a group, through a fake Bot API that enforces Telegram's per-chat
+ * flood limits (20 sends and edits a minute in a group; in private a burst of three, then one
+ * a second). Players press a set time after the board they play on shows their buttons. The
+ * same players are also timed with no limit at all (the fake's and the bot's budgets off),
+ * which is what "keeping pace" is measured against.
+ *
+ * Figures: presses a minute; the time from a press to the buttons of the next action on the
+ * board its player uses (p50, p90, max); how far each group board lags behind its game (p50,
+ * max); 429s drawn; sends and edits a turn, in the group and in all. Last, whole games of
+ * mixed play on the group board alone: board edits a turn.
+ */
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { InlineKeyboardButton, Update, User } from "grammy/types";
+import { type BotParts, createBot } from "../src/bot/create-bot.js";
+import { servicePrefs } from "../src/bot/locale-prefs.js";
+import { parseConfig } from "../src/config.js";
+import { openDatabase } from "../src/db/index.js";
+import { TelegramStore } from "../src/db/telegram/store.js";
+import { seededRandom } from "../src/engine/index.js";
+import { silentLogger } from "../src/log.js";
+import { renderDecisionPng } from "../src/render/decision.js";
+import { renderBoardPng } from "../src/render/png.js";
+import { renderReplayGif } from "../src/render/replay.js";
+import { renderStandingsPng } from "../src/render/standings.js";
+import {
+  DialogStore,
+  GameReviews,
+  GameService,
+  type GameView,
+  TournamentService,
+} from "../src/services/index.js";
+import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api.js";
+import { SimClock } from "./sim-clock.js";
+import { percentile, round } from "./stats.js";
+import { UNLIMITED } from "./unlimited.js";
+
+const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
+const GROUP = -100_900;
+
+const dataOf = (b: InlineKeyboardButton): string =>
+  "callback_data" in b && b.callback_data ? b.callback_data : "";
+
+/** The game version a board's buttons were drawn for; null when it shows none. */
+function versionShown(m: FakeMessage | undefined, gameId: number): number | null {
+  for (const b of m?.keyboard.flat() ?? []) {
+    const v = new RegExp(`^g:${gameId}:(\\d+):`).exec(dataOf(b));
+    if (v) return Number(v[1]);
+  }
+  return null;
+}
+
+interface Scenario {
+  readonly games: number;
+  /** How long a player looks at their buttons before pressing. */
+  readonly thinkMs: number;
+  /** Players open their own board in private (the board's link) and play there. */
+  readonly privately: boolean;
+  /** How long the clock runs. */
+  readonly minutes: number;
+  readonly limits: boolean;
+  readonly command: string;
+  readonly seed: number;
+}
+
+interface Player {
+  readonly user: User;
+  gameId: number;
+  /** Their own board in private, once opened. */
+  own: { chatId: number; messageId: number } | null;
+  /** The version a press of theirs waits to be made on. */
+  pending: number | null;
+}
+
+interface Outcome {
+  readonly pressesPerMinute: number;
+  readonly nextButtonsMs: number[];
+  readonly lagMs: number[];
+  readonly limited: number;
+  readonly turns: number;
+  readonly groupCalls: number;
+  readonly allCalls: number;
+  readonly boardEdits: number;
+}
+
+/** One run of a scenario: a bot on a file database, the fake, players, the clock. */
+async function run(s: Scenario): Promise<Outcome> {
+  const dir = mkdtempSync(path.join(tmpdir(), "nardy-pace-"));
+  const clock = new SimClock();
+  const fake = new FakeBotApi({ token: TOKEN, keepPhotos: false, now: clock.now });
+  fake.rules.flood.enabled = s.limits;
+  const parsed = parseConfig({ BOT_TOKEN: TOKEN, LOG_LEVEL: "silent" });
+  if (!parsed.ok) throw new Error(parsed.errors.join("; "));
+  const database = openDatabase(path.join(dir, "pace.sqlite"));
+  let seeds = 0;
+  const service = new GameService(database.db, {
+    now: clock.now,
+    newSeed: () => createHash("sha256").update(`pace:${s.seed}:${seeds++}`).digest(),
+  });
+  const observed: (() => void)[] = [];
+  const parts: BotParts = createBot(parsed.config, {
+    service,
+    reviews: new GameReviews(database.db),
+    tournaments: new TournamentService(database.db, service),
+    renderStandings: renderStandingsPng,
+    renderBoard: renderBoardPng,
+    renderDecision: renderDecisionPng,
+    renderReplay: renderReplayGif,
+    logger: silentLogger,
+    prefs: servicePrefs(service),
+    botInfo: FAKE_BOT,
+    dialogs: new DialogStore(database.db),
+    store: new TelegramStore(database.db),
+    now: clock.now,
+    clock,
+    ...(s.limits ? {} : { budgets: UNLIMITED }),
+    fetch: (async (url: unknown, init: unknown) => {
+      const res = await fake.fetch(url, init as never);
+      for (const o of observed) o();
+      return res;
+    }) as never,
+  });
+  await parts.bot.init();
+  let inflight = 0;
+  const handle = (update: Update) => {
+    inflight++;
+    void parts.bot
+      .handleUpdate(update)
+      .catch(() => {})
+      .finally(() => inflight--);
+  };
+  const idle = () => inflight === 0 && parts.outbox.quiet();
+  /** Runs the world until `done` or the clock reaches `until`. */
+  const runUntil = async (done: () => boolean, until: number) => {
+    while (!done() && clock.now() < until) {
+      await new Promise((r) => setImmediate(r));
+      clock.fireDue();
+      if (idle() && !done() && !clock.skip()) await new Promise((r) => setTimeout(r, 1));
+    }
+  };
+  const say = (user: User, chatId: number, text: string) => {
+    const update = fake.textUpdate(user, chatId, text);
+    const { update_id: _, ...rest } = update;
+    fake.rules.deliver(rest);
+    handle(update);
+  };
+  const latestIn = (chatId: number, test: (m: FakeMessage) => boolean) =>
+    fake
+      .chatMessages(chatId)
+      .filter(test)
+      .sort((a, b) => b.messageId - a.messageId)[0];
+
+  const random = seededRandom(s.seed);
+  const players: Player[] = [];
+  const created = new Map<string, number>();
+  const pressedAt = new Map<string, number>();
+  const groupShown = new Map<number, { version: number; at: number }[]>();
+  const nextButtonsMs: number[] = [];
+  let turns = 0;
+  /** Each game's last finished turn, as JSON: a new one is a turn played. */
+  const lastMoves = new Map<number, string>();
+  service.onGameChanged((g) => {
+    created.set(`${g.id}:${g.version}`, clock.now());
+    const move = JSON.stringify([g.state.turnNumber, g.state.lastMove]);
+    if (g.state.lastMove && lastMoves.get(g.id) !== move) turns++;
+    lastMoves.set(g.id, move);
+  });
+
+  /** Opens one game between two new players, and their own boards when they play there. */
+  const openGame = async (pair: number) => {
+    const users = [0, 1].map(
+      (k): User => ({
+        id: 5_000 + pair * 10 + k,
+        is_bot: false,
+        first_name: `P${pair}${k ? "b" : "a"}`,
+        language_code: "en",
+      }),
+    );
+    say(users[0]!, GROUP, s.command);
+    await runUntil(idle, Number.POSITIVE_INFINITY);
+    const card = latestIn(GROUP, (m) => m.keyboard.flat().some((b) => /^c:\d+:a$/.test(dataOf(b))));
+    const accept = card!.keyboard.flat().find((b) => /^c:\d+:a$/.test(dataOf(b)))!;
+    handle(fake.pressUpdate(users[1]!, card!, dataOf(accept)).update);
+    await runUntil(idle, Number.POSITIVE_INFINITY);
+    const game = service.activeGames(GROUP, users[0]!.id).at(-1)!;
+    for (const user of users) {
+      const p: Player = { user, gameId: game.id, own: null, pending: null };
+      players.push(p);
+      if (s.privately) await openOwn(p);
+    }
+  };
+  const openOwn = async (p: Player) => {
+    say(p.user, p.user.id, `/start p${p.gameId}`);
+    await runUntil(idle, Number.POSITIVE_INFINITY);
+    const m = latestIn(p.user.id, (x) => versionShown(x, p.gameId) !== null || x.photo !== null);
+    p.own = m ? { chatId: p.user.id, messageId: m.messageId } : null;
+  };
+  const boardOf = (p: Player): FakeMessage | undefined => {
+    if (p.own) return fake.message(p.own.chatId, p.own.messageId);
+    const g = service.getGame(p.gameId);
+    return g?.message?.kind === "chat" ? fake.message(GROUP, g.message.messageId) : undefined;
+  };
+
+  /** What a player presses: a move, a roll (now and then a double), a take; the next game. */
+  const choose = (m: FakeMessage, game: GameView): string | null => {
+    const own = m.keyboard
+      .flat()
+      .map(dataOf)
+      .filter((d) => d.startsWith(`g:${game.id}:${game.version}:`));
+    const moves = own.filter((d) => /:(w:|s:)/.test(d));
+    if (moves.length) return moves[Math.floor(random() * moves.length)]!;
+    if (own.some((d) => d.endsWith(":d")) && random() < 0.1)
+      return own.find((d) => d.endsWith(":d"))!;
+    return own.find((d) => /:(r|t|c|ra|rd)$/.test(d)) ?? null;
+  };
+
+  const press = (p: Player, version: number) => {
+    const game = service.getGame(p.gameId);
+    const m = boardOf(p);
+    p.pending = null;
+    if (!game || !m || game.version !== version || game.waitingFor !== p.user.id) return;
+    const data = choose(m, game);
+    if (!data) return;
+    pressedAt.set(`${game.id}:${version}`, clock.now());
+    presses++;
+    handle(fake.pressUpdate(p.user, m, data).update);
+  };
+
+  /** After every call: boards that now show a player their buttons, and group boards' lag. */
+  const observe = () => {
+    const now = clock.now();
+    for (const p of players) {
+      const game = service.getGame(p.gameId);
+      if (game?.status !== "active" || game.waitingFor !== p.user.id) continue;
+      if (p.pending === game.version || versionShown(boardOf(p), game.id) !== game.version)
+        continue;
+      p.pending = game.version;
+      // The press this answers: the last one made on this game.
+      const last = [...pressedAt.entries()].filter(([k]) => k.startsWith(`${game.id}:`)).at(-1);
+      if (last && !answered.has(last[0])) {
+        answered.add(last[0]);
+        nextButtonsMs.push(now - last[1]);
+      }
+      const version = game.version;
+      clock.setTimeout(() => press(p, version), s.thinkMs);
+    }
+    for (const id of new Set(players.map((p) => p.gameId))) {
+      const g = service.getGame(id);
+      const m = g?.message?.kind === "chat" ? fake.message(GROUP, g.message.messageId) : undefined;
+      const v = g?.status === "active" ? versionShown(m, id) : g?.version;
+      const shown = groupShown.get(id) ?? [];
+      if (v !== null && v !== undefined && shown.at(-1)?.version !== v)
+        shown.push({ version: v, at: now });
+      groupShown.set(id, shown);
+    }
+  };
+  const answered = new Set<string>();
+  observed.push(observe);
+  let presses = 0;
+
+  try {
+    for (let pair = 0; pair < s.games; pair++) await openGame(pair);
+    const start = clock.now();
+    const from = fake.rules.flood.log.length;
+    presses = 0;
+    turns = 0;
+    observe();
+    const end = start + s.minutes * 60_000;
+    await runUntil(() => players.every((p) => service.getGame(p.gameId)?.status !== "active"), end);
+    const minutes = (clock.now() - start) / 60_000;
+    const calls = fake.rules.flood.log.slice(from);
+    const lagMs: number[] = [];
+    for (const [id, shown] of groupShown)
+      for (const [key, at] of created) {
+        const [g, v] = key.split(":").map(Number);
+        if (g !== id || at < start) continue;
+        const seen = shown.find((x) => x.version >= v! && x.at >= at);
+        lagMs.push((seen?.at ?? clock.now()) - at);
+      }
+    const boards = new Set(
+      players.map((p) => {
+        const g = service.getGame(p.gameId);
+        return g?.message?.kind === "chat" ? g.message.messageId : -1;
+      }),
+    );
+    return {
+      pressesPerMinute: presses / minutes,
+      nextButtonsMs,
+      lagMs,
+      limited: calls.filter((c) => c.limited).length,
+      turns,
+      groupCalls: calls.filter((c) => c.chat === `c:${GROUP}` && !c.limited).length,
+      allCalls: calls.filter((c) => !c.limited).length,
+      boardEdits: fake.calls.filter(
+        (c) =>
+          /^editMessage/.test(c.method) &&
+          Number(c.payload.chat_id) === GROUP &&
+          boards.has(Number(c.payload.message_id)) &&
+          c.answer?.ok,
+      ).length,
+    };
+  } finally {
+    parts.boards.stop();
+    database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const ms = (xs: readonly number[], p: number) => Math.round(percentile(xs, p));
+
+function figures(prefix: string, limited: Outcome, free: Outcome): Record<string, number> {
+  return {
+    [`${prefix} presses/min`]: round(limited.pressesPerMinute, 1),
+    [`${prefix} presses/min, no limit`]: round(free.pressesPerMinute, 1),
+    [`${prefix} of no-limit pace %`]: Math.round(
+      (100 * limited.pressesPerMinute) / free.pressesPerMinute,
+    ),
+    [`${prefix} next buttons p50 ms`]: ms(limited.nextButtonsMs, 50),
+    [`${prefix} next buttons p90 ms`]: ms(limited.nextButtonsMs, 90),
+    [`${prefix} next buttons max ms`]: ms(limited.nextButtonsMs, 100),
+    [`${prefix} group lag p50 ms`]: ms(limited.lagMs, 50),
+    [`${prefix} group lag max ms`]: ms(limited.lagMs, 100),
+    [`${prefix} 429s`]: limited.limited,
+    [`${prefix} group calls/turn`]: round(limited.groupCalls / Math.max(1, limited.turns)),
+    [`${prefix} all calls/turn`]: round(limited.allCalls / Math.max(1, limited.turns)),
+  };
+}
+
+export async function benchPace({ smoke }: { smoke: boolean }): Promise<Record<string, number>> {
+  const minutes = smoke ? 0.5 : 2.5;
+  const one: Omit<Scenario, "limits"> = {
+    games: 1,
+    thinkMs: 1_500,
+    privately: true,
+    minutes,
+    command: "/play short",
+    seed: 1,
+  };
+  const four: Omit<Scenario, "limits"> = { ...one, games: 4, thinkMs: 3_000, seed: 2 };
+  const inGroup: Omit<Scenario, "limits"> = { ...one, privately: false, seed: 3 };
+  const out: Record<string, number> = {};
+  for (const [name, sc] of [
+    ["1 game 1.5 s", one],
+    ["4 games 3 s", four],
+    ["1 game 1.5 s, group board only", inGroup],
+  ] as const)
+    Object.assign(
+      out,
+      figures(name, await run({ ...sc, limits: true }), await run({ ...sc, limits: false })),
+    );
+  // Whole games, long and short in turn: edits of the group's board a turn, with the players
+  // on the group's board and on their own.
+  const commands = smoke
+    ? ["/play short"]
+    : ["/play long", "/play short", "/play long", "/play short"];
+  for (const privately of [false, true]) {
+    let edits = 0;
+    let turns = 0;
+    for (const [i, command] of commands.entries()) {
+      const r = await run({
+        games: 1,
+        thinkMs: 3_000,
+        privately,
+        minutes: smoke ? 1 : 60,
+        limits: true,
+        command,
+        seed: 10 + i,
+      });
+      edits += r.boardEdits;
+      turns += r.turns;
+    }
+    const where = privately ? "own boards" : "group board";
+    out[`whole games on ${where}: group board edits/turn`] = round(edits / Math.max(1, turns));
+  }
+  return out;
+}
