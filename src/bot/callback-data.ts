@@ -2,6 +2,20 @@
  * Every button's payload: one format per kind, ASCII only and at most 64 bytes (Telegram's
  * limit). Game buttons name the version they were drawn for, so a press on an older board is
  * recognised as stale; buttons meant for one person carry that person's id.
+ *
+ * Any data can be pressed on any bot message a client sees, so each kind acts only from the
+ * message it belongs to (checked by its feature):
+ * - game: a message in the game's chat (its boards, older ones answered as stale), or the
+ *   game's inline message;
+ * - resign: the question itself, and only by its asker;
+ * - challenge: the challenge's own message (any message of its chat while that is not stored
+ *   yet), or its sealed shared copy;
+ * - card: the inline message that became (or becomes) its challenge, once per card;
+ * - settings, language: a /settings or /lang message (settings act on that message's chat);
+ * - dialog: the owner's open dialog, on its own message in its chat;
+ * - review: a message in the game's chat, or the inline game's own message; elsewhere only
+ *   for the game's players and the members of its chat;
+ * - tournament: the tournament's card or standings.
  */
 import { LOCALES, type Locale } from "./i18n.js";
 

@@ -17,6 +17,18 @@ export function pressedMessage(ctx: Context): MessageRef | null {
 }
 
 /**
+ * Whether a press came from where a game or challenge lives: a message in `chatId`, or its
+ * inline message `home`. Data pressed anywhere else is forged (or copied) onto a message of
+ * another chat, and must not act on another chat's things.
+ */
+export function pressedAtHome(ctx: Context, chatId: number | null, home: MessageRef | null) {
+  const at = pressedMessage(ctx);
+  if (at?.kind === "inline")
+    return home?.kind === "inline" && home.inlineMessageId === at.inlineMessageId;
+  return at !== null && chatId !== null && at.chatId === chatId;
+}
+
+/**
  * Whether the pressed message shows a button whose payload passes `test`. A press may carry
  * any data from any message of the bot's (a client can forge it), and a double tap brings a
  * copy of the message as it was before the first tap's edit; so a message is edited only

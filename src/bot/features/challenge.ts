@@ -114,20 +114,35 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     await closeChallengeMessage(ctx.api, { ...c, message: copy, cardPhoto: false }, text);
   }
 
+  /**
+   * Where a press on challenge `c` came from: its own message, or its sealed shared copy
+   * ("own"); another message of its chat ("other"); anywhere else ("foreign": its data forged
+   * or copied onto a message of another chat, or onto an inline message). In its chat any
+   * message counts while the challenge's message is not stored yet: the press can overtake
+   * /play, which stores it once Telegram has answered.
+   */
+  function pressedWhere(ctx: BotContext, c: ChallengeView): "own" | "other" | "foreign" {
+    const at = pressedMessage(ctx);
+    if (at?.kind === "inline") {
+      const own = c.message?.kind === "inline" && c.message.inlineMessageId === at.inlineMessageId;
+      return own || sharedCopy(ctx, c) ? "own" : "foreign";
+    }
+    if (!at || c.chatId === null || at.chatId !== c.chatId) return "foreign";
+    return c.message?.kind === "chat" && c.message.messageId !== at.messageId ? "other" : "own";
+  }
+
   onButton(composer, "challenge", async (ctx, { challengeId, command }) => {
     const challenge = service.getChallenge(challengeId);
     if (!challenge) {
       await answers.answer(ctx, ctx.t("err-not-found"), true);
       return;
     }
-    // An inline message that is neither the challenge's own nor the bot's sealed copy of it:
-    // forged data, which must not start a game anywhere.
-    if (
-      pressedMessage(ctx)?.kind === "inline" &&
-      challenge.message?.kind !== "inline" &&
-      !sharedCopy(ctx, challenge)
-    ) {
-      await answers.answer(ctx, ctx.t("err-bad-button"), true);
+    // Only the challenge's own card takes its presses: an outsider's private chat, another
+    // group or another inline message starts no game anywhere.
+    const where = pressedWhere(ctx, challenge);
+    if (where !== "own") {
+      const key = where === "other" ? "err-inactive-button" : "err-foreign-button";
+      await answers.answer(ctx, ctx.t(key), true);
       return;
     }
     const by = playerRef(ctx.from);
