@@ -124,6 +124,8 @@ export class GameService {
       const made = createChallenge(this.ctx, { ...input, target: { user: computer } });
       const started = made.ok ? acceptChallenge(this.ctx, made.value.id, computer) : made;
       if (!started.ok) throw new Rollback(started.error);
+      // No card was ever shown for it: its message is the command the board answers.
+      if (made.ok) this.ctx.challenges.markCardClosed(made.value.id);
       return started;
     });
     if (r.ok) this.changed(r.value.game);
@@ -138,6 +140,23 @@ export class GameService {
   cancelChallenge(challengeId: number, by: PlayerRef): ServiceResult<ChallengeView> {
     if (!isId(challengeId) || !isPlayer(by)) return badInput();
     return this.write(() => cancelChallenge(this.ctx, challengeId, by));
+  }
+
+  /** The challenge's message now says how it ended, without buttons. */
+  markChallengeCardClosed(challengeId: number): void {
+    if (isId(challengeId)) this.ctx.challenges.markCardClosed(challengeId);
+  }
+
+  /**
+   * Accepted challenges whose chat message may still show their buttons (the accepting press
+   * came before the message was stored, or closing it failed), each with the game it started.
+   */
+  acceptedCardsLeftOpen(): { challenge: ChallengeView; game: GameView }[] {
+    return this.ctx.challenges.acceptedWithOpenCards().flatMap((c) => {
+      const started = this.ctx.games.startedBy(c.id);
+      const full = started && this.ctx.games.getFull(started.id);
+      return full ? [{ challenge: challengeView(this.ctx, c), game: gameView(full) }] : [];
+    });
   }
 
   /** Closes every pending challenge past its time; returns them so their messages can change. */

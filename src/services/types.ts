@@ -64,6 +64,8 @@ export interface ChallengeView {
   readonly message: MessageRef | null;
   /** The message is an inline card sent as a picture: its text is a caption. */
   readonly cardPhoto: boolean;
+  /** Its message was closed: it says how the challenge ended, without buttons. */
+  readonly cardClosed: boolean;
   /** SHA-256 of the seed of the game it starts (null for challenges older than this). */
   readonly diceCommitment: string | null;
   readonly expiresAt: number;

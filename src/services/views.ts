@@ -82,6 +82,7 @@ export function challengeView(ctx: ServiceContext, c: ChallengeRow): ChallengeVi
     chatId: c.chatId,
     message: refFromColumns(c),
     cardPhoto: c.cardPhoto,
+    cardClosed: c.cardClosed,
     diceCommitment: c.diceCommitment,
     expiresAt: c.expiresAt,
     createdAt: c.createdAt,

@@ -3,10 +3,15 @@ import { presetRules } from "../../engine/index.js";
 import type { ChallengeView, MessageRef } from "../../services/index.js";
 import { onButton, payloadOf } from "../buttons.js";
 import { sharedCopySealer } from "../card-seal.js";
-import { closeChallengeMessage } from "../challenge-message.js";
+import { closeChallengeCard, closeChallengeMessage } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import { pressedMessage, pressedShows } from "../press.js";
-import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/challenge-text.js";
+import {
+  challengeAcceptedText,
+  challengeClosedText,
+  challengeKeyboard,
+  challengeText,
+} from "../ui/challenge-text.js";
 import { escapeHtml, htmlName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
@@ -83,10 +88,21 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     });
   });
 
+  /**
+   * The challenge with its message: before /play has stored it (a press can come first), the
+   * card pressed, when that shows the challenge's buttons.
+   */
+  function withCard(ctx: BotContext, c: ChallengeView): ChallengeView {
+    const pressed = pressedMessage(ctx);
+    if (c.message || pressed?.kind !== "chat") return c;
+    const shows = pressedShows(deps, ctx, (p) => p.type === "challenge" && p.challengeId === c.id);
+    return shows ? { ...c, message: pressed } : c;
+  }
+
   /** Closes the challenge's message, and the card pressed when that is another message. */
   async function close(ctx: BotContext, c: ChallengeView, key: string, by?: string) {
     const html = challengeClosedText(textsFor(c.locale), c, key, by);
-    await closeChallengeMessage(ctx.api, c, html);
+    await closeChallengeCard(ctx.api, service, withCard(ctx, c), html);
     await closeCopy(ctx, c, html);
   }
 
@@ -186,12 +202,8 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     boards.request(game.id);
     // An inline card becomes the board itself; any other challenge message says who plays.
     if (challenge.message?.kind === "inline" && game.message?.kind === "inline") return;
-    const t = textsFor(challenge.locale);
-    const text = [
-      t("challenge-accepted", { from: htmlName(game.white), name: htmlName(game.black) }),
-      t("caption-commitment", { hash: game.diceCommitment }),
-    ].join("\n");
-    await closeChallengeMessage(ctx.api, challenge, text);
+    const text = challengeAcceptedText(textsFor(challenge.locale), challenge, game);
+    await closeChallengeCard(ctx.api, service, withCard(ctx, challenge), text);
   });
 
   return composer;

@@ -5,7 +5,7 @@ import type { ChallengeView, PlayerRef } from "../../services/index.js";
 import { onButton } from "../buttons.js";
 import { CARD_OFFERS, type CardOffer, encode } from "../callback-data.js";
 import { cardSealer, sharedCopySealer } from "../card-seal.js";
-import { closeChallengeMessage } from "../challenge-message.js";
+import { closeChallengeCard } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import type { PhotoUploader, RenderBoard } from "../game-messenger.js";
 import { isLocale, type Locale } from "../i18n.js";
@@ -235,7 +235,7 @@ export function inlineFeature(
       }
       await answers.answer(ctx);
       const html = challengeClosedText(textsFor(c.locale), r.value, "challenge-cancelled");
-      await closeChallengeMessage(ctx.api, r.value, html);
+      await closeChallengeCard(ctx.api, service, r.value, html);
       return;
     }
     const r = service.acceptChallenge(c.id, by, ref);
@@ -245,7 +245,7 @@ export function inlineFeature(
       const now = service.getChallenge(c.id);
       if (now?.status === "expired" && c.status === "pending") {
         const html = challengeClosedText(textsFor(c.locale), now, "challenge-expired");
-        await closeChallengeMessage(ctx.api, now, html);
+        await closeChallengeCard(ctx.api, service, now, html);
       }
       const game = service.gameForInlineMessage(ref.inlineMessageId);
       if (game) boards.request(game.id);

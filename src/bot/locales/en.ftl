@@ -91,6 +91,7 @@ challenge-open = { $from } challenges anyone to { $game }
 challenge-targeted = { $from } challenges { $to } to { $game }
 challenge-expires = The challenge is open for { $minutes } min.
 challenge-accepted = { $from } and { $name } are playing. The board is below.
+challenge-accepted-shared = { $from } and { $name } are playing: the board is in the challenge card, in the chat you sent it to.
 challenge-declined = { $name } declined the challenge to { $game }.
 challenge-cancelled = { $from } cancelled the challenge to { $game }.
 challenge-expired = Nobody accepted { $from }'s challenge to { $game } in time.

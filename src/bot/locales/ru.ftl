@@ -98,6 +98,7 @@ challenge-expires = Вызов действует { $minutes ->
        *[other] { $minutes } минуты
     }.
 challenge-accepted = Играют { $from } и { $name }. Доска ниже.
+challenge-accepted-shared = Играют { $from } и { $name }: доска — в карточке вызова, в том чате, куда вы её отправили.
 challenge-declined = { $name } отклоняет вызов: { $game }.
 challenge-cancelled = Вызов от { $from } отменён: { $game }.
 challenge-expired = Вызов от { $from } никто не принял вовремя: { $game }.

@@ -98,6 +98,7 @@ challenge-expires = Виклик діє { $minutes ->
        *[other] { $minutes } хвилини
     }.
 challenge-accepted = Грають { $from } і { $name }. Дошка нижче.
+challenge-accepted-shared = Грають { $from } і { $name }: дошка — у картці виклику, у тому чаті, куди ви її надіслали.
 challenge-declined = { $name } відхиляє виклик: { $game }.
 challenge-cancelled = Виклик від { $from } скасовано: { $game }.
 challenge-expired = Виклик від { $from } ніхто не прийняв вчасно: { $game }.
