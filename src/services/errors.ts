@@ -14,6 +14,8 @@ export type ServiceErrorCode =
   | "expired"
   | "not-a-player"
   | "too-early"
+  /** A claim from the computer, whose turn only waits for its chat to be reachable. */
+  | "claim-computer"
   | "already-playing"
   | "game-active"
   | "rematch-exists"

@@ -10,6 +10,7 @@ import {
   expireChallenges,
   type GameStart,
 } from "./challenges.js";
+import { claimRefusal } from "./claims.js";
 import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
 import { newSeed } from "./dice.js";
@@ -41,6 +42,7 @@ const DEFAULT_CONFIG: ServiceConfig = {
   confirmTurns: false,
   now: () => Date.now(),
   newSeed,
+  computerId: null,
 };
 
 /**
@@ -332,12 +334,12 @@ export class GameService {
     if (isId(gameId) && isId(version)) this.ctx.games.markShown(gameId, version, claim);
   }
 
-  /** Whether the waiting player's opponent may claim the game now. */
+  /** Whether the waiting player's opponent may claim the game now (see claims.ts). */
   claimable(game: GameView, now: number = this.config.now()): boolean {
     return (
       game.status === "active" &&
       game.waitingFor !== null &&
-      now - game.lastActionAt >= 2 * this.config.idleMs
+      claimRefusal(this.config, game.waitingFor, game.lastActionAt, now) === null
     );
   }
 
@@ -383,7 +385,8 @@ export class GameService {
 
   /** Active games silent for twice the idle time: the waiting player may claim the win. */
   claimableGames(now: number = this.config.now()): GameView[] {
-    return this.active(this.ctx.games.idleSince(now - 2 * this.config.idleMs, false));
+    const idle = this.active(this.ctx.games.idleSince(now - 2 * this.config.idleMs, false));
+    return idle.filter((g) => this.claimable(g, now));
   }
 
   /** Whether games started in this chat wait for a Done press after each turn. */

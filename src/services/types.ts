@@ -36,6 +36,8 @@ export interface ServiceConfig {
   readonly now: () => number;
   /** 32 secret bytes per game. */
   readonly newSeed: () => Buffer;
+  /** The computer player's user id (the bot's own), if it plays: never claimed from. */
+  readonly computerId: number | null;
 }
 
 export interface PlayerView {

@@ -126,6 +126,8 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     confirmTurns: parsed.config.confirmTurns,
     // Fixed seeds keep each test's dice the same on every run.
     newSeed: nextSeed,
+    // The bot's seat is the computer's, as in the real process.
+    computerId: BOT_INFO.id,
     ...(opts.now ? { now: opts.now } : {}),
   });
   const tg = opts.tg ?? new FakeTelegram();

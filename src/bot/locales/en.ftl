@@ -208,6 +208,7 @@ err-challenge-closed = This challenge is closed.
 err-expired = This challenge has expired.
 err-not-a-player = You are not playing in this game.
 err-too-early = It's too early to claim this game.
+err-claim-computer = A game cannot be claimed from the bot: its move is only waiting until it can reach this game's chat again (it was removed or blocked there), and it plays as soon as it can.
 err-already-playing = You already play each other here; finish that game first.
 err-game-active = Finish the current game first.
 err-rematch-exists = The next game has already started.
