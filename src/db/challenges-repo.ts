@@ -59,6 +59,11 @@ export class ChallengesRepo {
       .all();
   }
 
+  /** The challenge made from the inline card with this key (see ChallengeInput.cardKey). */
+  withCardKey(cardKey: string): ChallengeRow | undefined {
+    return this.db.select().from(challenges).where(eq(challenges.cardKey, cardKey)).get();
+  }
+
   inInlineMessage(inlineMessageId: string): ChallengeRow | undefined {
     return this.db
       .select()

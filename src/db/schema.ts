@@ -115,6 +115,8 @@ export const challenges = sqliteTable(
     cardPhoto: integer("card_photo", { mode: "boolean" }).notNull().default(false),
     /** The challenge's message was closed: it says how the challenge ended, without buttons. */
     cardClosed: integer("card_closed", { mode: "boolean" }).notNull().default(false),
+    /** The inline card it was made from (see card-seal.ts): one challenge per card. */
+    cardKey: text("card_key"),
     /** The seed of the game this challenge starts, drawn now so its commitment is shown first. */
     diceSeed: text("dice_seed"),
     diceCommitment: text("dice_commitment"),
@@ -128,6 +130,7 @@ export const challenges = sqliteTable(
     index("challenges_inline_message_idx")
       .on(t.inlineMessageId)
       .where(sql`${t.inlineMessageId} is not null`),
+    uniqueIndex("challenges_card_key_idx").on(t.cardKey).where(sql`${t.cardKey} is not null`),
     // The start-up sweep looks for accepted challenges whose messages still show buttons.
     index("challenges_open_cards_idx")
       .on(t.id)

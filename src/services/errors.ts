@@ -12,6 +12,8 @@ export type ServiceErrorCode =
   | "not-challenger"
   | "challenge-closed"
   | "expired"
+  /** An inline card's data pressed on a second message: a card starts one challenge. */
+  | "card-used"
   | "not-a-player"
   | "too-early"
   /** A claim from the computer, whose turn only waits for its chat to be reachable. */

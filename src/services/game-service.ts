@@ -91,6 +91,7 @@ export class GameService {
       return badInput();
     if (target && "username" in target && typeof target.username !== "string") return badInput();
     if (!isOptionalRef(input.message)) return badInput();
+    if (input.cardKey != null && typeof input.cardKey !== "string") return badInput();
     return this.write(() => createChallenge(this.ctx, input));
   }
 

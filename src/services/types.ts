@@ -68,6 +68,8 @@ export interface ChallengeView {
   readonly cardPhoto: boolean;
   /** Its message was closed: it says how the challenge ended, without buttons. */
   readonly cardClosed: boolean;
+  /** The inline card it was made from, if any (see ChallengeInput.cardKey). */
+  readonly cardKey: string | null;
   /** SHA-256 of the seed of the game it starts (null for challenges older than this). */
   readonly diceCommitment: string | null;
   readonly expiresAt: number;

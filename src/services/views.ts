@@ -83,6 +83,7 @@ export function challengeView(ctx: ServiceContext, c: ChallengeRow): ChallengeVi
     message: refFromColumns(c),
     cardPhoto: c.cardPhoto,
     cardClosed: c.cardClosed,
+    cardKey: c.cardKey,
     diceCommitment: c.diceCommitment,
     expiresAt: c.expiresAt,
     createdAt: c.createdAt,

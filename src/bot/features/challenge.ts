@@ -2,7 +2,7 @@ import { Composer } from "grammy";
 import { presetRules } from "../../engine/index.js";
 import type { ChallengeView, MessageRef } from "../../services/index.js";
 import { onButton, payloadOf } from "../buttons.js";
-import { sharedCopySealer } from "../card-seal.js";
+import { sealMatches, sharedCopySealer } from "../card-seal.js";
 import { closeChallengeCard, closeChallengeMessage } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import { pressedMessage, pressedShows } from "../press.js";
@@ -115,7 +115,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     const pressed = pressedMessage(ctx);
     if (pressed?.kind !== "inline" || c.message?.kind === "inline") return null;
     const p = payloadOf(ctx);
-    if (p?.type !== "challenge" || p.seal !== sealCopy(c.id)) return null;
+    if (p?.type !== "challenge" || !sealMatches(sealCopy(c.id), p.seal)) return null;
     if (c.chatId === null || c.chatId !== c.challenger.id) return null;
     const id = pressed.inlineMessageId;
     if (service.gameForInlineMessage(id) || service.challengeForInlineMessage(id)) return null;

@@ -206,6 +206,7 @@ err-not-target = This challenge is for someone else.
 err-not-challenger = Only the challenger can cancel it.
 err-challenge-closed = This challenge is closed.
 err-expired = This challenge has expired.
+err-card-used = This card has already started a challenge in another message; here it does nothing.
 err-not-a-player = You are not playing in this game.
 err-too-early = It's too early to claim this game.
 err-claim-computer = A game cannot be claimed from the bot: its move is only waiting until it can reach this game's chat again (it was removed or blocked there), and it plays as soon as it can.
