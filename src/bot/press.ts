@@ -1,6 +1,11 @@
 import type { Context } from "grammy";
 import type { Action } from "../engine/index.js";
-import type { ActOutcome, MessageRef, ServiceResult } from "../services/index.js";
+import {
+  type ActOutcome,
+  isAtHome,
+  type MessageRef,
+  type ServiceResult,
+} from "../services/index.js";
 import { decode, type Payload } from "./callback-data.js";
 import type { BotContext } from "./context.js";
 import type { FeatureDeps } from "./features/deps.js";
@@ -16,17 +21,9 @@ export function pressedMessage(ctx: Context): MessageRef | null {
     : null;
 }
 
-/**
- * Whether a press came from where a game or challenge lives: a message in `chatId`, or its
- * inline message `home`. Data pressed anywhere else is forged (or copied) onto a message of
- * another chat, and must not act on another chat's things.
- */
-export function pressedAtHome(ctx: Context, chatId: number | null, home: MessageRef | null) {
-  const at = pressedMessage(ctx);
-  if (at?.kind === "inline")
-    return home?.kind === "inline" && home.inlineMessageId === at.inlineMessageId;
-  return at !== null && chatId !== null && at.chatId === chatId;
-}
+/** Whether a press came from where a game lives: a message in `chatId`, or `home` (inline). */
+export const pressedAtHome = (ctx: Context, chatId: number | null, home: MessageRef | null) =>
+  isAtHome(pressedMessage(ctx), chatId, home);
 
 /**
  * Whether the pressed message shows a button whose payload passes `test`. A press may carry
@@ -73,8 +70,9 @@ export function boardPressedOn(
 /**
  * One game action from a press: act once (the service reads the game once), answer (a refusal
  * as an alert in the presser's language, an out-of-date board as a note) and ask for the
- * board. The board follows whether or not the answer got through. `onBoard`: the press came
- * from the game's own board, which the board update may adopt or retire.
+ * board. The board follows whether or not the answer got through. `onBoard`: the press is a
+ * board button's, so the service refuses it from any other chat than the game's, and the
+ * board update may adopt or retire the message it came from.
  */
 export async function playPress(
   deps: FeatureDeps,
@@ -84,7 +82,8 @@ export async function playPress(
   action: Action,
   onBoard: boolean,
 ): Promise<ServiceResult<ActOutcome>> {
-  const r = deps.service.act(gameId, ctx.from!.id, action, version);
+  const from = onBoard ? { from: pressedMessage(ctx) } : {};
+  const r = deps.service.act(gameId, ctx.from!.id, action, version, from);
   const pressed = onBoard ? boardPressedOn(deps, ctx, gameId) : null;
   const hint = pressed ? { pressedOn: pressed } : {};
   if (r.ok) {

@@ -15,6 +15,8 @@ export type ServiceErrorCode =
   /** An inline card's data pressed on a second message: a card starts one challenge. */
   | "card-used"
   | "not-a-player"
+  /** A game's button pressed on a message of another chat (see isAtHome). */
+  | "foreign-button"
   | "too-early"
   /** A claim from the computer, whose turn only waits for its chat to be reachable. */
   | "claim-computer"

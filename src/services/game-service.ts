@@ -16,7 +16,7 @@ import { auditProblem, damageOf } from "./damage.js";
 import { newSeed } from "./dice.js";
 import { about, fail, isBusy, ok, type ServiceError, type ServiceResult } from "./errors.js";
 import { isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
-import { type MessageRef, refUpdate } from "./message-ref.js";
+import { isAtHome, type MessageRef, refUpdate } from "./message-ref.js";
 import { playAction, refusal, StaleWrite } from "./play.js";
 import { chatSeries, leaderboard } from "./queries.js";
 import { rematch } from "./rematch.js";
@@ -171,14 +171,18 @@ export class GameService {
    * One player action on a game, if `expectedVersion` is still current; then the automatic
    * rolls and forced steps that follow. The same press twice: one applies, one is `stale`.
    * `announce: false` leaves telling the listeners to the caller (`announce`), e.g. once for
-   * a whole computer turn whose roll and move are decided apart.
+   * a whole computer turn whose roll and move are decided apart. `from`: the message a
+   * button was pressed on, refused unless it is in the game's chat or its inline message.
    */
   act(
     gameId: number,
     userId: number,
     action: Action,
     expectedVersion: number,
-    { announce = true }: { readonly announce?: boolean } = {},
+    {
+      announce = true,
+      from,
+    }: { readonly announce?: boolean; readonly from?: MessageRef | null } = {},
   ): ServiceResult<ActOutcome> {
     const a = normalizeAction(action);
     if (!a || !isId(gameId) || !isId(userId) || !isId(expectedVersion)) return badInput();
@@ -186,6 +190,8 @@ export class GameService {
     const read = this.ctx.games.getFull(gameId);
     if (!read) return fail("not-found", "There is no such game.");
     const view = this.viewOf(read);
+    if (from !== undefined && !isAtHome(from, view.chatId, view.message))
+      return fail("foreign-button", "This button belongs to another chat's message.");
     if (view.status === "broken") return about(brokenGame(), view);
     if (view.status === "abandoned")
       return about(fail("abandoned", "This game's tournament was cancelled."), view);

@@ -37,7 +37,10 @@ export function gameFeature(deps: FeatureDeps): Composer<BotContext> {
   onButton(composer, "game", async (ctx, { gameId, version, command }) => {
     // A board's buttons belong to the game's chat (any of its boards there, an older one
     // included) or to its inline message; the same data pressed in another chat does nothing.
-    const game = service.getGame(gameId);
+    // Moves are checked by the service with its one read (playPress); the rarer presses
+    // below read the game here.
+    const rare = ["refresh", "rematch", "claim"].includes(command.kind);
+    const game = rare ? service.getGame(gameId) : null;
     if (game && !pressedAtHome(ctx, game.chatId, game.message)) {
       await answers.answer(ctx, ctx.t("err-foreign-button"), true);
       return;
