@@ -81,12 +81,8 @@ async function shutdown(signal: string): Promise<void> {
 process.once("SIGINT", () => void shutdown("SIGINT"));
 process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
-const service = new GameService(database.db, {
-  challengeTtlMs: config.challengeTtlMs,
-  idleMs: config.idleMs,
-  confirmTurns: config.confirmTurns,
-});
-// The bot's own user is needed while the bot is built (the computer opponent plays as it).
+// The bot's own user is needed before the service and the bot are built: the computer
+// opponent plays as it.
 const api = new Api(config.token, config.apiRoot ? { apiRoot: config.apiRoot } : undefined);
 api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
 // Unreachable Telegram ends the start with a line, instead of auto-retry's endless backoff.
@@ -94,6 +90,12 @@ api.config.use(callDeadline());
 const botInfo = await api.getMe().catch((e: unknown) => {
   database.close();
   return fail([`Telegram: ${e instanceof Error ? e.message : String(e)}`]);
+});
+const service = new GameService(database.db, {
+  challengeTtlMs: config.challengeTtlMs,
+  idleMs: config.idleMs,
+  confirmTurns: config.confirmTurns,
+  computerId: botInfo.id,
 });
 const { bot, boards, tournamentBoards, jobs, maintenance, deps, feed, persist } = createBot(
   config,

@@ -121,7 +121,7 @@ export class BoardSync {
 
   /** Resolves once no board (nor any other message) waits or is being worked on. */
   async settled(): Promise<void> {
-    await this.outbox.settled();
+    await this.outbox.jobsSettled();
   }
 
   /**

@@ -2,6 +2,20 @@
  * Every button's payload: one format per kind, ASCII only and at most 64 bytes (Telegram's
  * limit). Game buttons name the version they were drawn for, so a press on an older board is
  * recognised as stale; buttons meant for one person carry that person's id.
+ *
+ * Any data can be pressed on any bot message a client sees, so each kind acts only from the
+ * message it belongs to (checked by its feature):
+ * - game: a message in the game's chat (its boards, older ones answered as stale), or the
+ *   game's inline message;
+ * - resign: the question itself, and only by its asker;
+ * - challenge: the challenge's own message (any message of its chat while that is not stored
+ *   yet), or its sealed shared copy;
+ * - card: the inline message that became (or becomes) its challenge, once per card;
+ * - settings, language: a /settings or /lang message (settings act on that message's chat);
+ * - dialog: the owner's open dialog, on its own message in its chat;
+ * - review: a message in the game's chat, or the inline game's own message; elsewhere only
+ *   for the game's players and the members of its chat;
+ * - tournament: the tournament's card or standings.
  */
 import { LOCALES, type Locale } from "./i18n.js";
 
@@ -92,6 +106,8 @@ export type Payload =
       readonly locale: Locale;
       /** The card was sent as a picture (its text is a caption). */
       readonly photo: boolean;
+      /** When the bot offered the card (ms): it can start a challenge for the challenge time. */
+      readonly issuedAt: number;
       readonly command: "accept" | "cancel";
       /** Proves the bot wrote this card: it names its challenger (see card-seal.ts). */
       readonly seal: string;
@@ -163,7 +179,7 @@ export function encode(p: Payload): string {
     case "challenge":
       return `c:${p.challengeId}:${CHALLENGE_CODE[p.command]}${p.seal ? `:${p.seal}` : ""}`;
     case "card":
-      return `i:${p.offer}:${p.challengerId}:${p.locale}:${p.command === "accept" ? "a" : "x"}${p.photo ? "p" : "t"}:${p.seal}`;
+      return `i:${p.offer}:${p.challengerId}:${p.locale}:${p.command === "accept" ? "a" : "x"}${p.photo ? "p" : "t"}:${p.issuedAt.toString(36)}:${p.seal}`;
     case "settings":
       return `st:c:${p.confirmTurns ? 1 : 0}`;
     case "language":
@@ -194,6 +210,8 @@ function playSteps(codes: string): PlayStep[] | null {
 }
 
 const ID = "(0|[1-9]\\d{0,15})";
+/** A time in ms, base 36 (a safe integer takes at most 11 digits). */
+const STAMP = "0|[1-9a-z][0-9a-z]{0,10}";
 const PATTERNS = {
   game: new RegExp(
     `^g:${ID}:${ID}:(?:s:([1-9]|1\\d|2[0-5]):(\\d|1\\d|2[0-4]):([1-6])|w:((?:\\d{5}){1,4})|([a-z]{1,2}))$`,
@@ -201,7 +219,7 @@ const PATTERNS = {
   resign: new RegExp(`^r:${ID}:${ID}:${ID}:([0-3mwxad])$`),
   challenge: new RegExp(`^c:${ID}:([adx])(?::([A-Za-z0-9_-]{${CARD_SEAL_LENGTH}}))?$`),
   card: new RegExp(
-    `^i:([a-z]{2}):${ID}:([a-z]{2}):([ax])([pt]):([A-Za-z0-9_-]{${CARD_SEAL_LENGTH}})$`,
+    `^i:([a-z]{2}):${ID}:([a-z]{2}):([ax])([pt]):(${STAMP}):([A-Za-z0-9_-]{${CARD_SEAL_LENGTH}})$`,
   ),
   settings: /^st:c:([01])$/,
   language: /^l:([a-z]{2})$/,
@@ -214,6 +232,12 @@ const PATTERNS = {
 function id(text: string | undefined): number | null {
   const n = Number(text);
   return text !== undefined && Number.isSafeInteger(n) ? n : null;
+}
+
+/** A base-36 time as a safe integer, or null. */
+export function stamp(text: string | undefined): number | null {
+  const n = text === undefined ? Number.NaN : Number.parseInt(text, 36);
+  return Number.isSafeInteger(n) ? n : null;
 }
 
 const isLocale = (v: string | undefined): v is Locale =>
@@ -259,7 +283,9 @@ export function decode(data: string | undefined): Payload | null {
   if (m) {
     const offer = m[1] as CardOffer;
     const challengerId = id(m[2]);
+    const issuedAt = stamp(m[6]);
     if (!CARD_OFFERS.includes(offer) || challengerId === null || !isLocale(m[3])) return null;
+    if (issuedAt === null) return null;
     const command = m[4] === "a" ? "accept" : "cancel";
     return {
       type: "card",
@@ -267,8 +293,9 @@ export function decode(data: string | undefined): Payload | null {
       challengerId,
       locale: m[3],
       photo: m[5] === "p",
+      issuedAt,
       command,
-      seal: m[6]!,
+      seal: m[7]!,
     };
   }
   m = PATTERNS.settings.exec(data);

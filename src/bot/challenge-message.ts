@@ -1,5 +1,5 @@
 import type { Api } from "grammy";
-import type { ChallengeView } from "../services/index.js";
+import type { ChallengeView, GameService } from "../services/index.js";
 import { isMessageGone, isNotModified } from "./telegram-errors.js";
 
 /**
@@ -22,4 +22,18 @@ export async function closeChallengeMessage(
   } catch (e) {
     if (!isNotModified(e) && !isMessageGone(e)) throw e;
   }
+}
+
+/**
+ * Closes the challenge's own message (as closeChallengeMessage) and records it closed, so
+ * the start-up sweep leaves it alone.
+ */
+export async function closeChallengeCard(
+  api: Api,
+  service: GameService,
+  c: ChallengeView,
+  html: string,
+): Promise<void> {
+  await closeChallengeMessage(api, c, html);
+  if (c.message) service.markChallengeCardClosed(c.id);
 }

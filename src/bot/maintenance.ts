@@ -2,20 +2,23 @@ import type { Api } from "grammy";
 import type { Logger } from "../log.js";
 import type { GameService } from "../services/index.js";
 import type { BoardSync } from "./boards.js";
-import { closeChallengeMessage } from "./challenge-message.js";
+import { closeChallengeCard } from "./challenge-message.js";
 import { isChatGone } from "./telegram-errors.js";
-import { challengeClosedText } from "./ui/challenge-text.js";
+import { challengeAcceptedText, challengeClosedText } from "./ui/challenge-text.js";
 import { htmlName, mention } from "./ui/names.js";
 import type { Tr } from "./ui/tr.js";
 
 /**
- * The work no update triggers, every minute and once at start-up: expiring challenges and
+ * The work no update triggers, every minute and once at start-up (then also closing accepted
+ * challenges whose messages still show their buttons): expiring challenges and
  * set-up dialogs, reminding an idle player once, offering the claim after twice the idle
  * time, and bringing every board that is behind its game up to date (after a restart, or a
  * call that kept failing). Chats the bot has lost are left alone until it is back.
  */
 export class Maintenance {
   private timer: NodeJS.Timeout | null = null;
+  /** The start-up sweep has run (at the first tick). */
+  private swept = false;
   private readonly tickListeners: ((now: number) => void | Promise<void>)[] = [];
 
   constructor(
@@ -49,10 +52,14 @@ export class Maintenance {
   }
 
   async tick(now = this.service.config.now()): Promise<void> {
+    if (!this.swept) {
+      this.swept = true;
+      await this.closeAcceptedCards();
+    }
     for (const listener of this.tickListeners) await listener(now);
     for (const c of this.service.expireChallenges(now)) {
       const text = challengeClosedText(this.textsFor(c.locale), c, "challenge-expired");
-      await this.quietly(c.chatId, () => closeChallengeMessage(this.api, c, text));
+      await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.service, c, text));
     }
     for (const g of this.service.gamesToRemind(now)) {
       this.service.markReminded(g.id);
@@ -76,6 +83,17 @@ export class Maintenance {
       );
     }
     this.boards.catchUp(now);
+  }
+
+  /**
+   * Once, at the first tick: accepted challenges whose messages may still offer Accept (the
+   * press came before /play stored the message, or a restart cut the edit off) are closed.
+   */
+  private async closeAcceptedCards(): Promise<void> {
+    for (const { challenge: c, game } of this.service.acceptedCardsLeftOpen()) {
+      const text = challengeAcceptedText(this.textsFor(c.locale), c, game);
+      await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.service, c, text));
+    }
   }
 
   /** A failed message is logged; one the chat refuses for good marks the chat lost. */

@@ -1,5 +1,11 @@
 import type { Context } from "grammy";
-import type { ActOutcome, GameAction, MessageRef, ServiceResult } from "../services/index.js";
+import {
+  type ActOutcome,
+  type GameAction,
+  isAtHome,
+  type MessageRef,
+  type ServiceResult,
+} from "../services/index.js";
 import { decode, type Payload } from "./callback-data.js";
 import type { BotContext } from "./context.js";
 import type { FeatureDeps } from "./features/deps.js";
@@ -14,6 +20,10 @@ export function pressedMessage(ctx: Context): MessageRef | null {
     ? { kind: "chat", chatId: q.message.chat.id, messageId: q.message.message_id }
     : null;
 }
+
+/** Whether a press came from where a game lives: a message in `chatId`, or `home` (inline). */
+export const pressedAtHome = (ctx: Context, chatId: number | null, home: MessageRef | null) =>
+  isAtHome(pressedMessage(ctx), chatId, home);
 
 /**
  * Whether the pressed message shows a button whose payload passes `test`. A press may carry
@@ -60,8 +70,9 @@ export function boardPressedOn(
 /**
  * One game action from a press: act once (the service reads the game once), answer (a refusal
  * as an alert in the presser's language, an out-of-date board as a note) and ask for the
- * board. The board follows whether or not the answer got through. `onBoard`: the press came
- * from the game's own board, which the board update may adopt or retire.
+ * board. The board follows whether or not the answer got through. `onBoard`: the press is a
+ * board button's, so the service refuses it from any other chat than the game's, and the
+ * board update may adopt or retire the message it came from.
  */
 export async function playPress(
   deps: FeatureDeps,
@@ -71,7 +82,11 @@ export async function playPress(
   action: GameAction,
   onBoard: boolean,
 ): Promise<ServiceResult<ActOutcome>> {
-  const r = deps.service.act(gameId, ctx.from!.id, action, version);
+  // A player's own board in private is the game's too; anything else must be in its chat.
+  const at = pressedMessage(ctx);
+  const own = at !== null && deps.privateBoards.isBoard(gameId, at);
+  const from = onBoard && !own ? { from: at } : {};
+  const r = deps.service.act(gameId, ctx.from!.id, action, version, from);
   const pressed = onBoard ? boardPressedOn(deps, ctx, gameId) : null;
   const hint = pressed ? { pressedOn: pressed, pressedBy: ctx.from!.id } : {};
   if (r.ok) {

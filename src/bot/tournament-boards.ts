@@ -73,7 +73,7 @@ export class TournamentBoards {
   }
 
   async settled(): Promise<void> {
-    await this.outbox.settled();
+    await this.outbox.jobsSettled();
   }
 
   private async round(id: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, lte } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "./open.js";
 import {
   type ChallengeRow,
@@ -36,6 +36,32 @@ export class ChallengesRepo {
       .where(and(eq(challenges.id, id), eq(challenges.status, "pending")))
       .returning()
       .get();
+  }
+
+  /** The challenge's message says how it ended and shows no buttons. */
+  markCardClosed(id: number): void {
+    this.db.update(challenges).set({ cardClosed: true }).where(eq(challenges.id, id)).run();
+  }
+
+  /** Accepted challenges whose chat message may still show their buttons. */
+  acceptedWithOpenCards(): ChallengeRow[] {
+    return this.db
+      .select()
+      .from(challenges)
+      .where(
+        and(
+          eq(challenges.status, "accepted"),
+          eq(challenges.cardClosed, false),
+          isNotNull(challenges.messageId),
+        ),
+      )
+      .orderBy(challenges.id)
+      .all();
+  }
+
+  /** The challenge made from the inline card with this key (see ChallengeInput.cardKey). */
+  withCardKey(cardKey: string): ChallengeRow | undefined {
+    return this.db.select().from(challenges).where(eq(challenges.cardKey, cardKey)).get();
   }
 
   inInlineMessage(inlineMessageId: string): ChallengeRow | undefined {

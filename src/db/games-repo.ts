@@ -326,6 +326,11 @@ export class GamesRepo {
       .all();
   }
 
+  /** The game a challenge started (rare: no index; the start-up sweep asks). */
+  startedBy(challengeId: number): GameRow | undefined {
+    return this.db.select().from(games).where(eq(games.challengeId, challengeId)).get();
+  }
+
   rematchOf(gameId: number): GameRow | undefined {
     return this.db.select().from(games).where(eq(games.previousGameId, gameId)).get();
   }

@@ -113,6 +113,10 @@ export const challenges = sqliteTable(
     status: text("status").$type<ChallengeStatus>().notNull().default("pending"),
     /** An inline card sent as a picture: its text is a caption. */
     cardPhoto: integer("card_photo", { mode: "boolean" }).notNull().default(false),
+    /** The challenge's message was closed: it says how the challenge ended, without buttons. */
+    cardClosed: integer("card_closed", { mode: "boolean" }).notNull().default(false),
+    /** The inline card it was made from (see card-seal.ts): one challenge per card. */
+    cardKey: text("card_key"),
     /** The seed of the game this challenge starts, drawn now so its commitment is shown first. */
     diceSeed: text("dice_seed"),
     diceCommitment: text("dice_commitment"),
@@ -126,6 +130,11 @@ export const challenges = sqliteTable(
     index("challenges_inline_message_idx")
       .on(t.inlineMessageId)
       .where(sql`${t.inlineMessageId} is not null`),
+    uniqueIndex("challenges_card_key_idx").on(t.cardKey).where(sql`${t.cardKey} is not null`),
+    // The start-up sweep looks for accepted challenges whose messages still show buttons.
+    index("challenges_open_cards_idx")
+      .on(t.id)
+      .where(sql`${t.status} = 'accepted' and ${t.cardClosed} = 0`),
   ],
 );
 

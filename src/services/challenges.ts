@@ -24,6 +24,8 @@ export interface ChallengeInput {
   readonly message?: MessageRef | null;
   /** The message is an inline card sent as a picture. */
   readonly cardPhoto?: boolean;
+  /** What makes the inline card it is made from one card: a card makes one challenge. */
+  readonly cardKey?: string | null;
 }
 
 export interface GameStart {
@@ -55,6 +57,9 @@ export function createChallenge(
   if (targetUserId === me.id || (targetUsername !== null && targetUsername === myName))
     return fail("self-challenge", "You cannot challenge yourself.");
 
+  const cardKey = input.cardKey ?? null;
+  if (cardKey !== null && ctx.challenges.withCardKey(cardKey))
+    return fail("card-used", "This card has started a challenge in another message.");
   const now = ctx.config.now();
   ctx.players.upsert(me, now);
   if (input.target && "user" in input.target) ctx.players.upsert(input.target.user, now);
@@ -77,6 +82,7 @@ export function createChallenge(
     locale: input.locale || me.languageCode || "en",
     status: "pending",
     cardPhoto: input.cardPhoto ?? false,
+    cardKey,
     expiresAt: now + ctx.config.challengeTtlMs,
     createdAt: now,
     updatedAt: now,

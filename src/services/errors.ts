@@ -12,8 +12,14 @@ export type ServiceErrorCode =
   | "not-challenger"
   | "challenge-closed"
   | "expired"
+  /** An inline card's data pressed on a second message: a card starts one challenge. */
+  | "card-used"
   | "not-a-player"
+  /** A game's button pressed on a message of another chat (see isAtHome). */
+  | "foreign-button"
   | "too-early"
+  /** A claim from the computer, whose turn only waits for its chat to be reachable. */
+  | "claim-computer"
   | "already-playing"
   | "game-active"
   | "rematch-exists"

@@ -10,12 +10,13 @@ import {
   expireChallenges,
   type GameStart,
 } from "./challenges.js";
+import { claimRefusal } from "./claims.js";
 import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
 import { newSeed } from "./dice.js";
 import { about, fail, isBusy, ok, type ServiceError, type ServiceResult } from "./errors.js";
 import { isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
-import { type MessageRef, refUpdate } from "./message-ref.js";
+import { isAtHome, type MessageRef, refUpdate } from "./message-ref.js";
 import { playAction, refusal, StaleWrite } from "./play.js";
 import { chatSeries, leaderboard } from "./queries.js";
 import { rematch } from "./rematch.js";
@@ -41,6 +42,7 @@ const DEFAULT_CONFIG: ServiceConfig = {
   confirmTurns: false,
   now: () => Date.now(),
   newSeed,
+  computerId: null,
 };
 
 /**
@@ -89,6 +91,7 @@ export class GameService {
       return badInput();
     if (target && "username" in target && typeof target.username !== "string") return badInput();
     if (!isOptionalRef(input.message)) return badInput();
+    if (input.cardKey != null && typeof input.cardKey !== "string") return badInput();
     return this.write(() => createChallenge(this.ctx, input));
   }
 
@@ -124,6 +127,8 @@ export class GameService {
       const made = createChallenge(this.ctx, { ...input, target: { user: computer } });
       const started = made.ok ? acceptChallenge(this.ctx, made.value.id, computer) : made;
       if (!started.ok) throw new Rollback(started.error);
+      // No card was ever shown for it: its message is the command the board answers.
+      if (made.ok) this.ctx.challenges.markCardClosed(made.value.id);
       return started;
     });
     if (r.ok) this.changed(r.value.game);
@@ -140,6 +145,23 @@ export class GameService {
     return this.write(() => cancelChallenge(this.ctx, challengeId, by));
   }
 
+  /** The challenge's message now says how it ended, without buttons. */
+  markChallengeCardClosed(challengeId: number): void {
+    if (isId(challengeId)) this.ctx.challenges.markCardClosed(challengeId);
+  }
+
+  /**
+   * Accepted challenges whose chat message may still show their buttons (the accepting press
+   * came before the message was stored, or closing it failed), each with the game it started.
+   */
+  acceptedCardsLeftOpen(): { challenge: ChallengeView; game: GameView }[] {
+    return this.ctx.challenges.acceptedWithOpenCards().flatMap((c) => {
+      const started = this.ctx.games.startedBy(c.id);
+      const full = started && this.ctx.games.getFull(started.id);
+      return full ? [{ challenge: challengeView(this.ctx, c), game: gameView(full) }] : [];
+    });
+  }
+
   /** Closes every pending challenge past its time; returns them so their messages can change. */
   expireChallenges(now: number = this.config.now()): ChallengeView[] {
     return this.ctx.tx(() => expireChallenges(this.ctx, now));
@@ -149,14 +171,19 @@ export class GameService {
    * One player action on a game, if `expectedVersion` is still current; then the automatic
    * rolls and forced steps that follow. The same press twice: one applies, one is `stale`.
    * `announce: false` leaves telling the listeners to the caller (`announce`), e.g. once for
-   * a whole computer turn whose roll and move are decided apart.
+   * a whole computer turn whose roll and move are decided apart. `from`: the message a
+   * button was pressed on, refused unless it is in the game's chat or its inline message
+   * (the caller leaves it out for a board of its own it knows to be the game's).
    */
   act(
     gameId: number,
     userId: number,
     action: GameAction,
     expectedVersion: number,
-    { announce = true }: { readonly announce?: boolean } = {},
+    {
+      announce = true,
+      from,
+    }: { readonly announce?: boolean; readonly from?: MessageRef | null } = {},
   ): ServiceResult<ActOutcome> {
     const a = normalizeAction(action);
     if (!a || !isId(gameId) || !isId(userId) || !isId(expectedVersion)) return badInput();
@@ -164,6 +191,8 @@ export class GameService {
     const read = this.ctx.games.getFull(gameId);
     if (!read) return fail("not-found", "There is no such game.");
     const view = this.viewOf(read);
+    if (from !== undefined && !isAtHome(from, view.chatId, view.message))
+      return fail("foreign-button", "This button belongs to another chat's message.");
     if (view.status === "broken") return about(brokenGame(), view);
     if (view.status === "abandoned")
       return about(fail("abandoned", "This game's tournament was cancelled."), view);
@@ -313,12 +342,12 @@ export class GameService {
     if (isId(gameId) && isId(version)) this.ctx.games.markShown(gameId, version, claim);
   }
 
-  /** Whether the waiting player's opponent may claim the game now. */
+  /** Whether the waiting player's opponent may claim the game now (see claims.ts). */
   claimable(game: GameView, now: number = this.config.now()): boolean {
     return (
       game.status === "active" &&
       game.waitingFor !== null &&
-      now - game.lastActionAt >= 2 * this.config.idleMs
+      claimRefusal(this.config, game.waitingFor, game.lastActionAt, now) === null
     );
   }
 
@@ -364,7 +393,8 @@ export class GameService {
 
   /** Active games silent for twice the idle time: the waiting player may claim the win. */
   claimableGames(now: number = this.config.now()): GameView[] {
-    return this.active(this.ctx.games.idleSince(now - 2 * this.config.idleMs, false));
+    const idle = this.active(this.ctx.games.idleSince(now - 2 * this.config.idleMs, false));
+    return idle.filter((g) => this.claimable(g, now));
   }
 
   /** Whether games started in this chat wait for a Done press after each turn. */

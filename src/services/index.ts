@@ -10,7 +10,7 @@ export * from "./errors.js";
 export * from "./events.js";
 export * from "./game-service.js";
 export * from "./inbox.js";
-export type { MessageRef } from "./message-ref.js";
+export { isAtHome, type MessageRef } from "./message-ref.js";
 export type { RecordFile } from "./records/game-record.js";
 export * from "./replay.js";
 export * from "./reviews.js";

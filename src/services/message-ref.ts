@@ -31,3 +31,18 @@ export function refFromColumns(row: RefColumns): MessageRef | null {
     return { kind: "chat", chatId: row.chatId, messageId: row.messageId };
   return null;
 }
+
+/**
+ * Whether `at` is where a game or challenge lives: a message in its chat `chatId`, or its
+ * inline message `home`. A button's data can be pressed on any message; pressed anywhere
+ * else, it must not act on another chat's things.
+ */
+export function isAtHome(
+  at: MessageRef | null,
+  chatId: number | null,
+  home: MessageRef | null,
+): boolean {
+  if (at?.kind === "inline")
+    return home?.kind === "inline" && home.inlineMessageId === at.inlineMessageId;
+  return at !== null && chatId !== null && at.chatId === chatId;
+}

@@ -2,6 +2,7 @@ import type { FullGame, GameRow, NewEvent, NewGameRow } from "../db/index.js";
 import {
   type Action,
   act,
+  actor,
   type Color,
   emptyTurnLog,
   type GameState,
@@ -10,6 +11,7 @@ import {
   type TurnLog,
 } from "../engine/index.js";
 import { autoAction } from "./autoplay.js";
+import { claimRefusal } from "./claims.js";
 import type { ServiceContext } from "./context.js";
 import { commitmentOf, SeedDice } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
@@ -118,9 +120,10 @@ export function refusal(
   if (g.status !== "active") return fail("game-over", "The game is over.");
   if (g.whiteId !== userId && g.blackId !== userId)
     return fail("not-a-player", "You are not playing in this game.");
-  if (action.type === "claim-timeout" && ctx.config.now() - g.lastActionAt < 2 * ctx.config.idleMs)
-    return fail("too-early", "The opponent still has time to move.");
-  return null;
+  if (action.type !== "claim-timeout") return null;
+  const side = g.status === "active" ? actor(g.state) : null;
+  const waiting = side === null ? null : side === "white" ? g.whiteId : g.blackId;
+  return claimRefusal(ctx.config, waiting, g.lastActionAt, ctx.config.now());
 }
 
 /**

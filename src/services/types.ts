@@ -36,6 +36,8 @@ export interface ServiceConfig {
   readonly now: () => number;
   /** 32 secret bytes per game. */
   readonly newSeed: () => Buffer;
+  /** The computer player's user id (the bot's own), if it plays: never claimed from. */
+  readonly computerId: number | null;
 }
 
 export interface PlayerView {
@@ -64,6 +66,10 @@ export interface ChallengeView {
   readonly message: MessageRef | null;
   /** The message is an inline card sent as a picture: its text is a caption. */
   readonly cardPhoto: boolean;
+  /** Its message was closed: it says how the challenge ended, without buttons. */
+  readonly cardClosed: boolean;
+  /** The inline card it was made from, if any (see ChallengeInput.cardKey). */
+  readonly cardKey: string | null;
   /** SHA-256 of the seed of the game it starts (null for challenges older than this). */
   readonly diceCommitment: string | null;
   readonly expiresAt: number;

@@ -82,6 +82,8 @@ export function challengeView(ctx: ServiceContext, c: ChallengeRow): ChallengeVi
     chatId: c.chatId,
     message: refFromColumns(c),
     cardPhoto: c.cardPhoto,
+    cardClosed: c.cardClosed,
+    cardKey: c.cardKey,
     diceCommitment: c.diceCommitment,
     expiresAt: c.expiresAt,
     createdAt: c.createdAt,

@@ -75,6 +75,7 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
     challengerId: anyId,
     locale: fc.constantFrom(...LOCALES),
     photo: fc.boolean(),
+    issuedAt: fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
     command: fc.constantFrom("accept", "cancel"),
     seal: fc.stringMatching(/^[A-Za-z0-9_-]{10}$/),
   }),
@@ -135,6 +136,7 @@ describe("button payloads", () => {
         challengerId: big,
         locale: "uk",
         photo: true,
+        issuedAt: big,
         command: "accept",
         seal: "abcdefghij",
       },
@@ -174,6 +176,9 @@ describe("button payloads", () => {
       "i:lc:1:de:at",
       "i:lc:1:en:a",
       "i:lc:1:en:ap:short",
+      "i:lc:1:en:ap:abcdefghij", // a card from before cards carried their issue time
+      "i:lc:1:en:ap:0mf3k2x:abcdefghij", // a leading zero
+      `i:lc:1:en:ap:${"z".repeat(11)}:abcdefghij`, // beyond a safe integer
       "l:fr",
       "st:c:2",
       "v:1:x", // no such review item

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { plainText } from "../helpers/bot-api-rules.js";
 import type { StoredMessage } from "./fake-telegram.js";
@@ -183,13 +186,21 @@ describe("challenge buttons", () => {
     expect(unsealed).toMatch(/^c:\d+:a$/);
     h.tg.addInlineMessage("forged", "Play me", [[{ text: "Accept", callback_data: unsealed }]]);
     await h.pressData(USERS.bob, h.tg.inlineMessage("forged")!, unsealed);
-    expect(lastAnswer(h)).toMatchObject({ show_alert: true, text: "This button is not valid." });
+    expect(lastAnswer(h)).toMatchObject({
+      show_alert: true,
+      text: expect.stringMatching(/another chat/),
+    });
     expect(h.service.activeGamesAnywhere(USERS.bob.id)).toEqual([]);
     const copyA = await shareCard(first, "copy-a");
     const copyB = await shareCard(first, "copy-b");
     await h.press(USERS.bob, copyA, buttonNamed(copyA, /Accept/));
     expect(h.service.gameForInlineMessage("copy-a")).not.toBeNull();
-    expect(h.tg.message(chat, first.messageId)!.text).toMatch(/are playing/);
+    // Alice's own card says where the game is: in the card she shared, not below it.
+    const own = h.tg.message(chat, first.messageId)!.text!;
+    expect(own).toMatch(
+      /are playing: the board is in the challenge card, in the chat you sent it to/,
+    );
+    expect(own).not.toMatch(/below/);
     await h.press(USERS.carol, copyB, buttonNamed(copyB, /Accept/));
     expect(lastAnswer(h)).toMatchObject({ show_alert: true });
     const closedB = h.tg.inlineMessage("copy-b")!;
@@ -207,6 +218,56 @@ describe("challenge buttons", () => {
       expect(buttons(m)).toEqual([]);
     }
     expect(h.service.gameForInlineMessage("copy-c")).toBeNull();
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("Accept pressed before /play has stored its card: the card pressed closes", async () => {
+    h = await createHarness();
+    // Telegram has posted the card, but its reply is still on the way to the bot.
+    const hold = h.tg.holdNext("sendMessage");
+    const posting = h.send(USERS.alice, "/play");
+    await hold.reached;
+    const card = h.lastMessage();
+    expect(h.service.getChallenge(1)!.message).toBeNull();
+    await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
+    hold.release();
+    await posting;
+    const live = h.tg.message(GROUP, card.messageId)!;
+    expect(live.text).toMatch(/Alice and Bob are playing|Bob and Alice are playing/);
+    expect(buttons(live)).toEqual([]);
+    expect(h.service.getChallenge(1)).toMatchObject({ status: "accepted", cardClosed: true });
+    // The board follows, under the card.
+    expect(h.lastMessage().photo).not.toBeNull();
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("a card a restart left open after its challenge was accepted is closed at start-up", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "nardy-bot-")), "bot.sqlite");
+    const first = await createHarness({ path: file });
+    await first.send(USERS.alice, "/play");
+    const card = first.lastMessage();
+    await first.send(USERS.carol, "/play bot");
+    // Accepted, and the process stopped before the card was edited.
+    const bob = { id: USERS.bob.id, firstName: USERS.bob.first_name, username: USERS.bob.username };
+    expect(first.service.acceptChallenge(1, bob).ok).toBe(true);
+    expect(buttons(first.tg.message(GROUP, card.messageId)!).length).toBeGreaterThan(0);
+    first.close();
+
+    h = await createHarness({ path: file, tg: first.tg });
+    const mark = h.tg.calls.length;
+    await h.tick();
+    const live = h.tg.message(GROUP, card.messageId)!;
+    expect(live.text).toMatch(/are playing\. The board is below\./);
+    expect(buttons(live)).toEqual([]);
+    expect(h.service.getChallenge(1)!.cardClosed).toBe(true);
+    // Only that card was edited (not the game against the computer's command, say); a
+    // later tick, or start, finds nothing more to close.
+    const edits = () => h!.tg.calls.slice(mark).filter((c) => c.method === "editMessageText");
+    expect(edits().map((c) => c.payload.message_id)).toEqual([card.messageId]);
+    h.close();
+    h = await createHarness({ path: file, tg: first.tg });
+    await h.tick();
+    expect(edits()).toHaveLength(1);
     expect(h.tg.problems()).toEqual([]);
   });
 

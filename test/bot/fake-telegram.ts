@@ -101,8 +101,8 @@ export interface FakeTelegramOptions {
 
 export class FakeTelegram {
   readonly calls: ApiCall[] = [];
-  /** Users getChatMember reports as administrators, per chat (see `makeAdmin`). */
-  private readonly admins = new Map<number, Set<number>>();
+  /** What getChatMember reports, by `chatId:userId` (see `makeAdmin`); else "member". */
+  private readonly memberships = new Map<string, "administrator" | "left">();
   /** The bot's messages, by `chatId:messageId` or `i:inlineMessageId`. */
   readonly messages = new Map<string, StoredMessage>();
   /** Users' messages, by `chatId:messageId`. */
@@ -127,9 +127,12 @@ export class FakeTelegram {
 
   /** The user administers the chat (getChatMember says so for that chat only). */
   makeAdmin(userId: number, chatId: number): void {
-    const set = this.admins.get(chatId) ?? new Set<number>();
-    set.add(userId);
-    this.admins.set(chatId, set);
+    this.memberships.set(`${chatId}:${userId}`, "administrator");
+  }
+
+  /** The user is not in the chat (getChatMember says "left" for that chat only). */
+  makeOutsider(userId: number, chatId: number): void {
+    this.memberships.set(`${chatId}:${userId}`, "left");
   }
 
   readonly fetch = async (
@@ -398,8 +401,7 @@ export class FakeTelegram {
         return ok(BOT_INFO);
       case "getChatMember": {
         const userId = Number(p.user_id);
-        const admin = this.admins.get(Number(p.chat_id))?.has(userId) ?? false;
-        const status = admin ? "administrator" : "member";
+        const status = this.memberships.get(`${Number(p.chat_id)}:${userId}`) ?? "member";
         return ok({ status, user: { id: userId, is_bot: false, first_name: "User" } });
       }
       case "setMyCommands":

@@ -1,6 +1,7 @@
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
+import type { GameView } from "../../src/services/index.js";
 import { BOT_INFO, type StoredMessage } from "./fake-telegram.js";
 import {
   buttonNamed,
@@ -32,6 +33,26 @@ function seats(h: Harness, gameId: number) {
   const waiting = userById(game.waitingFor!);
   const other = userById(game.white.id === waiting.id ? game.black.id : game.white.id);
   return { waiting, other };
+}
+
+/**
+ * In the game against the computer just started (#1), Alice plays her turn through the
+ * service; returns the game as it then waits, with the computer about to think.
+ */
+async function computerThinking(h: Harness): Promise<GameView> {
+  let game = h.service.getGame(1)!;
+  expect(game.waitingFor).toBe(USERS.alice.id);
+  while (game.waitingFor === USERS.alice.id) {
+    const move = chooseAction(game.state, { player: "pipcount" })!;
+    for (const action of move.actions) {
+      const r = h.service.act(game.id, USERS.alice.id, action, game.version);
+      if (!r.ok) throw new Error(r.error.message);
+      game = r.value.game;
+    }
+  }
+  expect(game.waitingFor).toBe(BOT_INFO.id);
+  await h.parts.boards.settled();
+  return game;
 }
 
 /** The bot is back in the group, as Telegram tells it. */
@@ -185,19 +206,7 @@ describe("a chat the bot has lost", () => {
     const h = await harness({ now: () => now, computer: { delayMs: 200, level: "easy" } });
     await h.send(USERS.alice, "/play short bot");
     const board = h.lastMessage();
-    let game = h.service.getGame(1)!;
-    expect(game.waitingFor).toBe(USERS.alice.id);
-    // Alice plays her turn; the computer is thinking when the bot is removed from the group.
-    while (game.waitingFor === USERS.alice.id) {
-      const move = chooseAction(game.state, { player: "pipcount" })!;
-      for (const action of move.actions) {
-        const r = h.service.act(game.id, USERS.alice.id, action, game.version);
-        if (!r.ok) throw new Error(r.error.message);
-        game = r.value.game;
-      }
-    }
-    expect(game.waitingFor).toBe(BOT_INFO.id);
-    await h.parts.boards.settled();
+    const game = await computerThinking(h);
     const mark = h.tg.calls.length;
     expect(await h.handle(h.tg.kick(GROUP))).toBe(true);
     now += 30 * 24 * HOUR;
@@ -217,6 +226,39 @@ describe("a chat the bot has lost", () => {
     const live = h.tg.message(GROUP, board.messageId)!;
     for (const b of buttons(live))
       expect("callback_data" in b && b.callback_data).toMatch(new RegExp(`^g:1:${after.version}:`));
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("a game against the computer whose turn could not be delivered is never claimed from it", async () => {
+    let now = 85_000_000;
+    const h = await harness({ now: () => now, computer: { delayMs: 200, level: "easy" } });
+    await h.send(USERS.alice, "/play short bot");
+    const game = await computerThinking(h);
+    expect(await h.handle(h.tg.kick(GROUP))).toBe(true);
+    now += 30 * 24 * HOUR;
+    await h.tick(now);
+    // Alice's private /resign offers her to resign, and no claim.
+    await h.send(USERS.alice, "/resign", { chatId: USERS.alice.id });
+    const question = h.lastMessage(USERS.alice.id);
+    expect(question.text).toMatch(/Offer Nardy your resignation/);
+    expect(buttons(question).map((b) => b.text)).not.toContainEqual(expect.stringMatching(/Claim/));
+    // The claim's data, pressed on her question anyway, is refused with the reason.
+    await h.pressData(USERS.alice, question, `r:1:${game.version}:${USERS.alice.id}:w`);
+    expect(lastAnswer(h)).toMatchObject({
+      show_alert: true,
+      text: expect.stringMatching(/cannot be claimed from the bot/),
+    });
+    // The service says the same to anyone who asks, however long the silence.
+    expect(h.service.claimable(h.service.getGame(1)!, now + 365 * 24 * HOUR)).toBe(false);
+    expect(h.service.claimableGames(now + 365 * 24 * HOUR)).toEqual([]);
+    const claim = h.service.act(1, USERS.alice.id, { type: "claim-timeout" }, game.version);
+    expect(claim).toMatchObject({ ok: false, error: { code: "claim-computer" } });
+    expect(h.service.getGame(1)).toMatchObject({ status: "active", version: game.version });
+    // Back in the group, the computer plays its turn at the next tick: the game goes on.
+    h.tg.rules.rejoin(GROUP);
+    expect(await h.handle(addedBack(GROUP))).toBe(true);
+    await h.tick(now + 60_000);
+    expect(h.service.getGame(1)!.waitingFor).toBe(USERS.alice.id);
     expect(h.tg.problems()).toEqual([]);
   });
 

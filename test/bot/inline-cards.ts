@@ -28,10 +28,12 @@ export async function sendCard(
   await harness.handle({ inline_query: { id: `q${++queries}`, from, query: "", offset: "" } });
   const answer = harness.tg.callsOf("answerInlineQuery").at(-1)!;
   const results = JSON.parse(String(JSON.stringify(answer.payload.results))) as InlineResult[];
-  // The result id names the game and whether the card is a picture.
+  // The result id names the game, whether the card is a picture, and when it was offered.
   expect(results.map((r) => r.id.slice(0, 2))).toEqual(["lc", "ls", "ss"]);
   const chosen = results.find((r) => r.id.startsWith(offer))!;
-  expect(chosen.id).toBe(`${offer}.${chosen.type === "photo" ? "p" : "t"}`);
+  expect(chosen.id).toMatch(
+    new RegExp(`^${offer}\\.${chosen.type === "photo" ? "p" : "t"}\\.[0-9a-z]+$`),
+  );
   harness.tg.addInlineMessage(
     inlineMessageId,
     chosen.input_message_content?.message_text ?? null,

@@ -116,12 +116,15 @@ describe("a whole game inside an inline message", () => {
     // Carol's own card, pressed by Bob with doctored data naming Alice as the challenger.
     const card = await sendCard(h, "lc", "inl-forged", false, USERS.carol);
     const real = String((buttonNamed(card, /Accept/) as { callback_data: string }).callback_data);
-    const seal = real.split(":").at(-1)!;
-    expect(real).toBe(`i:lc:${USERS.carol.id}:en:at:${seal}`);
+    const [issued, seal] = real.split(":").slice(-2) as [string, string];
+    expect(real).toBe(`i:lc:${USERS.carol.id}:en:at:${issued}:${seal}`);
+    const later = (Number.parseInt(issued, 36) + 1).toString(36);
     for (const forged of [
-      `i:lc:${USERS.alice.id}:en:at:${seal}`,
-      `i:ls:${USERS.carol.id}:en:at:${seal}`,
-      `i:lc:${USERS.carol.id}:en:at:${"x".repeat(seal.length)}`,
+      `i:lc:${USERS.alice.id}:en:at:${issued}:${seal}`,
+      `i:ls:${USERS.carol.id}:en:at:${issued}:${seal}`,
+      `i:lc:${USERS.carol.id}:en:at:${later}:${seal}`,
+      `i:lc:${USERS.carol.id}:en:at:${issued}:${"x".repeat(seal.length)}`,
+      `i:lc:${USERS.carol.id}:en:at:${seal}`,
       "i:zz:11:en:at",
     ]) {
       await h.pressData(USERS.bob, card, forged);

@@ -1,3 +1,4 @@
+import { createHash, createHmac } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harness.js";
 import { sendCard } from "./inline-cards.js";
@@ -95,6 +96,93 @@ describe("inline cards at their edges", () => {
       show_alert: true,
       text: waitingOlga ? "Зараз ходить Ольга." : "Сейчас ходит Тарас.",
     });
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
+
+describe("a card's data is good for one challenge, in one message, for a while", () => {
+  /** The data of a card's button as the bot offered it (before any edit of the card). */
+  const offered = (harness: Harness, offer: string, label: RegExp): string => {
+    const answer = harness.tg.callsOf("answerInlineQuery").at(-1)!;
+    const results = answer.payload.results as {
+      id: string;
+      reply_markup: { inline_keyboard: { text: string; callback_data: string }[][] };
+    }[];
+    const card = results.find((r) => r.id.startsWith(offer))!;
+    return card.reply_markup.inline_keyboard.flat().find((b) => label.test(b.text))!.callback_data;
+  };
+
+  for (const feedback of [true, false])
+    it(`copied onto another inline message it starts nothing (inline feedback ${feedback ? "on" : "off"})`, async () => {
+      h = await createHarness();
+      const card = await sendCard(h, "lc", "alices", feedback, USERS.alice);
+      const accept = offered(h, "lc", /Accept/);
+      const cancel = offered(h, "lc", /Cancel/);
+      expect(accept).toMatch(/^i:lc:/);
+      // Without feedback the card becomes a challenge at its first press, here Bob's Accept.
+      if (!feedback) await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
+      const first = h.service.challengeForInlineMessage("alices")!;
+      // Carol's own card elsewhere: Alice's data pressed there, by Carol and by Alice.
+      const carols = await sendCard(h, "ss", "carols", false, USERS.carol);
+      const shown = structuredClone(carols);
+      for (const [who, data] of [
+        [USERS.carol, accept],
+        [USERS.alice, cancel],
+      ] as const) {
+        await h.pressData(who, carols, data);
+        expect(lastAnswer(h)).toMatchObject({
+          show_alert: true,
+          text: "This card has already started a challenge in another message; here it does nothing.",
+        });
+      }
+      expect(h.service.challengeForInlineMessage("carols")).toBeNull();
+      expect(h.service.gameForInlineMessage("carols")).toBeNull();
+      expect(h.tg.inlineMessage("carols")).toEqual(shown);
+      expect(h.service.getChallenge(first.id + 1)).toBeNull();
+      // On a message holding a challenge of another card, it is not that card's button either.
+      const fresh = await sendCard(h, "ls", "olgas", true, USERS.olga);
+      await h.pressData(USERS.bob, fresh, accept);
+      expect(lastAnswer(h)).toMatchObject({ show_alert: true, text: /another chat/ });
+      expect(h.service.challengeForInlineMessage("olgas")!.status).toBe("pending");
+      // Alice's card itself plays on.
+      const live = h.tg.inlineMessage("alices")!;
+      if (feedback) await h.press(USERS.bob, live, buttonNamed(live, /Accept/));
+      expect(h.service.gameForInlineMessage("alices")).not.toBeNull();
+      expect(h.tg.problems()).toEqual([]);
+    });
+
+  it("a card starts its challenge within the challenge time of being offered, and not after", async () => {
+    let now = 30_000_000;
+    h = await createHarness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "60" } });
+    const late = await sendCard(h, "ss", "late", false, USERS.alice);
+    const timely = await sendCard(h, "lc", "timely", false, USERS.alice);
+    expect(late.text).toMatch(/open for 60 min/);
+    now += 59 * 60_000;
+    await h.press(USERS.bob, timely, buttonNamed(timely, /Accept/));
+    expect(h.service.gameForInlineMessage("timely")).not.toBeNull();
+    now += 2 * 60_000;
+    await h.press(USERS.carol, late, buttonNamed(late, /Accept/));
+    expect(lastAnswer(h)).toMatchObject({ show_alert: true, text: "This challenge has expired." });
+    expect(h.service.challengeForInlineMessage("late")).toBeNull();
+    expect(h.service.gameForInlineMessage("late")).toBeNull();
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("a card sent before cards carried their issue time is refused, its seal good or not", async () => {
+    h = await createHarness();
+    const carols = await sendCard(h, "ss", "carols-old", false, USERS.carol);
+    // The old seal: the same key, over the offer, challenger, language and picture flag only.
+    const key = createHash("sha256")
+      .update(`inline card seal\n${h.parts.deps.config.token}`)
+      .digest();
+    const seal = createHmac("sha256", key).update(`lc:${USERS.alice.id}:en:0`).digest("base64url");
+    await h.pressData(USERS.bob, carols, `i:lc:${USERS.alice.id}:en:at:${seal.slice(0, 10)}`);
+    expect(lastAnswer(h)).toMatchObject({
+      show_alert: true,
+      text: "This button is no longer active.",
+    });
+    expect(h.service.challengeForInlineMessage("carols-old")).toBeNull();
+    expect(h.service.activeGamesAnywhere(USERS.alice.id)).toEqual([]);
     expect(h.tg.problems()).toEqual([]);
   });
 });

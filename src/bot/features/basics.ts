@@ -47,14 +47,19 @@ export function basicsFeature(deps: FeatureDeps): Composer<BotContext> {
   });
 
   onButton(composer, "language", async (ctx, { locale }) => {
+    // Only a /lang question sets the language: the same data pressed on any other message
+    // does nothing, and that message is left alone.
+    if (!pressedShows(deps, ctx, (p) => p.type === "language")) {
+      await deps.answers.answer(ctx, ctx.t("err-inactive-button"), true);
+      return;
+    }
     deps.prefs.set(playerRef(ctx.from), locale);
     ctx.i18n.useLocale(locale);
     await deps.answers.answer(ctx);
-    // The language question says it is answered; the same data pressed elsewhere edits nothing.
-    if (pressedShows(deps, ctx, (p) => p.type === "language"))
-      await ctx
-        .editMessageText(ctx.t("lang-set"), { reply_markup: { inline_keyboard: [] } })
-        .catch(() => {});
+    // The language question says it is answered.
+    await ctx
+      .editMessageText(ctx.t("lang-set"), { reply_markup: { inline_keyboard: [] } })
+      .catch(() => {});
   });
 
   return composer;

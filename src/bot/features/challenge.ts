@@ -2,11 +2,16 @@ import { Composer } from "grammy";
 import { presetRules } from "../../engine/index.js";
 import type { ChallengeView, MessageRef } from "../../services/index.js";
 import { onButton, payloadOf } from "../buttons.js";
-import { sharedCopySealer } from "../card-seal.js";
-import { closeChallengeMessage } from "../challenge-message.js";
+import { sealMatches, sharedCopySealer } from "../card-seal.js";
+import { closeChallengeCard, closeChallengeMessage } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import { pressedMessage, pressedShows } from "../press.js";
-import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/challenge-text.js";
+import {
+  challengeAcceptedText,
+  challengeClosedText,
+  challengeKeyboard,
+  challengeText,
+} from "../ui/challenge-text.js";
 import { escapeHtml, htmlName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
@@ -83,10 +88,21 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     });
   });
 
+  /**
+   * The challenge with its message: before /play has stored it (a press can come first), the
+   * card pressed, when that shows the challenge's buttons.
+   */
+  function withCard(ctx: BotContext, c: ChallengeView): ChallengeView {
+    const pressed = pressedMessage(ctx);
+    if (c.message || pressed?.kind !== "chat") return c;
+    const shows = pressedShows(deps, ctx, (p) => p.type === "challenge" && p.challengeId === c.id);
+    return shows ? { ...c, message: pressed } : c;
+  }
+
   /** Closes the challenge's message, and the card pressed when that is another message. */
   async function close(ctx: BotContext, c: ChallengeView, key: string, by?: string) {
     const html = challengeClosedText(textsFor(c.locale), c, key, by);
-    await closeChallengeMessage(ctx.api, c, html);
+    await closeChallengeCard(ctx.api, service, withCard(ctx, c), html);
     await closeCopy(ctx, c, html);
   }
 
@@ -99,7 +115,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     const pressed = pressedMessage(ctx);
     if (pressed?.kind !== "inline" || c.message?.kind === "inline") return null;
     const p = payloadOf(ctx);
-    if (p?.type !== "challenge" || p.seal !== sealCopy(c.id)) return null;
+    if (p?.type !== "challenge" || !sealMatches(sealCopy(c.id), p.seal)) return null;
     if (c.chatId === null || c.chatId !== c.challenger.id) return null;
     const id = pressed.inlineMessageId;
     if (service.gameForInlineMessage(id) || service.challengeForInlineMessage(id)) return null;
@@ -114,20 +130,35 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     await closeChallengeMessage(ctx.api, { ...c, message: copy, cardPhoto: false }, text);
   }
 
+  /**
+   * Where a press on challenge `c` came from: its own message, or its sealed shared copy
+   * ("own"); another message of its chat ("other"); anywhere else ("foreign": its data forged
+   * or copied onto a message of another chat, or onto an inline message). In its chat any
+   * message counts while the challenge's message is not stored yet: the press can overtake
+   * /play, which stores it once Telegram has answered.
+   */
+  function pressedWhere(ctx: BotContext, c: ChallengeView): "own" | "other" | "foreign" {
+    const at = pressedMessage(ctx);
+    if (at?.kind === "inline") {
+      const own = c.message?.kind === "inline" && c.message.inlineMessageId === at.inlineMessageId;
+      return own || sharedCopy(ctx, c) ? "own" : "foreign";
+    }
+    if (!at || c.chatId === null || at.chatId !== c.chatId) return "foreign";
+    return c.message?.kind === "chat" && c.message.messageId !== at.messageId ? "other" : "own";
+  }
+
   onButton(composer, "challenge", async (ctx, { challengeId, command }) => {
     const challenge = service.getChallenge(challengeId);
     if (!challenge) {
       await answers.answer(ctx, ctx.t("err-not-found"), true);
       return;
     }
-    // An inline message that is neither the challenge's own nor the bot's sealed copy of it:
-    // forged data, which must not start a game anywhere.
-    if (
-      pressedMessage(ctx)?.kind === "inline" &&
-      challenge.message?.kind !== "inline" &&
-      !sharedCopy(ctx, challenge)
-    ) {
-      await answers.answer(ctx, ctx.t("err-bad-button"), true);
+    // Only the challenge's own card takes its presses: an outsider's private chat, another
+    // group or another inline message starts no game anywhere.
+    const where = pressedWhere(ctx, challenge);
+    if (where !== "own") {
+      const key = where === "other" ? "err-inactive-button" : "err-foreign-button";
+      await answers.answer(ctx, ctx.t(key), true);
       return;
     }
     const by = playerRef(ctx.from);
@@ -171,12 +202,8 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     boards.request(game.id);
     // An inline card becomes the board itself; any other challenge message says who plays.
     if (challenge.message?.kind === "inline" && game.message?.kind === "inline") return;
-    const t = textsFor(challenge.locale);
-    const text = [
-      t("challenge-accepted", { from: htmlName(game.white), name: htmlName(game.black) }),
-      t("caption-commitment", { hash: game.diceCommitment }),
-    ].join("\n");
-    await closeChallengeMessage(ctx.api, challenge, text);
+    const text = challengeAcceptedText(textsFor(challenge.locale), challenge, game);
+    await closeChallengeCard(ctx.api, service, withCard(ctx, challenge), text);
   });
 
   return composer;

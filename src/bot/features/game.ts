@@ -3,7 +3,7 @@ import type { GameAction } from "../../services/index.js";
 import { onButton } from "../buttons.js";
 import type { GameCommand } from "../callback-data.js";
 import type { BotContext } from "../context.js";
-import { boardPressedOn, playPress } from "../press.js";
+import { boardPressedOn, playPress, pressedAtHome } from "../press.js";
 import { plainName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
@@ -37,6 +37,16 @@ export function gameFeature(deps: FeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
   onButton(composer, "game", async (ctx, { gameId, version, command }) => {
+    // A board's buttons belong to the game's chat (any of its boards there, an older one
+    // included) or to its inline message; the same data pressed in another chat does nothing.
+    // Moves are checked by the service with its one read (playPress); the rarer presses
+    // below read the game here.
+    const rare = ["refresh", "rematch", "claim"].includes(command.kind);
+    const game = rare ? service.getGame(gameId) : null;
+    if (game && !pressedAtHome(ctx, game.chatId, game.message)) {
+      await answers.answer(ctx, ctx.t("err-foreign-button"), true);
+      return;
+    }
     const pressedOn = boardPressedOn(deps, ctx, gameId);
     const onBoard = pressedOn ? { pressedOn } : {};
     if (command.kind === "refresh") {
@@ -62,7 +72,6 @@ export function gameFeature(deps: FeatureDeps): Composer<BotContext> {
     }
     if (command.kind === "claim") {
       // A claim acts on the game as it is now, whichever board it was pressed on.
-      const game = service.getGame(gameId);
       if (game?.waitingFor === ctx.from.id) {
         await answers.answer(ctx, ctx.t("err-claim-own-turn"), true);
         return;

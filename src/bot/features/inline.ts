@@ -3,9 +3,15 @@ import type { InlineKeyboardMarkup, InlineQueryResult } from "grammy/types";
 import { presetRules, type Rules, startingBoard, type Variant } from "../../engine/index.js";
 import type { ChallengeView, PlayerRef } from "../../services/index.js";
 import { onButton } from "../buttons.js";
-import { CARD_OFFERS, type CardOffer, encode } from "../callback-data.js";
-import { cardSealer, sharedCopySealer } from "../card-seal.js";
-import { closeChallengeMessage } from "../challenge-message.js";
+import { CARD_OFFERS, type CardOffer, encode, stamp } from "../callback-data.js";
+import {
+  type CardFields,
+  cardKey,
+  cardSealer,
+  sealMatches,
+  sharedCopySealer,
+} from "../card-seal.js";
+import { closeChallengeCard } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import type { PhotoUploader, RenderBoard } from "../game-messenger.js";
 import { isLocale, type Locale } from "../i18n.js";
@@ -26,9 +32,15 @@ const OFFERS: Record<CardOffer, { variant: Variant; preset: string }> = {
 const rulesOf = (offer: CardOffer): Rules =>
   presetRules(OFFERS[offer].variant, OFFERS[offer].preset)!;
 
-/** A result id names the offer and whether the card is a picture: "lc.p", "ss.t". */
-const resultId = (offer: CardOffer, photo: boolean) => `${offer}.${photo ? "p" : "t"}`;
-const RESULT = /^([a-z]{2})\.([pt])$/;
+/**
+ * A result id names the offer, whether the card is a picture and when it was offered (base
+ * 36): "lc.p.mf3k2x1a", "ss.t.mf3k2x1a".
+ */
+const resultId = (offer: CardOffer, photo: boolean, issuedAt: number) =>
+  `${offer}.${photo ? "p" : "t"}.${issuedAt.toString(36)}`;
+const RESULT = /^([a-z]{2})\.([pt])\.([0-9a-z]{1,11})$/;
+/** A card offered this far in the future was not offered by this clock. */
+const CLOCK_SKEW_MS = 60_000;
 /** A challenge set up with /new in a private chat, shared as a card: "c12". */
 const SHARED = /^c([1-9]\d{0,15})$/;
 
@@ -71,14 +83,7 @@ export function inlineFeature(
     return photo;
   };
 
-  const cardKeyboard = (
-    t: Tr,
-    offer: CardOffer,
-    challenger: number,
-    locale: Locale,
-    photo: boolean,
-  ): InlineKeyboardMarkup => {
-    const card = { offer, challengerId: challenger, locale, photo };
+  const cardKeyboard = (t: Tr, card: CardFields & { locale: Locale }): InlineKeyboardMarkup => {
     const data = (command: "accept" | "cancel") =>
       encode({ type: "card", ...card, command, seal: seal(card) });
     return {
@@ -116,21 +121,26 @@ export function inlineFeature(
       return;
     }
     const results: InlineQueryResult[] = [];
+    const issuedAt = service.config.now();
     for (const offer of CARD_OFFERS) {
       const { variant } = OFFERS[offer];
       const title = gameTitle(ctx.t, variant, rulesOf(offer));
-      const text = ctx.t("inline-card", { from: htmlName(from), game: title });
+      const text = [
+        ctx.t("inline-card", { from: htmlName(from), game: title }),
+        ctx.t("challenge-expires", { minutes: ttlMinutes }),
+      ].join("\n");
       const photo = await cardPhoto(variant)?.catch(() => null);
+      const card = { offer, challengerId: from.id, locale: lang, photo: Boolean(photo), issuedAt };
       const common = {
         title,
         description: ctx.t("inline-description"),
-        reply_markup: cardKeyboard(ctx.t, offer, from.id, lang, Boolean(photo)),
+        reply_markup: cardKeyboard(ctx.t, card),
       };
       results.push(
         photo
           ? {
               type: "photo",
-              id: resultId(offer, true),
+              id: resultId(offer, true, issuedAt),
               photo_file_id: photo,
               caption: text,
               parse_mode: "HTML",
@@ -138,7 +148,7 @@ export function inlineFeature(
             }
           : {
               type: "article",
-              id: resultId(offer, false),
+              id: resultId(offer, false, issuedAt),
               input_message_content: { message_text: text, parse_mode: "HTML" },
               ...common,
             },
@@ -158,18 +168,24 @@ export function inlineFeature(
       : null;
   }
 
-  /** With inline feedback on, the challenge exists (and can expire) as soon as it is sent. */
+  /**
+   * With inline feedback on, the challenge exists (and can expire) as soon as it is sent, and
+   * the card is bound to the message it was sent as at once.
+   */
   composer.on("chosen_inline_result", async (ctx) => {
     const m = RESULT.exec(ctx.chosenInlineResult.result_id);
     const inlineMessageId = ctx.chosenInlineResult.inline_message_id;
+    const issuedAt = stamp(m?.[3]);
     if (!m || !inlineMessageId || !(CARD_OFFERS as readonly string[]).includes(m[1]!)) return;
-    if (service.challengeForInlineMessage(inlineMessageId)) return;
+    if (issuedAt === null || service.challengeForInlineMessage(inlineMessageId)) return;
+    const offer = m[1] as CardOffer;
     const made = makeChallenge(
       playerRef(ctx.from),
-      m[1] as CardOffer,
+      offer,
       inlineMessageId,
       await ctx.i18n.getLocale(),
       m[2] === "p",
+      cardKey({ offer, challengerId: ctx.from.id, issuedAt }),
     );
     if (!made.ok) return;
     await showChallenge(ctx, made.value);
@@ -177,13 +193,19 @@ export function inlineFeature(
 
   onButton(composer, "card", async (ctx, p) => {
     const inlineMessageId = ctx.callbackQuery.inline_message_id;
-    if (!inlineMessageId || p.seal !== seal(p)) {
+    if (!inlineMessageId || !sealMatches(seal(p), p.seal)) {
       await answers.answer(ctx, ctx.t("err-bad-button"), true);
       return;
     }
     const by = playerRef(ctx.from);
+    const key = cardKey(p);
     const existing = service.challengeForInlineMessage(inlineMessageId);
     if (existing) {
+      // Another card's data, pressed on a message that holds a challenge of its own.
+      if (existing.cardKey !== key) {
+        await answers.answer(ctx, ctx.t("err-foreign-button"), true);
+        return;
+      }
       await pressOnChallenge(ctx, existing, p.command, by);
       return;
     }
@@ -202,13 +224,23 @@ export function inlineFeature(
       await answers.answer(ctx, ctx.t("err-not-challenger"), true);
       return;
     }
+    // A card starts its challenge within the challenge time of being offered; then the
+    // challenge's own time counts. (A stamp from the future is not this clock's.)
+    const age = service.config.now() - p.issuedAt;
+    if (age > config.challengeTtlMs || age < -CLOCK_SKEW_MS) {
+      const refusal = age > 0 ? "err-expired" : "err-bad-button";
+      await answers.answer(ctx, ctx.t(refusal), true);
+      return;
+    }
     const challenger = service.playerRefOf(p.challengerId);
     if (!challenger) {
       await answers.answer(ctx, ctx.t("err-not-found"), true);
       return;
     }
-    // The card becomes a challenge now; a cancelled one is kept so its Accept stays dead.
-    const made = makeChallenge(challenger, p.offer, inlineMessageId, p.locale, p.photo);
+    // The card becomes a challenge now, in this message only (its key is stored with it: the
+    // same data pressed on another message starts nothing); a cancelled one is kept so its
+    // Accept stays dead.
+    const made = makeChallenge(challenger, p.offer, inlineMessageId, p.locale, p.photo, key);
     if (!made.ok) {
       await answers.answer(ctx, errorText(ctx.t, made.error), true);
       return;
@@ -235,7 +267,7 @@ export function inlineFeature(
       }
       await answers.answer(ctx);
       const html = challengeClosedText(textsFor(c.locale), r.value, "challenge-cancelled");
-      await closeChallengeMessage(ctx.api, r.value, html);
+      await closeChallengeCard(ctx.api, service, r.value, html);
       return;
     }
     const r = service.acceptChallenge(c.id, by, ref);
@@ -245,7 +277,7 @@ export function inlineFeature(
       const now = service.getChallenge(c.id);
       if (now?.status === "expired" && c.status === "pending") {
         const html = challengeClosedText(textsFor(c.locale), now, "challenge-expired");
-        await closeChallengeMessage(ctx.api, now, html);
+        await closeChallengeCard(ctx.api, service, now, html);
       }
       const game = service.gameForInlineMessage(ref.inlineMessageId);
       if (game) boards.request(game.id);
@@ -261,6 +293,7 @@ export function inlineFeature(
     inlineMessageId: string,
     locale: string,
     photo: boolean,
+    key: string,
   ) {
     return service.createChallenge({
       challenger,
@@ -270,6 +303,7 @@ export function inlineFeature(
       locale,
       message: { kind: "inline", inlineMessageId },
       cardPhoto: photo,
+      cardKey: key,
     });
   }
 

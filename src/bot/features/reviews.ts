@@ -1,7 +1,9 @@
 import { Composer, InputFile } from "grammy";
 import { onButton } from "../buttons.js";
 import type { ReviewItem } from "../callback-data.js";
+import { isChatMember } from "../chat-admins.js";
 import type { BotContext } from "../context.js";
+import { pressedAtHome } from "../press.js";
 import { gameLabel } from "../ui/caption.js";
 import { analysisFeature } from "./analysis.js";
 import type { FeatureDeps } from "./deps.js";
@@ -83,7 +85,26 @@ export function reviewsFeature(deps: FeatureDeps): Composer<BotContext> {
     else await sendRecord(ctx, place, asked.gameId);
   });
 
+  /**
+   * A game's review buttons belong to its chat: its board there, and /history. Pressed
+   * anywhere else (the data copied into another chat), they serve the game's players and the
+   * members of its chat only. An inline game's buttons work only on its own inline message,
+   * which a replay replaces; its players ask from any chat.
+   */
+  const mayReview = async (ctx: BotContext, gameId: number): Promise<boolean> => {
+    const game = deps.service.getGame(gameId);
+    if (!game || pressedAtHome(ctx, game.chatId, game.message)) return true;
+    if (ctx.callbackQuery?.inline_message_id) return false;
+    const by = ctx.from!.id;
+    if (by === game.white.id || by === game.black.id) return true;
+    return game.chatId !== null && (await isChatMember(ctx.api, game.chatId, by));
+  };
+
   onButton(composer, "review", async (ctx, { gameId, item }) => {
+    if (!(await mayReview(ctx, gameId))) {
+      await answers.answer(ctx, ctx.t("err-foreign-button"), true);
+      return;
+    }
     const handler = handlers[item];
     if (handler) await handler(ctx, gameId);
     else await answers.answer(ctx, ctx.t("err-inactive-button"), true);

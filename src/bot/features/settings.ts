@@ -40,6 +40,12 @@ export function settingsFeature(deps: FeatureDeps): Composer<BotContext> {
       await answers.answer(ctx, ctx.t("err-bad-button"), true);
       return;
     }
+    // The setting is the chat's own, changed from its /settings message only: the data
+    // forged onto any other message does nothing.
+    if (!pressedShows(deps, ctx, (p) => p.type === "settings")) {
+      await answers.answer(ctx, ctx.t("err-inactive-button"), true);
+      return;
+    }
     if (chat.type !== "private") {
       if (!(await isChatAdmin(ctx.api, chat.id, ctx.from.id))) {
         await answers.answer(ctx, ctx.t("err-admins-only"), true);
@@ -53,7 +59,7 @@ export function settingsFeature(deps: FeatureDeps): Composer<BotContext> {
       confirmTurns,
     );
     await answers.answer(ctx);
-    if (unchanged || !pressedShows(deps, ctx, (p) => p.type === "settings")) return;
+    if (unchanged) return;
     const { text, reply_markup } = view(ctx, chat.id);
     await ctx.editMessageText(text, { reply_markup }).catch((e) => {
       if (!isNotModified(e)) throw e;

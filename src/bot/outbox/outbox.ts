@@ -87,6 +87,7 @@ export class Outbox {
   private running = 0;
   private blocked = 0;
   private idleWaiters: (() => void)[] = [];
+  private jobWaiters: (() => void)[] = [];
 
   constructor(
     private readonly logger: Logger,
@@ -154,8 +155,13 @@ export class Outbox {
         this.active++;
         try {
           for (let share = 0; share < cost; share++) {
-            if (mine?.token !== null && mine?.token !== undefined) mine.token = null;
-            else await this.admit(lane, mine?.job);
+            if (mine?.token !== null && mine?.token !== undefined) {
+              // Reserved when the job was let in; it counts from now, when it is spent.
+              const budget = this.lane(lane).budget;
+              budget.refund(mine.token);
+              budget.spend(this.clock.now());
+              mine.token = null;
+            } else await this.admit(lane, call?.job, mine !== undefined);
           }
           this.inFlight++;
           let res: Awaited<ReturnType<typeof prev>>;
@@ -192,6 +198,12 @@ export class Outbox {
   settled(): Promise<void> {
     if (this.active === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Resolves once no job waits or runs; calls made by others (a handler's reply) aside. */
+  jobsSettled(): Promise<void> {
+    if (this.jobs.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.jobWaiters.push(resolve));
   }
 
   /** Nothing is being sent: the outbox is empty, or all in it waits for time to pass. */
@@ -232,14 +244,17 @@ export class Outbox {
     return l;
   }
 
-  /** Waits for one call's share of the lane's budget (a job's later calls keep its place). */
-  private admit(lane: string, job?: JobState): Promise<number> {
+  /**
+   * Waits for one call's share of the lane's budget. A job waiting is blocked; in its own
+   * lane its later calls keep its place, ahead of what came after it.
+   */
+  private admit(lane: string, job: JobState | undefined, ownLane: boolean): Promise<number> {
     if (job) {
       job.blocked = true;
       this.blocked++;
     }
     return new Promise<number>((resolve) => {
-      const seq = job?.entry?.seq ?? (job ? -1 : this.seq++);
+      const seq = job && ownLane ? -1 : this.seq++;
       this.enqueue(lane, job?.spec.priority ?? PRIORITY.normal, seq, (token) => {
         if (job) {
           job.blocked = false;
@@ -314,6 +329,11 @@ export class Outbox {
         this.running--;
         this.jobs.delete(state.spec.key);
         if (state.again) this.schedule(state.again);
+        if (this.jobs.size === 0) {
+          const waiters = this.jobWaiters;
+          this.jobWaiters = [];
+          for (const w of waiters) w();
+        }
         this.done();
       });
   }

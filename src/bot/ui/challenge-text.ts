@@ -1,5 +1,5 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
-import type { ChallengeView } from "../../services/index.js";
+import type { ChallengeView, GameView } from "../../services/index.js";
 import { type ChallengeCommand, encode } from "../callback-data.js";
 import { htmlName, mention } from "./names.js";
 import { customRulesText, gameTitle, presetOf } from "./rules-text.js";
@@ -57,4 +57,17 @@ export function challengeKeyboard(t: Tr, c: ChallengeView, seal?: string): Inlin
 export function challengeClosedText(t: Tr, c: ChallengeView, key: string, byName?: string): string {
   const title = gameTitle(t, c.variant, c.rules);
   return t(key, { from: htmlName(c.challenger), game: title, name: byName ?? "" });
+}
+
+/**
+ * An accepted challenge's message: who plays and where the board is, with the dice
+ * commitment. A card shared from a private chat became the board in the chat it was sent to.
+ */
+export function challengeAcceptedText(t: Tr, c: ChallengeView, game: GameView): string {
+  const names = { from: htmlName(game.white), name: htmlName(game.black) };
+  const shared = c.message?.kind !== "inline" && game.message?.kind === "inline";
+  return [
+    shared ? t("challenge-accepted-shared", names) : t("challenge-accepted", names),
+    t("caption-commitment", { hash: game.diceCommitment }),
+  ].join("\n");
 }

@@ -1,0 +1,24 @@
+import { fail, type ServiceResult } from "./errors.js";
+import type { ServiceConfig } from "./types.js";
+
+/**
+ * The one rule for claiming a game from a silent opponent: why the player kept waiting may
+ * not claim it now, or null. The opponent must have been silent for twice the idle time, and
+ * must not be the computer: the computer answers at once whenever the bot can reach the
+ * game's chat, so its silence only means the bot could not deliver its turn (it was removed
+ * from the chat or blocked there). Such a game waits, and the computer plays its turn at the
+ * first maintenance tick after the chat is back; nobody wins it by the computer's silence
+ * (either side can still resign).
+ */
+export function claimRefusal(
+  config: Pick<ServiceConfig, "idleMs" | "computerId">,
+  waitingFor: number | null,
+  lastActionAt: number,
+  now: number,
+): ServiceResult<never> | null {
+  if (waitingFor !== null && waitingFor === config.computerId)
+    return fail("claim-computer", "The computer's turn waits for the chat to be reachable.");
+  if (now - lastActionAt < 2 * config.idleMs)
+    return fail("too-early", "The opponent still has time to move.");
+  return null;
+}
