@@ -38,7 +38,12 @@ import { gameFeature } from "./features/game.js";
 import { historyFeature } from "./features/history.js";
 import { inlineFeature } from "./features/inline.js";
 import { chatsBack, membershipFeature } from "./features/membership.js";
-import { dialogKey, expireDialogs, newGameFeature } from "./features/new-game.js";
+import {
+  closeOvergrownDialogs,
+  dialogKey,
+  expireDialogs,
+  newGameFeature,
+} from "./features/new-game.js";
 import { resignFeature } from "./features/resign.js";
 import { reviewsFeature } from "./features/reviews.js";
 import { settingsFeature } from "./features/settings.js";
@@ -184,9 +189,8 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     logger,
     deps.botInfo?.id ?? null,
   );
-  maintenance.onTick(() =>
-    expireDialogs(featureDeps, bot.api, deps.dialogs, config.challengeTtlMs),
-  );
+  const dialogsClosed = { deps: featureDeps, api: bot.api, dialogs: deps.dialogs };
+  maintenance.onTick(() => expireDialogs(dialogsClosed, config.challengeTtlMs));
   if (feed) maintenance.onTick(() => feed.prune());
   // Sign-up windows close, and tournaments catch up with games that ended while down.
   maintenance.onTick((now) => {
@@ -209,6 +213,12 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     ctx.api.config.use(lostChatGuard(service));
     return (i18n.middleware() as MiddlewareFn<InnerContext>)(ctx, next);
   };
+  // The dialogs' state is written when the plugin below is done with an update: one the store
+  // refused as too large has ended, and its message says so.
+  bot.use(async (_ctx, next) => {
+    await next();
+    await closeOvergrownDialogs(dialogsClosed);
+  });
   bot.use(
     conversations<BotContext, InnerContext>({
       storage: {
@@ -217,7 +227,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
         getStorageKey: (ctx) =>
           ctx.chatId !== undefined && ctx.from ? dialogKey(ctx.chatId, ctx.from.id) : undefined,
         // Bump when the dialog's steps change: older saved dialogs are then dropped.
-        version: 4,
+        version: 5,
         adapter: deps.dialogs as VersionedStateStorage<string, never>,
       },
     }),
