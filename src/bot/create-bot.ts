@@ -26,7 +26,7 @@ import {
   type TournamentService,
   type UpdateInbox,
 } from "../services/index.js";
-import { PressAnswers } from "./answers.js";
+import { exceptAnswers, PressAnswers } from "./answers.js";
 import { BackgroundJobs } from "./background.js";
 import { BoardSync } from "./boards.js";
 import { callDeadline } from "./call-deadline.js";
@@ -120,7 +120,8 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   });
   const { logger, service } = deps;
-  const retry = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 });
+  // A press's answer has its own quicker retries, inside the press's time (PressAnswers).
+  const retry = exceptAnswers(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
   const deadline = callDeadline();
   const feed = deps.inbox ? new UpdateFeed(bot, deps.inbox, logger, deps.now) : null;
   const answers = new PressAnswers(logger, deps.now, (id) => feed?.arrivalOf(id));
