@@ -170,6 +170,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     tournaments: deps.tournaments,
     tournamentBoards,
     answers,
+    isReplay: (updateId) => feed?.isReplay(updateId) ?? false,
     i18n,
     textsFor,
     logger,

@@ -62,7 +62,9 @@ export function boardPressedOn(
  * One game action from a press: act once (the service reads the game once), answer (a refusal
  * as an alert in the presser's language, an out-of-date board as a note) and ask for the
  * board. The board follows whether or not the answer got through. `onBoard`: the press came
- * from the game's own board, which the board update may adopt or retire.
+ * from the game's own board, which the board update may adopt or retire. A press replayed
+ * after a restart that finds its own action applied (the process died before answering) is
+ * answered as done.
  */
 export async function playPress(
   deps: FeatureDeps,
@@ -81,7 +83,19 @@ export async function playPress(
     return r;
   }
   deps.boards.request(gameId, hint);
-  if (r.error.code === "stale") await deps.answers.answer(ctx, ctx.t("err-stale"));
+  if (r.error.code === "stale" && doneBefore(deps, ctx, gameId, version, action))
+    await deps.answers.answer(ctx);
+  else if (r.error.code === "stale") await deps.answers.answer(ctx, ctx.t("err-stale"));
   else await deps.answers.answer(ctx, errorText(ctx.t, r.error), true);
   return r;
 }
+
+const doneBefore = (
+  deps: FeatureDeps,
+  ctx: BotContext,
+  gameId: number,
+  version: number,
+  action: Action,
+): boolean =>
+  deps.isReplay(ctx.update.update_id) &&
+  deps.service.appliedAlready(gameId, ctx.from!.id, action, version);

@@ -187,6 +187,19 @@ export class GameService {
     return r;
   }
 
+  /**
+   * Whether `userId`'s `action` is what moved the game on from `expectedVersion`: a press
+   * carried out already, seen again (after a restart), finds its own event there.
+   */
+  appliedAlready(gameId: number, userId: number, action: Action, expectedVersion: number): boolean {
+    const a = normalizeAction(action);
+    if (!a || !isId(gameId) || !isId(userId) || !isId(expectedVersion)) return false;
+    const next = this.ctx.games.event(gameId, expectedVersion + 1);
+    if (next?.actorId !== userId) return false;
+    const done = normalizeAction((next.payload as { action?: unknown }).action);
+    return JSON.stringify(done) === JSON.stringify(a);
+  }
+
   rematch(gameId: number, by: PlayerRef, message?: MessageRef | null): ServiceResult<GameStart> {
     if (!isId(gameId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
     const r = this.write(() => rematch(this.ctx, gameId, by, message));
