@@ -1,6 +1,7 @@
 import type { Context, MiddlewareFn, Transformer } from "grammy";
 import type { Logger } from "../log.js";
 import { withDeadline } from "./call-deadline.js";
+import { ANSWER_LIMIT, fitPlain } from "./ui/fit.js";
 
 /** Telegram takes an answer for about 15 s; after that an id is of no use. */
 const KEEP_MS = 60_000;
@@ -99,7 +100,9 @@ export class PressAnswers {
    * a lost answer only leaves a spinner, and must not stop the work that follows (the board).
    */
   async answer(ctx: Context, text?: string, alert = false): Promise<void> {
-    await this.reply(ctx, text ? { text, show_alert: alert } : undefined);
+    // An answer may name people: it is cut to what Telegram takes.
+    const fitted = text ? fitPlain(text, ANSWER_LIMIT) : undefined;
+    await this.reply(ctx, fitted ? { text: fitted, show_alert: alert } : undefined);
   }
 
   /** Answers by opening the bot's private chat, where Start sends `/start <payload>`. */

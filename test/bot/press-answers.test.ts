@@ -13,6 +13,7 @@ import {
   PressAnswers,
 } from "../../src/bot/answers.js";
 import { callDeadline } from "../../src/bot/call-deadline.js";
+import { ANSWER_LIMIT } from "../../src/bot/ui/fit.js";
 import { type Logger, silentLogger } from "../../src/log.js";
 
 type Outcome = "lost" | "ok" | { error_code: number; retry_after?: number };
@@ -20,13 +21,14 @@ type Outcome = "lost" | "ok" | { error_code: number; retry_after?: number };
 /** The bot's API with its transformers, each call's fate scripted, the clock the test's. */
 function setUp(script: readonly Outcome[]) {
   let clock = 1_000_000;
-  const calls: { method: string; at: number }[] = [];
+  const calls: { method: string; at: number; text?: string }[] = [];
   const warned: string[] = [];
   const logger = { ...silentLogger, warn: (_: unknown, msg: string) => warned.push(msg) };
   const api = new Api("1:x", {
-    fetch: (async (url: string) => {
+    fetch: (async (url: string, init: { body?: unknown }) => {
       const method = String(url).split("/").pop()!;
-      calls.push({ method, at: clock });
+      const { text } = JSON.parse(String(init.body ?? "{}")) as { text?: string };
+      calls.push({ method, at: clock, ...(text === undefined ? {} : { text }) });
       const fate = script[calls.length - 1] ?? "ok";
       if (fate === "lost") throw new TypeError("fetch failed: connect ECONNREFUSED");
       const body =
@@ -58,8 +60,8 @@ function setUp(script: readonly Outcome[]) {
   api.config.use(callDeadline());
   api.config.use(answers.transformer);
 
-  /** A press arrives now, is handled for `handlingMs`, then answered. */
-  const press = async (handlingMs: number) => {
+  /** A press arrives now, is handled for `handlingMs`, then answered with `text`. */
+  const press = async (handlingMs: number, text = "done") => {
     const arrived = clock;
     const ctx = {
       update: { update_id: 1 },
@@ -68,7 +70,7 @@ function setUp(script: readonly Outcome[]) {
     } as unknown as Context;
     await answers.middleware()(ctx, async () => {
       clock += handlingMs;
-      await answers.answer(ctx, "done");
+      await answers.answer(ctx, text);
     });
     return calls.filter((c) => c.method === "answerCallbackQuery").map((c) => c.at - arrived);
   };
@@ -107,6 +109,18 @@ describe("a press's answer", () => {
     expect(await setUp([{ error_code: 429, retry_after: 9 }]).press(3_000)).toEqual([3_000]);
     expect(await setUp([{ error_code: 400 }, "ok"]).press(0)).toEqual([0]);
     expect(await setUp(["ok"]).press(ANSWER_WITHIN_MS)).toEqual([]);
+  });
+
+  it("is cut to Telegram's 200 characters, between whole characters", async () => {
+    const { press, calls } = setUp(["ok"]);
+    const start = "It is 👨‍👩‍👧‍👦 ";
+    const letter = "a\u0300\u0323";
+    await press(0, `${start}${letter.repeat(100)}'s turn.`);
+    const sent = calls[0]!.text!;
+    expect(sent.length).toBeLessThanOrEqual(ANSWER_LIMIT);
+    expect(sent.length).toBeGreaterThan(ANSWER_LIMIT - letter.length);
+    expect(sent.startsWith(start) && sent.endsWith(`${letter}…`)).toBe(true);
+    expect(sent.slice(start.length, -1).replaceAll(letter, "")).toBe("");
   });
 
   it("other calls keep auto-retry", async () => {

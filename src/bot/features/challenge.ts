@@ -7,6 +7,7 @@ import { closeChallengeMessage } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import { pressedMessage, pressedShows } from "../press.js";
 import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/challenge-text.js";
+import { fitHtml, quotedWord, TEXT_LIMIT } from "../ui/fit.js";
 import { escapeHtml, htmlName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
@@ -26,7 +27,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     const args = parsePlayArgs(ctx.match, ctx.me.username);
     if ("error" in args) {
       // The word is the user's own text: escaped, or `/play <b>` would break the reply.
-      const word = escapeHtml(args.error);
+      const word = escapeHtml(quotedWord(args.error));
       await ctx.reply(ctx.t("play-usage", { word }), { parse_mode: "HTML" });
       return;
     }
@@ -176,7 +177,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
       t("challenge-accepted", { from: htmlName(game.white), name: htmlName(game.black) }),
       t("caption-commitment", { hash: game.diceCommitment }),
     ].join("\n");
-    await closeChallengeMessage(ctx.api, challenge, text);
+    await closeChallengeMessage(ctx.api, challenge, fitHtml(text, TEXT_LIMIT));
   });
 
   return composer;

@@ -140,6 +140,7 @@ top-row = { $rank }. { $name } · { $points ->
    *[other] { $points } pts
 } · { $wins }/{ $games } won ({ $rate }%) · rating { NUMBER($rating, useGrouping: 0) }
 top-none = Nobody has finished a game here yet.
+list-more = …and { $n } more
 
 # Set-up dialog
 new-variant = Which game?

@@ -154,6 +154,7 @@ top-row = { $rank }. { $name } · { $points ->
        *[other] { $points } очка
     } · побед: { $wins } из { $games } ({ $rate }%) · рейтинг { NUMBER($rating, useGrouping: 0) }
 top-none = Здесь ещё никто не доиграл ни одной партии.
+list-more = …и ещё { $n }
 
 # Set-up dialog
 new-variant = Во что играем?

@@ -154,6 +154,7 @@ top-row = { $rank }. { $name } · { $points ->
        *[other] { $points } очка
     } · перемог: { $wins } з { $games } ({ $rate }%) · рейтинг { NUMBER($rating, useGrouping: 0) }
 top-none = Тут ще ніхто не дограв жодної партії.
+list-more = …і ще { $n }
 
 # Set-up dialog
 new-variant = У що граємо?
