@@ -657,7 +657,7 @@ describe("no update lost between Telegram and the database", () => {
     expect(errorLines(again.log())).toEqual([]);
   }, 60_000);
   it("kill -9 as the answer to an applied press goes out: after the restart the replayed press is answered as done", async () => {
-    const chatId = -100_506;
+    const chatId = -100_507;
     const b = await startPolling();
     const p = await whileRunning(b, openGame(fake, chatId, "/play"));
     const board = boardOf(fake, chatId, p.gameId)!;
