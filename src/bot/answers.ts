@@ -1,6 +1,7 @@
 import type { Context, MiddlewareFn, Transformer } from "grammy";
 import type { Logger } from "../log.js";
 import { withDeadline } from "./call-deadline.js";
+import { ANSWER_LIMIT, fitPlain } from "./ui/fit.js";
 
 /** Telegram takes an answer for about 15 s; after that an id is of no use. */
 const KEEP_MS = 60_000;
@@ -11,14 +12,36 @@ const KEEP_MS = 60_000;
  */
 export const ANSWER_WITHIN_MS = 10_000;
 
+/**
+ * Waits between an answer's attempts, the last repeated while the press's time lasts.
+ * answerCallbackQuery is not rate-limited, and auto-retry's backoff (3 s, 6 s, 12 s) would
+ * spend the press's whole time on two retries.
+ */
+export const ANSWER_RETRY_MS = [300, 700, 1_500, 2_000] as const;
+
 /** When an update arrived, if it came earlier than its handling starts (a replay). */
 export type ArrivalOf = (updateId: number) => number | undefined;
+
+const ANSWER = "answerCallbackQuery";
+
+/** `transformer` for every call but a press's answer, which PressAnswers retries itself. */
+export const exceptAnswers =
+  (transformer: Transformer): Transformer =>
+  (prev, method, payload, signal) =>
+    method === ANSWER ? prev(method, payload, signal) : transformer(prev, method, payload, signal);
+
+type Result = Awaited<ReturnType<Parameters<Transformer>[0]>>;
+
+/** A refusal worth another try: Telegram's own failure, or a wait it asks for. */
+const worthRetrying = (r: Result): boolean =>
+  !r.ok && (r.error_code >= 500 || r.error_code === 429);
 
 /**
  * Every press gets exactly one answer, while it can still arrive. The answers are noted where
  * the calls go out (an API transformer, installed on the bot's API and on the conversations'
  * own), so a press answered inside a set-up dialog counts too; whatever is left unanswered
- * when an update is done gets an empty answer.
+ * when an update is done gets an empty answer. An answer that fails is tried again quickly
+ * while the press can still take it; other calls keep auto-retry (see `exceptAnswers`).
  */
 export class PressAnswers {
   private readonly answered = new Map<string, number>();
@@ -29,16 +52,43 @@ export class PressAnswers {
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
     private readonly arrivalOf: ArrivalOf = () => undefined,
+    private readonly sleep: (ms: number) => Promise<void> = (ms) =>
+      new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
-  readonly transformer: Transformer = (prev, method, payload, signal) => {
-    if (method !== "answerCallbackQuery") return prev(method, payload, signal);
+  /**
+   * Notes each answer, and tries it until it gets through or the press's time is up
+   * (counted from the press's arrival, or from the first try when that is not known).
+   */
+  readonly transformer: Transformer = async (prev, method, payload, signal) => {
+    if (method !== ANSWER) return prev(method, payload, signal);
     const id = (payload as { callback_query_id: string }).callback_query_id;
     this.note(id);
-    const left = this.timeLeft(id);
-    if (left === null) return prev(method, payload, signal);
-    if (left <= 0) return Promise.resolve(TOO_LATE);
-    return prev(method, payload, withDeadline(signal, left));
+    const until = this.now() + (this.timeLeft(id) ?? ANSWER_WITHIN_MS);
+    for (let attempt = 0; ; attempt++) {
+      const left = until - this.now();
+      if (left <= 0) return TOO_LATE;
+      let result: Result | undefined;
+      let failure: unknown;
+      try {
+        result = await prev(method, payload, withDeadline(signal, left));
+        if (!worthRetrying(result)) return result;
+      } catch (err) {
+        // The caller gave up, or the time is over: no more tries.
+        if (signal?.aborted || this.now() >= until) throw err;
+        failure = err;
+      }
+      const asked = result?.ok === false ? result.parameters?.retry_after : undefined;
+      const wait =
+        asked !== undefined
+          ? asked * 1000
+          : ANSWER_RETRY_MS[Math.min(attempt, ANSWER_RETRY_MS.length - 1)]!;
+      if (this.now() + wait >= until) {
+        if (result) return result;
+        throw failure;
+      }
+      await this.sleep(wait);
+    }
   };
 
   has(queryId: string): boolean {
@@ -50,7 +100,9 @@ export class PressAnswers {
    * a lost answer only leaves a spinner, and must not stop the work that follows (the board).
    */
   async answer(ctx: Context, text?: string, alert = false): Promise<void> {
-    await this.reply(ctx, text ? { text, show_alert: alert } : undefined);
+    // An answer may name people: it is cut to what Telegram takes.
+    const fitted = text ? fitPlain(text, ANSWER_LIMIT) : undefined;
+    await this.reply(ctx, fitted ? { text: fitted, show_alert: alert } : undefined);
   }
 
   /** Answers by opening the bot's private chat, where Start sends `/start <payload>`. */

@@ -28,7 +28,7 @@ import {
   type TournamentService,
   type UpdateInbox,
 } from "../services/index.js";
-import { PressAnswers } from "./answers.js";
+import { exceptAnswers, PressAnswers } from "./answers.js";
 import { BackgroundJobs } from "./background.js";
 import { BoardSync } from "./boards.js";
 import { callDeadline } from "./call-deadline.js";
@@ -40,7 +40,12 @@ import { gameFeature } from "./features/game.js";
 import { historyFeature } from "./features/history.js";
 import { inlineFeature } from "./features/inline.js";
 import { chatsBack, membershipFeature } from "./features/membership.js";
-import { dialogKey, expireDialogs, newGameFeature } from "./features/new-game.js";
+import {
+  closeOvergrownDialogs,
+  dialogKey,
+  expireDialogs,
+  newGameFeature,
+} from "./features/new-game.js";
 import { privateBoardFeature, privateBoardStart } from "./features/private-board.js";
 import { resignFeature } from "./features/resign.js";
 import { reviewsFeature } from "./features/reviews.js";
@@ -136,7 +141,8 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const outbox = new Outbox(logger, deps.clock, deps.budgets);
   // What the last process spent in the last minute still counts at Telegram's end.
   outbox.restore(deps.store.spendsSince((deps.clock ?? systemClock).now() - 2 * 60_000));
-  const retry = retrying();
+  // A press's answer has its own quicker retries, inside the press's time (PressAnswers).
+  const retry = exceptAnswers(retrying());
   const deadline = callDeadline();
   const feed = deps.inbox ? new UpdateFeed(bot, deps.inbox, logger, deps.now) : null;
   const answers = new PressAnswers(logger, deps.now, (id) => feed?.arrivalOf(id));
@@ -206,6 +212,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     tournaments: deps.tournaments,
     tournamentBoards,
     answers,
+    isReplay: (updateId) => feed?.isReplay(updateId) ?? false,
     i18n,
     textsFor,
     logger,
@@ -226,9 +233,8 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     logger,
     deps.botInfo?.id ?? null,
   );
-  maintenance.onTick(() =>
-    expireDialogs(featureDeps, bot.api, deps.dialogs, config.challengeTtlMs),
-  );
+  const dialogsClosed = { deps: featureDeps, api: bot.api, dialogs: deps.dialogs };
+  maintenance.onTick(() => expireDialogs(dialogsClosed, config.challengeTtlMs));
   if (feed) maintenance.onTick(() => feed.prune());
   // Sign-up windows close, and tournaments catch up with games that ended while down.
   maintenance.onTick((now) => {
@@ -252,6 +258,12 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     ctx.api.config.use(lostChatGuard(service));
     return (i18n.middleware() as MiddlewareFn<InnerContext>)(ctx, next);
   };
+  // The dialogs' state is written when the plugin below is done with an update: one the store
+  // refused as too large has ended, and its message says so.
+  bot.use(async (_ctx, next) => {
+    await next();
+    await closeOvergrownDialogs(dialogsClosed);
+  });
   bot.use(
     conversations<BotContext, InnerContext>({
       storage: {
@@ -260,7 +272,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
         getStorageKey: (ctx) =>
           ctx.chatId !== undefined && ctx.from ? dialogKey(ctx.chatId, ctx.from.id) : undefined,
         // Bump when the dialog's steps change: older saved dialogs are then dropped.
-        version: 4,
+        version: 5,
         adapter: deps.dialogs as VersionedStateStorage<string, never>,
       },
     }),

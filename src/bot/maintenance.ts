@@ -5,6 +5,7 @@ import type { BoardSync } from "./boards.js";
 import { closeChallengeCard } from "./challenge-message.js";
 import { isChatGone } from "./telegram-errors.js";
 import { challengeAcceptedText, challengeClosedText } from "./ui/challenge-text.js";
+import { fitHtml, TEXT_LIMIT } from "./ui/fit.js";
 import { htmlName, mention } from "./ui/names.js";
 import type { Tr } from "./ui/tr.js";
 
@@ -72,7 +73,10 @@ export class Maintenance {
       await this.quietly(chatId, () =>
         this.api.sendMessage(
           chatId,
-          t("idle-reminder", { name: mention(waiting), other: htmlName(opponent) }),
+          fitHtml(
+            t("idle-reminder", { name: mention(waiting), other: htmlName(opponent) }),
+            TEXT_LIMIT,
+          ),
           {
             parse_mode: "HTML",
             ...(replyTo

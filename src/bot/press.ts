@@ -72,7 +72,8 @@ export function boardPressedOn(
  * as an alert in the presser's language, an out-of-date board as a note) and ask for the
  * board. The board follows whether or not the answer got through. `onBoard`: the press is a
  * board button's, so the service refuses it from any other chat than the game's, and the
- * board update may adopt or retire the message it came from.
+ * board update may adopt or retire the message it came from. A press replayed after a restart
+ * that finds its own action applied (the process died before answering) is answered as done.
  */
 export async function playPress(
   deps: FeatureDeps,
@@ -95,7 +96,19 @@ export async function playPress(
     return r;
   }
   deps.boards.request(gameId, hint);
-  if (r.error.code === "stale") await deps.answers.answer(ctx, ctx.t("err-stale"));
+  if (r.error.code === "stale" && doneBefore(deps, ctx, gameId, version, action))
+    await deps.answers.answer(ctx);
+  else if (r.error.code === "stale") await deps.answers.answer(ctx, ctx.t("err-stale"));
   else await deps.answers.answer(ctx, errorText(ctx.t, r.error), true);
   return r;
 }
+
+const doneBefore = (
+  deps: FeatureDeps,
+  ctx: BotContext,
+  gameId: number,
+  version: number,
+  action: GameAction,
+): boolean =>
+  deps.isReplay(ctx.update.update_id) &&
+  deps.service.appliedAlready(gameId, ctx.from!.id, action, version);

@@ -14,6 +14,8 @@ export class UpdateFeed {
   /** When each update in progress arrived (a replay's is its first arrival). */
   private readonly arrivals = new Map<number, number>();
   private readonly inFlight = new Set<Promise<void>>();
+  /** Updates in progress that a process before this one began and never finished. */
+  private readonly replaying = new Set<number>();
 
   constructor(
     private readonly bot: Bot<BotContext>,
@@ -42,7 +44,10 @@ export class UpdateFeed {
     const { replay, givenUp } = this.inbox.takePending();
     for (const g of givenUp)
       this.logger.warn({ update: g.id, reason: g.reason }, "update given up");
-    for (const e of replay) this.arrivals.set(e.id, e.receivedAt);
+    for (const e of replay) {
+      this.arrivals.set(e.id, e.receivedAt);
+      this.replaying.add(e.id);
+    }
     if (replay.length > 0)
       this.logger.info({ updates: replay.map((e) => e.id) }, "replaying unfinished updates");
     return replay.map((e) => e.update as Update);
@@ -57,6 +62,9 @@ export class UpdateFeed {
 
   /** When the update arrived, if it is in progress here. */
   readonly arrivalOf = (updateId: number): number | undefined => this.arrivals.get(updateId);
+
+  /** Whether the update is being handled again: what it asked for may have been done. */
+  readonly isReplay = (updateId: number): boolean => this.replaying.has(updateId);
 
   /** Resolves once no update is in progress. */
   async settled(): Promise<void> {
@@ -80,6 +88,7 @@ export class UpdateFeed {
       }
     } finally {
       this.arrivals.delete(update.update_id);
+      this.replaying.delete(update.update_id);
       this.markDone(update.update_id);
     }
   }

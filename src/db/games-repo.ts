@@ -227,6 +227,15 @@ export class GamesRepo {
       });
   }
 
+  /** The game's event number `seq`. */
+  event(gameId: number, seq: number): GameEventRow | undefined {
+    return this.db
+      .select()
+      .from(gameEvents)
+      .where(and(eq(gameEvents.gameId, gameId), eq(gameEvents.seq, seq)))
+      .get();
+  }
+
   /** The game's events in order, those after seq `after` only when given. */
   events(gameId: number, after = 0): GameEventRow[] {
     return this.statements.eventsAfter.all({ gameId, after });

@@ -3,7 +3,13 @@ import { type Db, type DialogPlace, DialogsRepo } from "../db/index.js";
 /** A safety net: dialogs nobody touched for a day go, whatever they were doing. */
 export const DIALOG_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** A set-up dialog left unanswered, for its message to say so. */
+/**
+ * The most a dialog's stored state may hold, in characters of its JSON. A whole set-up needs
+ * a fraction of it; the dialog plugin keeps every step and replays them all on each update.
+ */
+export const MAX_DIALOG_STATE_CHARS = 64 * 1024;
+
+/** A set-up dialog left unanswered, or grown past its cap, for its message to say so. */
 export interface ExpiredDialog extends DialogPlace {
   readonly key: string;
 }
@@ -17,6 +23,7 @@ export interface ExpiredDialog extends DialogPlace {
 export class DialogStore<S = unknown> {
   private readonly repo: DialogsRepo;
   private readonly live: Set<string>;
+  private readonly overgrown: ExpiredDialog[] = [];
 
   constructor(
     db: Db,
@@ -31,9 +38,21 @@ export class DialogStore<S = unknown> {
     return this.live.has(key) ? (this.repo.get(key)?.state as S | undefined) : undefined;
   }
 
+  /** Stores the state; a state past MAX_DIALOG_STATE_CHARS ends the dialog instead. */
   write(key: string, value: S): void {
+    if (JSON.stringify(value).length > MAX_DIALOG_STATE_CHARS) {
+      const place = this.place(key);
+      this.delete(key);
+      if (place) this.overgrown.push({ key, ...place });
+      return;
+    }
     this.repo.put(key, value, this.now());
     this.live.add(key);
+  }
+
+  /** The dialogs ended since the last call because their state outgrew its cap. */
+  takeOvergrown(): ExpiredDialog[] {
+    return this.overgrown.splice(0);
   }
 
   delete(key: string): void {

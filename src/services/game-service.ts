@@ -216,6 +216,27 @@ export class GameService {
     return r;
   }
 
+  /**
+   * Whether `userId`'s `action` is what moved the game on from `expectedVersion`: a press
+   * carried out already, seen again (after a restart), finds its own event there.
+   */
+  appliedAlready(
+    gameId: number,
+    userId: number,
+    action: GameAction,
+    expectedVersion: number,
+  ): boolean {
+    const a = normalizeAction(action);
+    if (!a || !isId(gameId) || !isId(userId) || !isId(expectedVersion)) return false;
+    // A whole play is one event per step.
+    return actionsOf(a).every((one, i) => {
+      const next = this.ctx.games.event(gameId, expectedVersion + 1 + i);
+      if (next?.actorId !== userId) return false;
+      const done = normalizeAction((next.payload as { action?: unknown }).action);
+      return JSON.stringify(done) === JSON.stringify(one);
+    });
+  }
+
   rematch(gameId: number, by: PlayerRef, message?: MessageRef | null): ServiceResult<GameStart> {
     if (!isId(gameId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
     const r = this.write(() => rematch(this.ctx, gameId, by, message));

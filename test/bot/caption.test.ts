@@ -4,6 +4,7 @@ import { gameCaption } from "../../src/bot/ui/caption.js";
 import { type LoggedTurn, TURN_LOG_LIMIT, type TurnLog } from "../../src/engine/index.js";
 import type { GameView } from "../../src/services/index.js";
 import { captionText } from "../helpers/bot-api-rules.js";
+import { FORCED_DOUBLE_SIX } from "../helpers/turns.js";
 import { CHAT, expectAllGamesReplay, harness, unwrap } from "../services/helpers.js";
 
 afterEach(expectAllGamesReplay);
@@ -19,17 +20,7 @@ function gameWithLongNames(variant: "long" | "short"): GameView {
   return unwrap(svc.acceptChallenge(c.id, b)).game;
 }
 
-const double: LoggedTurn = {
-  color: "black",
-  dice: [6, 6],
-  steps: [
-    { from: 24, to: 18, die: 6, hit: true },
-    { from: 24, to: 18, die: 6 },
-    { from: 13, to: 7, die: 6, hit: true },
-    { from: 13, to: 7, die: 6 },
-  ],
-  auto: true,
-};
+const double = FORCED_DOUBLE_SIX;
 
 describe("the caption under the board", () => {
   it("lists the turns the waiting player has not seen, forced ones marked", () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/index.js";
 import type { StandingsPicture } from "../../src/render/standings-view.js";
 import { GameService, type GameView, type TournamentView } from "../../src/services/index.js";
+import { longNamed } from "../helpers/long-names.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
 import { FakeTelegram, type StoredMessage } from "./fake-telegram.js";
 import { buttonNamed, buttons, GROUP, type Harness, harnessesPerTest, USERS } from "./harness.js";
@@ -352,6 +353,28 @@ describe("tournament seams", () => {
       expect(board.keyboard).toEqual([]);
     }
     expect(h.lastMessage().text).toMatch(/tournament was cancelled/);
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
+
+describe("32 entrants with the longest names", () => {
+  it("the card, the standings' caption and the boards all go through, the lists cut to fit", async () => {
+    const h = await harness();
+    const crowd: User[] = Array.from({ length: 31 }, (_, i) => {
+      const { id, firstName, lastName } = longNamed(i);
+      return {
+        id,
+        is_bot: false,
+        first_name: firstName,
+        last_name: lastName!,
+        language_code: "en",
+      };
+    });
+    await signUpAndStart(h, "/tournament", [USERS.alice, ...crowd]);
+    const t = tournamentIn(h);
+    expect(t.entrants).toHaveLength(32);
+    const caption = message(h, t.standingsMessageId).caption!;
+    expect(caption).toMatch(/Playing now: .*…and \d+ more/);
     expect(h.tg.problems()).toEqual([]);
   });
 });

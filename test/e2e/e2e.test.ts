@@ -5,8 +5,9 @@
  * buttons the bot sent, while the fake throws Telegram's real errors at the bot: 429 with
  * retry_after on several methods, "message is not modified", "message to edit not found".
  * Then SIGTERM with an update in flight, a restart on the same database, and SIGTERM again;
- * kill -9 while a board is on its way, and after a poll confirmed a press the process had not
- * applied yet (the inbox replays it); a game damaged while the bot was down; a game against the
+ * kill -9 while a board is on its way, after a poll confirmed a press the process had not
+ * applied yet (the inbox replays it), and as an applied press's answer went out (the replay
+ * is answered as done); a game damaged while the bot was down; a game against the
  * computer, whose decisions the process makes in a worker thread, stopped just after a move.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -652,6 +653,46 @@ describe("no update lost between Telegram and the database", () => {
     } finally {
       db.close();
     }
+    expect(await stopBot(again, 8_000)).toBe(0);
+    expect(errorLines(again.log())).toEqual([]);
+  }, 60_000);
+  it("kill -9 as the answer to an applied press goes out: after the restart the replayed press is answered as done", async () => {
+    const chatId = -100_507;
+    const b = await startPolling();
+    const p = await whileRunning(b, openGame(fake, chatId, "/play"));
+    const board = boardOf(fake, chatId, p.gameId)!;
+    const mover = moverOf(plainText(board.caption ?? ""))!;
+    const data = dataOf(buttonsOf(board).find((x) => !/Double|Undo/.test(x.text))!);
+    const before = versionOf(p.gameId);
+    // The move is in the database; the process dies as its answer reaches Telegram.
+    let query = "";
+    fake.failNext(
+      "answerCallbackQuery",
+      { ok: false, error_code: 502, description: "Bad Gateway" },
+      {
+        match: (x) => String(x.callback_query_id) === query,
+        effect: () => b.child.kill("SIGKILL"),
+      },
+    );
+    query = fake.press(mover, board, data);
+    const pressId = fake.lastUpdateId;
+    expect((await b.exited).signal).toBe("SIGKILL");
+    expect(versionOf(p.gameId)).toBeGreaterThan(before);
+    expect(inboxRow(pressId)).toEqual({ attempts: 1, done_at: null });
+
+    const again = startBot(env());
+    bot = again;
+    const answered = () =>
+      fake
+        .callsOf("answerCallbackQuery")
+        .find((c) => String(c.payload.callback_query_id) === query && c.answer?.ok);
+    const answer = await whileRunning(
+      again,
+      fake.waitFor(answered, WAIT_MS, "the replayed press answered"),
+    );
+    // Done, not "out of date": the move it asked for is the one that went in.
+    expect(answer.payload.text).toBeUndefined();
+    await fake.waitFor(() => inboxRow(pressId)?.done_at, WAIT_MS, "the press marked done");
     expect(await stopBot(again, 8_000)).toBe(0);
     expect(errorLines(again.log())).toEqual([]);
   }, 60_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/index.js";
-import { DIALOG_TTL_MS, DialogStore } from "../../src/services/index.js";
+import { DIALOG_TTL_MS, DialogStore, MAX_DIALOG_STATE_CHARS } from "../../src/services/index.js";
 
 describe("DialogStore", () => {
   it("keeps each key's latest value and deletes on request", () => {
@@ -43,6 +43,25 @@ describe("DialogStore", () => {
     new DialogStore(db, () => 1_000).write("-5:1", { step: 2 });
     expect(new DialogStore(db, () => 1_000 + DIALOG_TTL_MS - 1).read("-5:1")).toEqual({ step: 2 });
     expect(new DialogStore(db, () => 1_001 + DIALOG_TTL_MS).read("-5:1")).toBeUndefined();
+    close();
+  });
+
+  it("does not store a state past its cap: the dialog ends, and its message is handed out once", () => {
+    const { db, close } = openDatabase(":memory:");
+    const store = new DialogStore(db, () => 1_000);
+    store.asked("-5:1", { chatId: -5, messageId: 40, locale: "uk" });
+    const fits = { steps: "x".repeat(MAX_DIALOG_STATE_CHARS - 20) };
+    store.write("-5:1", fits);
+    expect(store.read("-5:1")).toEqual(fits);
+    expect(store.takeOvergrown()).toEqual([]);
+    store.write("-5:1", { steps: "x".repeat(MAX_DIALOG_STATE_CHARS) });
+    expect(store.read("-5:1")).toBeUndefined();
+    expect(store.place("-5:1")).toBeNull();
+    expect(new DialogStore(db, () => 1_000).read("-5:1")).toBeUndefined();
+    expect(store.takeOvergrown()).toEqual([
+      { key: "-5:1", chatId: -5, messageId: 40, locale: "uk" },
+    ]);
+    expect(store.takeOvergrown()).toEqual([]);
     close();
   });
 });

@@ -12,6 +12,7 @@ import {
   challengeKeyboard,
   challengeText,
 } from "../ui/challenge-text.js";
+import { fitHtml, quotedWord, TEXT_LIMIT } from "../ui/fit.js";
 import { escapeHtml, htmlName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
@@ -31,7 +32,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     const args = parsePlayArgs(ctx.match, ctx.me.username);
     if ("error" in args) {
       // The word is the user's own text: escaped, or `/play <b>` would break the reply.
-      const word = escapeHtml(args.error);
+      const word = escapeHtml(quotedWord(args.error));
       await ctx.reply(ctx.t("play-usage", { word }), { parse_mode: "HTML" });
       return;
     }
@@ -202,7 +203,10 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     boards.request(game.id);
     // An inline card becomes the board itself; any other challenge message says who plays.
     if (challenge.message?.kind === "inline" && game.message?.kind === "inline") return;
-    const text = challengeAcceptedText(textsFor(challenge.locale), challenge, game);
+    const text = fitHtml(
+      challengeAcceptedText(textsFor(challenge.locale), challenge, game),
+      TEXT_LIMIT,
+    );
     await closeChallengeCard(ctx.api, service, withCard(ctx, challenge), text);
   });
 

@@ -40,6 +40,8 @@ export interface FeatureDeps {
   /** The tournaments' cards and standings pictures, kept up to date. */
   readonly tournamentBoards: TournamentBoards;
   readonly answers: PressAnswers;
+  /** Whether an update is handled again after a restart (the process before may have acted). */
+  readonly isReplay: (updateId: number) => boolean;
   readonly i18n: I18n<Context>;
   /** Texts in one language (a game's, a challenge's). */
   readonly textsFor: (locale: string) => Tr;

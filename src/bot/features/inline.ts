@@ -17,6 +17,7 @@ import type { PhotoUploader, RenderBoard } from "../game-messenger.js";
 import { isLocale, type Locale } from "../i18n.js";
 import { isNotModified } from "../telegram-errors.js";
 import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/challenge-text.js";
+import { CAPTION_LIMIT, fitHtml } from "../ui/fit.js";
 import { htmlName } from "../ui/names.js";
 import { gameTitle } from "../ui/rules-text.js";
 import type { Tr } from "../ui/tr.js";
@@ -125,10 +126,14 @@ export function inlineFeature(
     for (const offer of CARD_OFFERS) {
       const { variant } = OFFERS[offer];
       const title = gameTitle(ctx.t, variant, rulesOf(offer));
-      const text = [
-        ctx.t("inline-card", { from: htmlName(from), game: title }),
-        ctx.t("challenge-expires", { minutes: ttlMinutes }),
-      ].join("\n");
+      // A caption when the card has a picture.
+      const text = fitHtml(
+        [
+          ctx.t("inline-card", { from: htmlName(from), game: title }),
+          ctx.t("challenge-expires", { minutes: ttlMinutes }),
+        ].join("\n"),
+        CAPTION_LIMIT,
+      );
       const photo = await cardPhoto(variant)?.catch(() => null);
       const card = { offer, challengerId: from.id, locale: lang, photo: Boolean(photo), issuedAt };
       const common = {

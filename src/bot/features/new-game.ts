@@ -15,7 +15,7 @@ import {
   type TournamentFormat,
   type Variant,
 } from "../../engine/index.js";
-import type { DialogStore } from "../../services/index.js";
+import type { DialogStore, ExpiredDialog } from "../../services/index.js";
 import { onButton } from "../buttons.js";
 import { DIALOG_CHOICE, decode, encode } from "../callback-data.js";
 import type { BotContext, InnerContext } from "../context.js";
@@ -30,6 +30,14 @@ import { startVsComputer } from "./vs-computer.js";
 type Choice = { readonly value: string; readonly label: string };
 
 class Cancelled extends Error {}
+/** The dialog took more steps than any set-up needs. */
+class TooLong extends Error {}
+
+/**
+ * Updates a dialog may take: the longest set-up asks 13 questions; the rest leaves room for
+ * answers that were not a username. Each step is recorded and replayed on every later update.
+ */
+export const MAX_DIALOG_STEPS = 30;
 
 const MATCHES: Record<string, MatchRule> = {
   running: { kind: "running" },
@@ -99,20 +107,41 @@ export function newGameFeature(
         : null;
     };
 
+    let steps = 0;
+    /**
+     * The next update the dialog `takes`. The plugin records every update a wait returns and
+     * replays the record on each later one, so anything else is skipped, which leaves no
+     * trace: an owner's stray press on this message (a second tap on an earlier step's button,
+     * a forged choice) is answered here and goes no further; other updates go on to the rest
+     * of the bot. Past MAX_DIALOG_STEPS the dialog ends.
+     */
+    const take = async (takes: (c: InnerContext) => boolean): Promise<InnerContext> => {
+      const c = await conversation.wait();
+      if (!takes(c)) {
+        if (ownChoice(c) === null) return conversation.skip({ next: true });
+        await c.answerCallbackQuery();
+        return conversation.skip({ next: false });
+      }
+      if (++steps > MAX_DIALOG_STEPS) {
+        if (c.callbackQuery) await c.answerCallbackQuery();
+        throw new TooLong();
+      }
+      return c;
+    };
+
     const ask = async (question: string, choices: Choice[]): Promise<string> => {
       await ctx.api.editMessageText(chat.id, sent.message_id, question, {
         parse_mode: "HTML",
         reply_markup: keyboard(owner, choices, t),
       });
       await asked();
-      for (;;) {
-        const press = await conversation.waitUntil((c) => ownChoice(c) !== null, { next: true });
-        const value = ownChoice(press)!;
-        await press.answerCallbackQuery();
-        if (value === CANCEL) throw new Cancelled();
-        // A second tap on an earlier step's button is answered and ignored.
-        if (choices.some((c) => c.value === value)) return value;
-      }
+      const press = await take((c) => {
+        const value = ownChoice(c);
+        return value === CANCEL || choices.some((choice) => choice.value === value);
+      });
+      await press.answerCallbackQuery();
+      if (ownChoice(press) === CANCEL) throw new Cancelled();
+      return ownChoice(press)!;
     };
     const opts = (values: readonly string[], prefix: string): Choice[] =>
       values.map((v) => ({ value: v, label: t(`${prefix}-${v}`) }));
@@ -151,17 +180,15 @@ export function newGameFeature(
           prompt = null;
         }
         await asked();
-        const answer = await conversation.waitUntil(
+        // Only Cancel is left on the dialog's message.
+        const answer = await take(
           (c) =>
-            ownChoice(c) !== null ||
+            ownChoice(c) === CANCEL ||
             (c.from?.id === owner && questions.has(c.message?.reply_to_message?.message_id ?? 0)),
-          { next: true },
         );
         if (answer.callbackQuery) {
-          const value = ownChoice(answer);
           await answer.answerCallbackQuery();
-          if (value === CANCEL) throw new Cancelled();
-          continue;
+          throw new Cancelled();
         }
         const text = answer.message?.text ?? "";
         const named = namedOpponent(text, answer.message?.entities);
@@ -288,8 +315,9 @@ export function newGameFeature(
         }),
       );
     } catch (e) {
-      if (!(e instanceof Cancelled)) throw e;
-      await ctx.api.editMessageText(chat.id, sent.message_id, t("new-cancelled"), none);
+      if (!(e instanceof Cancelled || e instanceof TooLong)) throw e;
+      const end = e instanceof TooLong ? t("new-too-long") : t("new-cancelled");
+      await ctx.api.editMessageText(chat.id, sent.message_id, end, none);
     }
   }
 
@@ -324,17 +352,35 @@ export function newGameFeature(
   return composer;
 }
 
+type DialogsClosed = {
+  readonly deps: Pick<FeatureDeps, "textsFor" | "logger">;
+  readonly api: BotContext["api"];
+  readonly dialogs: DialogStore;
+};
+
 /** Expires unanswered dialogs: their messages say so and lose their buttons. */
 export async function expireDialogs(
-  deps: Pick<FeatureDeps, "textsFor" | "logger">,
-  api: BotContext["api"],
-  dialogs: DialogStore,
+  { deps, api, dialogs }: DialogsClosed,
   ttlMs: number,
 ): Promise<void> {
-  for (const d of dialogs.expire(ttlMs)) {
+  await sayClosed(deps, api, dialogs.expire(ttlMs), (t) => t("new-expired"));
+}
+
+/** Dialogs whose state outgrew its cap were dropped by the store: their messages say so. */
+export async function closeOvergrownDialogs({ deps, api, dialogs }: DialogsClosed): Promise<void> {
+  await sayClosed(deps, api, dialogs.takeOvergrown(), (t) => t("new-too-long"));
+}
+
+async function sayClosed(
+  deps: DialogsClosed["deps"],
+  api: BotContext["api"],
+  closed: readonly ExpiredDialog[],
+  text: (t: Tr) => string,
+): Promise<void> {
+  for (const d of closed) {
     await api
-      .editMessageText(d.chatId, d.messageId, deps.textsFor(d.locale)("new-expired"), none)
-      .catch((err) => deps.logger.warn({ err }, "expired dialog not edited"));
+      .editMessageText(d.chatId, d.messageId, text(deps.textsFor(d.locale)), none)
+      .catch((err) => deps.logger.warn({ err }, "closed dialog not edited"));
   }
 }
 

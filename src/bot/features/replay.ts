@@ -4,19 +4,10 @@ import type { BotContext } from "../context.js";
 import { gameMessage } from "../game-message.js";
 import { uploadAnimation } from "../inline-photos.js";
 import { isChatGone } from "../telegram-errors.js";
-import { gameLabel } from "../ui/caption.js";
 import { replayFrames } from "../ui/replay-frames.js";
-import { playersText, resultText } from "../ui/result-text.js";
-import type { Tr } from "../ui/tr.js";
+import { replayCaption } from "../ui/result-text.js";
 import type { FeatureDeps } from "./deps.js";
 import { reviewRefusal } from "./review-refusal.js";
-
-const caption = (t: Tr, game: GameView): string =>
-  t("replay-caption", {
-    game: gameLabel(t, game),
-    players: playersText(game),
-    result: resultText(t, game),
-  });
 
 /**
  * 🎞 Replay: the game as one animation, drawn once (its file id is stored, then sent by it).
@@ -49,7 +40,7 @@ export function replayPress(deps: FeatureDeps) {
   ): Promise<string | null> => {
     const t = deps.textsFor(game.locale);
     const sent = await ctx.api.sendAnimation(chatId, media, {
-      caption: caption(t, game),
+      caption: replayCaption(t, game),
       parse_mode: "HTML",
       ...(replyTo === null
         ? {}

@@ -6,6 +6,7 @@ import { encode, type Payload, type ResignChoice } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { playPress, pressedShows } from "../press.js";
 import { gameLabel } from "../ui/caption.js";
+import { fitPlain, fitRows, more, TEXT_LIMIT } from "../ui/fit.js";
 import { plainName } from "../ui/names.js";
 import { startedText } from "../ui/started.js";
 import type { Tr } from "../ui/tr.js";
@@ -53,7 +54,10 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
       // reach (a chat the bot has lost).
       const kind = t(`result-${offer.kind}`);
       return {
-        text: `${t("resign-offer-answer", { name, kind })}\n${gameLabel(t, game)}`,
+        text: fitPlain(
+          `${t("resign-offer-answer", { name, kind })}\n${gameLabel(t, game)}`,
+          TEXT_LIMIT,
+        ),
         reply_markup: {
           inline_keyboard: [
             [
@@ -79,7 +83,7 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
     rows.push([button(t("btn-cancel"), game, askerId, "cancel")]);
     const key = game.variant === "long" ? "resign-confirm-long" : "resign-confirm-short";
     return {
-      text: `${t(key, { name })}\n${gameLabel(t, game)}`,
+      text: fitPlain(`${t(key, { name })}\n${gameLabel(t, game)}`, TEXT_LIMIT),
       reply_markup: { inline_keyboard: rows },
     };
   }
@@ -108,8 +112,9 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
       await ctx.reply(text, { reply_markup });
       return;
     }
-    const rows = games.map((g) => pickRow(ctx, g, me));
-    await ctx.reply(ctx.t("resign-pick"), { reply_markup: { inline_keyboard: rows } });
+    const rows = fitRows(games.map((g) => pickRow(ctx, g, me)));
+    const text = [ctx.t("resign-pick"), ...more(ctx.t, games.length - rows.length)].join("\n");
+    await ctx.reply(text, { reply_markup: { inline_keyboard: rows } });
   });
 
   onButton(composer, "resign", async (ctx, { gameId, version, askerId, choice }) => {

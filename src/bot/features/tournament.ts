@@ -6,6 +6,7 @@ import type { TournamentCommand } from "../callback-data.js";
 import { isChatAdmin } from "../chat-admins.js";
 import type { BotContext } from "../context.js";
 import { pressedMessage } from "../press.js";
+import { quotedWord } from "../ui/fit.js";
 import { SIGNUP_MINUTES } from "../ui/tournament-text.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
@@ -45,7 +46,7 @@ export function tournamentFeature(deps: FeatureDeps): Composer<BotContext> {
     }
     const args = parseTournamentArgs(ctx.match, deps.config.challengeTtlMs);
     if ("error" in args) {
-      await ctx.reply(ctx.t("tournament-bad-args", { word: args.error }));
+      await ctx.reply(ctx.t("tournament-bad-args", { word: quotedWord(args.error) }));
       return;
     }
     const r = tournaments.create({

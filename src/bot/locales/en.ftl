@@ -142,6 +142,7 @@ top-row = { $rank }. { $name } · { $points ->
    *[other] { $points } pts
 } · { $wins }/{ $games } won ({ $rate }%) · rating { NUMBER($rating, useGrouping: 0) }
 top-none = Nobody has finished a game here yet.
+list-more = …and { $n } more
 
 # Set-up dialog
 new-variant = Which game?
@@ -171,6 +172,7 @@ new-not-yours = This set-up belongs to someone else. Start your own with /new.
 new-closed = This set-up is closed. Start a new one with /new.
 new-replaced = This set-up was replaced by a newer /new.
 new-expired = Nobody answered this set-up in time. Start again with /new.
+new-too-long = This set-up went on too long and was closed. Start again with /new.
 new-wait-username = Waiting for your opponent's @username: reply to my question below.
 new-opponent-friend = A friend, with a challenge card
 new-cancelled = Set-up cancelled.

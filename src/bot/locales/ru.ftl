@@ -156,6 +156,7 @@ top-row = { $rank }. { $name } · { $points ->
        *[other] { $points } очка
     } · побед: { $wins } из { $games } ({ $rate }%) · рейтинг { NUMBER($rating, useGrouping: 0) }
 top-none = Здесь ещё никто не доиграл ни одной партии.
+list-more = …и ещё { $n }
 
 # Set-up dialog
 new-variant = Во что играем?
@@ -185,6 +186,7 @@ new-not-yours = Эту настройку начал другой игрок. Н
 new-closed = Эта настройка закрыта. Начните новую командой /new.
 new-replaced = Эту настройку заменила новая команда /new.
 new-expired = На эту настройку никто не ответил вовремя. Начните заново командой /new.
+new-too-long = Эта настройка слишком затянулась и была закрыта. Начните заново командой /new.
 new-wait-username = Жду @username соперника: ответьте на мой вопрос ниже.
 new-opponent-friend = Друг, по карточке-вызову
 new-cancelled = Настройка отменена.

@@ -156,6 +156,7 @@ top-row = { $rank }. { $name } · { $points ->
        *[other] { $points } очка
     } · перемог: { $wins } з { $games } ({ $rate }%) · рейтинг { NUMBER($rating, useGrouping: 0) }
 top-none = Тут ще ніхто не дограв жодної партії.
+list-more = …і ще { $n }
 
 # Set-up dialog
 new-variant = У що граємо?
@@ -185,6 +186,7 @@ new-not-yours = Це налаштування розпочав інший гра
 new-closed = Це налаштування закрите. Почніть нове командою /new.
 new-replaced = Це налаштування замінила нова команда /new.
 new-expired = На це налаштування ніхто не відповів вчасно. Почніть знову командою /new.
+new-too-long = Це налаштування надто затягнулося, тож його закрито. Почніть знову командою /new.
 new-wait-username = Чекаю на @username суперника: дайте відповідь на моє запитання нижче.
 new-opponent-friend = Друг, за карткою-викликом
 new-cancelled = Налаштування скасовано.

@@ -7,6 +7,7 @@ import type {
   PlayerAnalysis,
 } from "../../services/index.js";
 import { gameLabel } from "./caption.js";
+import { CAPTION_LIMIT, fitHtml, TEXT_LIMIT } from "./fit.js";
 import { htmlName } from "./names.js";
 import { COLOUR_ICON } from "./result-text.js";
 import type { Tr } from "./tr.js";
@@ -53,12 +54,12 @@ export function analysisText(t: Tr, g: GameView, a: GameAnalysis): string {
     );
   }
   lines.push(verdict(t, g, a));
-  return lines.join("\n\n");
+  return fitHtml(lines.join("\n\n"), TEXT_LIMIT);
 }
 
 /** A costly decision's caption: who, when, the dice, the play made and the best, with equities. */
 export function decisionCaption(t: Tr, g: GameView, d: Decision): string {
-  return t("analysis-decision", {
+  const text = t("analysis-decision", {
     name: name(g, d.color),
     turn: d.turn,
     dice: `${d.dice[0]}-${d.dice[1]}`,
@@ -68,11 +69,12 @@ export function decisionCaption(t: Tr, g: GameView, d: Decision): string {
     bestEquity: signed(d.bestEquity),
     loss: d.loss.toFixed(3),
   });
+  return fitHtml(text, CAPTION_LIMIT);
 }
 
 /** A costly cube or resignation decision: what was done and what was best, per unit cube. */
 export function cubeDecisionCaption(t: Tr, g: GameView, d: CubeDecision): string {
-  return t("analysis-cube-decision", {
+  const text = t("analysis-cube-decision", {
     name: name(g, d.color),
     turn: d.turn,
     cube: d.cube.value,
@@ -82,4 +84,5 @@ export function cubeDecisionCaption(t: Tr, g: GameView, d: CubeDecision): string
     bestEquity: signed(d.bestEquity),
     loss: d.loss.toFixed(3),
   });
+  return fitHtml(text, CAPTION_LIMIT);
 }

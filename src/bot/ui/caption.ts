@@ -10,6 +10,7 @@ import {
   playNotation,
 } from "../../engine/index.js";
 import type { GameView, PlayerView } from "../../services/index.js";
+import { CAPTION_LIMIT, fitHtml } from "./fit.js";
 import { htmlName } from "./names.js";
 import { gameTitle } from "./rules-text.js";
 import type { Tr } from "./tr.js";
@@ -103,14 +104,15 @@ export const gameLabel = (t: Tr, g: GameView): string =>
 /** The caption of a game whose stored record is damaged: who played, and that it cannot go on. */
 /** A game that cannot go on: its record is damaged, or its tournament dropped it. */
 export function brokenCaption(t: Tr, g: GameView): string {
-  return [
+  const lines = [
     `${who(g, "white")} <b>${g.score.white} : ${g.score.black}</b> ${htmlName(g.black)} ${ICON.black}`,
     `<i>${gameLabel(t, g)}</i>`,
     t(g.status === "abandoned" ? "caption-abandoned" : "caption-broken"),
-  ].join("\n");
+  ];
+  return fitHtml(lines.join("\n"), CAPTION_LIMIT);
 }
 
-/** The caption under the board, in HTML, well within Telegram's 1024 characters. */
+/** The caption under the board, in HTML, within Telegram's 1024 characters. */
 export function gameCaption(t: Tr, g: GameView): string {
   const s = g.state;
   const board = currentBoard(s);
@@ -136,7 +138,7 @@ export function gameCaption(t: Tr, g: GameView): string {
   if (s.phase === "over" && g.diceSeed) lines.push(t("caption-seed", { seed: g.diceSeed }));
   if (s.phase === "over" && g.nextDiceCommitment)
     lines.push(t("caption-next-commitment", { hash: g.nextDiceCommitment }));
-  return lines.join("\n");
+  return fitHtml(lines.join("\n"), CAPTION_LIMIT);
 }
 
 function lotLine(t: Tr, g: GameView): string {

@@ -1,6 +1,7 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ChallengeView, GameView } from "../../services/index.js";
 import { type ChallengeCommand, encode } from "../callback-data.js";
+import { fitHtml, TEXT_LIMIT } from "./fit.js";
 import { htmlName, mention } from "./names.js";
 import { customRulesText, gameTitle, presetOf } from "./rules-text.js";
 import type { Tr } from "./tr.js";
@@ -26,7 +27,7 @@ export function challengeText(t: Tr, c: ChallengeView, ttlMinutes: number): stri
   lines.push(t("challenge-expires", { minutes: ttlMinutes }));
   // Published before any die of the game falls; the seed is revealed when it ends.
   if (c.diceCommitment) lines.push(t("caption-commitment", { hash: c.diceCommitment }));
-  return lines.join("\n");
+  return fitHtml(lines.join("\n"), TEXT_LIMIT);
 }
 
 const challengeButton = (
@@ -56,7 +57,8 @@ export function challengeKeyboard(t: Tr, c: ChallengeView, seal?: string): Inlin
 /** The closed challenge: accepted, declined, cancelled or expired. */
 export function challengeClosedText(t: Tr, c: ChallengeView, key: string, byName?: string): string {
   const title = gameTitle(t, c.variant, c.rules);
-  return t(key, { from: htmlName(c.challenger), game: title, name: byName ?? "" });
+  const text = t(key, { from: htmlName(c.challenger), game: title, name: byName ?? "" });
+  return fitHtml(text, TEXT_LIMIT);
 }
 
 /**

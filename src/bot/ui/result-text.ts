@@ -1,5 +1,7 @@
 import type { Color } from "../../engine/index.js";
 import type { GameView } from "../../services/index.js";
+import { gameLabel } from "./caption.js";
+import { CAPTION_LIMIT, fitHtml } from "./fit.js";
 import { htmlName } from "./names.js";
 import type { Tr } from "./tr.js";
 
@@ -16,3 +18,14 @@ export function resultText(t: Tr, g: GameView): string {
   const name = `${COLOUR_ICON[r.winner]} ${htmlName(r.winner === "white" ? g.white : g.black)}`;
   return `🏆 ${t("caption-wins", { name, kind: t(`result-${r.kind}`), points: r.points })}`;
 }
+
+/** Under a replay's animation: the game, who played, the result. */
+export const replayCaption = (t: Tr, game: GameView): string =>
+  fitHtml(
+    t("replay-caption", {
+      game: gameLabel(t, game),
+      players: playersText(game),
+      result: resultText(t, game),
+    }),
+    CAPTION_LIMIT,
+  );

@@ -1,6 +1,7 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { PlayerView, TournamentView } from "../../services/index.js";
 import { encode, type TournamentCommand } from "../callback-data.js";
+import { CAPTION_LIMIT, fitList, more, TEXT_LIMIT } from "./fit.js";
 import { htmlName, mention } from "./names.js";
 import { gameTitle } from "./rules-text.js";
 import type { Tr } from "./tr.js";
@@ -30,16 +31,17 @@ export const nameOf = (t: TournamentView, id: number | null): PlayerView | null 
 
 /** The sign-up card: settings, who joined, and what is open to whom. */
 export function signupCard(tr: Tr, t: TournamentView, now: number): string {
-  const lines = [
+  const head = [
     `🏆 <b>${tr("tournament-card-title")}</b> — ${gameTitle(tr, t.variant, t.rules)}`,
     tr("tournament-card-format", { format: formatText(tr, t) }),
     tr("tournament-card-organiser", { name: htmlName(t.organiser) }),
     tr("tournament-card-closes", { minutes: minutesLeft(t, now) }),
     "",
     tr("tournament-card-players", { n: t.entrants.length }),
-    ...t.entrants.map((p, i) => `${i + 1}. ${htmlName(p)}`),
   ];
-  return lines.join("\n");
+  return fitList(TEXT_LIMIT, t.entrants, (shown, hidden) =>
+    [...head, ...shown.map((p, i) => `${i + 1}. ${htmlName(p)}`), ...more(tr, hidden)].join("\n"),
+  );
 }
 
 export function signupKeyboard(tr: Tr, t: TournamentView): InlineKeyboardMarkup {
@@ -59,9 +61,13 @@ export function signupKeyboard(tr: Tr, t: TournamentView): InlineKeyboardMarkup 
 /** What the card says once sign-up is over. */
 export function closedCard(tr: Tr, t: TournamentView): string {
   const head = `🏆 <b>${tr("tournament-card-title")}</b> — ${gameTitle(tr, t.variant, t.rules)}`;
-  const names = t.entrants.map((p) => htmlName(p)).join(", ");
-  if (t.startedAt !== null)
-    return `${head}\n${tr("tournament-card-started", { n: t.entrants.length })}\n${names}`;
+  if (t.startedAt !== null) {
+    const started = `${head}\n${tr("tournament-card-started", { n: t.entrants.length })}`;
+    return fitList(TEXT_LIMIT, t.entrants, (shown, hidden) => {
+      const names = [...shown.map((p) => htmlName(p)), ...more(tr, hidden)].join(", ");
+      return `${started}\n${names}`;
+    });
+  }
   const calledOff =
     t.finishedAt !== null && t.finishedAt >= t.signupEndsAt && t.entrants.length < 3;
   return `${head}\n${tr(calledOff ? "tournament-card-called-off" : "tournament-card-cancelled")}`;
@@ -71,21 +77,22 @@ const pairText = (a: PlayerView, b: PlayerView) => `${htmlName(a)} — ${htmlNam
 
 /** Under the standings picture: the games on now, or the result. */
 export function standingsCaption(tr: Tr, t: TournamentView): string {
-  const lines = [`🏆 <b>${gameTitle(tr, t.variant, t.rules)}</b> · ${formatText(tr, t)}`];
-  if (t.status === "finished") {
-    const winner = nameOf(t, t.winnerId);
-    if (winner) lines.push(tr("tournament-winner", { name: htmlName(winner) }));
-  } else if (t.status === "cancelled") lines.push(tr("tournament-cancelled"));
-  else {
-    const playing = t.matches.filter((m) => m.status === "playing");
-    if (playing.length)
-      lines.push(
-        tr("tournament-playing", { pairs: playing.map((m) => pairText(m.a, m.b)).join(", ") }),
-      );
-    const done = t.matches.filter((m) => m.status === "done").length;
-    lines.push(tr("tournament-progress", { done, total: totalMatches(t) }));
-  }
-  return lines.join("\n");
+  const title = `🏆 <b>${gameTitle(tr, t.variant, t.rules)}</b> · ${formatText(tr, t)}`;
+  const playing = t.status === "running" ? t.matches.filter((m) => m.status === "playing") : [];
+  return fitList(CAPTION_LIMIT, playing, (shown, hidden) => {
+    const lines = [title];
+    if (t.status === "finished") {
+      const winner = nameOf(t, t.winnerId);
+      if (winner) lines.push(tr("tournament-winner", { name: htmlName(winner) }));
+    } else if (t.status === "cancelled") lines.push(tr("tournament-cancelled"));
+    else {
+      const pairs = [...shown.map((m) => pairText(m.a, m.b)), ...more(tr, hidden)];
+      if (pairs.length) lines.push(tr("tournament-playing", { pairs: pairs.join(", ") }));
+      const done = t.matches.filter((m) => m.status === "done").length;
+      lines.push(tr("tournament-progress", { done, total: totalMatches(t) }));
+    }
+    return lines.join("\n");
+  });
 }
 
 /** Matches a tournament has in all: every pair once, or one fewer than its players. */
@@ -116,10 +123,12 @@ export function standingsKeyboard(
 export function finalText(tr: Tr, t: TournamentView): string {
   if (t.status === "cancelled") return tr("tournament-over-cancelled");
   const winner = nameOf(t, t.winnerId);
-  const lines = [tr("tournament-final", { name: winner ? mention(winner) : "?" }), ""];
-  for (const p of t.places) {
+  const head = [tr("tournament-final", { name: winner ? mention(winner) : "?" }), ""];
+  const places = t.places.flatMap((p) => {
     const who = nameOf(t, p.player);
-    if (who) lines.push(tr("tournament-place", { place: p.place, name: htmlName(who) }));
-  }
-  return lines.join("\n");
+    return who ? [tr("tournament-place", { place: p.place, name: htmlName(who) })] : [];
+  });
+  return fitList(TEXT_LIMIT, places, (shown, hidden) =>
+    [...head, ...shown, ...more(tr, hidden)].join("\n"),
+  );
 }
