@@ -1,10 +1,10 @@
-import { type AddressInfo, createServer } from "node:net";
 import { Writable } from "node:stream";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api, GrammyError, HttpError } from "grammy";
 import { describe, expect, it } from "vitest";
 import { callDeadline, lastTryFailure } from "../src/bot/call-deadline.js";
 import { createLogger, errorLine, redact } from "../src/log.js";
+import { closedPort } from "./helpers/closed-port.js";
 
 function capture(level: Parameters<typeof createLogger>[0]) {
   const lines: Record<string, unknown>[] = [];
@@ -58,15 +58,6 @@ describe("logger", () => {
     expect(String((lines[0]!.err as { stack: string }).stack)).toContain("boom");
   });
 });
-
-/** A local port nothing listens on: connecting to it is refused at once. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("tokens in logged errors", () => {
   const SECRET_PART = "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";

@@ -5,24 +5,16 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
+import { closedPort } from "../helpers/closed-port.js";
 
 const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SECRET_PART = "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
 const dir = mkdtempSync(path.join(tmpdir(), "nardy-unreachable-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 it("a refused connection: exit 1 with one line naming getMe, the code and the host, not the token", async () => {
   const host = `127.0.0.1:${await closedPort()}`;
