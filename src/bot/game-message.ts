@@ -2,7 +2,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { BoardView } from "../render/view.js";
 import type { GameView } from "../services/index.js";
 import { boardViewOf } from "./ui/board-view.js";
-import { gameCaption } from "./ui/caption.js";
+import { gameCaption, startingCaption } from "./ui/caption.js";
 import { gameKeyboard } from "./ui/keyboard.js";
 import type { Tr } from "./ui/tr.js";
 
@@ -15,9 +15,14 @@ export interface GameMessage {
 
 /** The message for a game as stored; `claimable`: the waiting player's opponent may claim. */
 export function gameMessage(t: Tr, game: GameView, claimable: boolean): GameMessage {
+  const view = boardViewOf(game.state, [game.score.white, game.score.black]);
+  // A game waiting for its message: the starting position, no buttons, no die yet.
+  if (game.starting) return { view, caption: startingCaption(t, game), keyboard: NO_BUTTONS };
   return {
-    view: boardViewOf(game.state, [game.score.white, game.score.black]),
+    view,
     caption: gameCaption(t, game),
     keyboard: gameKeyboard(t, game, { claimable, seriesOver: game.final?.over ?? false }),
   };
 }
+
+const NO_BUTTONS: InlineKeyboardMarkup = { inline_keyboard: [] };

@@ -9,14 +9,15 @@ import {
   declineChallenge,
   expireChallenges,
   type GameStart,
+  gameStart,
 } from "./challenges.js";
 import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
-import { newSeed } from "./dice.js";
+import { type DiceOrigin, newSeed } from "./dice.js";
 import { about, fail, isBusy, ok, type ServiceError, type ServiceResult } from "./errors.js";
-import { isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
+import { isDiceOrigin, isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
 import { type MessageRef, refUpdate } from "./message-ref.js";
-import { playAction, refusal, StaleWrite } from "./play.js";
+import { beginGame, playAction, refusal, StaleWrite } from "./play.js";
 import { chatSeries, leaderboard } from "./queries.js";
 import { rematch } from "./rematch.js";
 import { chatKeyOf } from "./series.js";
@@ -184,6 +185,21 @@ export class GameService {
       const now = r.error.code === "stale" ? this.getGame(gameId) : gameView(read);
       if (now) return about(r, now);
     }
+    return r;
+  }
+
+  /**
+   * Starts a game that waits for its message (`starting`), once the bot has posted it, or at
+   * once in an inline message: where Telegram put the message, and when, is the dice's second
+   * part, so no die falls before it exists. A game started already is `stale`.
+   */
+  beginGame(gameId: number, origin: DiceOrigin): ServiceResult<GameStart> {
+    if (!isId(gameId) || !isDiceOrigin(origin)) return badInput();
+    const r = this.write(() => {
+      const begun = beginGame(this.ctx, gameId, origin);
+      return begun.ok ? ok(gameStart(this.ctx, gameId)) : begun;
+    });
+    if (r.ok) this.changed(r.value.game);
     return r;
   }
 

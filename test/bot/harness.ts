@@ -78,6 +78,8 @@ export interface Harness {
  * same worker (test files share one module graph there).
  */
 const seedsPerTest = new Map<string, number>();
+/** 2026-01-01 00:00 UTC, in Unix seconds. */
+const HARNESS_DATE = 1_767_225_600;
 function nextSeed(): Buffer {
   const test = expect.getState().currentTestName ?? "";
   const n = (seedsPerTest.get(test) ?? 0) + 1;
@@ -128,7 +130,9 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     newSeed: nextSeed,
     ...(opts.now ? { now: opts.now } : {}),
   });
-  const tg = opts.tg ?? new FakeTelegram();
+  // One date for every message, so a game's dice (whose second part holds its message's date)
+  // are the same on every run.
+  const tg = opts.tg ?? new FakeTelegram({ dates: () => HARNESS_DATE });
   const reviews = new GameReviews(database.db, opts.now);
   const parts = createBot(parsed.config, {
     service,

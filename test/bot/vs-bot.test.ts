@@ -92,8 +92,10 @@ describe("the bot after a restart", () => {
     if (!made.ok) throw new Error(made.error.message);
     const started = first.service.acceptChallenge(made.value.id, me);
     if (!started.ok) throw new Error(started.error.message);
-    // Alice plays until the game waits for the bot, as if the process then stopped.
-    let game = started.value.game;
+    // The bot starts the game in its board; Alice plays until the game waits for the bot, as
+    // if the process then stopped.
+    await first.settle();
+    let game = first.service.getGame(started.value.game.id)!;
     while (game.waitingFor === alice.id) {
       for (const action of chooseAction(game.state, { player: "pipcount" })!.actions) {
         const r = first.service.act(game.id, alice.id, action, game.version);

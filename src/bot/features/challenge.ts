@@ -173,7 +173,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     if (challenge.message?.kind === "inline" && game.message?.kind === "inline") return;
     const t = textsFor(challenge.locale);
     const text = [
-      t("challenge-accepted", { from: htmlName(game.white), name: htmlName(game.black) }),
+      t("challenge-accepted", { from: htmlName(challenge.challenger), name: htmlName(by) }),
       t("caption-commitment", { hash: game.diceCommitment }),
     ].join("\n");
     await closeChallengeMessage(ctx.api, challenge, text);
