@@ -14,7 +14,7 @@ import {
 import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
 import { type DiceOrigin, newSeed } from "./dice.js";
-import { about, fail, isBusy, ok, type ServiceError, type ServiceResult } from "./errors.js";
+import { about, fail, isBusy, ok, type ServiceResult } from "./errors.js";
 import { isDiceOrigin, isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
 import { type MessageRef, refUpdate } from "./message-ref.js";
 import { beginGame, playAction, refusal, StaleWrite } from "./play.js";
@@ -111,22 +111,6 @@ export class GameService {
   ): ServiceResult<GameStart> {
     if (!isId(challengeId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
     const r = this.write(() => acceptChallenge(this.ctx, challengeId, by, message));
-    if (r.ok) this.changed(r.value.game);
-    return r;
-  }
-
-  /**
-   * A game against the computer player in one step: a challenge to it, which it accepts.
-   * Nothing is stored when the game cannot start (the two already play here, say).
-   */
-  playComputer(input: ChallengeInput, computer: PlayerRef): ServiceResult<GameStart> {
-    if (!isPlayer(computer)) return badInput();
-    const r = this.write(() => {
-      const made = createChallenge(this.ctx, { ...input, target: { user: computer } });
-      const started = made.ok ? acceptChallenge(this.ctx, made.value.id, computer) : made;
-      if (!started.ok) throw new Rollback(started.error);
-      return started;
-    });
     if (r.ok) this.changed(r.value.game);
     return r;
   }
@@ -477,17 +461,9 @@ export class GameService {
       return this.ctx.tx(fn);
     } catch (e) {
       if (e instanceof StaleWrite) return fail("stale", "This board is out of date.");
-      if (e instanceof Rollback) return { ok: false, error: e.error };
       if (isBusy(e)) return fail("busy", "The game is busy; try again.");
       throw e;
     }
-  }
-}
-
-/** Undoes a transaction's writes when a later step of it is refused. */
-class Rollback extends Error {
-  constructor(readonly error: ServiceError) {
-    super(error.message);
   }
 }
 

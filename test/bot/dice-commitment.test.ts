@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { diceOfEvents } from "../../src/services/index.js";
 import { sampled } from "../helpers/samples.js";
 import { playerDice } from "../services/player-dice.js";
-import type { StoredMessage } from "./fake-telegram.js";
+import { BOT_INFO, type StoredMessage } from "./fake-telegram.js";
 import {
   buttonNamed,
   buttons,
@@ -118,4 +118,46 @@ describe("the dice come from a committed seed and the message the game starts in
       expect(commitmentIn(h.lastMessage().caption)).toBe(next);
       expect(h.tg.problems()).toEqual([]);
     }, 120_000);
+});
+
+describe("against the bot, the challenger's 🎲 starts the game after its hash is shown", () => {
+  it("/play bot: a card with the hash; only the challenger starts it; the game's message follows the press", async () => {
+    h = await createHarness({ computer: { delayMs: 0, level: "easy" } });
+    await h.send(USERS.alice, "/play bot");
+    const card = h.lastMessage();
+    const committed = commitmentIn(card.text);
+    expect(committed).toMatch(/^[0-9a-f]{64}$/);
+    expect(buttons(card).map((b) => b.text)).toEqual(["🎲 Start", "Cancel challenge"]);
+    // Nothing is drawn yet: no game, no board.
+    expect(h.service.activeGames(GROUP, USERS.alice.id)).toEqual([]);
+    expect(h.tg.callsOf("sendPhoto")).toEqual([]);
+
+    // Someone else's press starts nothing.
+    await h.press(USERS.bob, card, buttonNamed(card, /🎲/));
+    expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe(
+      "This challenge is for someone else.",
+    );
+    expect(h.service.activeGames(GROUP, USERS.alice.id)).toEqual([]);
+
+    const first = await startBy(h, () => h!.press(USERS.alice, card, buttonNamed(card, /🎲/)));
+    expect(commitmentIn(first.caption)).toBe(committed);
+    const game = h.service.activeGames(GROUP, USERS.alice.id)[0]!;
+    expect(game.diceCommitment).toBe(committed);
+    expect(game.diceSalt).toBe(`${GROUP}:${first.sent.message_id}:${first.sent.date}`);
+    expect([game.white.id, game.black.id]).toContain(BOT_INFO.id);
+    const closed = h.tg.message(GROUP, card.messageId)!;
+    expect(buttons(closed)).toEqual([]);
+    expect(commitmentIn(closed.text)).toBe(committed);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("/play bot, then Cancel: the card closes and no game starts", async () => {
+    h = await createHarness({ computer: { delayMs: 0, level: "easy" } });
+    await h.send(USERS.alice, "/play short bot");
+    const card = h.lastMessage();
+    await h.press(USERS.alice, card, buttonNamed(card, /Cancel/));
+    expect(buttons(h.tg.message(GROUP, card.messageId)!)).toEqual([]);
+    expect(h.service.activeGames(GROUP, USERS.alice.id)).toEqual([]);
+    expect(h.tg.problems()).toEqual([]);
+  });
 });

@@ -264,6 +264,20 @@ export const buttonNamed = (m: StoredMessage, text: string | RegExp): InlineKeyb
   return b;
 };
 
+/**
+ * The game against the bot that `/play bot` (or the set-up dialog) offered, started by its
+ * challenger's 🎲 press on the card; returns the game's board.
+ */
+export async function startAgainstBot(
+  h: Harness,
+  chatId: number = GROUP,
+  user: User = USERS.alice,
+): Promise<StoredMessage> {
+  const card = h.lastMessage(chatId);
+  await h.press(user, card, buttonNamed(card, /🎲/));
+  return h.lastMessage(chatId);
+}
+
 /** The test user with this id. */
 export const userById = (id: number): User => {
   const user = Object.values(USERS).find((u) => u.id === id);

@@ -8,6 +8,7 @@ import {
   GROUP,
   type Harness,
   harnessesPerTest,
+  startAgainstBot,
   USERS,
   userById,
 } from "./harness.js";
@@ -184,7 +185,7 @@ describe("a chat the bot has lost", () => {
     let now = 80_000_000;
     const h = await harness({ now: () => now, computer: { delayMs: 200, level: "easy" } });
     await h.send(USERS.alice, "/play short bot");
-    const board = h.lastMessage();
+    const board = await startAgainstBot(h);
     let game = h.service.getGame(1)!;
     expect(game.waitingFor).toBe(USERS.alice.id);
     // Alice plays her turn; the computer is thinking when the bot is removed from the group.
@@ -225,7 +226,7 @@ describe("a chat the bot has lost", () => {
     const h = await harness({ now: () => now, computer: { delayMs: 0, level: "easy" } });
     const chat = USERS.alice.id;
     await h.send(USERS.alice, "/play bot", { chatId: chat });
-    const board = h.lastMessage(chat);
+    const board = await startAgainstBot(h, chat);
     const game = h.service.getGame(1)!;
     expect(game.waitingFor).toBe(USERS.alice.id);
     const blocked = h.tg.kick(chat) as { my_chat_member: { new_chat_member: { status: string } } };

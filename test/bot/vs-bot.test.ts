@@ -4,7 +4,15 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
 import { BOT_INFO } from "./fake-telegram.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import {
+  buttonNamed,
+  buttons,
+  createHarness,
+  GROUP,
+  type Harness,
+  startAgainstBot,
+  USERS,
+} from "./harness.js";
 
 let h: Harness | null = null;
 afterEach(() => {
@@ -15,7 +23,7 @@ afterEach(() => {
 /** Alice presses buttons whenever the game waits for her; the bot answers in between. */
 async function playAgainstBot(harness: Harness, command: string, chatId = GROUP) {
   await harness.send(USERS.alice, command, { chatId });
-  const board = harness.lastMessage(chatId);
+  const board = await startAgainstBot(harness, chatId);
   expect(board.photo).not.toBeNull();
   const gameId = harness.service.activeGames(chatId, USERS.alice.id)[0]?.id ?? 1;
   let presses = 0;
@@ -66,7 +74,7 @@ describe("playing the bot itself", () => {
     await choose("standard");
     await choose("Running series");
     await choose("The bot");
-    const board = h.lastMessage(chat);
+    const board = await startAgainstBot(h, chat);
     expect(board.photo).not.toBeNull();
     const game = h.service.activeGames(chat, USERS.alice.id)[0]!;
     expect(game.waitingFor).toBe(USERS.alice.id);

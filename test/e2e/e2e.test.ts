@@ -698,6 +698,21 @@ describe("a game against the computer", () => {
     const chatId = -100_506;
     const b = await startPolling("polling", { BOT_MOVE_DELAY_MS: "0" });
     fake.sendText(ALICE, chatId, "/play bot");
+    // The card shows the dice commitment; Alice's 🎲 starts the game.
+    const card = await whileRunning(
+      b,
+      fake.waitFor(
+        () =>
+          fake
+            .chatMessages(chatId)
+            .find((m) => buttonsOf(m).some((x) => /^c:\d+:a$/.test(dataOf(x)))),
+        WAIT_MS,
+        "the card against the computer",
+      ),
+    );
+    const start = buttonsOf(card).find((x) => /^c:\d+:a$/.test(dataOf(x)))!;
+    const started = await pressAndAnswer({ fake, chatId, gameId: 0 }, ALICE, card, dataOf(start));
+    expect(started.payload.show_alert).toBeFalsy();
     const first = await whileRunning(
       b,
       fake.waitFor(

@@ -1,5 +1,4 @@
 import {
-  type ChallengeInput,
   type DiceOrigin,
   GameService,
   type GameStart,
@@ -44,10 +43,6 @@ export class StartingService extends GameService {
     message?: MessageRef | null,
   ): ServiceResult<GameStart> {
     return this.started(super.rematch(gameId, by, message));
-  }
-
-  override playComputer(input: ChallengeInput, computer: PlayerRef): ServiceResult<GameStart> {
-    return this.started(super.playComputer(input, computer));
   }
 
   /** Starts the game in its next message, as the bot's board loop does. */

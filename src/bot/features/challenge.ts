@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
 import { presetRules } from "../../engine/index.js";
-import type { ChallengeView, MessageRef } from "../../services/index.js";
+import { type ChallengeView, fail, type MessageRef, type PlayerRef } from "../../services/index.js";
 import { onButton, payloadOf } from "../buttons.js";
 import { sharedCopySealer } from "../card-seal.js";
 import { closeChallengeMessage } from "../challenge-message.js";
@@ -12,7 +12,7 @@ import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
 import { parsePlayArgs } from "./play-args.js";
 import { playerRef } from "./player-ref.js";
-import { startVsComputer } from "./vs-computer.js";
+import { isVsComputer, startVsComputer } from "./vs-computer.js";
 
 /** `/play` and the Accept / Decline / Cancel buttons of a challenge. */
 export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
@@ -114,6 +114,18 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     await closeChallengeMessage(ctx.api, { ...c, message: copy, cardPhoto: false }, text);
   }
 
+  /**
+   * Accepted on a shared card, the game plays in that card; else where the challenge is. A
+   * game against the bot is started by its challenger's press, the computer accepting.
+   */
+  function accept(ctx: BotContext, challenge: ChallengeView, by: PlayerRef) {
+    if (!isVsComputer(deps, challenge))
+      return service.acceptChallenge(challenge.id, by, sharedCopy(ctx, challenge));
+    if (by.id !== challenge.challenger.id)
+      return fail("not-target", "This game against the bot is someone else's.");
+    return service.acceptChallenge(challenge.id, deps.computer!);
+  }
+
   onButton(composer, "challenge", async (ctx, { challengeId, command }) => {
     const challenge = service.getChallenge(challengeId);
     if (!challenge) {
@@ -131,10 +143,9 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
       return;
     }
     const by = playerRef(ctx.from);
-    // Accepted on a shared card, the game plays in that card; else where the challenge is.
     const r =
       command === "accept"
-        ? service.acceptChallenge(challenge.id, by, sharedCopy(ctx, challenge))
+        ? accept(ctx, challenge, by)
         : command === "decline"
           ? service.declineChallenge(challenge.id, by)
           : service.cancelChallenge(challenge.id, by);
@@ -172,8 +183,9 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     // An inline card becomes the board itself; any other challenge message says who plays.
     if (challenge.message?.kind === "inline" && game.message?.kind === "inline") return;
     const t = textsFor(challenge.locale);
+    const opponent = game.white.id === challenge.challenger.id ? game.black : game.white;
     const text = [
-      t("challenge-accepted", { from: htmlName(challenge.challenger), name: htmlName(by) }),
+      t("challenge-accepted", { from: htmlName(challenge.challenger), name: htmlName(opponent) }),
       t("caption-commitment", { hash: game.diceCommitment }),
     ].join("\n");
     await closeChallengeMessage(ctx.api, challenge, text);

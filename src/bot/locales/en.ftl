@@ -81,6 +81,7 @@ btn-confirm = ✓ Done
 btn-take = ✅ Take
 btn-drop = ❌ Drop
 btn-accept = ✅ Accept
+btn-start-computer = 🎲 Start
 btn-decline = ❌ Decline
 btn-cancel = Cancel
 btn-cancel-challenge = Cancel challenge
@@ -91,6 +92,7 @@ btn-resign-confirm = 🏳 Yes, resign
 # Challenges
 challenge-open = { $from } challenges anyone to { $game }
 challenge-targeted = { $from } challenges { $to } to { $game }
+challenge-computer = { $from } against the bot: { $game }. Press 🎲 to start.
 challenge-expires = The challenge is open for { $minutes } min.
 challenge-accepted = { $from } and { $name } are playing. The board is below.
 challenge-declined = { $name } declined the challenge to { $game }.

@@ -83,6 +83,7 @@ btn-confirm = ✓ Готово
 btn-take = ✅ Принять
 btn-drop = ❌ Отказаться
 btn-accept = ✅ Принять
+btn-start-computer = 🎲 Начать
 btn-decline = ❌ Отклонить
 btn-cancel = Отмена
 btn-cancel-challenge = Отменить вызов
@@ -93,6 +94,7 @@ btn-resign-confirm = 🏳 Да, сдаюсь
 # Challenges
 challenge-open = { $from } вызывает любого желающего: { $game }
 challenge-targeted = { $from } вызывает { $to }: { $game }
+challenge-computer = { $from } против бота: { $game }. Нажмите 🎲, чтобы начать.
 challenge-expires = Вызов действует { $minutes ->
         [one] { $minutes } минуту
         [few] { $minutes } минуты

@@ -83,6 +83,7 @@ btn-confirm = ✓ Готово
 btn-take = ✅ Прийняти
 btn-drop = ❌ Відмовитися
 btn-accept = ✅ Прийняти
+btn-start-computer = 🎲 Почати
 btn-decline = ❌ Відхилити
 btn-cancel = Скасувати
 btn-cancel-challenge = Скасувати виклик
@@ -93,6 +94,7 @@ btn-resign-confirm = 🏳 Так, здаюся
 # Challenges
 challenge-open = { $from } викликає будь-кого охочого: { $game }
 challenge-targeted = { $from } викликає { $to }: { $game }
+challenge-computer = { $from } проти бота: { $game }. Натисніть 🎲, щоб почати.
 challenge-expires = Виклик діє { $minutes ->
         [one] { $minutes } хвилину
         [few] { $minutes } хвилини

@@ -12,14 +12,24 @@ function targetName(c: ChallengeView): string | null {
   return null;
 }
 
-/** The challenge message: who, what game, which rules, until when. */
-export function challengeText(t: Tr, c: ChallengeView, ttlMinutes: number): string {
+/**
+ * The challenge message: who, what game, which rules, until when. `vsComputer`: a game against
+ * the bot, which its challenger starts (its commitment shown first, like any challenge's).
+ */
+export function challengeText(
+  t: Tr,
+  c: ChallengeView,
+  ttlMinutes: number,
+  vsComputer = false,
+): string {
   const from = htmlName(c.challenger);
   const to = targetName(c);
   const title = gameTitle(t, c.variant, c.rules);
-  const head = to
-    ? t("challenge-targeted", { from, to, game: title })
-    : t("challenge-open", { from, game: title });
+  const head = vsComputer
+    ? t("challenge-computer", { from, game: title })
+    : to
+      ? t("challenge-targeted", { from, to, game: title })
+      : t("challenge-open", { from, game: title });
   const lines = [head];
   if (presetOf(c.variant, c.rules) === null)
     lines.push(...customRulesText(t, c.variant, c.rules).map((l) => `• ${l}`));
@@ -50,6 +60,16 @@ export function challengeKeyboard(t: Tr, c: ChallengeView, seal?: string): Inlin
   if (c.target) first.push(challengeButton(t("btn-decline"), c, "decline", seal));
   return {
     inline_keyboard: [first, [challengeButton(t("btn-cancel-challenge"), c, "cancel", seal)]],
+  };
+}
+
+/** A game against the bot: its challenger starts it, or cancels it. */
+export function computerChallengeKeyboard(t: Tr, c: ChallengeView): InlineKeyboardMarkup {
+  return {
+    inline_keyboard: [
+      [challengeButton(t("btn-start-computer"), c, "accept")],
+      [challengeButton(t("btn-cancel-challenge"), c, "cancel")],
+    ],
   };
 }
 
