@@ -492,10 +492,11 @@ describe("the real bot process over HTTP", () => {
     }
   }, 60_000);
 
-  it("kill -9 while a new game's board is on its way: after the restart the board is posted, once, and plays", async () => {
+  it("kill -9 while a new game's first message is on its way: after the restart the game starts in a message of its own, once, and plays", async () => {
     const chatId = -100_503;
     const b = await startPolling();
-    // The picture reaches the chat; the process dies before it hears back.
+    // The game's first message (the commitment, no die, no button) reaches the chat; the
+    // process dies before it hears back, so the game has not started.
     fake.failNext(
       "sendPhoto",
       { ok: false, error_code: 500, description: "Internal Server Error" },
@@ -525,9 +526,9 @@ describe("the real bot process over HTTP", () => {
     fake.press(BOB, challenge, dataOf(accept));
     expect((await b.exited).signal).toBe("SIGKILL");
     const orphan = fake.chatMessages(chatId).find((m) => m.photoId === "lost-board")!;
-    const gameId = Number(/^g:(\d+):/.exec(dataOf(buttonsOf(orphan)[0]!))?.[1]);
+    expect(buttonsOf(orphan)).toEqual([]);
 
-    // Nobody presses: the restarted bot posts the board the game never recorded.
+    // Nobody presses: the restarted bot posts the game's first message again, and starts it.
     const again = startBot(env());
     bot = again;
     const board = await whileRunning(
@@ -541,18 +542,20 @@ describe("the real bot process over HTTP", () => {
         "the board posted after the restart",
       ),
     );
-    // The game records that board as its message once Telegram's reply is in.
+    const gameId = gameIdOf(board);
+    // The game records that message as its own, and its place as the dice's second part.
     const recorded = () => {
       const db = new Database(dbFile, { readonly: true, fileMustExist: true });
       try {
-        const row = db.prepare("select message_id from games where id = ?").get(gameId);
-        return (row as { message_id: number | null }).message_id ?? undefined;
+        return db
+          .prepare("select message_id, dice_salt from games where id = ?")
+          .get(gameId) as { message_id: number | null; dice_salt: string | null };
       } finally {
         db.close();
       }
     };
-    expect(await fake.waitFor(recorded, WAIT_MS, "the board recorded")).toBe(board.messageId);
-    expect(dataOf(buttonsOf(board)[0]!)).toMatch(new RegExp(`^g:${gameId}:`));
+    expect(recorded()).toMatchObject({ message_id: board.messageId });
+    expect(recorded().dice_salt).toMatch(new RegExp(`^${chatId}:${board.messageId}:\\d+$`));
     // It plays; a second board never appears.
     const p = { fake, chatId, gameId };
     const mover = moverOf(plainText(board.caption ?? ""))!;
