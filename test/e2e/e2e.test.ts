@@ -177,19 +177,22 @@ async function pressAndWait(p: Player, user: User, board: FakeMessage, data: str
   );
 }
 
+/** A challenge's card in the chat, changed after `since`, and its Accept (🎲 against the bot). */
+async function challengeIn(fake: FakeBotApi, chatId: number, since = -1) {
+  const acceptOf = (m: FakeMessage) => buttonsOf(m).find((b) => /^c:\d+:a$/.test(dataOf(b)));
+  const card = await fake.waitFor(
+    () => fake.chatMessages(chatId).find((m) => m.changedAt > since && acceptOf(m)),
+    WAIT_MS,
+    `the challenge in ${chatId}`,
+  );
+  return { card, accept: acceptOf(card)! };
+}
+
 /** /play in the chat as Alice, Accept as Bob; returns the game's board. */
 async function openGame(fake: FakeBotApi, chatId: number, command: string): Promise<Player> {
   const seen = fake.calls.length;
   fake.sendText(ALICE, chatId, command);
-  const challenge = await fake.waitFor(
-    () =>
-      fake
-        .chatMessages(chatId)
-        .find((m) => m.changedAt > seen && buttonsOf(m).some((b) => /^c:\d+:a$/.test(dataOf(b)))),
-    WAIT_MS,
-    `the challenge in ${chatId}`,
-  );
-  const accept = buttonsOf(challenge).find((b) => /^c:\d+:a$/.test(dataOf(b)))!;
+  const { card: challenge, accept } = await challengeIn(fake, chatId, seen);
   expect(challenge.text ?? challenge.caption).toMatch(/Alice/);
   const known = new Set(
     fake
@@ -514,15 +517,7 @@ describe("the real bot process over HTTP", () => {
       },
     );
     fake.sendText(ALICE, chatId, "/play short");
-    const challenge = await fake.waitFor(
-      () =>
-        fake
-          .chatMessages(chatId)
-          .find((m) => buttonsOf(m).some((x) => /^c:\d+:a$/.test(dataOf(x)))),
-      WAIT_MS,
-      "the challenge",
-    );
-    const accept = buttonsOf(challenge).find((x) => /^c:\d+:a$/.test(dataOf(x)))!;
+    const { card: challenge, accept } = await challengeIn(fake, chatId);
     fake.press(BOB, challenge, dataOf(accept));
     expect((await b.exited).signal).toBe("SIGKILL");
     const orphan = fake.chatMessages(chatId).find((m) => m.photoId === "lost-board")!;
@@ -547,9 +542,10 @@ describe("the real bot process over HTTP", () => {
     const recorded = () => {
       const db = new Database(dbFile, { readonly: true, fileMustExist: true });
       try {
-        return db
-          .prepare("select message_id, dice_salt from games where id = ?")
-          .get(gameId) as { message_id: number | null; dice_salt: string | null };
+        return db.prepare("select message_id, dice_salt from games where id = ?").get(gameId) as {
+          message_id: number | null;
+          dice_salt: string | null;
+        };
       } finally {
         db.close();
       }
@@ -702,18 +698,7 @@ describe("a game against the computer", () => {
     const b = await startPolling("polling", { BOT_MOVE_DELAY_MS: "0" });
     fake.sendText(ALICE, chatId, "/play bot");
     // The card shows the dice commitment; Alice's 🎲 starts the game.
-    const card = await whileRunning(
-      b,
-      fake.waitFor(
-        () =>
-          fake
-            .chatMessages(chatId)
-            .find((m) => buttonsOf(m).some((x) => /^c:\d+:a$/.test(dataOf(x)))),
-        WAIT_MS,
-        "the card against the computer",
-      ),
-    );
-    const start = buttonsOf(card).find((x) => /^c:\d+:a$/.test(dataOf(x)))!;
+    const { card, accept: start } = await whileRunning(b, challengeIn(fake, chatId));
     const started = await pressAndAnswer({ fake, chatId, gameId: 0 }, ALICE, card, dataOf(start));
     expect(started.payload.show_alert).toBeFalsy();
     const first = await whileRunning(
