@@ -74,8 +74,11 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
   const webhookUrl = url("WEBHOOK_URL", true);
   const secret = str("WEBHOOK_SECRET");
   if (webhookUrl && !secret) errors.push("WEBHOOK_SECRET is required with WEBHOOK_URL");
-  if (secret && !/^[A-Za-z0-9_-]{1,256}$/.test(secret))
-    errors.push("WEBHOOK_SECRET may hold only A-Z, a-z, 0-9, _ and - (1 to 256 characters)");
+  // Telegram takes 1 to 256 of these characters; fewer than 16 could be guessed.
+  if (secret && !/^[A-Za-z0-9_-]+$/.test(secret))
+    errors.push("WEBHOOK_SECRET may hold only A-Z, a-z, 0-9, _ and -");
+  if (secret && (secret.length < 16 || secret.length > 256))
+    errors.push(`WEBHOOK_SECRET must be 16 to 256 characters long (got ${secret.length})`);
   const port = num("PORT", 8080, 1, 65535);
 
   const config: BotConfig = {

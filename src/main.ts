@@ -3,7 +3,7 @@
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api } from "grammy";
-import { callDeadline } from "./bot/call-deadline.js";
+import { callDeadline, lastTryFailure } from "./bot/call-deadline.js";
 import { registerCommands } from "./bot/commands.js";
 import { botPlayer, createBot } from "./bot/create-bot.js";
 import { cacheChatUploader } from "./bot/inline-photos.js";
@@ -15,7 +15,7 @@ import { DatabaseOpenError, openDatabase } from "./db/index.js";
 import { TelegramStore } from "./db/telegram/store.js";
 import { startingBoard } from "./engine/index.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
-import { createLogger } from "./log.js";
+import { createLogger, errorLine, redact } from "./log.js";
 import { renderDecisionPng } from "./render/decision.js";
 import { renderBoardPng } from "./render/png.js";
 import { renderReplayGif } from "./render/replay.js";
@@ -40,15 +40,24 @@ const ALLOWED_UPDATES = [
   "chosen_inline_result",
 ] as const;
 
+/** What no line on stderr may show: the token, and the webhook's secret. */
+let secrets: string[] = [];
+
 function fail(lines: string[]): never {
-  for (const line of lines) process.stderr.write(`${line}\n`);
+  for (const line of lines) process.stderr.write(`${redact(line, secrets)}\n`);
   process.exit(1);
 }
 
 const parsed = parseConfig(process.env);
 if (!parsed.ok) fail(parsed.errors.map((e) => `config: ${e}`));
 const config = parsed.config;
-const logger = createLogger(config.logLevel);
+secrets = [config.token, ...(config.webhook ? [config.webhook.secret] : [])];
+const logger = createLogger(config.logLevel, undefined, secrets);
+// Node would print an uncaught error whole, a network error's URL (and so the token) with it.
+process.on("uncaughtException", (err, origin) => {
+  logger.error({ err, origin }, "stopped by an error");
+  process.exit(1);
+});
 
 let database: ReturnType<typeof openDatabase>;
 try {
@@ -84,12 +93,15 @@ process.once("SIGTERM", () => void shutdown("SIGTERM"));
 // The bot's own user is needed before the service and the bot are built: the computer
 // opponent plays as it.
 const api = new Api(config.token, config.apiRoot ? { apiRoot: config.apiRoot } : undefined);
+const tries = lastTryFailure();
+api.config.use(tries.transformer);
 api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
-// Unreachable Telegram ends the start with a line, instead of auto-retry's endless backoff.
+// Unreachable Telegram ends the start with a line, instead of auto-retry's endless backoff;
+// the line names what the last try met (a refused connection, say), the token blotted out.
 api.config.use(callDeadline());
 const botInfo = await api.getMe().catch((e: unknown) => {
   database.close();
-  return fail([`Telegram: ${e instanceof Error ? e.message : String(e)}`]);
+  return fail([`Telegram: ${errorLine(tries.explain(e))}`]);
 });
 const service = new GameService(database.db, {
   challengeTtlMs: config.challengeTtlMs,

@@ -1,5 +1,5 @@
 import type { Logger } from "../log.js";
-import type { GameService, GameView, MessageRef } from "../services/index.js";
+import type { DiceOrigin, GameService, GameView, MessageRef } from "../services/index.js";
 import { gameMessage } from "./game-message.js";
 import { type GameMessenger, sameRef } from "./game-messenger.js";
 import { chatLane, inlineLane } from "./outbox/methods.js";
@@ -197,6 +197,7 @@ export class BoardSync {
     if (game.chatId !== null && this.service.chatLost(game.chatId)) return null;
     const pressedOn = hint.pressedOn ?? null;
     if (
+      !game.starting &&
       !game.message &&
       pressedOn &&
       pressedOn.kind === "chat" &&
@@ -207,6 +208,11 @@ export class BoardSync {
     }
     const t = this.textsFor(game.locale);
     if (game.status === "broken" || game.status === "abandoned") return this.showBroken(game, t);
+    if (game.starting) {
+      const begun = await this.begin(game, t);
+      if (begun === null || !("id" in begun)) return begun;
+      game = begun;
+    }
     const claim = this.service.claimable(game);
     try {
       if (!game.message) return await this.post(game, t, claim);
@@ -220,6 +226,36 @@ export class BoardSync {
       return this.failed(game, err);
     }
     this.markShown(game, claim);
+    return null;
+  }
+
+  /**
+   * A game waiting for the message it starts in: in a chat the bot posts it (the starting
+   * position and the commitment, no die yet), then hands the service the place and date
+   * Telegram gave it, the dice's second part; the opening follows from both parts. An inline
+   * game starts in its own message. Returns the game begun, or what this round returns.
+   */
+  private async begin(game: GameView, t: Tr): Promise<GameView | Again | null> {
+    let origin: DiceOrigin;
+    if (game.message?.kind === "inline")
+      origin = { kind: "inline", inlineMessageId: game.message.inlineMessageId };
+    else if (game.chatId === null) {
+      this.logger.warn({ gameId: game.id }, "starting game without a chat or message");
+      return null;
+    } else {
+      try {
+        const replyTo = this.service.replyTargetOf(game.id);
+        origin = await this.messenger.send(game.chatId, gameMessage(t, game, false), replyTo);
+      } catch (err) {
+        return this.failed(game, err);
+      }
+    }
+    const r = this.service.beginGame(game.id, origin);
+    if (r.ok) return r.value.game;
+    if (r.error.code === "busy") return { holdMs: 0 };
+    // Stale: another round started it, and shows it.
+    if (r.error.code !== "stale")
+      this.logger.error({ gameId: game.id, reason: r.error.message }, "game not started");
     return null;
   }
 
@@ -263,8 +299,10 @@ export class BoardSync {
     const wait = retryAfterMs(err);
     if (wait === null && isPermanent(err)) {
       // Sending the same again would be refused again: record it as shown, say so loudly.
+      // A game that has not started yet stays behind its board, so that every tick tries to
+      // post its first message again (the bot may get the right to post photos back).
       this.logger.error({ err, gameId: game.id }, "board refused");
-      this.markShown(game, this.service.claimable(game));
+      if (!game.starting) this.markShown(game, this.service.claimable(game));
       return null;
     }
     this.logger.warn({ err, gameId: game.id }, "board not updated; trying again");

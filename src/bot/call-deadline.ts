@@ -27,3 +27,26 @@ export function withDeadline(signal: Signal, ms: number): Signal {
   const both = signal ? AbortSignal.any([signal as unknown as AbortSignal, limit]) : limit;
   return both as unknown as Signal;
 }
+
+/**
+ * What a call's last try met. auto-retry swallows each failed try, so a call that runs out
+ * of time says only that it was aborted; installed before auto-retry, this sees every try,
+ * and `explain` hangs the last failure under such an error as its cause.
+ */
+export function lastTryFailure(): { transformer: Transformer; explain(e: unknown): unknown } {
+  let last: unknown = null;
+  return {
+    transformer: async (prev, method, payload, signal) => {
+      try {
+        return await prev(method, payload, signal);
+      } catch (e) {
+        last = e;
+        throw e;
+      }
+    },
+    explain: (e) =>
+      e instanceof Error && e.cause === undefined && last !== null && last !== e
+        ? new Error(e.message, { cause: last })
+        : e,
+  };
+}

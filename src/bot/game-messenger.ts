@@ -1,12 +1,15 @@
 import { type Api, InputFile } from "grammy";
 import type { Logger } from "../log.js";
 import type { BoardView } from "../render/view.js";
-import type { MessageRef } from "../services/index.js";
+import type { DiceOrigin, MessageRef } from "../services/index.js";
 import type { GameMessage } from "./game-message.js";
 import { isMessageGone, isNotModified } from "./telegram-errors.js";
 import { viewKey } from "./ui/board-view.js";
 
 export type RenderBoard = (view: BoardView) => Promise<Buffer>;
+
+/** A message the bot posted in a chat, with the date Telegram gave it. */
+export type SentMessage = Extract<DiceOrigin, { kind: "chat" }>;
 
 /** Turns a picture into a `file_id` an inline message can show (see inline-photos.ts). */
 export type PhotoUploader = (png: Buffer) => Promise<string>;
@@ -28,8 +31,8 @@ export class GameMessenger {
     private readonly uploadForInline: PhotoUploader | null,
   ) {}
 
-  /** Posts the game as a new photo message; returns where it is. */
-  async send(chatId: number, msg: GameMessage, replyTo?: number | null): Promise<MessageRef> {
+  /** Posts the game as a new photo message; returns where it is, and its date. */
+  async send(chatId: number, msg: GameMessage, replyTo?: number | null): Promise<SentMessage> {
     const png = await this.render(msg.view);
     const sent = await this.api.sendPhoto(chatId, new InputFile(png, "board.png"), {
       caption: msg.caption,
@@ -39,7 +42,7 @@ export class GameMessenger {
         ? { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }
         : {}),
     });
-    const ref: MessageRef = { kind: "chat", chatId, messageId: sent.message_id };
+    const ref: SentMessage = { kind: "chat", chatId, messageId: sent.message_id, date: sent.date };
     this.remember(ref, viewKey(msg.view));
     return ref;
   }

@@ -3,7 +3,8 @@ import { verifyRecord } from "../services/records/verify.js";
 
 /**
  * `npm run --silent verify -- record.txt`: checks a game record (`.mat` or text) against its
- * revealed dice seed. Prints "dice verified" or the first mismatch; exit status 0 or 1.
+ * revealed dice seed and the dice's second part. Prints "dice verified" or the first
+ * mismatch; exit status 0 or 1.
  */
 const file = process.argv[2];
 if (!file) {
@@ -18,6 +19,11 @@ try {
   process.exit(2);
 }
 const r = verifyRecord(text);
-if (r.ok) process.stdout.write(`dice verified: ${r.rolls} rolls match the seed\n`);
+if (r.ok)
+  process.stdout.write(
+    r.salt === null
+      ? `dice verified: ${r.rolls} rolls match the seed\n`
+      : `dice verified: ${r.rolls} rolls match the seed and the second part ${r.salt}\n`,
+  );
 else process.stdout.write(`dice mismatch: ${r.reason}\n`);
 process.exit(r.ok ? 0 : 1);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./open.js";
 import {
@@ -35,6 +35,20 @@ export type GamePatch = Pick<
   | "reminded"
   | "turnLog"
 >;
+
+/** What a game's start writes: its opening as the dice drew it, and where it is shown. */
+export type GameOpening = Pick<
+  GameRow,
+  | "state"
+  | "whiteId"
+  | "blackId"
+  | "opening"
+  | "diceSalt"
+  | "diceCounter"
+  | "turnLog"
+  | "lastActionAt"
+> &
+  Partial<Pick<GameRow, "messageId">>;
 
 /** A game with both players and its series, as one read. */
 export interface FullGame {
@@ -180,6 +194,26 @@ export class GamesRepo {
       .returning()
       .get();
     this.appendEvents(row.id, 0, events, values.createdAt);
+    return row;
+  }
+
+  /**
+   * A game that waited for its message starts: its opening, the dice's second part, and its
+   * first events. Undefined when it had started already.
+   */
+  begin(
+    id: number,
+    opening: GameOpening,
+    events: readonly NewEvent[],
+    now: number,
+  ): GameRow | undefined {
+    const row = this.db
+      .update(games)
+      .set({ ...opening, pendingStart: null, version: events.length, updatedAt: now })
+      .where(and(eq(games.id, id), eq(games.version, 0), isNotNull(games.pendingStart)))
+      .returning()
+      .get();
+    if (row) this.appendEvents(id, 0, events, now);
     return row;
   }
 

@@ -40,6 +40,23 @@ export interface SeriesAfter {
   readonly over: boolean;
 }
 
+/**
+ * How a game starts once its dice's second part is known: everything the opening needs but
+ * the dice (see services/start.ts). Kept while the game waits for the message it starts in.
+ */
+export interface PendingStart {
+  /** Who throws the lot's first and second die. */
+  readonly seats: readonly [number, number];
+  /** A user id, or "lot" for an opening lot. */
+  readonly starter: number | "lot";
+  /** Short nardy: who plays white. */
+  readonly shortWhite: number;
+  readonly crawford: boolean;
+  readonly confirmTurns: boolean;
+  /** Who started the game (who accepted, asked for it, or organised its tournament). */
+  readonly actorId: number;
+}
+
 /** Where a challenge or game is shown; the chat is left as it was when absent. */
 export interface MessageColumns {
   readonly chatId?: number | null;
@@ -206,6 +223,13 @@ export const games = sqliteTable(
     diceCommitment: text("dice_commitment").notNull(),
     /** Dice drawn from the seed so far (the next die's index). */
     diceCounter: integer("dice_counter").notNull().default(0),
+    /**
+     * The dice's second part (services/dice.ts), fixed by the message the game starts in;
+     * null while the game waits for that message, and for games stored before there was one.
+     */
+    diceSalt: text("dice_salt"),
+    /** Set while the game waits for the message it starts in; its opening then uses it. */
+    pendingStart: text("pending_start", { mode: "json" }).$type<PendingStart>(),
     /** Drawn when the game ends with the series going on: the next game's seed, committed now. */
     nextDiceSeed: text("next_dice_seed"),
     seriesId: integer("series_id")

@@ -36,6 +36,8 @@ export function auditProblem(
   try {
     const log = events();
     if (log.length !== g.version) return `log: ${log.length} events for version ${g.version}`;
+    // A game waiting for its message has no event yet: nothing has happened in it.
+    if (g.pendingStart) return log.length === 0 ? null : "log: events before the start";
     const replayed = JSON.stringify(replayGame(log));
     return replayed === JSON.stringify(g.state) ? null : "log: replays to another state";
   } catch (e) {

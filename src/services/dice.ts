@@ -2,10 +2,18 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { DiceSource } from "../engine/index.js";
 
 /**
- * Verifiable dice. A game's seed gives a byte stream: HMAC-SHA256(seed, "0") followed by
- * HMAC-SHA256(seed, "1"), "2", ... (the block number as decimal text). Each byte below 252
- * is one die, (byte mod 6) + 1; bytes 252..255 are skipped, since 252 = 42 × 6 keeps every
- * face equally likely. The game stores its position in the stream (bytes read so far).
+ * Verifiable dice from two parts: the bot's seed, committed to (its SHA-256 shown) before
+ * anything else about the game is known, and a second part Telegram fixes after that: the
+ * chat, id and date of the message the game starts in ("-100123:57:1733143200"), or the id
+ * of the inline message it is played in ("inline:AgAAA..."). Neither part alone decides a die.
+ *
+ * The byte stream: HMAC-SHA256(seed, "<second part> 0") followed by HMAC-SHA256(seed,
+ * "<second part> 1"), "… 2", ... (the block number as decimal text after one space). Each
+ * byte below 252 is one die, (byte mod 6) + 1; bytes 252..255 are skipped, since 252 = 42 × 6
+ * keeps every face equally likely. The game stores its position in the stream (bytes read).
+ *
+ * Games stored before the second part existed have none (null): their blocks are
+ * HMAC-SHA256(seed, "0"), "1", ... and they keep those dice.
  */
 const SEED_BYTES = 32;
 const BLOCK = 32;
@@ -17,18 +25,44 @@ export const newSeed = (): Buffer => randomBytes(SEED_BYTES);
 export const commitmentOf = (seed: Buffer): string =>
   createHash("sha256").update(seed).digest("hex");
 
-const streamBlock = (seed: Buffer, block: number): Buffer =>
-  createHmac("sha256", seed).update(String(block)).digest();
+/** What Telegram fixed after the commitment was shown: where the game starts. */
+export type DiceOrigin =
+  | {
+      readonly kind: "chat";
+      readonly chatId: number;
+      readonly messageId: number;
+      /** The message's date, Unix seconds, as Telegram gave it. */
+      readonly date: number;
+    }
+  | { readonly kind: "inline"; readonly inlineMessageId: string };
 
-/** The engine's DiceSource over a game's seed, from its stored stream position on. */
+/** A second part as a record and the stream show it: no spaces, one line. */
+const SALT = /^[\x21-\x7e]{1,200}$/;
+
+/** The second part of the dice, as text: "chat:message:date" or "inline:<id>". */
+export const saltOf = (origin: DiceOrigin): string =>
+  origin.kind === "chat"
+    ? `${origin.chatId}:${origin.messageId}:${origin.date}`
+    : `inline:${origin.inlineMessageId}`;
+
+export const isSalt = (text: string): boolean => SALT.test(text);
+
+const streamBlock = (seed: Buffer, salt: string | null, block: number): Buffer =>
+  createHmac("sha256", seed)
+    .update(salt === null ? String(block) : `${salt} ${block}`)
+    .digest();
+
+/** The engine's DiceSource over a game's seed and second part, from its stream position on. */
 export class SeedDice implements DiceSource {
   private cached: { index: number; bytes: Buffer } | null = null;
   /** Every die drawn through this source, in order. */
   readonly drawn: number[] = [];
 
+  /** `salt`: the second part; null only for games stored before there was one. */
   constructor(
     private readonly seed: Buffer,
     private position: number,
+    private readonly salt: string | null,
   ) {}
 
   die(): number {
@@ -49,14 +83,15 @@ export class SeedDice implements DiceSource {
 
   private byteAt(pos: number): number {
     const index = Math.floor(pos / BLOCK);
-    if (this.cached?.index !== index) this.cached = { index, bytes: streamBlock(this.seed, index) };
+    if (this.cached?.index !== index)
+      this.cached = { index, bytes: streamBlock(this.seed, this.salt, index) };
     return this.cached.bytes[pos % BLOCK]!;
   }
 }
 
-/** The first `count` dice of a seed, as a player checks them once the seed is revealed. */
-export function diceOfSeed(seed: Buffer, count: number): number[] {
-  const source = new SeedDice(seed, 0);
+/** The first `count` dice of a seed and second part, as a player checks them at the end. */
+export function diceOfSeed(seed: Buffer, count: number, salt: string | null): number[] {
+  const source = new SeedDice(seed, 0, salt);
   for (let i = 0; i < count; i++) source.die();
   return source.drawn;
 }

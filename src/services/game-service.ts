@@ -9,15 +9,16 @@ import {
   declineChallenge,
   expireChallenges,
   type GameStart,
+  gameStart,
 } from "./challenges.js";
 import { claimRefusal } from "./claims.js";
 import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
-import { newSeed } from "./dice.js";
-import { about, fail, isBusy, ok, type ServiceError, type ServiceResult } from "./errors.js";
-import { isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
+import { type DiceOrigin, newSeed } from "./dice.js";
+import { about, fail, isBusy, ok, type ServiceResult } from "./errors.js";
+import { isDiceOrigin, isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
 import { isAtHome, type MessageRef, refUpdate } from "./message-ref.js";
-import { playAction, refusal, StaleWrite } from "./play.js";
+import { beginGame, playAction, refusal, StaleWrite } from "./play.js";
 import { chatSeries, leaderboard } from "./queries.js";
 import { rematch } from "./rematch.js";
 import { chatKeyOf } from "./series.js";
@@ -113,24 +114,6 @@ export class GameService {
   ): ServiceResult<GameStart> {
     if (!isId(challengeId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
     const r = this.write(() => acceptChallenge(this.ctx, challengeId, by, message));
-    if (r.ok) this.changed(r.value.game);
-    return r;
-  }
-
-  /**
-   * A game against the computer player in one step: a challenge to it, which it accepts.
-   * Nothing is stored when the game cannot start (the two already play here, say).
-   */
-  playComputer(input: ChallengeInput, computer: PlayerRef): ServiceResult<GameStart> {
-    if (!isPlayer(computer)) return badInput();
-    const r = this.write(() => {
-      const made = createChallenge(this.ctx, { ...input, target: { user: computer } });
-      const started = made.ok ? acceptChallenge(this.ctx, made.value.id, computer) : made;
-      if (!started.ok) throw new Rollback(started.error);
-      // No card was ever shown for it: its message is the command the board answers.
-      if (made.ok) this.ctx.challenges.markCardClosed(made.value.id);
-      return started;
-    });
     if (r.ok) this.changed(r.value.game);
     return r;
   }
@@ -235,6 +218,21 @@ export class GameService {
       const done = normalizeAction((next.payload as { action?: unknown }).action);
       return JSON.stringify(done) === JSON.stringify(one);
     });
+  }
+
+  /**
+   * Starts a game that waits for its message (`starting`), once the bot has posted it, or at
+   * once in an inline message: where Telegram put the message, and when, is the dice's second
+   * part, so no die falls before it exists. A game started already is `stale`.
+   */
+  beginGame(gameId: number, origin: DiceOrigin): ServiceResult<GameStart> {
+    if (!isId(gameId) || !isDiceOrigin(origin)) return badInput();
+    const r = this.write(() => {
+      const begun = beginGame(this.ctx, gameId, origin);
+      return begun.ok ? ok(gameStart(this.ctx, gameId)) : begun;
+    });
+    if (r.ok) this.changed(r.value.game);
+    return r;
   }
 
   rematch(gameId: number, by: PlayerRef, message?: MessageRef | null): ServiceResult<GameStart> {
@@ -512,17 +510,9 @@ export class GameService {
       return this.ctx.tx(fn);
     } catch (e) {
       if (e instanceof StaleWrite) return fail("stale", "This board is out of date.");
-      if (e instanceof Rollback) return { ok: false, error: e.error };
       if (isBusy(e)) return fail("busy", "The game is busy; try again.");
       throw e;
     }
-  }
-}
-
-/** Undoes a transaction's writes when a later step of it is refused. */
-class Rollback extends Error {
-  constructor(readonly error: ServiceError) {
-    super(error.message);
   }
 }
 

@@ -1,3 +1,4 @@
+import { type DiceOrigin, isSalt, saltOf } from "./dice.js";
 import type { MessageRef } from "./message-ref.js";
 import type { PlayerRef } from "./types.js";
 
@@ -20,3 +21,11 @@ export function isMessageRef(r: unknown): r is MessageRef {
 /** An optional message reference: absent, null, or well formed. */
 export const isOptionalRef = (r: unknown): boolean =>
   r === undefined || r === null || isMessageRef(r);
+
+/** Where a game's message is, and (in a chat) its date: what Telegram gave the bot. */
+export function isDiceOrigin(o: unknown): o is DiceOrigin {
+  if (!isMessageRef(o)) return false;
+  const date = (o as { date?: unknown }).date;
+  if (o.kind === "chat" && !(isId(date) && date > 0)) return false;
+  return isSalt(saltOf(o as DiceOrigin));
+}

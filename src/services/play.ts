@@ -1,4 +1,11 @@
-import type { FullGame, GameRow, NewEvent, NewGameRow } from "../db/index.js";
+import type {
+  FullGame,
+  GameOpening,
+  GameRow,
+  NewEvent,
+  NewGameRow,
+  PendingStart,
+} from "../db/index.js";
 import {
   type Action,
   act,
@@ -13,7 +20,7 @@ import {
 import { autoAction } from "./autoplay.js";
 import { claimRefusal } from "./claims.js";
 import type { ServiceContext } from "./context.js";
-import { commitmentOf, SeedDice } from "./dice.js";
+import { commitmentOf, type DiceOrigin, SeedDice, saltOf } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { actionEvent, startEvent } from "./events.js";
 import { recordFinish, userOf } from "./finish.js";
@@ -65,47 +72,124 @@ export interface CreateGameInput extends Omit<StartInput, "dice" | "confirmTurns
   readonly seed?: string | null;
 }
 
-/** Draws a seed, plays the opening lot and any automatic first actions; inside a transaction. */
+/**
+ * Stores a new game with its seed committed to; inside a transaction. No die falls yet: the
+ * game waits for the message it starts in, whose Telegram-given place and date are the dice's
+ * second part (beginGame). Until then it shows its starting position, with colours as far as
+ * they are known before the lot.
+ */
 export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow {
   const now = ctx.config.now();
   const seed = input.seed ? Buffer.from(input.seed, "hex") : ctx.config.newSeed();
-  const dice = new SeedDice(seed, 0);
   const chat = input.chatId === null ? undefined : ctx.chats.get(input.chatId);
   const confirmTurns = chat?.confirmTurns ?? ctx.config.confirmTurns;
-  const plan = planStart({ ...input, dice, confirmTurns });
-  const events: NewEvent[] = [{ ...startEvent(plan.game, plan.lot), actorId: input.actorId }];
-  const { state, log } = settle(
-    { state: newGame(plan.game), log: emptyTurnLog },
-    dice,
-    events,
-    false,
-  );
-  const over = state.phase === "over";
-  if (over) throw new Error("a game cannot end before its first move");
+  const pendingStart: PendingStart = {
+    seats: input.seats,
+    starter: input.starter,
+    shortWhite: input.shortWhite,
+    crawford: input.crawford,
+    confirmTurns,
+    actorId: input.actorId,
+  };
+  const [a, b] = input.seats;
+  const whiteId =
+    input.variant === "short" ? input.shortWhite : input.starter === "lot" ? a : input.starter;
   return ctx.games.insert(
     {
       variant: input.variant,
       rules: input.rules,
-      whiteId: plan.whiteId,
-      blackId: plan.blackId,
-      state,
+      whiteId,
+      blackId: whiteId === a ? b : a,
+      state: newGame({
+        variant: input.variant,
+        rules: input.rules,
+        starter: "white",
+        openingDice: null,
+        crawford: input.crawford,
+        confirmTurns,
+      }),
       chatId: input.chatId,
       ...input.message,
       locale: input.locale,
       diceSeed: seed.toString("hex"),
       diceCommitment: commitmentOf(seed),
-      diceCounter: dice.counter,
+      diceCounter: 0,
+      diceSalt: null,
+      pendingStart,
       seriesId: input.seriesId,
       challengeId: input.challengeId,
       previousGameId: input.previousGameId,
-      opening: plan.lot,
-      turnLog: log,
+      opening: null,
+      turnLog: emptyTurnLog,
       lastActionAt: now,
       createdAt: now,
       updatedAt: now,
     },
-    events,
+    [],
   );
+}
+
+/**
+ * The start of a game that waited for its message: `origin` (where Telegram put that
+ * message, and when) is the dice's second part; the opening lot and any automatic first
+ * actions follow from both parts. Inside a transaction.
+ */
+export function beginGame(
+  ctx: ServiceContext,
+  gameId: number,
+  origin: DiceOrigin,
+): ServiceResult<GameRow> {
+  const g = ctx.games.get(gameId);
+  if (!g) return fail("not-found", "There is no such game.");
+  const plan = g.pendingStart;
+  if (!plan || g.status !== "active") return fail("stale", "This game has started already.");
+  const here =
+    origin.kind === "chat"
+      ? g.inlineMessageId === null && origin.chatId === g.chatId
+      : origin.inlineMessageId === g.inlineMessageId;
+  if (!here) return fail("bad-input", "The game is not shown there.");
+  const now = ctx.config.now();
+  const salt = saltOf(origin);
+  const dice = new SeedDice(Buffer.from(g.diceSeed, "hex"), 0, salt);
+  const { opening, events } = openingOf(g, plan, dice);
+  const at = origin.kind === "chat" ? { messageId: origin.messageId } : {};
+  const row = ctx.games.begin(
+    g.id,
+    { ...opening, diceSalt: salt, lastActionAt: now, ...at },
+    events,
+    now,
+  );
+  if (!row) throw new StaleWrite();
+  return ok(row);
+}
+
+/** A game's opening as `dice` throw it: the lot, the start event and any automatic actions. */
+export function openingOf(
+  g: Pick<GameRow, "variant" | "rules">,
+  plan: PendingStart,
+  dice: SeedDice,
+): {
+  opening: Omit<GameOpening, "diceSalt" | "lastActionAt" | "messageId">;
+  events: NewEvent[];
+} {
+  const start = planStart({ variant: g.variant, rules: g.rules, ...plan, dice });
+  const events: NewEvent[] = [{ ...startEvent(start.game, start.lot), actorId: plan.actorId }];
+  const { state, log } = settle(
+    { state: newGame(start.game), log: emptyTurnLog },
+    dice,
+    events,
+    false,
+  );
+  if (state.phase === "over") throw new Error("a game cannot end before its first move");
+  const opening = {
+    state,
+    whiteId: start.whiteId,
+    blackId: start.blackId,
+    opening: start.lot,
+    diceCounter: dice.counter,
+    turnLog: log,
+  };
+  return { opening, events };
 }
 
 /** Why `userId` may not act on this game now, or null. */
@@ -116,6 +200,8 @@ export function refusal(
   action: { readonly type: string },
   expectedVersion: number,
 ): ServiceResult<never> | null {
+  if (g.status === "active" && g.pendingStart)
+    return fail("busy", "The game is starting; try again in a moment.");
   if (g.version !== expectedVersion) return fail("stale", "This board is out of date.");
   if (g.status !== "active") return fail("game-over", "The game is over.");
   if (g.whiteId !== userId && g.blackId !== userId)
@@ -141,7 +227,7 @@ export function playAction(
   const now = ctx.config.now();
   const g = read.game;
   const color: Color = g.whiteId === userId ? "white" : "black";
-  const dice = new SeedDice(Buffer.from(g.diceSeed, "hex"), g.diceCounter);
+  const dice = new SeedDice(Buffer.from(g.diceSeed, "hex"), g.diceCounter, g.diceSalt);
   const events: NewEvent[] = [];
   let played: Played = { state: g.state, log: g.turnLog ?? emptyTurnLog };
   for (const action of actions) {

@@ -95,6 +95,13 @@ export interface GameView {
   readonly diceCommitment: string;
   /** Hex; null until the game is over. */
   readonly diceSeed: string | null;
+  /**
+   * The dice's second part (services/dice.ts): the chat, id and date of the message the game
+   * started in, or its inline message; null while starting, and for games older than it.
+   */
+  readonly diceSalt: string | null;
+  /** The game waits for the message it starts in: no die has fallen, nobody can act yet. */
+  readonly starting: boolean;
   readonly seriesId: number;
   /** The tournament whose match this game is part of; null for the chat's own series. */
   readonly tournamentId: number | null;

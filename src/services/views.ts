@@ -27,8 +27,9 @@ function player(ctx: ServiceContext, id: number): PlayerView {
 
 /** A game read with its players and series (one statement, see GamesRepo.getFull). */
 export function gameView({ game: g, white, black, series }: FullGame): GameView {
-  // Only an active game waits for anyone; a broken one's state is not to be read.
-  const waiting = g.status === "active" ? actor(g.state) : null;
+  // Only an active game waits for anyone, once started; a broken one's state is not to be read.
+  const starting = g.status === "active" && g.pendingStart !== null;
+  const waiting = g.status === "active" && !starting ? actor(g.state) : null;
   const whiteIsA = series.playerA === g.whiteId;
   const final = g.seriesAfter ?? null;
   return {
@@ -47,6 +48,8 @@ export function gameView({ game: g, white, black, series }: FullGame): GameView 
     opening: g.opening ?? null,
     diceCommitment: g.diceCommitment,
     diceSeed: g.status === "finished" ? g.diceSeed : null,
+    diceSalt: g.diceSalt,
+    starting,
     seriesId: g.seriesId,
     tournamentId: series.tournamentId,
     previousGameId: g.previousGameId,

@@ -54,16 +54,19 @@ function expectCurrent(h: Harness, gameId: number) {
 }
 
 describe("a restart", () => {
-  it("posts the board of a game stored just before the process stopped, once, and retires the copy it never recorded", async () => {
+  it("starts a game stored just before the process stopped in a message of its own, once; the copy it never recorded has no buttons", async () => {
     const file = dbFile();
     const first = await harnessOn(file);
     await first.send(USERS.alice, "/play");
     const challenge = first.lastMessage();
-    // The board reaches the chat, but the process dies before Telegram's reply arrives.
+    // The game's first message reaches the chat, but the process dies before Telegram's
+    // reply arrives: the game has not started, no die has fallen, nothing can be pressed.
     const hold = first.tg.holdNext("sendPhoto");
     void first.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
     await hold.reached;
     const orphan = first.lastMessage();
+    expect(buttons(orphan)).toEqual([]);
+    expect(first.service.getGame(1)).toMatchObject({ starting: true, diceSalt: null });
     first.close();
     open = [];
 
@@ -72,17 +75,30 @@ describe("a restart", () => {
     const board = expectCurrent(h, 1);
     expect(board.messageId).not.toBe(orphan.messageId);
     expect(board.replyTo).toBe(challenge.messageId);
-    // A press on the copy nobody recorded plays, and that copy loses its buttons.
-    const mover = userById(h.service.getGame(1)!.waitingFor!);
-    await h.press(mover, orphan, buttons(orphan)[0]!);
-    expect(h.service.getGame(1)!.version).toBeGreaterThan(1);
+    // The game started in the message the bot recorded: its place and date are the dice's.
+    expect(h.service.getGame(1)!.diceSalt).toMatch(new RegExp(`^${GROUP}:${board.messageId}:`));
     expect(buttons(h.tg.message(GROUP, orphan.messageId)!)).toEqual([]);
-    expectCurrent(h, 1);
     // Further ticks send nothing: the board is current.
     const calls = h.tg.calls.length;
     await h.tick();
     expect(h.tg.calls.slice(calls)).toEqual([]);
     expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("a first message Telegram refuses is tried again at the next tick; the game starts once it goes through", async () => {
+    const h = await harnessOn(dbFile());
+    await h.send(USERS.alice, "/play");
+    const challenge = h.lastMessage();
+    // Refused for every try that follows the press (the accept and the new game each ask).
+    for (let i = 0; i < 2; i++)
+      h.tg.failNext("sendPhoto", 400, "Bad Request: not enough rights to send photos to the chat");
+    await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+    expect(photosIn(h)).toEqual([]);
+    expect(h.service.getGame(1)).toMatchObject({ starting: true, diceSalt: null });
+    await h.tick();
+    const board = expectCurrent(h, 1);
+    expect(h.service.getGame(1)!.diceSalt).toMatch(new RegExp(`^${GROUP}:${board.messageId}:`));
+    expect(photosIn(h)).toHaveLength(1);
   });
 
   it("brings a board behind its game up to date without anyone pressing", async () => {
@@ -159,7 +175,7 @@ describe("answering and showing are independent", () => {
 
 describe("one game, one message", () => {
   for (const how of ["Accept", "Next game"] as const)
-    it(`a press on the board while its posting after ${how} has not returned yet`, async () => {
+    it(`after ${how}: one message, without buttons until the game starts in it; a press while its opening is on the way`, async () => {
       const h = await harnessOn(dbFile());
       await h.send(USERS.alice, "/play");
       const challenge = h.lastMessage();
@@ -177,21 +193,28 @@ describe("one game, one message", () => {
         gameId = 2;
       }
       const photos = photosIn(h).length;
-      const hold = h.tg.holdNext("sendPhoto");
+      // The first message is on its way: it shows the commitment and no button.
+      const posting = h.tg.holdNext("sendPhoto");
+      // Then the opening drawn with its place and date arrives with the buttons, and a press
+      // comes before Telegram's reply to that edit.
+      const opening = h.tg.holdNext("editMessageMedia");
       const starting = h.press(USERS.bob, source, buttonNamed(source, label));
-      await hold.reached;
+      await posting.reached;
       const board = h.lastMessage();
       expect(board.photo).not.toBeNull();
+      expect(buttons(board)).toEqual([]);
+      expect(h.service.getGame(gameId)).toMatchObject({ starting: true, waitingFor: null });
+      posting.release();
+      await opening.reached;
+      const shown = h.tg.message(GROUP, board.messageId)!;
       const mover = userById(h.service.getGame(gameId)!.waitingFor!);
-      const pressing = h.press(mover, board, buttons(board)[0]!);
-      hold.release();
+      const pressing = h.press(mover, shown, buttons(shown)[0]!);
+      opening.release();
       await Promise.all([starting, pressing]);
       expect(photosIn(h)).toHaveLength(photos + 1);
-      expect(h.service.getGame(gameId)!.message).toEqual({
-        kind: "chat",
-        chatId: GROUP,
-        messageId: board.messageId,
-      });
+      const game = h.service.getGame(gameId)!;
+      expect(game.message).toEqual({ kind: "chat", chatId: GROUP, messageId: board.messageId });
+      expect(game.diceSalt).toMatch(new RegExp(`^${GROUP}:${board.messageId}:\\d+$`));
       expectCurrent(h, gameId);
       expect(h.tg.problems()).toEqual([]);
     });

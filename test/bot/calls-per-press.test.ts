@@ -14,6 +14,7 @@ import {
   createHarness,
   GROUP,
   type Harness,
+  startAgainstBot,
   USERS,
   userById,
 } from "./harness.js";
@@ -124,7 +125,7 @@ describe("calls per press against the bot", () => {
     // A pause before the bot's moves, as in production: its turn is an edit apart.
     h = await createHarness({ computer: { delayMs: 5, level: "easy" } });
     await h.send(USERS.alice, "/play short bot");
-    const board = h.lastMessage();
+    const board = await startAgainstBot(h);
     const tally = new Tally();
     let botTurns = 0;
     for (let n = 0; ; n++) {

@@ -9,6 +9,7 @@ import {
   GROUP,
   type Harness,
   harnessesPerTest,
+  startAgainstBot,
   USERS,
   userById,
 } from "./harness.js";
@@ -302,6 +303,7 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
     const chat = USERS.alice.id;
     const dialog = await toOpponentStep(h, chat);
     await h.press(USERS.alice, dialog, buttonNamed(dialog, "The bot"));
+    await startAgainstBot(h, chat);
     const game = h.service.activeGames(chat, USERS.alice.id)[0]!;
     expect([game.white.id, game.black.id]).toContain(BOT_INFO.id);
     expect(game.waitingFor).toBe(USERS.alice.id);

@@ -77,6 +77,8 @@ export interface StoredMessage {
   shown?: Formatted | null;
   /** Clock time it was sent. */
   sentAt?: number;
+  /** The date Telegram gave it, Unix seconds. */
+  date?: number;
 }
 
 /** A message a user sent (the harness's `send`), kept so the bot can reply to it. */
@@ -97,6 +99,8 @@ export interface FakeTelegramOptions {
   readonly privacyMode?: boolean;
   /** Private chats take messages only after the user wrote to the bot (on by default). */
   readonly privateChatsNeedStart?: boolean;
+  /** The date (Unix seconds) each message the bot sends is given; the clock's by default. */
+  readonly dates?: () => number;
 }
 
 export class FakeTelegram {
@@ -120,9 +124,11 @@ export class FakeTelegram {
    * chats' budgets by the same one, and it goes on across a restart of the bot.
    */
   readonly wire = new WarpClock();
+  private readonly dateOfNew: () => number;
 
   constructor(opts: FakeTelegramOptions = {}) {
     this.rules = new BotApiRules({ bot: BOT_INFO, ...opts, floodClock: this.wire.now });
+    this.dateOfNew = opts.dates ?? (() => Math.floor(this.rules.now() / 1000));
   }
 
   /** The user administers the chat (getChatMember says so for that chat only). */
@@ -505,6 +511,7 @@ export class FakeTelegram {
       replyTo: reply.value,
       shown,
       sentAt: this.rules.now(),
+      date: this.dateOfNew(),
     };
     this.messages.set(`${chatId}:${stored.messageId}`, stored);
     this.rules.botSpoke(chatId);
@@ -541,6 +548,7 @@ export class FakeTelegram {
       replyTo: reply.value,
       shown: c.value,
       sentAt: this.rules.now(),
+      date: this.dateOfNew(),
     };
     this.messages.set(`${chatId}:${stored.messageId}`, stored);
     this.rules.botSpoke(chatId);
@@ -668,7 +676,7 @@ export class FakeTelegram {
     const chatId = m.chatId ?? 0;
     const base = {
       message_id: m.messageId,
-      date: Math.floor((m.sentAt ?? 0) / 1000),
+      date: m.date ?? Math.floor((m.sentAt ?? 0) / 1000),
       chat: chatOf(chatId, this.rules.chatType(chatId)),
       from: BOT_INFO,
       ...(m.keyboard.length ? { reply_markup: { inline_keyboard: m.keyboard } } : {}),

@@ -87,11 +87,12 @@ const pick = (n: number) => {
 
 describe("a whole game in a group, by button presses only", () => {
   it("long nardy from /play to the final caption, with the real board picture", async () => {
-    // The real picture for the first board and the final one; the cheap stand-in in between.
+    // The real picture for the first board (the game's first message, then its opening) and
+    // the final one; the cheap stand-in in between.
     let drawn = 0;
     h = await createHarness({
       render: (view) =>
-        drawn++ === 0 || view.toMove === null ? renderBoardPng(view) : fakeRender(view),
+        drawn++ < 2 || view.toMove === null ? renderBoardPng(view) : fakeRender(view),
     });
     const board = await startGame(h, "/play");
     const meta = await sharp(board.photo as Buffer).metadata();

@@ -66,6 +66,8 @@ export interface Harness {
   handle(update: Omit<Update, "update_id">): Promise<boolean>;
   /** Waits until no board update and no computer turn is in progress. */
   settle(): Promise<void>;
+  /** Waits for the boards only (a computer's turn may still be on its way). */
+  settleBoards(): Promise<void>;
   /**
    * The clock chats' budgets run on, for the bot and the fake alike: it moves only when all
    * that is left is to wait for a budget, so Telegram's limits are kept at no real cost.
@@ -85,6 +87,8 @@ export interface Harness {
  * same worker (test files share one module graph there).
  */
 const seedsPerTest = new Map<string, number>();
+/** 2026-01-01 00:00 UTC, in Unix seconds. */
+const HARNESS_DATE = 1_767_225_600;
 function nextSeed(): Buffer {
   const test = expect.getState().currentTestName ?? "";
   const n = (seedsPerTest.get(test) ?? 0) + 1;
@@ -137,7 +141,9 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     computerId: BOT_INFO.id,
     ...(opts.now ? { now: opts.now } : {}),
   });
-  const tg = opts.tg ?? new FakeTelegram();
+  // One date for every message, so a game's dice (whose second part holds its message's date)
+  // are the same on every run.
+  const tg = opts.tg ?? new FakeTelegram({ dates: () => HARNESS_DATE });
   const wire = tg.wire;
   const reviews = new GameReviews(database.db, opts.now);
   const parts = createBot(parsed.config, {
@@ -219,6 +225,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   const harness: Harness = {
     handle,
     settle,
+    settleBoards: () => drive(parts.boards.settled()),
     wire,
     async tick(now) {
       await drive(parts.maintenance.tick(now));
@@ -299,6 +306,20 @@ export const buttonNamed = (m: StoredMessage, text: string | RegExp): InlineKeyb
   if (!b) throw new Error(`no button ${text} in ${JSON.stringify(buttons(m).map((x) => x.text))}`);
   return b;
 };
+
+/**
+ * The game against the bot that `/play bot` (or the set-up dialog) offered, started by its
+ * challenger's 🎲 press on the card; returns the game's board.
+ */
+export async function startAgainstBot(
+  h: Harness,
+  chatId: number = GROUP,
+  user: User = USERS.alice,
+): Promise<StoredMessage> {
+  const card = h.lastMessage(chatId);
+  await h.press(user, card, buttonNamed(card, /🎲/));
+  return h.lastMessage(chatId);
+}
 
 /** The test user with this id. */
 export const userById = (id: number): User => {

@@ -12,8 +12,11 @@ afterEach(() => {
 const CHAT = { id: GROUP, type: "supergroup", title: "Nardy club" };
 const ref = (u: User) => ({ id: u.id, firstName: u.first_name, languageCode: u.language_code });
 
-/** A long-nardy game between the two, resigned at once by `loser` (through the service). */
-function resignedGame(harness: Harness, challenger: User, accepter: User, loser: User) {
+/**
+ * A long-nardy game between the two, resigned at once by `loser` (through the service, once
+ * the bot has started it in its board).
+ */
+async function resignedGame(harness: Harness, challenger: User, accepter: User, loser: User) {
   const c = harness.service.createChallenge({
     challenger: ref(challenger),
     chat: CHAT,
@@ -23,7 +26,8 @@ function resignedGame(harness: Harness, challenger: User, accepter: User, loser:
   if (!c.ok) throw new Error(c.error.message);
   const started = harness.service.acceptChallenge(c.value.id, ref(accepter));
   if (!started.ok) throw new Error(started.error.message);
-  const g = started.value.game;
+  await harness.settle();
+  const g = harness.service.getGame(started.value.game.id)!;
   const r = harness.service.act(g.id, loser.id, { type: "resign" }, g.version);
   if (!r.ok) throw new Error(r.error.message);
   return r.value.game;
@@ -62,7 +66,7 @@ describe("/history", () => {
   ] as const) {
     it(`lists the last ten finished games, newest first, with their buttons (${user.language_code})`, async () => {
       h = await createHarness();
-      for (let i = 0; i < 11; i++) resignedGame(h, user, USERS.bob, user);
+      for (let i = 0; i < 11; i++) await resignedGame(h, user, USERS.bob, user);
       // A game still going is not history.
       await h.send(USERS.carol, "/play");
       await h.press(USERS.alice, h.lastMessage(), buttons(h.lastMessage())[0]!);

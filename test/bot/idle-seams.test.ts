@@ -9,6 +9,7 @@ import {
   GROUP,
   type Harness,
   harnessesPerTest,
+  startAgainstBot,
   USERS,
   userById,
 } from "./harness.js";
@@ -51,7 +52,7 @@ async function computerThinking(h: Harness): Promise<GameView> {
     }
   }
   expect(game.waitingFor).toBe(BOT_INFO.id);
-  await h.parts.boards.settled();
+  await h.settleBoards();
   return game;
 }
 
@@ -205,7 +206,7 @@ describe("a chat the bot has lost", () => {
     let now = 80_000_000;
     const h = await harness({ now: () => now, computer: { delayMs: 200, level: "easy" } });
     await h.send(USERS.alice, "/play short bot");
-    const board = h.lastMessage();
+    const board = await startAgainstBot(h);
     const game = await computerThinking(h);
     const mark = h.tg.calls.length;
     expect(await h.handle(h.tg.kick(GROUP))).toBe(true);
@@ -233,6 +234,7 @@ describe("a chat the bot has lost", () => {
     let now = 85_000_000;
     const h = await harness({ now: () => now, computer: { delayMs: 200, level: "easy" } });
     await h.send(USERS.alice, "/play short bot");
+    await startAgainstBot(h);
     const game = await computerThinking(h);
     expect(await h.handle(h.tg.kick(GROUP))).toBe(true);
     now += 30 * 24 * HOUR;
@@ -267,7 +269,7 @@ describe("a chat the bot has lost", () => {
     const h = await harness({ now: () => now, computer: { delayMs: 0, level: "easy" } });
     const chat = USERS.alice.id;
     await h.send(USERS.alice, "/play bot", { chatId: chat });
-    const board = h.lastMessage(chat);
+    const board = await startAgainstBot(h, chat);
     const game = h.service.getGame(1)!;
     expect(game.waitingFor).toBe(USERS.alice.id);
     const blocked = h.tg.kick(chat) as { my_chat_member: { new_chat_member: { status: string } } };

@@ -88,6 +88,9 @@ describe("a whole game inside an inline message", () => {
     const game = h.service.gameForInlineMessage("inl-fb")!;
     expect(game.rules.head).toBe("sport");
     expect(h.tg.inlineMessage("inl-fb")!.text).toMatch(/to move|roll/);
+    // A game in a card starts in it: the card's inline id is the dice's second part.
+    expect(game.diceSalt).toBe("inline:inl-fb");
+    expect(h.tg.inlineMessage("inl-fb")!.text).toContain("inline:inl-fb");
   });
 
   it("two people pressing Accept at once: one game", async () => {

@@ -4,7 +4,15 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
 import { BOT_INFO } from "./fake-telegram.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import {
+  buttonNamed,
+  buttons,
+  createHarness,
+  GROUP,
+  type Harness,
+  startAgainstBot,
+  USERS,
+} from "./harness.js";
 
 let h: Harness | null = null;
 afterEach(() => {
@@ -15,7 +23,7 @@ afterEach(() => {
 /** Alice presses buttons whenever the game waits for her; the bot answers in between. */
 async function playAgainstBot(harness: Harness, command: string, chatId = GROUP) {
   await harness.send(USERS.alice, command, { chatId });
-  const board = harness.lastMessage(chatId);
+  const board = await startAgainstBot(harness, chatId);
   expect(board.photo).not.toBeNull();
   const gameId = harness.service.activeGames(chatId, USERS.alice.id)[0]?.id ?? 1;
   let presses = 0;
@@ -66,7 +74,7 @@ describe("playing the bot itself", () => {
     await choose("standard");
     await choose("Running series");
     await choose("The bot");
-    const board = h.lastMessage(chat);
+    const board = await startAgainstBot(h, chat);
     expect(board.photo).not.toBeNull();
     const game = h.service.activeGames(chat, USERS.alice.id)[0]!;
     expect(game.waitingFor).toBe(USERS.alice.id);
@@ -92,8 +100,10 @@ describe("the bot after a restart", () => {
     if (!made.ok) throw new Error(made.error.message);
     const started = first.service.acceptChallenge(made.value.id, me);
     if (!started.ok) throw new Error(started.error.message);
-    // Alice plays until the game waits for the bot, as if the process then stopped.
-    let game = started.value.game;
+    // The bot starts the game in its board; Alice plays until the game waits for the bot, as
+    // if the process then stopped.
+    await first.settle();
+    let game = first.service.getGame(started.value.game.id)!;
     while (game.waitingFor === alice.id) {
       for (const action of chooseAction(game.state, { player: "pipcount" })!.actions) {
         const r = first.service.act(game.id, alice.id, action, game.version);

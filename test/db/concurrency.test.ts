@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { GamesRepo, openDatabase } from "../../src/db/index.js";
 import { GameService } from "../../src/services/index.js";
 import { seedSource } from "../services/helpers.js";
+import { StartingService } from "../services/starting.js";
 import { databaseProblems } from "./consistency.js";
 import { pressFor, startGames } from "./games.js";
 
@@ -21,7 +22,7 @@ describe("two connections on one file", () => {
     const path = join(dir, "two.sqlite");
     const a = openDatabase(path);
     const b = openDatabase(path);
-    const svcA = new GameService(a.db, { newSeed: seedSource("two") });
+    const svcA = new StartingService(a.db, { newSeed: seedSource("two") });
     const svcB = new GameService(b.db);
     const [g] = startGames(svcA, 1);
     const seenByB = svcB.getGame(g!.id)!;
@@ -39,7 +40,7 @@ describe("two connections on one file", () => {
     const path = join(dir, "repo.sqlite");
     const a = openDatabase(path);
     const b = openDatabase(path);
-    const [g] = startGames(new GameService(a.db, { newSeed: seedSource("repo") }), 1);
+    const [g] = startGames(new StartingService(a.db, { newSeed: seedSource("repo") }), 1);
     const repoA = new GamesRepo(a.db);
     const repoB = new GamesRepo(b.db);
     const row = repoB.get(g!.id)!;

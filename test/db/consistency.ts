@@ -7,8 +7,9 @@ import { playerDice } from "../services/player-dice.js";
 /**
  * Every invariant a game row keeps with its events, as problems found (empty: consistent):
  * version = number of events = last seq (seq runs 1..version), state = replay of the events,
- * the events' dice = the seed's dice stream with the counter just after them, status follows
- * the state, commitment = SHA-256(seed).
+ * the events' dice = the dice stream of the seed and second part with the counter just after
+ * them, status follows the state, commitment = SHA-256(seed); a game waiting for its first
+ * message has no event, no die and no second part yet.
  */
 export function gameProblems(db: Db, gameId: number): string[] {
   const repo = new GamesRepo(db);
@@ -18,6 +19,14 @@ export function gameProblems(db: Db, gameId: number): string[] {
   const out: string[] = [];
   const say = (m: string) => out.push(`game ${gameId}: ${m}`);
   if (g.version !== events.length) say(`version ${g.version} but ${events.length} events`);
+  const commitment = createHash("sha256").update(Buffer.from(g.diceSeed, "hex")).digest("hex");
+  if (commitment !== g.diceCommitment) say("commitment does not match the seed");
+  // A game waiting for its first message: nothing has happened, no die has fallen.
+  if (g.pendingStart) {
+    if (events.length > 0 || g.diceCounter > 0 || g.diceSalt !== null)
+      say("began before its start");
+    return out;
+  }
   events.forEach((e, i) => {
     if (e.seq !== i + 1) say(`event ${i} has seq ${e.seq}`);
   });
@@ -28,14 +37,12 @@ export function gameProblems(db: Db, gameId: number): string[] {
     say(`replay failed: ${(e as Error).message}`);
   }
   const dice = diceOfEvents(events);
-  const fromSeed = playerDice(g.diceSeed, dice.length);
+  const fromSeed = playerDice(g.diceSeed, dice.length, g.diceSalt);
   if (JSON.stringify(fromSeed.dice) !== JSON.stringify(dice)) say("dice differ from the seed's");
   if (fromSeed.bytesRead !== g.diceCounter)
     say(`dice counter ${g.diceCounter} but the dice took ${fromSeed.bytesRead} bytes`);
   const over = g.state.phase === "over";
   if (over !== (g.status === "finished")) say(`status ${g.status} with phase ${g.state.phase}`);
-  const commitment = createHash("sha256").update(Buffer.from(g.diceSeed, "hex")).digest("hex");
-  if (commitment !== g.diceCommitment) say("commitment does not match the seed");
   return out;
 }
 

@@ -4,14 +4,15 @@
  * until the parent kills it.
  */
 import { openDatabase } from "../../src/db/index.js";
-import { GameService, type PlayerRef } from "../../src/services/index.js";
+import type { PlayerRef } from "../../src/services/index.js";
 import { pickAction, prng } from "../services/driver.js";
+import { StartingService } from "../services/starting.js";
 
 const [path, seedText] = process.argv.slice(2);
 const rand = prng(Number(seedText));
 process.stdout.write("open\n");
 const { db } = openDatabase(path!);
-const svc = new GameService(db, { idleMs: 5, challengeTtlMs: 50 });
+const svc = new StartingService(db, { idleMs: 5, challengeTtlMs: 50 });
 const players: PlayerRef[] = [1, 2, 3, 4].map((id) => ({ id, firstName: `P${id}` }));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 process.stdout.write("ready\n");

@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { GamesRepo, openDatabase } from "../../src/db/index.js";
-import { GameService } from "../../src/services/index.js";
 import { seedSource } from "../services/helpers.js";
+import { StartingService } from "../services/starting.js";
 import { databaseProblems } from "./consistency.js";
 import { pressFor, startGames } from "./games.js";
 
@@ -21,7 +21,7 @@ describe("two processes on one file", () => {
   it("two processes pressing together: exactly one press of each pair applies", async () => {
     const path = join(dir, "race.sqlite");
     const setup = openDatabase(path);
-    const games = startGames(new GameService(setup.db, { newSeed: seedSource("race") }), 24);
+    const games = startGames(new StartingService(setup.db, { newSeed: seedSource("race") }), 24);
     setup.close();
     const plan = games.map(pressFor);
     const planPath = join(dir, "plan.json");

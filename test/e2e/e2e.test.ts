@@ -178,19 +178,22 @@ async function pressAndWait(p: Player, user: User, board: FakeMessage, data: str
   );
 }
 
+/** A challenge's card in the chat, changed after `since`, and its Accept (🎲 against the bot). */
+async function challengeIn(fake: FakeBotApi, chatId: number, since = -1) {
+  const acceptOf = (m: FakeMessage) => buttonsOf(m).find((b) => /^c:\d+:a$/.test(dataOf(b)));
+  const card = await fake.waitFor(
+    () => fake.chatMessages(chatId).find((m) => m.changedAt > since && acceptOf(m)),
+    WAIT_MS,
+    `the challenge in ${chatId}`,
+  );
+  return { card, accept: acceptOf(card)! };
+}
+
 /** /play in the chat as Alice, Accept as Bob; returns the game's board. */
 async function openGame(fake: FakeBotApi, chatId: number, command: string): Promise<Player> {
   const seen = fake.calls.length;
   fake.sendText(ALICE, chatId, command);
-  const challenge = await fake.waitFor(
-    () =>
-      fake
-        .chatMessages(chatId)
-        .find((m) => m.changedAt > seen && buttonsOf(m).some((b) => /^c:\d+:a$/.test(dataOf(b)))),
-    WAIT_MS,
-    `the challenge in ${chatId}`,
-  );
-  const accept = buttonsOf(challenge).find((b) => /^c:\d+:a$/.test(dataOf(b)))!;
+  const { card: challenge, accept } = await challengeIn(fake, chatId, seen);
   expect(challenge.text ?? challenge.caption).toMatch(/Alice/);
   const known = new Set(
     fake
@@ -493,10 +496,11 @@ describe("the real bot process over HTTP", () => {
     }
   }, 60_000);
 
-  it("kill -9 while a new game's board is on its way: after the restart the board is posted, once, and plays", async () => {
+  it("kill -9 while a new game's first message is on its way: after the restart the game starts in a message of its own, once, and plays", async () => {
     const chatId = -100_503;
     const b = await startPolling();
-    // The picture reaches the chat; the process dies before it hears back.
+    // The game's first message (the commitment, no die, no button) reaches the chat; the
+    // process dies before it hears back, so the game has not started.
     fake.failNext(
       "sendPhoto",
       { ok: false, error_code: 500, description: "Internal Server Error" },
@@ -514,21 +518,13 @@ describe("the real bot process over HTTP", () => {
       },
     );
     fake.sendText(ALICE, chatId, "/play short");
-    const challenge = await fake.waitFor(
-      () =>
-        fake
-          .chatMessages(chatId)
-          .find((m) => buttonsOf(m).some((x) => /^c:\d+:a$/.test(dataOf(x)))),
-      WAIT_MS,
-      "the challenge",
-    );
-    const accept = buttonsOf(challenge).find((x) => /^c:\d+:a$/.test(dataOf(x)))!;
+    const { card: challenge, accept } = await challengeIn(fake, chatId);
     fake.press(BOB, challenge, dataOf(accept));
     expect((await b.exited).signal).toBe("SIGKILL");
     const orphan = fake.chatMessages(chatId).find((m) => m.photoId === "lost-board")!;
-    const gameId = Number(/^g:(\d+):/.exec(dataOf(buttonsOf(orphan)[0]!))?.[1]);
+    expect(buttonsOf(orphan)).toEqual([]);
 
-    // Nobody presses: the restarted bot posts the board the game never recorded.
+    // Nobody presses: the restarted bot posts the game's first message again, and starts it.
     const again = startBot(env());
     bot = again;
     const board = await whileRunning(
@@ -542,18 +538,21 @@ describe("the real bot process over HTTP", () => {
         "the board posted after the restart",
       ),
     );
-    // The game records that board as its message once Telegram's reply is in.
+    const gameId = gameIdOf(board);
+    // The game records that message as its own, and its place as the dice's second part.
     const recorded = () => {
       const db = new Database(dbFile, { readonly: true, fileMustExist: true });
       try {
-        const row = db.prepare("select message_id from games where id = ?").get(gameId);
-        return (row as { message_id: number | null }).message_id ?? undefined;
+        return db.prepare("select message_id, dice_salt from games where id = ?").get(gameId) as {
+          message_id: number | null;
+          dice_salt: string | null;
+        };
       } finally {
         db.close();
       }
     };
-    expect(await fake.waitFor(recorded, WAIT_MS, "the board recorded")).toBe(board.messageId);
-    expect(dataOf(buttonsOf(board)[0]!)).toMatch(new RegExp(`^g:${gameId}:`));
+    expect(recorded()).toMatchObject({ message_id: board.messageId });
+    expect(recorded().dice_salt).toMatch(new RegExp(`^${chatId}:${board.messageId}:\\d+$`));
     // It plays; a second board never appears.
     const p = { fake, chatId, gameId };
     const mover = moverOf(plainText(board.caption ?? ""))!;
@@ -739,6 +738,10 @@ describe("a game against the computer", () => {
     const chatId = -100_506;
     const b = await startPolling("polling", { BOT_MOVE_DELAY_MS: "0" });
     fake.sendText(ALICE, chatId, "/play bot");
+    // The card shows the dice commitment; Alice's 🎲 starts the game.
+    const { card, accept: start } = await whileRunning(b, challengeIn(fake, chatId));
+    const started = await pressAndAnswer({ fake, chatId, gameId: 0 }, ALICE, card, dataOf(start));
+    expect(started.payload.show_alert).toBeFalsy();
     const first = await whileRunning(
       b,
       fake.waitFor(

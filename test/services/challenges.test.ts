@@ -128,8 +128,10 @@ describe("challenges", () => {
     const ref = { kind: "chat", chatId: CHAT.id, messageId: 77 } as const;
     expect(unwrap(svc.setChallengeMessage(c.id, ref)).message).toEqual(ref);
     const game = unwrap(svc.acceptChallenge(c.id, bob)).game;
-    // A text message cannot turn into a picture: the board is posted as a message of its own.
-    expect(game.message).toBeNull();
+    // A text message cannot turn into a picture: the board is posted as a message of its own,
+    // the one the game starts in.
+    expect(game.message).toMatchObject({ kind: "chat", chatId: CHAT.id });
+    expect(game.message).not.toEqual(ref);
     expect(game.chatId).toBe(CHAT.id);
     expect(svc.replyTargetOf(game.id)).toBe(77);
     const inline = unwrap(svc.createChallenge({ challenger: alice, variant: "short" }));

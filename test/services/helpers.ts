@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { expect } from "vitest";
 import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
-import { GameService, type PlayerRef, type ServiceConfig } from "../../src/services/index.js";
+import type { PlayerRef, ServiceConfig } from "../../src/services/index.js";
 import { allGameProblems } from "../db/consistency.js";
+import { StartingService } from "./starting.js";
 
 export const alice: PlayerRef = {
   id: 101,
@@ -34,17 +35,20 @@ export function seedSource(label: string): () => Buffer {
 const opened: OpenedDatabase[] = [];
 
 export interface Harness {
-  readonly svc: GameService;
+  readonly svc: StartingService;
   readonly clock: Clock;
   readonly database: OpenedDatabase;
 }
 
-/** A service on a fresh in-memory database with the real migrations. */
+/**
+ * A service on a fresh in-memory database with the real migrations; its games start at once,
+ * as the bot starts them in their first message.
+ */
 export function harness(config: Partial<ServiceConfig> = {}, label = "test"): Harness {
   const database = openDatabase(":memory:");
   opened.push(database);
   const clock = new Clock();
-  const svc = new GameService(database.db, {
+  const svc = new StartingService(database.db, {
     now: clock.now,
     newSeed: seedSource(label),
     ...config,

@@ -16,10 +16,19 @@ import {
 import { ComputerOpponent } from "../../src/services/opponent.js";
 import { sampled } from "../helpers/samples.js";
 import { alice, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
+import type { StartingService } from "./starting.js";
 
 const computerSeat: PlayerRef = { id: 9000, firstName: "Nardy", username: "nardy_bot" };
 
 afterEach(expectAllGamesReplay);
+
+/** Alice's game against the computer, as her 🎲 press starts it: a challenge it accepts. */
+function againstComputer(svc: StartingService, variant: Variant): GameView {
+  const c = unwrap(
+    svc.createChallenge({ challenger: alice, chat: CHAT, variant, target: { user: computerSeat } }),
+  );
+  return unwrap(svc.acceptChallenge(c.id, computerSeat)).game;
+}
 
 /**
  * Alice (the pip-count player) plays `count` games against the easy computer; after each of
@@ -36,9 +45,7 @@ async function playGames(variant: Variant, count: number, label: string) {
   svc.onGameChanged((g) => computer.notice(g));
   const logs = [];
   for (let games = 0; games < count; games++) {
-    let game = unwrap(
-      svc.playComputer({ challenger: alice, chat: CHAT, variant, locale: "en" }, computerSeat),
-    ).game;
+    let game = againstComputer(svc, variant);
     await computer.settled();
     for (let turns = 0; ; turns++) {
       game = svc.getGame(game.id)!;
@@ -96,12 +103,7 @@ async function atComputersTurn(label: string, decide: Decide) {
     decide,
   });
   svc.onGameChanged((g) => computer.notice(g));
-  let game: GameView = unwrap(
-    svc.playComputer(
-      { challenger: alice, chat: CHAT, variant: "long", locale: "en" },
-      computerSeat,
-    ),
-  ).game;
+  let game: GameView = againstComputer(svc, "long");
   if (game.waitingFor === alice.id)
     for (const action of chooseAction(game.state, { player: "pipcount" })!.actions)
       game = unwrap(svc.act(game.id, alice.id, action, game.version)).game;

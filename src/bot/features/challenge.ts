@@ -1,6 +1,6 @@
 import { Composer } from "grammy";
 import { presetRules } from "../../engine/index.js";
-import type { ChallengeView, MessageRef } from "../../services/index.js";
+import { type ChallengeView, fail, type MessageRef, type PlayerRef } from "../../services/index.js";
 import { onButton, payloadOf } from "../buttons.js";
 import { sealMatches, sharedCopySealer } from "../card-seal.js";
 import { closeChallengeCard, closeChallengeMessage } from "../challenge-message.js";
@@ -18,7 +18,7 @@ import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
 import { parsePlayArgs } from "./play-args.js";
 import { playerRef } from "./player-ref.js";
-import { startVsComputer } from "./vs-computer.js";
+import { isVsComputer, startVsComputer } from "./vs-computer.js";
 
 /** `/play` and the Accept / Decline / Cancel buttons of a challenge. */
 export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
@@ -148,6 +148,18 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     return c.message?.kind === "chat" && c.message.messageId !== at.messageId ? "other" : "own";
   }
 
+  /**
+   * Accepted on a shared card, the game plays in that card; else where the challenge is. A
+   * game against the bot is started by its challenger's press, the computer accepting.
+   */
+  function accept(ctx: BotContext, challenge: ChallengeView, by: PlayerRef) {
+    if (!isVsComputer(deps, challenge))
+      return service.acceptChallenge(challenge.id, by, sharedCopy(ctx, challenge));
+    if (by.id !== challenge.challenger.id)
+      return fail("not-target", "This game against the bot is someone else's.");
+    return service.acceptChallenge(challenge.id, deps.computer!);
+  }
+
   onButton(composer, "challenge", async (ctx, { challengeId, command }) => {
     const challenge = service.getChallenge(challengeId);
     if (!challenge) {
@@ -163,10 +175,9 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
       return;
     }
     const by = playerRef(ctx.from);
-    // Accepted on a shared card, the game plays in that card; else where the challenge is.
     const r =
       command === "accept"
-        ? service.acceptChallenge(challenge.id, by, sharedCopy(ctx, challenge))
+        ? accept(ctx, challenge, by)
         : command === "decline"
           ? service.declineChallenge(challenge.id, by)
           : service.cancelChallenge(challenge.id, by);

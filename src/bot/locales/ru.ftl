@@ -69,6 +69,8 @@ caption-draw = Ничья
 caption-series = серия { $white } : { $black }
 caption-lot = жребий: { $a } { $da }, { $b } { $db }: начинает { $starter }
 caption-commitment = хеш зерна кубиков (SHA-256): <code>{ $hash }</code>
+caption-dice-salt = вторая часть кубиков (чат:сообщение:дата): <code>{ $salt }</code>
+caption-starting = 🎲 Партия начинается в этом сообщении: его номер и время — вторая часть кубиков.
 caption-seed = зерно кубиков: <code>{ $seed }</code>
 caption-next-commitment = хеш зерна кубиков следующей партии (SHA-256): <code>{ $hash }</code>
 caption-abandoned = ⛔ Эта партия прервана: её турнир отменён.
@@ -81,6 +83,7 @@ btn-confirm = ✓ Готово
 btn-take = ✅ Принять
 btn-drop = ❌ Отказаться
 btn-accept = ✅ Принять
+btn-start-computer = 🎲 Начать
 btn-decline = ❌ Отклонить
 btn-cancel = Отмена
 btn-cancel-challenge = Отменить вызов
@@ -92,6 +95,7 @@ btn-resign-confirm = 🏳 Да, сдаюсь
 # Challenges
 challenge-open = { $from } вызывает любого желающего: { $game }
 challenge-targeted = { $from } вызывает { $to }: { $game }
+challenge-computer = { $from } против бота: { $game }. Нажмите 🎲, чтобы начать.
 challenge-expires = Вызов действует { $minutes ->
         [one] { $minutes } минуту
         [few] { $minutes } минуты
@@ -310,7 +314,7 @@ btn-send-challenge = 📨 Отправить вызов другу
 btn-analysis = 📊 Анализ
 btn-replay = 🎞 Повтор
 btn-record = ⬇ Запись
-record-caption = ⬇ Запись партии { $game }. В последних строках — зерно кубиков и его хеш: любой может пересчитать каждый бросок.
+record-caption = ⬇ Запись партии { $game }. В последних строках — зерно кубиков, вторая часть и хеш зерна: любой может пересчитать каждый бросок.
 err-game-gone = Эта партия больше не хранится.
 err-game-not-over = Эта партия ещё не окончена.
 history-title = Завершённые партии здесь, сначала последние

@@ -69,6 +69,8 @@ caption-draw = Нічия
 caption-series = серія { $white } : { $black }
 caption-lot = жеребкування: { $a } { $da }, { $b } { $db }: починає { $starter }
 caption-commitment = хеш зерна кубиків (SHA-256): <code>{ $hash }</code>
+caption-dice-salt = друга частина кубиків (чат:повідомлення:дата): <code>{ $salt }</code>
+caption-starting = 🎲 Партія починається в цьому повідомленні: його номер і час — друга частина кубиків.
 caption-seed = зерно кубиків: <code>{ $seed }</code>
 caption-next-commitment = хеш зерна кубиків наступної партії (SHA-256): <code>{ $hash }</code>
 caption-abandoned = ⛔ Цю партію перервано: її турнір скасовано.
@@ -81,6 +83,7 @@ btn-confirm = ✓ Готово
 btn-take = ✅ Прийняти
 btn-drop = ❌ Відмовитися
 btn-accept = ✅ Прийняти
+btn-start-computer = 🎲 Почати
 btn-decline = ❌ Відхилити
 btn-cancel = Скасувати
 btn-cancel-challenge = Скасувати виклик
@@ -92,6 +95,7 @@ btn-resign-confirm = 🏳 Так, здаюся
 # Challenges
 challenge-open = { $from } викликає будь-кого охочого: { $game }
 challenge-targeted = { $from } викликає { $to }: { $game }
+challenge-computer = { $from } проти бота: { $game }. Натисніть 🎲, щоб почати.
 challenge-expires = Виклик діє { $minutes ->
         [one] { $minutes } хвилину
         [few] { $minutes } хвилини
@@ -310,7 +314,7 @@ btn-send-challenge = 📨 Надіслати виклик другові
 btn-analysis = 📊 Аналіз
 btn-replay = 🎞 Повтор
 btn-record = ⬇ Запис
-record-caption = ⬇ Запис партії { $game }. В останніх рядках — зерно кубиків і його хеш: будь-хто може перерахувати кожен кидок.
+record-caption = ⬇ Запис партії { $game }. В останніх рядках — зерно кубиків, друга частина і хеш зерна: будь-хто може перерахувати кожен кидок.
 err-game-gone = Ця партія більше не зберігається.
 err-game-not-over = Ця партія ще не закінчена.
 history-title = Завершені партії тут, спершу останні

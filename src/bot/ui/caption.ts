@@ -112,6 +112,20 @@ export function brokenCaption(t: Tr, g: GameView): string {
   return fitHtml(lines.join("\n"), CAPTION_LIMIT);
 }
 
+/**
+ * The caption of a game's first message before any die: who plays, and the commitment to the
+ * seed. The message's number and date, once Telegram gives them, join the seed for the dice.
+ */
+export function startingCaption(t: Tr, g: GameView): string {
+  const lines = [
+    `${htmlName(g.white)} <b>${g.score.white} : ${g.score.black}</b> ${htmlName(g.black)}`,
+    `<i>${gameLabel(t, g)}</i>`,
+    t("caption-starting"),
+    t("caption-commitment", { hash: g.diceCommitment }),
+  ];
+  return fitHtml(lines.join("\n"), CAPTION_LIMIT);
+}
+
 /** The caption under the board, in HTML, within Telegram's 1024 characters. */
 export function gameCaption(t: Tr, g: GameView): string {
   const s = g.state;
@@ -131,11 +145,13 @@ export function gameCaption(t: Tr, g: GameView): string {
     lines.push(t("caption-cube", { value: s.cube.value, owner }));
   }
   lines.push(...turnLines(t, g, s), statusLine(t, g, s));
+  const salt = g.diceSalt ? [t("caption-dice-salt", { salt: g.diceSalt })] : [];
   if (openingIsNews(g, s)) {
     if (g.opening) lines.push(lotLine(t, g));
-    lines.push(t("caption-commitment", { hash: g.diceCommitment }));
+    lines.push(t("caption-commitment", { hash: g.diceCommitment }), ...salt);
   }
-  if (s.phase === "over" && g.diceSeed) lines.push(t("caption-seed", { seed: g.diceSeed }));
+  if (s.phase === "over" && g.diceSeed)
+    lines.push(t("caption-seed", { seed: g.diceSeed }), ...salt);
   if (s.phase === "over" && g.nextDiceCommitment)
     lines.push(t("caption-next-commitment", { hash: g.nextDiceCommitment }));
   return fitHtml(lines.join("\n"), CAPTION_LIMIT);

@@ -13,14 +13,24 @@ function targetName(c: ChallengeView): string | null {
   return null;
 }
 
-/** The challenge message: who, what game, which rules, until when. */
-export function challengeText(t: Tr, c: ChallengeView, ttlMinutes: number): string {
+/**
+ * The challenge message: who, what game, which rules, until when. `vsComputer`: a game against
+ * the bot, which its challenger starts (its commitment shown first, like any challenge's).
+ */
+export function challengeText(
+  t: Tr,
+  c: ChallengeView,
+  ttlMinutes: number,
+  vsComputer = false,
+): string {
   const from = htmlName(c.challenger);
   const to = targetName(c);
   const title = gameTitle(t, c.variant, c.rules);
-  const head = to
-    ? t("challenge-targeted", { from, to, game: title })
-    : t("challenge-open", { from, game: title });
+  const head = vsComputer
+    ? t("challenge-computer", { from, game: title })
+    : to
+      ? t("challenge-targeted", { from, to, game: title })
+      : t("challenge-open", { from, game: title });
   const lines = [head];
   if (presetOf(c.variant, c.rules) === null)
     lines.push(...customRulesText(t, c.variant, c.rules).map((l) => `• ${l}`));
@@ -54,6 +64,16 @@ export function challengeKeyboard(t: Tr, c: ChallengeView, seal?: string): Inlin
   };
 }
 
+/** A game against the bot: its challenger starts it, or cancels it. */
+export function computerChallengeKeyboard(t: Tr, c: ChallengeView): InlineKeyboardMarkup {
+  return {
+    inline_keyboard: [
+      [challengeButton(t("btn-start-computer"), c, "accept")],
+      [challengeButton(t("btn-cancel-challenge"), c, "cancel")],
+    ],
+  };
+}
+
 /** The closed challenge: accepted, declined, cancelled or expired. */
 export function challengeClosedText(t: Tr, c: ChallengeView, key: string, byName?: string): string {
   const title = gameTitle(t, c.variant, c.rules);
@@ -66,7 +86,8 @@ export function challengeClosedText(t: Tr, c: ChallengeView, key: string, byName
  * commitment. A card shared from a private chat became the board in the chat it was sent to.
  */
 export function challengeAcceptedText(t: Tr, c: ChallengeView, game: GameView): string {
-  const names = { from: htmlName(game.white), name: htmlName(game.black) };
+  const opponent = game.white.id === c.challenger.id ? game.black : game.white;
+  const names = { from: htmlName(c.challenger), name: htmlName(opponent) };
   const shared = c.message?.kind !== "inline" && game.message?.kind === "inline";
   return [
     shared ? t("challenge-accepted-shared", names) : t("challenge-accepted", names),

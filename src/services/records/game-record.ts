@@ -30,6 +30,7 @@ function diceFacts(game: GameView, seed: string): DiceFacts {
     lot: lot ? lot.rolls.map(([a, b]) => [a, b] as const) : null,
     lotDicePlayed: lot !== null && game.rules.opening === "lot",
     seed,
+    salt: game.diceSalt,
     commitment: game.diceCommitment,
   };
 }

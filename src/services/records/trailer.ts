@@ -9,6 +9,8 @@ export interface DiceFacts {
   readonly lotDicePlayed: boolean;
   /** Hex. */
   readonly seed: string;
+  /** The dice's second part (services/dice.ts); null for games older than it. */
+  readonly salt: string | null;
   /** SHA-256 of the seed bytes, hex. */
   readonly commitment: string;
 }
@@ -16,12 +18,15 @@ export interface DiceFacts {
 export const LOT_LINE = "Lot throws:";
 export const LOT_PLAYED_LINE = "The first move plays the lot's last throw.";
 export const SEED_LINE = "Dice seed:";
+export const SALT_LINE = "Dice second part:";
 export const COMMITMENT_LINE = "Dice commitment (SHA-256):";
 
 export function trailerLines(f: DiceFacts): string[] {
   const lines: string[] = [];
   if (f.lot) lines.push(`${LOT_LINE} ${f.lot.map(([a, b]) => `${a}${b}`).join(" ")}`);
   if (f.lot && f.lotDicePlayed) lines.push(LOT_PLAYED_LINE);
-  lines.push(`${SEED_LINE} ${f.seed}`, `${COMMITMENT_LINE} ${f.commitment}`);
+  lines.push(`${SEED_LINE} ${f.seed}`);
+  if (f.salt !== null) lines.push(`${SALT_LINE} ${f.salt}`);
+  lines.push(`${COMMITMENT_LINE} ${f.commitment}`);
   return lines;
 }

@@ -1,8 +1,13 @@
-import { commitmentOf, SeedDice } from "../dice.js";
-import { COMMITMENT_LINE, LOT_LINE, LOT_PLAYED_LINE, SEED_LINE } from "./trailer.js";
+import { commitmentOf, isSalt, SeedDice } from "../dice.js";
+import { COMMITMENT_LINE, LOT_LINE, LOT_PLAYED_LINE, SALT_LINE, SEED_LINE } from "./trailer.js";
 
 export type VerifyResult =
-  | { readonly ok: true; readonly rolls: number }
+  | {
+      readonly ok: true;
+      readonly rolls: number;
+      /** The second part the dice were recomputed with; null for a game older than it. */
+      readonly salt: string | null;
+    }
   | { readonly ok: false; readonly reason: string };
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -34,21 +39,25 @@ function recordedRolls(lines: readonly string[]): [number, number][] {
 const pair = (d: readonly number[]): string => `${d[0]}-${d[1]}`;
 
 /**
- * Checks a record against its own dice seed: the seed matches its commitment, and the lot's
- * throws and every roll shown are the seed's dice in drawing order (src/services/dice.ts).
+ * Checks a record against its own dice: the seed matches its commitment, and the lot's throws
+ * and every roll shown are the dice of the seed and the second part, in drawing order
+ * (src/services/dice.ts). A record without a second part is of a game older than it.
  */
 export function verifyRecord(text: string): VerifyResult {
   const lines = text.split(/\r?\n/);
   const seed = field(lines, SEED_LINE);
+  const salt = field(lines, SALT_LINE);
   const commitment = field(lines, COMMITMENT_LINE);
   if (!seed || !HEX64.test(seed)) return { ok: false, reason: "no dice seed in the record" };
+  if (salt !== null && !isSalt(salt))
+    return { ok: false, reason: "the dice's second part is not one line without spaces" };
   if (!commitment || !HEX64.test(commitment))
     return { ok: false, reason: "no dice commitment in the record" };
   const bytes = Buffer.from(seed, "hex");
   if (commitmentOf(bytes) !== commitment)
     return { ok: false, reason: "the seed does not match its commitment (SHA-256)" };
 
-  const dice = new SeedDice(bytes, 0);
+  const dice = new SeedDice(bytes, 0, salt);
   const draw = (): [number, number] => [dice.die(), dice.die()];
   const lotText = field(lines, LOT_LINE);
   const lot = (lotText ?? "")
@@ -60,7 +69,7 @@ export function verifyRecord(text: string): VerifyResult {
     if (drawn[0] !== shown[0] || drawn[1] !== shown[1])
       return {
         ok: false,
-        reason: `lot throw ${i + 1}: the record shows ${pair(shown)}, the seed gives ${pair(drawn)}`,
+        reason: `lot throw ${i + 1}: the record shows ${pair(shown)}, the dice give ${pair(drawn)}`,
       };
   }
   const lotPlayed = lot.length > 0 && lines.some((l) => l.includes(LOT_PLAYED_LINE));
@@ -80,8 +89,8 @@ export function verifyRecord(text: string): VerifyResult {
     if (drawn[0] !== shown[0] || drawn[1] !== shown[1])
       return {
         ok: false,
-        reason: `move ${i + 1}: the record shows ${pair(shown)}, the seed gives ${pair(drawn)}`,
+        reason: `move ${i + 1}: the record shows ${pair(shown)}, the dice give ${pair(drawn)}`,
       };
   }
-  return { ok: true, rolls: rolls.length };
+  return { ok: true, rolls: rolls.length, salt };
 }

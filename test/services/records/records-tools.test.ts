@@ -76,7 +76,10 @@ describe("game records outside the bot", () => {
         encoding: "utf8",
       });
     const ok = run(good);
-    expect(ok.stdout).toMatch(/^dice verified: \d+ rolls match the seed\n$/);
+    const salt = finished[0]!.diceSalt!;
+    expect(ok.stdout).toBe(
+      `dice verified: ${/\d+/.exec(ok.stdout)?.[0]} rolls match the seed and the second part ${salt}\n`,
+    );
     expect(ok.status).toBe(0);
     const wrong = run(bad);
     expect(wrong.stdout).toMatch(/^dice mismatch: lot throw 1: the record shows /);

@@ -10,7 +10,8 @@ afterEach(expectAllGamesReplay);
 
 describe("game records", () => {
   it("short nardy: a .mat per game, with every roll and cube action, that checks against its seed", () => {
-    const { reviews, finished } = playSeries("short", { match: { kind: "points", to: 7 } }, 6, 5);
+    // The players' choices (prng 7) make a series of two games on these dice.
+    const { reviews, finished } = playSeries("short", { match: { kind: "points", to: 7 } }, 6, 7);
     expect(finished.length).toBeGreaterThan(1);
     for (const game of finished) {
       const file = unwrap(reviews.record(game.id)).file;
@@ -24,9 +25,14 @@ describe("game records", () => {
       const moves = back.games[0]!.cells.filter((cell) => cell.kind === "move");
       expect(moves.map((m) => m.kind === "move" && m.dice)).toEqual(turns.map((t) => t.dice));
       const lines = file.text.trimEnd().split("\n");
-      expect(lines.at(-2)).toBe(`; Dice seed: ${game.diceSeed}`);
+      expect(lines.at(-3)).toBe(`; Dice seed: ${game.diceSeed}`);
+      expect(lines.at(-2)).toBe(`; Dice second part: ${game.diceSalt}`);
       expect(lines.at(-1)).toBe(`; Dice commitment (SHA-256): ${game.diceCommitment}`);
-      expect(verifyRecord(file.text)).toEqual({ ok: true, rolls: turns.length });
+      expect(verifyRecord(file.text)).toEqual({
+        ok: true,
+        rolls: turns.length,
+        salt: game.diceSalt,
+      });
     }
   });
 
@@ -46,10 +52,15 @@ describe("game records", () => {
         /\nResult: (White|Black) wins( oin| mars)?, \d+ points? \(cube \d+/,
       );
       expect(file.text).toContain(`White: ${game.white.id === alice.id ? "Alice" : "Bob B"}`);
-      expect(file.text.trimEnd().split("\n").at(-1)).toBe(
+      expect(file.text.trimEnd().split("\n").slice(-2)).toEqual([
+        `Dice second part: ${game.diceSalt}`,
         `Dice commitment (SHA-256): ${game.diceCommitment}`,
-      );
-      expect(verifyRecord(file.text)).toEqual({ ok: true, rolls: turns.length });
+      ]);
+      expect(verifyRecord(file.text)).toEqual({
+        ok: true,
+        rolls: turns.length,
+        salt: game.diceSalt,
+      });
     }
   });
 
@@ -64,7 +75,7 @@ describe("game records", () => {
     lines[fifth] = lines[fifth]!.replace(`${dice[1]}${dice[2]}:`, `${other}:`);
     expect(verifyRecord(lines.join("\n"))).toEqual({
       ok: false,
-      reason: `move 5: the record shows ${other[0]}-${other[1]}, the seed gives ${dice[1]}-${dice[2]}`,
+      reason: `move 5: the record shows ${other[0]}-${other[1]}, the dice give ${dice[1]}-${dice[2]}`,
     });
     const seed = game.diceSeed!;
     const forged = text.replace(seed, `${seed.slice(0, -1)}${seed.endsWith("0") ? "1" : "0"}`);
@@ -72,6 +83,27 @@ describe("game records", () => {
       ok: false,
       reason: "the seed does not match its commitment (SHA-256)",
     });
+  });
+
+  it("checks the dice against both parts: another second part, or none, fails", () => {
+    const { reviews, finished } = playSeries("long", undefined, 1, 10);
+    const game = finished[0]!;
+    const text = unwrap(reviews.record(game.id)).file.text;
+    const salt = game.diceSalt!;
+    expect(salt).toMatch(/^-1001:\d+:\d+$/);
+    expect(verifyRecord(text)).toMatchObject({ ok: true, salt });
+    // Another message, or the seed alone, gives other dice: the first throw already differs.
+    const [chat, message, date] = salt.split(":");
+    const moved = text.replace(salt, `${chat}:${Number(message) + 1}:${date}`);
+    const alone = text.replace(`Dice second part: ${salt}\n`, "");
+    for (const changed of [moved, alone]) {
+      expect(changed).not.toBe(text);
+      expect(verifyRecord(changed)).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/^(lot throw|move) 1: the record shows/),
+      });
+    }
+    expect(verifyRecord(text.replace(salt, "two words"))).toMatchObject({ ok: false });
   });
 
   it("no record before the end, nor of a game that is not stored", () => {

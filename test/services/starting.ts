@@ -1,0 +1,70 @@
+import {
+  type DiceOrigin,
+  GameService,
+  type GameStart,
+  type GameView,
+  type MessageRef,
+  type PlayerRef,
+  type ServiceResult,
+} from "../../src/services/index.js";
+
+/** 2026-01-01 00:00 UTC, in Unix seconds: the date of every message made up here. */
+const DATE = 1_767_225_600;
+
+/**
+ * The service with the bot's part in starting games played here: a game that waits for its
+ * first message starts as soon as it is announced, in a message numbered per chat (or its
+ * own inline message), as the bot's board loop starts it once it has posted that message.
+ */
+export class StartingService extends GameService {
+  private readonly lastMessage = new Map<number, number>();
+  /** Each game this started, as its start returned it. */
+  private readonly begun = new Map<number, GameStart>();
+
+  constructor(...args: ConstructorParameters<typeof GameService>) {
+    super(...args);
+    // Every new game is announced, a tournament's too: start it, as the board loop would.
+    this.onGameChanged((game) => {
+      if (game.starting) this.begun.set(game.id, this.beginIn(game));
+    });
+  }
+
+  override acceptChallenge(
+    challengeId: number,
+    by: PlayerRef,
+    message?: MessageRef | null,
+  ): ServiceResult<GameStart> {
+    return this.started(super.acceptChallenge(challengeId, by, message));
+  }
+
+  override rematch(
+    gameId: number,
+    by: PlayerRef,
+    message?: MessageRef | null,
+  ): ServiceResult<GameStart> {
+    return this.started(super.rematch(gameId, by, message));
+  }
+
+  /** Starts the game in its next message, as the bot's board loop does. */
+  beginIn(game: GameView): GameStart {
+    const r = this.beginGame(game.id, this.originFor(game));
+    if (!r.ok) throw new Error(`game ${game.id} did not start: ${r.error.message}`);
+    return r.value;
+  }
+
+  /** Where the game's first message goes: its inline message, or the chat's next one. */
+  originFor(game: GameView): DiceOrigin {
+    if (game.message?.kind === "inline")
+      return { kind: "inline", inlineMessageId: game.message.inlineMessageId };
+    const chatId = game.chatId ?? 0;
+    const messageId = (this.lastMessage.get(chatId) ?? 0) + 1;
+    this.lastMessage.set(chatId, messageId);
+    return { kind: "chat", chatId, messageId, date: DATE };
+  }
+
+  /** The start as the game began, not as it waited. */
+  private started(r: ServiceResult<GameStart>): ServiceResult<GameStart> {
+    const begun = r.ok ? this.begun.get(r.value.game.id) : undefined;
+    return begun ? { ok: true, value: begun } : r;
+  }
+}
