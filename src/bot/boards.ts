@@ -155,8 +155,11 @@ export class BoardSync {
       this.logger.error({ err, gameId }, "board update failed");
       again = { holdMs: 0 };
     }
-    if (again) this.retryLater(gameId, again.holdMs, hint);
-    else this.backoffs.delete(gameId);
+    if (again) {
+      // What was asked while this round failed waits for the retry, not a moment after.
+      if (again.holdMs === 0) this.outbox.forget(boardKey(gameId));
+      this.retryLater(gameId, again.holdMs, hint);
+    } else this.backoffs.delete(gameId);
   }
 
   /**

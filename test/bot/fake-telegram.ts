@@ -49,6 +49,8 @@ export interface ApiCall {
   injected?: boolean;
   /** The request failed on the network (dropNext): no answer, nothing done. */
   dropped?: boolean;
+  /** When it came, by the flood limits' clock (`wire`). */
+  at?: number;
 }
 
 export interface StoredMessage {
@@ -117,7 +119,7 @@ export class FakeTelegram {
   private fileCounter = 0;
   private readonly files = new Map<string, Buffer | null>();
   /** Errors to return for the next calls of a method (429, a deleted message...). */
-  private readonly failures: { method: string; answer: Answer }[] = [];
+  private readonly failures: { method: string; answer: Answer; effect?: () => void }[] = [];
 
   /**
    * The clock Telegram's flood limits run on (see WarpClock); the bot under test spends its
@@ -148,7 +150,13 @@ export class FakeTelegram {
     const method = String(url).split("/").pop()!;
     const body = await readBody(init?.body, init?.headers?.["content-type"] ?? "");
     const { payload, files } = body;
-    const call: ApiCall = { method, payload, files, fileNames: body.fileNames ?? {} };
+    const call: ApiCall = {
+      method,
+      payload,
+      files,
+      fileNames: body.fileNames ?? {},
+      at: this.wire.now(),
+    };
     this.calls.push(call);
     const drop = this.drops.findIndex((m) =>
       typeof m === "string" ? m === method : m.test(method),
@@ -163,8 +171,11 @@ export class FakeTelegram {
     const injected = queued >= 0;
     let answer: Answer;
     this.lastFileNames = call.fileNames;
-    if (injected) answer = this.failures.splice(queued, 1)[0]!.answer;
-    else {
+    if (injected) {
+      const failure = this.failures.splice(queued, 1)[0]!;
+      answer = failure.answer;
+      failure.effect?.();
+    } else {
       const limited = this.rules.chatError(payload.chat_id)
         ? null
         : this.rules.flood.check(method, payload);
@@ -223,7 +234,14 @@ export class FakeTelegram {
     for (let i = 0; i < times; i++) this.drops.push(method);
   }
 
-  failNext(method: string, errorCode: number, description: string, parameters?: object): void {
+  /** The next call of `method` fails so; `effect` runs as it does (something else happens). */
+  failNext(
+    method: string,
+    errorCode: number,
+    description: string,
+    parameters?: object,
+    effect?: () => void,
+  ): void {
     this.failures.push({
       method,
       answer: {
@@ -232,6 +250,7 @@ export class FakeTelegram {
         description,
         ...(parameters ? { parameters } : {}),
       },
+      ...(effect ? { effect } : {}),
     });
   }
 

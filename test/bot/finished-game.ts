@@ -59,6 +59,8 @@ export async function resignedEarly(
 /** `actions` of the pip-count player's; then the side to act resigns and the other accepts. */
 export async function resignAfter(h: Harness, start: GameView, actions: number): Promise<GameView> {
   let game = await playToEnd(h, start, actions);
+  // Some dice end a game sooner (a double dropped): it is finished already.
+  if (game.status !== "active") return game;
   const by = game.waitingFor!;
   const other = by === game.white.id ? game.black.id : game.white.id;
   for (const [who, action] of [

@@ -120,6 +120,23 @@ export class Outbox {
       prior && prior.priority < job.priority ? { ...job, priority: prior.priority } : job;
   }
 
+  /**
+   * Drops what waits for this message: a queued job, or the run asked of a running one
+   * (its caller will ask again when it wants).
+   */
+  forget(key: string): void {
+    const known = this.jobs.get(key);
+    if (!known) return;
+    known.again = null;
+    if (!known.entry) return;
+    const lane = this.lanes.get(known.spec.lane);
+    const i = lane?.queue.indexOf(known.entry) ?? -1;
+    if (lane && i >= 0) lane.queue.splice(i, 1);
+    this.jobs.delete(key);
+    this.jobsMaybeSettled();
+    this.done();
+  }
+
   /** Whether a job for this message waits or runs. */
   has(key: string): boolean {
     return this.jobs.has(key);
@@ -329,13 +346,16 @@ export class Outbox {
         this.running--;
         this.jobs.delete(state.spec.key);
         if (state.again) this.schedule(state.again);
-        if (this.jobs.size === 0) {
-          const waiters = this.jobWaiters;
-          this.jobWaiters = [];
-          for (const w of waiters) w();
-        }
+        this.jobsMaybeSettled();
         this.done();
       });
+  }
+
+  private jobsMaybeSettled(): void {
+    if (this.jobs.size > 0) return;
+    const waiters = this.jobWaiters;
+    this.jobWaiters = [];
+    for (const w of waiters) w();
   }
 
   private done(): void {
