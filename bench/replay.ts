@@ -4,7 +4,10 @@ import { replayFrames } from "../src/bot/ui/replay-frames.js";
 import { defaultRules, type GameState, type Variant } from "../src/engine/index.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { type Timeline, type Transition, turnsOf } from "../src/services/index.js";
+import { peakRss } from "./peak-memory.js";
 import { round } from "./stats.js";
+
+const MB = 1024 * 1024;
 
 /** A long nardy game between two pip-count players, as the timeline the service would store. */
 export function benchTimeline(
@@ -30,7 +33,9 @@ export function benchTimeline(
 
 /**
  * The replay animation of a 60-turn game (cut from a longer one), drawn by the real GIF encoder
- * after one warm-up drawing (the sprite cache): time to make it and its size.
+ * after one warm-up drawing (the sprite cache): time to make it, its size, and the memory it
+ * takes at its peak, beside that of the same game three times over (frames are written as
+ * they are drawn, so the two should match).
  */
 export async function benchReplay(opts: { smoke?: boolean } = {}): Promise<Record<string, number>> {
   let seed = 1;
@@ -57,10 +62,14 @@ export async function benchReplay(opts: { smoke?: boolean } = {}): Promise<Recor
     cpu = Math.min(cpu, (c.user + c.system) / 1000);
     bytes = gif.length;
   }
+  const peak = await peakRss(() => renderReplayGif(frames));
+  const tripled = await peakRss(() => renderReplayGif([...frames, ...frames, ...frames]));
   return {
     replayFrames: frames.length,
     replayBestMs: round(best),
     replayCpuMs: round(cpu),
     replayMb: round(bytes / 1024 / 1024, 2),
+    replayPeakMb: round(peak.peakBytes / MB, 1),
+    replayTripledPeakMb: round(tripled.peakBytes / MB, 1),
   };
 }
