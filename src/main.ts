@@ -15,7 +15,7 @@ import { DatabaseOpenError, openDatabase } from "./db/index.js";
 import { startingBoard } from "./engine/index.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger } from "./log.js";
-import { renderDecisionPng } from "./render/decision.js";
+import { renderDecisionsPng } from "./render/decision.js";
 import { renderBoardPng } from "./render/png.js";
 import { renderReplayGif } from "./render/replay.js";
 import { renderStandingsPng } from "./render/standings.js";
@@ -102,7 +102,7 @@ const { bot, boards, tournamentBoards, jobs, maintenance, deps, feed } = createB
   analyse: analyseInWorker,
   botInfo,
   renderBoard: renderBoardPng,
-  renderDecision: renderDecisionPng,
+  renderDecisions: renderDecisionsPng,
   renderReplay: renderReplayGif,
   logger,
   prefs: servicePrefs(service),

@@ -2,7 +2,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { BotConfig } from "../../config.js";
 import type { Logger } from "../../log.js";
-import type { RenderDecision } from "../../render/decision.js";
+import type { RenderDecisions } from "../../render/decision.js";
 import type { RenderReplay } from "../../render/replay.js";
 import type {
   Analyse,
@@ -14,9 +14,9 @@ import type {
 import type { PressAnswers } from "../answers.js";
 import type { BackgroundJobs } from "../background.js";
 import type { BoardSync } from "../boards.js";
-import type { RenderBoard } from "../game-messenger.js";
 import type { Locale } from "../i18n.js";
 import type { MessageMemo } from "../message-memo.js";
+import type { ReviewQueue } from "../review-queue.js";
 import type { TournamentBoards } from "../tournament-boards.js";
 import type { Tr } from "../ui/tr.js";
 
@@ -48,11 +48,13 @@ export interface FeatureDeps {
   readonly computer: PlayerRef | null;
   /** Work a press starts without waiting for it (replays, analyses). */
   readonly jobs: BackgroundJobs;
+  /** Analyses to post, a fixed number at a time. */
+  readonly analyses: ReviewQueue;
+  /** Replays to draw and send, a fixed number at a time. */
+  readonly replays: ReviewQueue;
   readonly renderReplay: RenderReplay;
   /** Analyses a finished game (in a worker thread in the running bot). */
   readonly analyse: Analyse;
-  /** Draws one board (an analysed cube decision's position). */
-  readonly renderBoard: RenderBoard;
-  /** Draws an analysed decision: the play made and the best play. */
-  readonly renderDecision: RenderDecision;
+  /** Draws analysed decisions as one picture: the play made and the best play of each. */
+  readonly renderDecisions: RenderDecisions;
 }
