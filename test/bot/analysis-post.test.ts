@@ -127,6 +127,17 @@ describe("the analysis's one post", () => {
     }
   });
 
+  it("names the luckier player as the subject, so any name fits (ru, uk)", () => {
+    const g = gameOf("Alice", "Bob");
+    const a = analysisOf(g);
+    const luckier = { ...a, black: { ...a.black, luck: 2 } };
+    const last = (locale: string) =>
+      analysisPost(translator(i18n, locale), g, luckier).text.split("\n\n")[3];
+    // Not "⚫ Alice везло…": the verb wanted a dative a bare name cannot take.
+    expect(last("ru")).toBe("Оба сыграли одинаково; ⚫ Alice бросал(а) кубики удачнее.");
+    expect(last("uk")).toBe("Обидва зіграли однаково; ⚫ Alice кидав(ла) кубики вдаліше.");
+  });
+
   it("drops the picture rather than pass the limit when the report alone cannot fit", () => {
     // Letters under so many marks that four mentions of the names fill a caption.
     const heavy = "a\u0301\u0302\u0303\u0304\u0305\u0306\u0307\u0308".repeat(24);
