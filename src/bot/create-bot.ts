@@ -48,6 +48,7 @@ import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-mess
 import { createI18n, localeOf, translator } from "./i18n.js";
 import { Maintenance } from "./maintenance.js";
 import { MessageMemo } from "./message-memo.js";
+import { personLimits } from "./person-limits.js";
 import { REVIEW_LIMITS, type ReviewLimits, ReviewQueue } from "./review-queue.js";
 import { TournamentBoards } from "./tournament-boards.js";
 import { UpdateFeed } from "./update-feed.js";
@@ -174,6 +175,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     prefs: deps.prefs,
     memo,
     computer,
+    limits: personLimits(deps.now ?? service.config.now),
     jobs,
     analyses: new ReviewQueue("analysis", limits.analyses, jobs),
     replays: new ReviewQueue("replay", limits.replays, jobs),

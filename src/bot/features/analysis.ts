@@ -7,6 +7,7 @@ import { analysisPost, type CostlyDecision } from "../ui/analysis-text.js";
 import { diceView } from "../ui/board-view.js";
 import { queuedText } from "../ui/queue-text.js";
 import type { FeatureDeps } from "./deps.js";
+import { withinLimit } from "./limited.js";
 import { openInPrivate } from "./review-private.js";
 import { reviewRefusal } from "./review-refusal.js";
 
@@ -199,6 +200,7 @@ export function analysisFeature(deps: FeatureDeps) {
   };
 
   composer.command("analysis", async (ctx) => {
+    if (!(await withinLimit(ctx, deps.limits.analysis, "limit-command"))) return;
     const last = reviews.history(ctx.chat.id, 1)[0];
     if (!last) {
       await ctx.reply(ctx.t("analysis-none"));

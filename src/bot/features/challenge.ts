@@ -10,6 +10,7 @@ import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/cha
 import { escapeHtml, htmlName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
+import { withinLimit } from "./limited.js";
 import { parsePlayArgs } from "./play-args.js";
 import { playerRef } from "./player-ref.js";
 import { startVsComputer } from "./vs-computer.js";
@@ -32,6 +33,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     }
     const rules = presetRules(args.variant, args.preset)!;
     if (args.vsBot) {
+      if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
       await startVsComputer(deps, ctx, args.variant, rules);
       return;
     }
@@ -51,6 +53,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
       await ctx.reply(ctx.t("err-challenge-bot"));
       return;
     }
+    if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
     const r = service.createChallenge({
       challenger: playerRef(ctx.from),
       chat: {

@@ -16,6 +16,7 @@ import type { BackgroundJobs } from "../background.js";
 import type { BoardSync } from "../boards.js";
 import type { Locale } from "../i18n.js";
 import type { MessageMemo } from "../message-memo.js";
+import type { PersonLimits } from "../person-limits.js";
 import type { ReviewQueue } from "../review-queue.js";
 import type { TournamentBoards } from "../tournament-boards.js";
 import type { Tr } from "../ui/tr.js";
@@ -46,6 +47,8 @@ export interface FeatureDeps {
   readonly memo: MessageMemo;
   /** The bot's own user as a player, when the computer opponent plays; null otherwise. */
   readonly computer: PlayerRef | null;
+  /** What one person may ask for in a while: challenges, /history, /analysis. */
+  readonly limits: PersonLimits;
   /** Work a press starts without waiting for it (replays, analyses). */
   readonly jobs: BackgroundJobs;
   /** Analyses to post, a fixed number at a time. */

@@ -6,6 +6,7 @@ import { compactReviewRow } from "../ui/review-keyboard.js";
 import { gameTitle } from "../ui/rules-text.js";
 import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
+import { withinLimit } from "./limited.js";
 
 /** Two lines per game: number, date and game; players and result. */
 function gameLines(t: Tr, g: GameView): string {
@@ -19,6 +20,7 @@ export function historyFeature(deps: FeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
   composer.command("history", async (ctx) => {
+    if (!(await withinLimit(ctx, deps.limits.history, "limit-command"))) return;
     const games = deps.reviews.history(ctx.chat.id);
     if (games.length === 0) {
       await ctx.reply(ctx.t("history-none"));

@@ -189,6 +189,7 @@ err-inactive-button = This button is no longer active.
 err-stale = This board is out of date; here is the current one.
 err-turn-of = It's { $name }'s turn.
 err-challenge-bot = You cannot challenge a bot. To play me, send /play bot.
+limit-challenges = ⏳ You have made many challenges in the last few minutes. Try again in { $minutes } min.
 err-game-over = This game is over.
 err-not-your-turn = It's not your turn.
 err-wrong-phase = That cannot be done now.
@@ -217,6 +218,10 @@ err-claim-own-turn = This button is for your opponent: you have not moved for a 
 err-claim-own-offer = Your resignation offer is waiting for { $name }'s answer, so you cannot claim the win meanwhile.
 err-not-your-question = Only { $name } can answer this.
 err-no-computer = Games against the bot are not available here.
+limit-computer-games = You already have { $count } { $count ->
+    [one] game
+   *[other] games
+} against me going. Finish or resign one first.
 
 # Help
 start-inline-hint = To play a friend in your private chat, type <code>@{ $bot }</code> there and pick a game.
@@ -272,6 +277,7 @@ cmd-help = How to play
 # Inline mode
 inline-card = { $from } invites you to play { $game }. Press Accept to start.
 inline-description = A challenge anyone in this chat can accept
+limit-inline = ⏳ Many challenges just now: try again in { $minutes } min
 
 # Chat settings
 cmd-settings = Settings of this chat
@@ -294,6 +300,7 @@ err-game-gone = This game is no longer stored.
 err-game-not-over = This game is not over yet.
 history-title = Finished games here, newest first
 history-none = No finished games here yet. Start one with /play.
+limit-command = ⏳ You have asked for this often in the last few minutes. Try again in { $minutes } min.
 cmd-history = The last finished games in this chat
 replay-caption = 🎞 Replay of { $game }: { $players }. { $result }
 replay-making = 🎞 Drawing the replay…

@@ -203,6 +203,7 @@ err-inactive-button = Эта кнопка больше не активна.
 err-stale = Эта доска устарела; вот актуальная.
 err-turn-of = Сейчас ходит { $name }.
 err-challenge-bot = Бота нельзя вызвать. Чтобы сыграть со мной, отправьте /play bot.
+limit-challenges = ⏳ Вы создали много вызовов за последние минуты. Попробуйте через { $minutes } мин.
 err-game-over = Эта партия окончена.
 err-not-your-turn = Сейчас не ваш ход.
 err-wrong-phase = Сейчас этого сделать нельзя.
@@ -231,6 +232,12 @@ err-claim-own-turn = Эта кнопка для соперника: вы дав�
 err-claim-own-offer = Ваше предложение сдаться ждёт ответа соперника ({ $name }), поэтому забрать победу пока нельзя.
 err-not-your-question = Ответить может только { $name }.
 err-no-computer = Игра с ботом здесь недоступна.
+limit-computer-games = У вас уже { $count ->
+    [one] идёт { $count } партия
+    [few] идут { $count } партии
+    [many] идут { $count } партий
+   *[other] идут { $count } партии
+} со мной. Сначала доиграйте или сдайте одну.
 
 # Help
 start-inline-hint = Чтобы сыграть с другом в личном чате, наберите там <code>@{ $bot }</code> и выберите игру.
@@ -286,6 +293,7 @@ cmd-help = Как играть
 # Inline mode
 inline-card = { $from } приглашает сыграть: { $game }. Нажмите «Принять», чтобы начать.
 inline-description = Вызов, который может принять любой в этом чате
+limit-inline = ⏳ Много вызовов за последние минуты: попробуйте через { $minutes } мин.
 
 # Chat settings
 cmd-settings = Настройки этого чата
@@ -308,6 +316,7 @@ err-game-gone = Эта партия больше не хранится.
 err-game-not-over = Эта партия ещё не окончена.
 history-title = Завершённые партии здесь, сначала последние
 history-none = Здесь ещё нет завершённых партий. Начните с /play.
+limit-command = ⏳ Вы часто просили об этом в последние минуты. Попробуйте через { $minutes } мин.
 cmd-history = Последние завершённые партии этого чата
 replay-caption = 🎞 Повтор партии { $game }: { $players }. { $result }
 replay-making = 🎞 Рисую повтор…

@@ -203,6 +203,7 @@ err-inactive-button = Ця кнопка вже не активна.
 err-stale = Ця дошка застаріла; ось актуальна.
 err-turn-of = Зараз ходить { $name }.
 err-challenge-bot = Бота не можна викликати. Щоб зіграти зі мною, надішліть /play bot.
+limit-challenges = ⏳ Ви створили багато викликів за останні хвилини. Спробуйте за { $minutes } хв.
 err-game-over = Цю партію завершено.
 err-not-your-turn = Зараз не ваш хід.
 err-wrong-phase = Зараз цього зробити не можна.
@@ -231,6 +232,12 @@ err-claim-own-turn = Ця кнопка для суперника: ви давн�
 err-claim-own-offer = Ваша пропозиція здатися чекає на відповідь суперника ({ $name }), тож забрати перемогу поки не можна.
 err-not-your-question = Відповісти може лише { $name }.
 err-no-computer = Гра з ботом тут недоступна.
+limit-computer-games = У вас уже { $count ->
+    [one] триває { $count } партія
+    [few] тривають { $count } партії
+    [many] тривають { $count } партій
+   *[other] тривають { $count } партії
+} зі мною. Спершу дограйте або здайте одну.
 
 # Help
 start-inline-hint = Щоб зіграти з другом в особистому чаті, наберіть там <code>@{ $bot }</code> і виберіть гру.
@@ -286,6 +293,7 @@ cmd-help = Як грати
 # Inline mode
 inline-card = { $from } запрошує зіграти: { $game }. Натисніть «Прийняти», щоб почати.
 inline-description = Виклик, який може прийняти будь-хто в цьому чаті
+limit-inline = ⏳ Багато викликів за останні хвилини: спробуйте за { $minutes } хв.
 
 # Chat settings
 cmd-settings = Налаштування цього чату
@@ -308,6 +316,7 @@ err-game-gone = Ця партія більше не зберігається.
 err-game-not-over = Ця партія ще не закінчена.
 history-title = Завершені партії тут, спершу останні
 history-none = Тут ще немає завершених партій. Почніть з /play.
+limit-command = ⏳ Ви часто просили про це останніми хвилинами. Спробуйте за { $minutes } хв.
 cmd-history = Останні завершені партії цього чату
 replay-caption = 🎞 Повтор партії { $game }: { $players }. { $result }
 replay-making = 🎞 Малюю повтор…
