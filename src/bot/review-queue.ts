@@ -43,7 +43,6 @@ interface Entry {
 export class ReviewQueue {
   private readonly queue: Entry[] = [];
   private readonly running = new Map<string, Entry>();
-  private busiest = 0;
 
   constructor(
     private readonly name: string,
@@ -70,14 +69,8 @@ export class ReviewQueue {
     return { kind: "waiting", position: this.queue.length };
   }
 
-  /** The most that ever ran at once (for tests and the bench). */
-  get mostAtOnce(): number {
-    return this.busiest;
-  }
-
   private start(entry: Entry): void {
     this.running.set(entry.key, entry);
-    this.busiest = Math.max(this.busiest, this.running.size);
     this.jobs.run(this.name, async () => {
       try {
         await entry.job();

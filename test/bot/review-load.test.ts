@@ -1,5 +1,6 @@
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
+import { atOnce } from "../../bench/at-once.js";
 import type { ReplayFrame } from "../../src/render/replay.js";
 import type { GameAnalysis, PlayerAnalysis } from "../../src/services/index.js";
 import type { StoredMessage } from "./fake-telegram.js";
@@ -24,23 +25,6 @@ const player = (id: number): User => ({
   language_code: "en",
 });
 
-/** How many of some work run at once, at most. */
-class Busy {
-  now = 0;
-  most = 0;
-  async during<T>(work: () => Promise<T>): Promise<T> {
-    this.now++;
-    this.most = Math.max(this.most, this.now);
-    try {
-      // Long enough for every press to arrive while the first ones still run.
-      await new Promise((r) => setTimeout(r, 30));
-      return await work();
-    } finally {
-      this.now--;
-    }
-  }
-}
-
 const nothing: PlayerAnalysis = {
   decisions: 0,
   errors: 0,
@@ -52,14 +36,19 @@ const nothing: PlayerAnalysis = {
 /** A stand-in analysis: the queue is under test here, not the evaluator. */
 const ANALYSIS: GameAnalysis = { white: nothing, black: nothing };
 
+/** Long enough for every press to arrive while the first ones still run. */
+const slowly = <T>(value: T) => new Promise<T>((r) => setTimeout(() => r(value), 30));
+
 /** A harness whose analyses and replays count how many run at once. */
-async function countingHarness(): Promise<{ h: Harness; analyses: Busy; replays: Busy }> {
-  const analyses = new Busy();
-  const replays = new Busy();
+async function countingHarness() {
+  const analyses = atOnce(async () => slowly(ANALYSIS));
+  const replays = atOnce(async (frames: readonly ReplayFrame[]) =>
+    slowly(await fakeReplay(frames)),
+  );
   const harness = await createHarness({
     reviewLimits: LIMITS,
-    analyse: () => analyses.during(async () => ANALYSIS),
-    renderReplay: (frames: readonly ReplayFrame[]) => replays.during(() => fakeReplay(frames)),
+    analyse: analyses.fn,
+    renderReplay: replays.fn,
   });
   return { h: harness, analyses, replays };
 }
@@ -86,9 +75,8 @@ describe("analyses and replays asked for all at once", () => {
     await Promise.all(presses.map((p) => h!.press(p.by, p.list, buttonNamed(p.list, p.button))));
 
     // Worker count: never more than the queue's, though 10 of each were asked at once.
-    expect(counted.analyses.most).toBe(2);
-    expect(counted.replays.most).toBe(1);
-    expect(h.parts.deps.analyses.mostAtOnce).toBe(2);
+    expect(counted.analyses.most()).toBe(2);
+    expect(counted.replays.most()).toBe(1);
     // Each press answered once: those that started, and each other one with its place.
     const answers = h.tg
       .callsOf("answerCallbackQuery")
@@ -145,7 +133,7 @@ describe("analyses and replays asked for all at once", () => {
       expect(p.text).toBe(
         "⏳ You already have several requests waiting. Ask again when one is done.",
       );
-    expect(counted.analyses.most).toBe(2);
+    expect(counted.analyses.most()).toBe(2);
     const posts = h.tg.chatMessages(chat).filter((m) => m.shown?.text.startsWith("📊 Analysis"));
     expect(posts).toHaveLength(3);
     expect(h.tg.problems()).toEqual([]);
