@@ -23,10 +23,9 @@ import { createBot } from "../src/bot/create-bot.js";
 import { servicePrefs } from "../src/bot/locale-prefs.js";
 import { parseConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/index.js";
-import { startingBoard } from "../src/engine/index.js";
 import { silentLogger } from "../src/log.js";
 import { renderDecisionsPng } from "../src/render/decision.js";
-import { renderBoardPng } from "../src/render/png.js";
+import { renderBoardPng, warmRenderer } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
 import {
@@ -190,18 +189,8 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
       });
       presses.push(press(a, data("analysis")), press(b, data("replay")));
     }
-    // As the bot does at start: the first picture pays for the renderer's caches.
-    await renderBoardPng({
-      variant: "long",
-      board: startingBoard("long"),
-      perspective: "white",
-      toMove: "white",
-      dice: null,
-      cube: null,
-      score: null,
-      lastMove: null,
-      currentSteps: [],
-    });
+    // As the bot does at start.
+    await warmRenderer();
     (globalThis as { gc?: () => void }).gc?.();
     const t0 = performance.now();
     const { peakBytes } = await peakRss(async () => {
