@@ -8,6 +8,7 @@ import { diceView } from "../ui/board-view.js";
 import { queuedText } from "../ui/queue-text.js";
 import type { FeatureDeps } from "./deps.js";
 import { withinLimit } from "./limited.js";
+import { replyTo } from "./reply-to.js";
 import { openInPrivate } from "./review-private.js";
 import { reviewRefusal } from "./review-refusal.js";
 
@@ -67,9 +68,6 @@ type Asked =
   /** Posted in this chat within the hour: pointed to, not posted again. */
   | { readonly kind: "posted"; readonly messageId: number; readonly minutes: number }
   | { readonly kind: "queued"; readonly queued: Queued; readonly stored: boolean };
-
-const replyTo = (id: number | null) =>
-  id === null ? {} : { reply_parameters: { message_id: id, allow_sending_without_reply: true } };
 
 /**
  * 📊 Analysis: every decision of a finished game weighed by the evaluator, in the review

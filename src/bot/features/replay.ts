@@ -11,6 +11,7 @@ import { replayFrames } from "../ui/replay-frames.js";
 import { playersText, resultText } from "../ui/result-text.js";
 import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
+import { replyTo } from "./reply-to.js";
 import { reviewRefusal } from "./review-refusal.js";
 
 const caption = (t: Tr, game: GameView): string =>
@@ -49,15 +50,13 @@ export function replayPress(deps: FeatureDeps) {
     chatId: number,
     game: GameView,
     media: InputFile | string,
-    replyTo: number | null,
+    replyToId: number | null,
   ): Promise<string | null> => {
     const t = deps.textsFor(game.locale);
     const sent = await ctx.api.sendAnimation(chatId, media, {
       caption: caption(t, game),
       parse_mode: "HTML",
-      ...(replyTo === null
-        ? {}
-        : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
+      ...replyTo(replyToId),
     });
     return sent.animation?.file_id ?? sent.document?.file_id ?? null;
   };
@@ -65,13 +64,13 @@ export function replayPress(deps: FeatureDeps) {
   const inChat = async (
     ctx: BotContext,
     chatId: number,
-    replyTo: number,
+    under: number,
     game: GameView,
     timeline: Timeline,
   ) => {
     const stored = reviews.replayFileId(game.id);
     const media = stored ?? new InputFile(await draw(game, timeline), fileName(game));
-    const fileId = await sendReplay(ctx, chatId, game, media, replyTo);
+    const fileId = await sendReplay(ctx, chatId, game, media, under);
     if (!stored && fileId) reviews.setReplayFileId(game.id, fileId);
   };
 
