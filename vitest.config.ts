@@ -22,6 +22,7 @@ const SLOW = [
   "test/services/analysis-thread.test.ts", // worker threads, from the sources and from dist/
   "test/services/computer-thread.test.ts", // the computer's worker thread, from dist/
   "test/render/replay-size.test.ts", // a 60-turn replay drawn by the real GIF encoder
+  "test/bot/review-memory.test.ts", // 20 analyses and replays at once, the compiled bot's threads
   "test/services/records/records-tools.test.ts", // gnubg importing records; npm run verify
   "test/ai/bench-gnubg.test.ts", // gnubg processes playing the benchmark's games
   // The reference generator checked against GNU Backgammon: it tests the cross-check's

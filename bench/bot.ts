@@ -24,7 +24,7 @@ import { type OpenedDatabase, openDatabase } from "../src/db/index.js";
 import { TelegramStore } from "../src/db/telegram/store.js";
 import { seededRandom } from "../src/engine/dice.js";
 import { silentLogger } from "../src/log.js";
-import { renderDecisionPng } from "../src/render/decision.js";
+import { renderDecisionsPng } from "../src/render/decision.js";
 import { renderBoardPng } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
@@ -84,7 +84,7 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
     tournaments: new TournamentService(database.db, service),
     renderStandings: renderStandingsPng,
     renderBoard: renderBoardPng,
-    renderDecision: renderDecisionPng,
+    renderDecisions: renderDecisionsPng,
     renderReplay: renderReplayGif,
     logger: silentLogger,
     prefs: servicePrefs(service),

@@ -17,6 +17,7 @@ const parts: Part[] = [
   },
   { name: "analysis", run: async () => (await import("./analysis.js")).benchAnalysis({ smoke }) },
   { name: "replay", run: async () => (await import("./replay.js")).benchReplay({ smoke }) },
+  { name: "reviews", run: async () => (await import("./reviews.js")).benchReviews({ smoke }) },
   {
     name: "persistence",
     run: async () => (await import("./persistence.js")).benchPersistence({ smoke }),

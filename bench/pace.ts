@@ -22,7 +22,7 @@ import { openDatabase } from "../src/db/index.js";
 import { TelegramStore } from "../src/db/telegram/store.js";
 import { seededRandom } from "../src/engine/index.js";
 import { silentLogger } from "../src/log.js";
-import { renderDecisionPng } from "../src/render/decision.js";
+import { renderDecisionsPng } from "../src/render/decision.js";
 import { renderBoardPng } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
@@ -107,7 +107,7 @@ async function run(s: Scenario): Promise<Outcome> {
     tournaments: new TournamentService(database.db, service),
     renderStandings: renderStandingsPng,
     renderBoard: renderBoardPng,
-    renderDecision: renderDecisionPng,
+    renderDecisions: renderDecisionsPng,
     renderReplay: renderReplayGif,
     logger: silentLogger,
     prefs: servicePrefs(service),

@@ -4,7 +4,10 @@ import { replayFrames } from "../src/bot/ui/replay-frames.js";
 import { defaultRules, type GameState, type Variant } from "../src/engine/index.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { type Timeline, type Transition, turnsOf } from "../src/services/index.js";
+import { peakRss } from "./peak-memory.js";
 import { round } from "./stats.js";
+
+const MB = 1024 * 1024;
 
 /** A long nardy game between two pip-count players, as the timeline the service would store. */
 export function benchTimeline(
@@ -30,7 +33,9 @@ export function benchTimeline(
 
 /**
  * The replay animation of a 60-turn game (cut from a longer one), drawn by the real GIF encoder
- * after one warm-up drawing (the sprite cache): time to make it and its size.
+ * after one warm-up drawing (the sprite cache): time to make it, its size, and the memory it
+ * takes at its peak (of the first drawing); beside it, but for a smoke run, that of the same
+ * game three times over (frames are written as they are drawn, so the two should match).
  */
 export async function benchReplay(opts: { smoke?: boolean } = {}): Promise<Record<string, number>> {
   let seed = 1;
@@ -47,20 +52,32 @@ export async function benchReplay(opts: { smoke?: boolean } = {}): Promise<Recor
   let best = Number.POSITIVE_INFINITY;
   let cpu = Number.POSITIVE_INFINITY;
   let bytes = 0;
+  let peakBytes = 0;
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    const gif = await renderReplayGif(frames);
+    const { value: gif, peakBytes: peak } = await peakRss(() => renderReplayGif(frames));
     const c = process.cpuUsage(c0);
+    if (i === 0) peakBytes = peak;
     best = Math.min(best, performance.now() - t0);
     // All threads' CPU (sharp's included): what it costs on one core, whatever else runs.
     cpu = Math.min(cpu, (c.user + c.system) / 1000);
     bytes = gif.length;
   }
+  const tripled: Record<string, number> = opts.smoke
+    ? {}
+    : {
+        replayTripledPeakMb: round(
+          (await peakRss(() => renderReplayGif([...frames, ...frames, ...frames]))).peakBytes / MB,
+          1,
+        ),
+      };
   return {
     replayFrames: frames.length,
     replayBestMs: round(best),
     replayCpuMs: round(cpu),
     replayMb: round(bytes / 1024 / 1024, 2),
+    replayPeakMb: round(peakBytes / MB, 1),
+    ...tripled,
   };
 }

@@ -13,11 +13,10 @@ import { startWebhookServer } from "./bot/server.js";
 import { parseConfig } from "./config.js";
 import { DatabaseOpenError, openDatabase } from "./db/index.js";
 import { TelegramStore } from "./db/telegram/store.js";
-import { startingBoard } from "./engine/index.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger, errorLine, redact } from "./log.js";
-import { renderDecisionPng } from "./render/decision.js";
-import { renderBoardPng } from "./render/png.js";
+import { renderDecisionsPng } from "./render/decision.js";
+import { renderBoardPng, warmRenderer } from "./render/png.js";
 import { renderReplayGif } from "./render/replay.js";
 import { renderStandingsPng } from "./render/standings.js";
 import {
@@ -119,7 +118,7 @@ const { bot, boards, tournamentBoards, jobs, maintenance, deps, feed, persist } 
     analyse: analyseInWorker,
     botInfo,
     renderBoard: renderBoardPng,
-    renderDecision: renderDecisionPng,
+    renderDecisions: renderDecisionsPng,
     renderReplay: renderReplayGif,
     logger,
     prefs: servicePrefs(service),
@@ -157,18 +156,7 @@ drain = async () => {
   await decisions.close();
 };
 
-// The first picture costs several times a warm one; pay it before the first player waits.
-await renderBoardPng({
-  variant: "long",
-  board: startingBoard("long"),
-  perspective: "white",
-  toMove: "white",
-  dice: null,
-  cube: null,
-  score: null,
-  lastMove: null,
-  currentSteps: [],
-});
+await warmRenderer();
 
 await bot.init();
 await registerCommands(bot.api, deps.i18n).catch((err) =>

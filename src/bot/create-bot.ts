@@ -14,7 +14,7 @@ import type { UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
 import type { TelegramStore } from "../db/telegram/store.js";
 import type { Logger } from "../log.js";
-import type { RenderDecision } from "../render/decision.js";
+import type { RenderDecisions } from "../render/decision.js";
 import type { RenderReplay } from "../render/replay.js";
 import type { RenderStandings } from "../render/standings-view.js";
 import {
@@ -60,7 +60,9 @@ import type { BudgetRules } from "./outbox/budget.js";
 import { type Clock, systemClock } from "./outbox/clock.js";
 import { costOf } from "./outbox/methods.js";
 import { Outbox } from "./outbox/outbox.js";
+import { personLimits } from "./person-limits.js";
 import { PrivateBoards } from "./private-boards.js";
+import { REVIEW_LIMITS, type ReviewLimits, ReviewQueue } from "./review-queue.js";
 import { TournamentBoards } from "./tournament-boards.js";
 import { UpdateFeed } from "./update-feed.js";
 import { updateKeys } from "./update-keys.js";
@@ -82,14 +84,16 @@ export interface BotDeps {
   readonly fetch?: ApiClientOptions["fetch"];
   /** Whether a computer player takes the bot's seat in games against it (`/play bot`). */
   readonly computerPlays?: boolean;
-  /** Draws an analysed decision's picture. */
-  readonly renderDecision: RenderDecision;
+  /** Draws the picture of an analysis's costliest decisions. */
+  readonly renderDecisions: RenderDecisions;
   /** Analyses a finished game; in this thread unless given (the bot gives a worker's). */
   readonly analyse?: Analyse;
   /** Draws a replay animation. */
   readonly renderReplay: RenderReplay;
   /** Gets a file id for a board picture, for inline messages. */
   readonly photoUploader?: (api: Api) => PhotoUploader | null;
+  /** How many analyses and replays run at once and may wait (REVIEW_LIMITS unless given). */
+  readonly reviewLimits?: ReviewLimits;
   /** The clock presses are timed by (tests move it). */
   readonly now?: () => number;
   /** Where updates are stored until handled; without it there is no `feed`. */
@@ -203,6 +207,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   deps.tournaments.onChanged((t) => tournamentBoards.request(t.id));
   const computer = deps.computerPlays && deps.botInfo ? botPlayer(deps.botInfo) : null;
   const jobs = new BackgroundJobs(logger);
+  const limits = deps.reviewLimits ?? REVIEW_LIMITS;
   const featureDeps: FeatureDeps = {
     config,
     service,
@@ -219,11 +224,13 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     prefs: deps.prefs,
     memo,
     computer,
+    limits: personLimits(deps.now ?? service.config.now),
     jobs,
+    analyses: new ReviewQueue("analysis", limits.analyses, jobs),
+    replays: new ReviewQueue("replay", limits.replays, jobs),
     renderReplay: deps.renderReplay,
-    renderBoard: deps.renderBoard,
     analyse: deps.analyse ?? analyseGame,
-    renderDecision: deps.renderDecision,
+    renderDecisions: deps.renderDecisions,
   };
   const maintenance = new Maintenance(
     bot.api,

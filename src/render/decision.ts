@@ -1,29 +1,75 @@
 import sharp from "sharp";
+import { textPathData } from "./font.js";
 import { renderBoardRaw } from "./png.js";
 import type { BoardView } from "./view.js";
 
-export type RenderDecision = (played: BoardView, best: BoardView) => Promise<Buffer>;
+/**
+ * One analysed decision: a checker play as two boards (after the play made, after the best),
+ * or a cube decision as its one position.
+ */
+export type DecisionBoards = readonly [BoardView] | readonly [BoardView, BoardView];
 
-/** Gap between the two boards, in the frame's dark wood. */
+export type RenderDecisions = (rows: readonly DecisionBoards[]) => Promise<Buffer>;
+
+/** Each board's width in the picture (half the board's own): six rows stay one picture. */
+export const DECISION_BOARD_WIDTH = 480;
 const GAP = 16;
+/** The column of row numbers, left of the boards. */
+const GUTTER = 56;
+const DIGIT_HEIGHT = 28;
+const WOOD = { r: 58, g: 36, b: 22 } as const;
+const NUMBER_COLOUR = "#f2e6d0";
 
 /**
- * An analysed decision as one PNG: above, the board after the play made (marked as a last
- * move); below, the board after the best play (marked as this turn's steps, in the other
- * colour), both with the roll shown.
+ * Several analysed decisions as one PNG, a numbered row each (the numbers of the caption's
+ * list): on the left the board after the play made (marked as a last move), on the right the
+ * board after the best play (marked as this turn's steps); a cube decision's row holds its
+ * position alone.
  */
-export async function renderDecisionPng(played: BoardView, best: BoardView): Promise<Buffer> {
-  const top = await renderBoardRaw(played);
-  const bottom = await renderBoardRaw(best);
-  const { width, height } = top;
-  const raw = { width, height, channels: 3 } as const;
-  return sharp({
-    create: { width, height: 2 * height + GAP, channels: 3, background: { r: 58, g: 36, b: 22 } },
-  })
-    .composite([
-      { input: top.data, raw, top: 0, left: 0 },
-      { input: bottom.data, raw, top: height + GAP, left: 0 },
-    ])
+export async function renderDecisionsPng(rows: readonly DecisionBoards[]): Promise<Buffer> {
+  if (rows.length === 0) throw new Error("a picture of decisions needs one");
+  const boards = await Promise.all(rows.map((row) => Promise.all(row.map(scaledBoard))));
+  const boardHeight = boards[0]![0]!.height;
+  const rowHeight = boardHeight + GAP;
+  const width = GUTTER + 2 * DECISION_BOARD_WIDTH + 2 * GAP;
+  const height = rows.length * rowHeight + GAP;
+  const numbers = rows
+    .map((_, i) => {
+      const d = textPathData(
+        String(i + 1),
+        GUTTER / 2 + GAP / 2,
+        GAP + i * rowHeight + boardHeight / 2,
+        DIGIT_HEIGHT,
+      );
+      return `<path d="${d}" fill="none" stroke="${NUMBER_COLOUR}" stroke-width="${DIGIT_HEIGHT * 0.15}" stroke-linecap="round" stroke-linejoin="round"/>`;
+    })
+    .join("");
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${numbers}</svg>`,
+  );
+  const placed = boards.flatMap((row, i) =>
+    row.map((b, k) => ({
+      input: b.data,
+      raw: { width: b.width, height: b.height, channels: 3 as const },
+      left: GUTTER + GAP + k * (DECISION_BOARD_WIDTH + GAP),
+      top: GAP + i * rowHeight,
+    })),
+  );
+  return sharp({ create: { width, height, channels: 3, background: WOOD } })
+    .composite([...placed, { input: svg, left: 0, top: 0 }])
     .png({ compressionLevel: 5, adaptiveFiltering: false })
     .toBuffer();
+}
+
+async function scaledBoard(
+  view: BoardView,
+): Promise<{ data: Buffer; width: number; height: number }> {
+  const raw = await renderBoardRaw(view);
+  const { data, info } = await sharp(raw.data, {
+    raw: { width: raw.width, height: raw.height, channels: 3 },
+  })
+    .resize({ width: DECISION_BOARD_WIDTH })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }

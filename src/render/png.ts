@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { startingBoard } from "../engine/index.js";
 import { blit, prepareSprite, type Sprite } from "./blit.js";
 import { displayList } from "./compose.js";
 import type { Item } from "./display.js";
@@ -91,4 +92,19 @@ export async function renderBoardPng(view: BoardView): Promise<Buffer> {
   } finally {
     if (spare.length < 4) spare.push(frame.data);
   }
+}
+
+/** The first picture costs several times a warm one: drawn once, so no player waits for it. */
+export async function warmRenderer(): Promise<void> {
+  await renderBoardPng({
+    variant: "long",
+    board: startingBoard("long"),
+    perspective: "white",
+    toMove: "white",
+    dice: null,
+    cube: null,
+    score: null,
+    lastMove: null,
+    currentSteps: [],
+  });
 }

@@ -1,6 +1,8 @@
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
+import type { BoardView } from "../../src/render/view.js";
+import { analyseGame } from "../../src/services/index.js";
 import { sampled } from "../helpers/samples.js";
 import { BOT_INFO } from "./fake-telegram.js";
 import { finishedGame, resignAfter, resignedEarly } from "./finished-game.js";
@@ -20,10 +22,16 @@ interface Texts {
   button: string;
   making: string;
   running: string;
-  progress: RegExp;
+  /** A second press within the hour: where the analysis is. */
+  posted: string;
+  /** /analysis again within the hour: a reply to the post. */
+  above: string;
   report: RegExp;
+  /** The line above the numbered decisions. */
+  pictured: string;
+  /** A checker play's line, in full or short. */
   decision: RegExp;
-  /** A cube or resignation decision's caption. */
+  /** A cube or resignation decision's line, in full or short. */
   cube: RegExp;
   none: string;
   gone: string;
@@ -39,18 +47,20 @@ const LANGUAGES: [User, Texts][] = [
       button: "📊 Analysis",
       making: "📊 Analysing every decision…",
       running: "📊 This game is being analysed already.",
-      progress: /^📊 Analysing short nardy · standard · running series · #1: (25|50|75)%$/,
+      posted: "📊 This game's analysis was posted here 20 min ago: it is above.",
+      above: "📊 This game's analysis is in the message this replies to.",
       report: new RegExp(
         String.raw`^📊 Analysis of short nardy · standard · running series · #1\n\n` +
           String.raw`⚪ \S+\ndecisions: ${n}, errors: ${n}, blunders: ${n}; equity lost: \d\.\d{3} \(\d\.\d{3} per decision\); luck: ${eq}(?:\nof them cube and resignations: ${n} decisions, ${n} errors, \d\.\d{3} lost)?\n\n` +
           String.raw`⚫ \S+\ndecisions: ${n}, errors: ${n}, blunders: ${n}; equity lost: \d\.\d{3} \(\d\.\d{3} per decision\); luck: ${eq}(?:\nof them cube and resignations: ${n} decisions, ${n} errors, \d\.\d{3} lost)?\n\n` +
           String.raw`(\S+ \S+ played better|Both played alike); [⚪⚫] \S+ had the better dice\.$`,
       ),
+      pictured: "In the picture, the play made on the left, the best on the right:",
       decision: new RegExp(
-        String.raw`^[⚪⚫] \S+, turn ${n}, roll \d-\d: played .+ \(${eq}\), best .+ \(${eq}\); lost \d\.\d{3}$`,
+        String.raw`^[⚪⚫] turn ${n}, (roll \d-\d: played .+ \(${eq}\), best .+ \(${eq}\); |\d-\d: .+, best .+; |\d-\d: )lost \d\.\d{3}$`,
       ),
       cube: new RegExp(
-        String.raw`^[⚪⚫] \S+, turn ${n}, cube ${n}: [a-z ]+ \(${eq}\), best [a-z ]+ \(${eq}\); lost \d\.\d{3} per cube$`,
+        String.raw`^[⚪⚫] turn ${n}, cube ${n}: ([a-z ]+ \(${eq}\), best [a-z ]+ \(${eq}\); lost \d\.\d{3} per cube|([a-z ]+, best [a-z ]+; )?lost \d\.\d{3})$`,
       ),
       none: "No finished game here yet to analyse. Start one with /play.",
       gone: "This game is no longer stored.",
@@ -62,18 +72,20 @@ const LANGUAGES: [User, Texts][] = [
       button: "📊 Анализ",
       making: "📊 Разбираю каждое решение…",
       running: "📊 Эта партия уже разбирается.",
-      progress: /^📊 Разбор короткие нарды · стандарт · бессрочная серия · #1: (25|50|75)%$/,
+      posted: "📊 Разбор этой партии уже был здесь 20 мин. назад — он выше.",
+      above: "📊 Разбор этой партии — в сообщении, на которое это отвечает.",
       report: new RegExp(
         String.raw`^📊 Разбор короткие нарды · стандарт · бессрочная серия · #1\n\n` +
           String.raw`⚪ \S+\nрешений: ${n}, ошибок: ${n}, грубых: ${n}; потеряно эквити: \d\.\d{3} \(\d\.\d{3} на решение\); удача: ${eq}(?:\nиз них куб и сдачи: решений ${n}, ошибок ${n}, потеряно \d\.\d{3})?\n\n` +
           String.raw`⚫ \S+\nрешений: ${n}, ошибок: ${n}, грубых: ${n}; потеряно эквити: \d\.\d{3} \(\d\.\d{3} на решение\); удача: ${eq}(?:\nиз них куб и сдачи: решений ${n}, ошибок ${n}, потеряно \d\.\d{3})?\n\n` +
-          String.raw`(\S+ \S+ сыграл\(а\) лучше|Оба сыграли одинаково); [⚪⚫] \S+ везло с кубиками больше\.$`,
+          String.raw`(\S+ \S+ сыграл\(а\) лучше|Оба сыграли одинаково); [⚪⚫] \S+ бросал\(а\) кубики удачнее\.$`,
       ),
+      pictured: "На картинке слева сыгранный ход, справа лучший:",
       decision: new RegExp(
-        String.raw`^[⚪⚫] \S+, ход ${n}, бросок \d-\d: сыграно .+ \(${eq}\), лучше .+ \(${eq}\); потеря \d\.\d{3}$`,
+        String.raw`^[⚪⚫] ход ${n}, (бросок \d-\d: сыграно .+ \(${eq}\), лучше .+ \(${eq}\); |\d-\d: .+, лучше .+; |\d-\d: )потеря \d\.\d{3}$`,
       ),
       cube: new RegExp(
-        String.raw`^[⚪⚫] \S+, ход ${n}, куб ${n}: [а-я ]+ \(${eq}\), лучше [а-я ]+ \(${eq}\); потеря \d\.\d{3} на куб$`,
+        String.raw`^[⚪⚫] ход ${n}, куб ${n}: ([а-я ]+ \(${eq}\), лучше [а-я ]+ \(${eq}\); потеря \d\.\d{3} на куб|([а-я ]+, лучше [а-я ]+; )?потеря \d\.\d{3})$`,
       ),
       none: "Здесь ещё нет завершённых партий для разбора. Начните с /play.",
       gone: "Эта партия больше не хранится.",
@@ -85,18 +97,20 @@ const LANGUAGES: [User, Texts][] = [
       button: "📊 Аналіз",
       making: "📊 Розбираю кожне рішення…",
       running: "📊 Ця партія вже розбирається.",
-      progress: /^📊 Розбір короткі нарди · стандарт · безстрокова серія · #1: (25|50|75)%$/,
+      posted: "📊 Розбір цієї партії вже був тут 20 хв тому — він вище.",
+      above: "📊 Розбір цієї партії — у повідомленні, на яке це відповідає.",
       report: new RegExp(
         String.raw`^📊 Розбір короткі нарди · стандарт · безстрокова серія · #1\n\n` +
           String.raw`⚪ \S+\nрішень: ${n}, помилок: ${n}, грубих: ${n}; втрачено еквіті: \d\.\d{3} \(\d\.\d{3} на рішення\); удача: ${eq}(?:\nз них куб і здачі: рішень ${n}, помилок ${n}, втрачено \d\.\d{3})?\n\n` +
           String.raw`⚫ \S+\nрішень: ${n}, помилок: ${n}, грубих: ${n}; втрачено еквіті: \d\.\d{3} \(\d\.\d{3} на рішення\); удача: ${eq}(?:\nз них куб і здачі: рішень ${n}, помилок ${n}, втрачено \d\.\d{3})?\n\n` +
-          String.raw`(\S+ \S+ зіграв\(ла\) краще|Обидва зіграли однаково); [⚪⚫] \S+ щастило з кубиками більше\.$`,
+          String.raw`(\S+ \S+ зіграв\(ла\) краще|Обидва зіграли однаково); [⚪⚫] \S+ кидав\(ла\) кубики вдаліше\.$`,
       ),
+      pictured: "На картинці ліворуч зіграний хід, праворуч найкращий:",
       decision: new RegExp(
-        String.raw`^[⚪⚫] \S+, хід ${n}, кидок \d-\d: зіграно .+ \(${eq}\), краще .+ \(${eq}\); втрата \d\.\d{3}$`,
+        String.raw`^[⚪⚫] хід ${n}, (кидок \d-\d: зіграно .+ \(${eq}\), краще .+ \(${eq}\); |\d-\d: .+, краще .+; |\d-\d: )втрата \d\.\d{3}$`,
       ),
       cube: new RegExp(
-        String.raw`^[⚪⚫] \S+, хід ${n}, куб ${n}: [а-яіїє' ]+ \(${eq}\), краще [а-яіїє' ]+ \(${eq}\); втрата \d\.\d{3} на куб$`,
+        String.raw`^[⚪⚫] хід ${n}, куб ${n}: ([а-яіїє' ]+ \(${eq}\), краще [а-яіїє' ]+ \(${eq}\); втрата \d\.\d{3} на куб|([а-яіїє' ]+, краще [а-яіїє' ]+; )?втрата \d\.\d{3})$`,
       ),
       none: "Тут ще немає завершених партій для розбору. Почніть з /play.",
       gone: "Ця партія більше не зберігається.",
@@ -104,14 +118,34 @@ const LANGUAGES: [User, Texts][] = [
   ],
 ];
 
+/** The post's text: the report, then the numbered decisions it pictures. */
+function readPost(text: string, texts: Texts): { report: string; lines: string[] } {
+  const [report, list] = text.split(`\n\n${texts.pictured}\n`);
+  return {
+    report: report!,
+    lines: (list?.split("\n") ?? []).map((line, i) => {
+      expect(line.startsWith(`${i + 1}. `)).toBe(true);
+      return line.slice(`${i + 1}. `.length);
+    }),
+  };
+}
+
 describe("the analysis of a finished game", () => {
   // Each language analyses whole games: `npm test` runs the first, the slow suite all three.
   const languages = sampled(LANGUAGES, LANGUAGES.slice(0, 1));
   for (const [challenger, texts] of languages) {
     const lang = challenger.language_code;
 
-    it(`is a progress message turned into the report, then the costliest plays (${lang})`, async () => {
-      h = await createHarness();
+    it(`is one message: a picture of the costliest decisions, the report its caption (${lang})`, async () => {
+      let clock = Date.now();
+      let analysed = 0;
+      h = await createHarness({
+        now: () => clock,
+        analyse: (timeline, progress) => {
+          analysed++;
+          return analyseGame(timeline, progress);
+        },
+      });
       const { board } = await finishedGame(h, challenger, USERS.bob, "/play short");
       const before = h.tg.chatMessages(GROUP).length;
       const callsBefore = h.tg.calls.length;
@@ -127,47 +161,57 @@ describe("the analysis of a finished game", () => {
           .map((a) => a.text)
           .sort(),
       ).toEqual([texts.making, texts.running].sort());
-      // The press that started it was answered before the progress message went out.
+      // The press that started it was answered before the post went out.
       const methods = h.tg.calls.slice(callsBefore).map((c) => c.method);
-      expect(methods.indexOf("answerCallbackQuery")).toBeLessThan(methods.indexOf("sendMessage"));
+      expect(methods.indexOf("answerCallbackQuery")).toBeLessThan(methods.indexOf("sendPhoto"));
+      // One message in the group, and nothing edited.
       const posted = h.tg.chatMessages(GROUP).slice(before);
-      const report = posted[0]!;
-      expect(report.replyTo).toBe(board.messageId);
-      expect(report.shown?.text).toMatch(texts.report);
-      // The progress message was edited in place on its way to the report.
-      const edits = h.tg
-        .callsOf("editMessageText")
-        .filter((c) => c.payload.message_id === report.messageId);
-      for (const e of edits.slice(0, -1)) expect(e.payload.text).toMatch(texts.progress);
-      expect(edits.length).toBeGreaterThanOrEqual(2);
-      // Up to three pictures a player, each with its play, the best play and both equities.
-      const pictures = posted.slice(1);
-      expect(pictures.length).toBeGreaterThan(0);
-      expect(pictures.length).toBeLessThanOrEqual(6);
-      for (const p of pictures) {
-        if (texts.cube.test(p.shown?.text ?? "")) {
-          // A cube decision: the one position, drawn as a board.
-          expect((p.photo as Buffer).toString()).toMatch(/^PNG:/);
+      expect(posted).toHaveLength(1);
+      expect(methods.filter((m) => m.startsWith("edit"))).toEqual([]);
+      const post = posted[0]!;
+      expect(post.replyTo).toBe(board.messageId);
+      const { report, lines } = readPost(post.shown!.text, texts);
+      expect(report).toMatch(texts.report);
+      // Up to three decisions a player, a row of the picture each, numbered as in the caption.
+      const rows = JSON.parse((post.photo as Buffer).toString()) as BoardView[][];
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.length).toBeLessThanOrEqual(6);
+      expect(lines).toHaveLength(rows.length);
+      for (const [i, row] of rows.entries()) {
+        const line = lines[i]!;
+        if (texts.cube.test(line)) {
+          // A cube decision: the one position, with the cube.
+          expect(row).toHaveLength(1);
+          expect(row[0]!.cube).not.toBeNull();
           continue;
         }
-        expect(p.shown?.text).toMatch(texts.decision);
+        expect(line).toMatch(texts.decision);
         // Two boards: after the play made, marked as a move, and after the best, in the other mark.
-        const { played, best } = JSON.parse((p.photo as Buffer).toString());
-        expect(played.lastMove.steps.length).toBeGreaterThan(0);
+        const [played, best] = row as [BoardView, BoardView];
+        expect(played.lastMove!.steps.length).toBeGreaterThan(0);
         expect(best.currentSteps.length).toBeGreaterThan(0);
         expect(best.lastMove).toBeNull();
         expect(played.board).not.toEqual(best.board);
         expect(played.dice).toEqual(best.dice);
-        const roll = /(\d)-(\d)/.exec(p.shown!.text)!;
-        expect(played.dice.values.slice(0, 2)).toEqual([Number(roll[1]), Number(roll[2])]);
+        const roll = /(\d)-(\d)/.exec(line)!;
+        expect(played.dice!.values.slice(0, 2)).toEqual([Number(roll[1]), Number(roll[2])]);
       }
-      // Stored with the game: asked again, the report comes at once, with no new analysis.
-      const editsSoFar = h.tg.callsOf("editMessageText").length;
-      await h.press(USERS.bob, board, buttonNamed(board, texts.button));
-      const again = h.tg.chatMessages(GROUP).slice(before + posted.length);
-      expect(again[0]!.shown?.text).toBe(report.shown?.text);
-      expect(again.length).toBe(posted.length);
-      expect(h.tg.callsOf("editMessageText").length).toBe(editsSoFar);
+      expect(analysed).toBe(1);
+
+      // Pressed again within the hour: pointed to, not posted again.
+      clock += 20 * 60_000;
+      const sent = h.tg.chatMessages(GROUP).length;
+      await h.press(challenger, board, buttonNamed(board, texts.button));
+      expect(answers(h).at(-1)?.text).toBe(texts.posted);
+      expect(h.tg.chatMessages(GROUP)).toHaveLength(sent);
+
+      // An hour on, it is posted again from the stored analysis: the same text, no new analysis.
+      clock += 41 * 60_000;
+      await h.press(challenger, board, buttonNamed(board, texts.button));
+      const again = h.tg.chatMessages(GROUP).slice(sent);
+      expect(again).toHaveLength(1);
+      expect(again[0]!.shown?.text).toBe(post.shown?.text);
+      expect(analysed).toBe(1);
       expect(h.tg.problems()).toEqual([]);
     });
 
@@ -178,8 +222,11 @@ describe("the analysis of a finished game", () => {
       // A game resigned early: the command's own analysis, quicker than a whole game's.
       await resignedEarly(h, challenger, USERS.bob, "/play short", 24);
       await h.send(challenger, "/analysis");
-      const report = h.tg.chatMessages(GROUP).find((m) => texts.report.test(m.shown?.text ?? ""));
-      expect(report).toBeDefined();
+      const post = h.lastMessage();
+      expect(readPost(post.shown!.text, texts).report).toMatch(texts.report);
+      // Asked again: a reply to that post, which leads to it.
+      await h.send(challenger, "/analysis");
+      expect(h.lastMessage()).toMatchObject({ text: texts.above, replyTo: post.messageId });
       expect(h.tg.problems()).toEqual([]);
     });
 
@@ -221,16 +268,20 @@ describe("the analysis of cube decisions", () => {
     const final = h.tg.message(GROUP, board.messageId)!;
     await h.press(taker, final, buttonNamed(final, "📊 Analysis"));
     const posted = h.tg.chatMessages(GROUP).slice(before);
-    expect(posted[0]!.shown?.text).toMatch(
-      /of them cube and resignations: 1 decisions, 1 errors, \d\.\d{3} lost/,
-    );
-    const captions = posted.slice(1).map((p) => p.shown?.text ?? "");
-    const name = (u: User) => u.first_name;
-    expect(captions).toContainEqual(
-      expect.stringMatching(
-        new RegExp(`${name(taker)}, turn 2, cube 1: dropped \\(−1\\.000\\), best took`),
-      ),
-    );
+    expect(posted).toHaveLength(1);
+    const caption = posted[0]!.shown!.text;
+    expect(caption).toMatch(/of them cube and resignations: 1 decisions, 1 errors, \d\.\d{3} lost/);
+    const side = game.white.id === taker.id ? "⚪" : "⚫";
+    const drop = new RegExp(
+      `^(\\d)\\. ${side} turn 2, cube 1: dropped \\(−1\\.000\\), best took`,
+      "m",
+    ).exec(caption);
+    expect(drop).not.toBeNull();
+    // Its row of the picture: the position, with the cube.
+    const rows = JSON.parse((posted[0]!.photo as Buffer).toString()) as BoardView[][];
+    const row = rows[Number(drop![1]) - 1]!;
+    expect(row).toHaveLength(1);
+    expect(row[0]!.cube).toMatchObject({ value: 1 });
     expect(h.tg.problems()).toEqual([]);
   });
 });
@@ -260,10 +311,7 @@ describe("an inline game's analysis and record", () => {
     );
     // Start in the private chat: the report, then the file.
     await h.send(USERS.bob, `/start a${game.id}`, { chatId: USERS.bob.id });
-    const inPrivate = h.tg.chatMessages(USERS.bob.id);
-    expect(inPrivate.some((m) => /^📊 Analysis of short nardy/.test(m.shown?.text ?? ""))).toBe(
-      true,
-    );
+    expect(h.lastMessage(USERS.bob.id).shown?.text).toMatch(/^📊 Analysis of short nardy/);
     await h.send(USERS.bob, `/start f${game.id}`, { chatId: USERS.bob.id });
     expect(h.lastMessage(USERS.bob.id).file).toMatchObject({ kind: "document" });
     // A forged start parameter for someone else's game is refused.

@@ -51,8 +51,9 @@ export async function resignedEarly(
   accepter: User,
   command: string,
   actions: number,
+  chatId = GROUP,
 ): Promise<GameView> {
-  const started = await acceptedGame(h, challenger, accepter, command, GROUP);
+  const started = await acceptedGame(h, challenger, accepter, command, chatId);
   return resignAfter(h, started.game, actions);
 }
 

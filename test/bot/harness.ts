@@ -14,6 +14,7 @@ import {
 } from "../../src/db/index.js";
 import { TelegramStore } from "../../src/db/telegram/store.js";
 import { type Logger, silentLogger } from "../../src/log.js";
+import type { DecisionBoards } from "../../src/render/decision.js";
 import type { ReplayFrame } from "../../src/render/replay.js";
 import type { StandingsPicture } from "../../src/render/standings-view.js";
 import type { BoardView } from "../../src/render/view.js";
@@ -106,15 +107,18 @@ export const fakeReplay = async (frames: readonly ReplayFrame[]): Promise<Buffer
 export const fakeStandings = async (view: StandingsPicture): Promise<Buffer> =>
   Buffer.from(`STANDINGS:${JSON.stringify(view)}`);
 
-/** Both boards of an analysed decision, each as the stand-in picture. */
-export const fakeDecision = async (played: BoardView, best: BoardView): Promise<Buffer> =>
-  Buffer.from(JSON.stringify({ played, best }));
+/** The analysed decisions' boards, row by row, as the stand-in picture. */
+export const fakeDecisions = async (rows: readonly DecisionBoards[]): Promise<Buffer> =>
+  Buffer.from(JSON.stringify(rows));
 
 export interface HarnessOptions {
   readonly path?: string;
   readonly env?: Record<string, string>;
   readonly render?: BotDeps["renderBoard"];
   readonly renderReplay?: BotDeps["renderReplay"];
+  /** How a finished game is analysed (in this thread by default). */
+  readonly analyse?: BotDeps["analyse"];
+  readonly reviewLimits?: BotDeps["reviewLimits"];
   readonly tg?: FakeTelegram;
   /** A computer player in the bot's seat, wired as the real process wires it. */
   readonly computer?: { readonly level?: Player; readonly delayMs?: number };
@@ -153,7 +157,9 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     renderStandings: fakeStandings,
     renderBoard: opts.render ?? fakeRender,
     renderReplay: opts.renderReplay ?? fakeReplay,
-    renderDecision: fakeDecision,
+    renderDecisions: fakeDecisions,
+    ...(opts.analyse ? { analyse: opts.analyse } : {}),
+    ...(opts.reviewLimits ? { reviewLimits: opts.reviewLimits } : {}),
     logger: opts.logger ?? silentLogger,
     prefs: servicePrefs(service),
     botInfo: BOT_INFO,

@@ -102,7 +102,7 @@ describe("/history", () => {
     await h.send(USERS.carol, "/history");
     const list = h.lastMessage();
     await h.press(USERS.carol, list, buttonNamed(list, `📊 #${game.id}`));
-    const report = h.tg.chatMessages(GROUP).find((m) => m.text?.startsWith("<b>📊 Analysis of"));
+    const report = h.tg.chatMessages(GROUP).find((m) => m.shown?.text.startsWith("📊 Analysis of"));
     expect(report?.replyTo).toBe(list.messageId);
     await h.press(USERS.carol, list, buttonNamed(list, `🎞 #${game.id}`));
     const replay = h.lastMessage();

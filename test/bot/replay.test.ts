@@ -70,6 +70,24 @@ describe("the replay of a finished game", () => {
     });
   }
 
+  it("a double tap sends it once: the second press shares the first one's send", async () => {
+    h = await createHarness();
+    const { board } = await finishedGame(h, USERS.alice, USERS.bob, "/play short");
+    await Promise.all([
+      h.press(USERS.alice, board, buttonNamed(board, "🎞 Replay")),
+      h.press(USERS.alice, board, buttonNamed(board, "🎞 Replay")),
+    ]);
+    expect(h.tg.callsOf("sendAnimation")).toHaveLength(1);
+    expect(
+      h.tg
+        .callsOf("answerCallbackQuery")
+        .slice(-2)
+        .map((c) => c.payload.text)
+        .sort(),
+    ).toEqual(["🎞 Drawing the replay…", "🎞 This replay is on its way already."]);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
   it("an inline game's own message becomes the replay, uploaded through the cache chat", async () => {
     h = await createHarness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
     const card = await sendCard(h, "ss", "inl-replay", false);

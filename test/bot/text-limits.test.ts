@@ -7,11 +7,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
-import {
-  analysisText,
-  cubeDecisionCaption,
-  decisionCaption,
-} from "../../src/bot/ui/analysis-text.js";
+import { analysisPost, analysisText } from "../../src/bot/ui/analysis-text.js";
 import { brokenCaption, gameCaption } from "../../src/bot/ui/caption.js";
 import { challengeClosedText, challengeText } from "../../src/bot/ui/challenge-text.js";
 import { CAPTION_LIMIT, TEXT_LIMIT } from "../../src/bot/ui/fit.js";
@@ -155,8 +151,13 @@ describe("captions and texts of one game", () => {
         );
         expectWithin(brokenCaption(t, { ...game, status: "broken" }), CAPTION_LIMIT);
         expectWithin(replayCaption(t, finished), CAPTION_LIMIT);
-        expectWithin(decisionCaption(t, game, decision), CAPTION_LIMIT);
-        expectWithin(cubeDecisionCaption(t, game, cube), CAPTION_LIMIT);
+        const withDecisions: GameAnalysis = {
+          ...analysis,
+          white: { ...analysis.white, costliest: [decision, cube, decision] },
+          black: { ...analysis.black, costliest: [cube, decision] },
+        } as GameAnalysis;
+        const post = analysisPost(t, game, withDecisions);
+        expectWithin(post.text, post.pictured.length > 0 ? CAPTION_LIMIT : TEXT_LIMIT);
         expectWithin(analysisText(t, game, analysis), TEXT_LIMIT);
       }
     }

@@ -30,7 +30,7 @@ import {
 } from "../../src/services/index.js";
 import { FakeBotApi } from "../e2e/fake-bot-api.js";
 import { BOT_INFO } from "../helpers/bot-info.js";
-import { fakeDecision, fakeRender, fakeReplay, fakeStandings } from "./harness.js";
+import { fakeDecisions, fakeRender, fakeReplay, fakeStandings } from "./harness.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij";
 const ALICE = { id: 11, is_bot: false, first_name: "Alice", language_code: "en" };
@@ -62,7 +62,7 @@ async function botOn(file: string, fake: FakeBotApi) {
   const parts = createBot(parsed.config, {
     service,
     renderBoard: pngRender,
-    renderDecision: fakeDecision,
+    renderDecisions: fakeDecisions,
     renderReplay: fakeReplay,
     logger: silentLogger,
     prefs: servicePrefs(service),

@@ -1,12 +1,12 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { startingBoard } from "../../src/engine/index.js";
-import { renderDecisionPng } from "../../src/render/decision.js";
+import { DECISION_BOARD_WIDTH, renderDecisionsPng } from "../../src/render/decision.js";
 import { HEIGHT, WIDTH } from "../../src/render/layout.js";
 import type { BoardView } from "../../src/render/view.js";
 
-describe("an analysed decision's picture", () => {
-  it("is one PNG with the two boards one above the other", async () => {
+describe("the picture of analysed decisions", () => {
+  it("is one PNG with a row per decision: the two boards side by side, or a cube's one", async () => {
     const view: BoardView = {
       variant: "short",
       board: startingBoard("short"),
@@ -24,10 +24,34 @@ describe("an analysed decision's picture", () => {
       lastMove: null,
       currentSteps: [{ from: 6, to: 5, die: 1 }],
     };
-    const png = await renderDecisionPng(view, best);
-    const meta = await sharp(png).metadata();
-    expect(meta.format).toBe("png");
-    expect(meta.width).toBe(WIDTH);
-    expect(meta.height).toBeGreaterThan(2 * HEIGHT);
+    const cube: BoardView = {
+      ...view,
+      dice: null,
+      lastMove: null,
+      cube: { value: 2, owner: null },
+    };
+    const boardHeight = (HEIGHT * DECISION_BOARD_WIDTH) / WIDTH;
+    const one = await sharp(await renderDecisionsPng([[view, best]])).metadata();
+    expect(one.format).toBe("png");
+    expect(one.width).toBeGreaterThan(2 * DECISION_BOARD_WIDTH);
+    expect(one.height).toBeGreaterThan(boardHeight);
+    const png = await renderDecisionsPng([[view, best], [cube], [view, best]]);
+    const three = await sharp(png).metadata();
+    expect(three.width).toBe(one.width);
+    // Each row adds a board's height and a gap.
+    const row = (three.height! - one.height!) / 2;
+    expect(row).toBeGreaterThan(boardHeight);
+    expect(row).toBeLessThan(boardHeight + 40);
+    // The right half of the cube's row is bare wood; that of a checker play's row, a board.
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => {
+      const i = (y * info.width + x) * info.channels;
+      return [data[i], data[i + 1], data[i + 2]];
+    };
+    const right = info.width - DECISION_BOARD_WIDTH / 2;
+    const middle = (r: number) => Math.round(one.height! - row + r * row + boardHeight / 2);
+    expect(at(right, middle(1))).toEqual([58, 36, 22]);
+    expect(at(right, middle(0))).not.toEqual([58, 36, 22]);
+    expect(at(right, middle(2))).not.toEqual([58, 36, 22]);
   });
 });

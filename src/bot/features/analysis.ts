@@ -1,161 +1,167 @@
 import { Composer, InputFile } from "grammy";
-import type { BoardView } from "../../render/view.js";
-import type {
-  CubeDecision,
-  Decision,
-  GameAnalysis,
-  GameView,
-  Timeline,
-} from "../../services/index.js";
+import type { DecisionBoards } from "../../render/decision.js";
+import type { GameAnalysis, GameView, Timeline } from "../../services/index.js";
 import type { BotContext } from "../context.js";
-import { analysisText, cubeDecisionCaption, decisionCaption } from "../ui/analysis-text.js";
+import { answerGate, type Queued } from "../review-queue.js";
+import { analysisPost, type CostlyDecision } from "../ui/analysis-text.js";
 import { diceView } from "../ui/board-view.js";
-import { gameLabel } from "../ui/caption.js";
-import type { Tr } from "../ui/tr.js";
+import { queuedText } from "../ui/queue-text.js";
 import type { FeatureDeps } from "./deps.js";
+import { withinLimit } from "./limited.js";
+import { replyTo } from "./reply-to.js";
 import { openInPrivate } from "./review-private.js";
 import { reviewRefusal } from "./review-refusal.js";
 
+/** How long a posted analysis is pointed to instead of being posted again in its chat. */
+export const REPOST_AFTER_MS = 3_600_000;
+
 /**
- * A costly decision from its player's side: the board after the play made, that play marked
- * as the last move; and the board after the best play, marked as the turn's own steps.
+ * A costly decision's boards from its player's side. A checker play: the board after the
+ * play made, marked as the last move, and after the best play, marked as the turn's own
+ * steps. A cube or resignation decision: the position as it was, with the cube.
  */
-function decisionViews(g: GameView, d: Decision): [BoardView, BoardView] {
-  const common = {
-    variant: g.variant,
-    perspective: d.color,
-    dice: diceView(d.dice, []),
-    cube: null,
-    score: null,
-  } as const;
+function decisionBoards(g: GameView, d: CostlyDecision): DecisionBoards {
+  const common = { variant: g.variant, perspective: d.color, score: null } as const;
+  if (d.kind === "cube")
+    return [
+      {
+        ...common,
+        board: d.board,
+        toMove: null,
+        dice: null,
+        cube: d.cube,
+        lastMove: null,
+        currentSteps: [],
+      },
+    ];
+  const dice = diceView(d.dice, []);
   return [
     {
       ...common,
       board: d.after,
       toMove: null,
+      dice,
+      cube: null,
       lastMove: { color: d.color, steps: d.played },
       currentSteps: [],
     },
-    { ...common, board: d.bestAfter, toMove: d.color, lastMove: null, currentSteps: d.best },
+    {
+      ...common,
+      board: d.bestAfter,
+      toMove: d.color,
+      dice,
+      cube: null,
+      lastMove: null,
+      currentSteps: d.best,
+    },
   ];
 }
 
-/** A cube or resignation decision: the position as it was, with the cube. */
-const cubeView = (g: GameView, d: CubeDecision): BoardView => ({
-  variant: g.variant,
-  board: d.board,
-  perspective: d.color,
-  toMove: null,
-  dice: null,
-  cube: d.cube,
-  score: null,
-  lastMove: null,
-  currentSteps: [],
-});
-
-type Asked =
-  | { readonly kind: "refused" | "running"; readonly text: string }
-  | { readonly kind: "started"; readonly text: string; readonly start: () => void }
-  | { readonly kind: "stored"; readonly post: () => Promise<void> };
-
-/** Where the report goes: a chat, under a message when there is one. */
+/** Where the analysis goes: a chat, under a message when there is one. */
 interface Place {
   readonly chatId: number;
   readonly replyTo: number | null;
 }
 
+type Asked =
+  | { readonly kind: "refused"; readonly text: string }
+  /** Posted in this chat within the hour: pointed to, not posted again. */
+  | { readonly kind: "posted"; readonly messageId: number; readonly minutes: number }
+  | { readonly kind: "queued"; readonly queued: Queued; readonly stored: boolean };
+
 /**
- * 📊 Analysis: every checker play of a finished game weighed by the evaluator, off the update
- * path (a background job that yields after each turn), with a progress message edited in
- * place and turned into the report; the three costliest plays of each player follow as
- * pictures. The result is stored with the game: asked again, it is posted, not redone, and
- * a press while it runs joins the running one.
+ * 📊 Analysis: every decision of a finished game weighed by the evaluator, in the review
+ * queue (a fixed number at a time, each in a worker thread in the running bot), and posted as
+ * one message: a picture of the costliest decisions with the report as its caption. The
+ * analysis is stored with the game: asked again, it is posted, not redone; asked again in the
+ * same chat within the hour, the earlier post is pointed to. A press while it waits or runs
+ * shares it.
  */
 export function analysisFeature(deps: FeatureDeps) {
-  const { reviews, jobs, answers } = deps;
-  const running = new Set<number>();
+  const { reviews, answers, analyses } = deps;
   const composer = new Composer<BotContext>();
+  const now = () => deps.service.config.now();
+  /** Analyses being made, by game: two chats asking for one game share the work. */
+  const making = new Map<number, Promise<GameAnalysis>>();
+  /** What was posted where ("game:chat"), and when. */
+  const posted = new Map<string, { readonly messageId: number; readonly at: number }>();
 
-  const post = async (ctx: BotContext, place: Place, game: GameView, a: GameAnalysis) => {
-    const t = deps.textsFor(game.locale);
-    const reply = place.replyTo
-      ? { reply_parameters: { message_id: place.replyTo, allow_sending_without_reply: true } }
-      : {};
-    await ctx.api.sendMessage(place.chatId, analysisText(t, game, a), {
-      parse_mode: "HTML",
-      ...reply,
-    });
-    await pictures(ctx, place.chatId, t, game, a);
-  };
-
-  const pictures = async (
-    ctx: BotContext,
-    chatId: number,
-    t: Tr,
-    game: GameView,
-    a: GameAnalysis,
-  ) => {
-    for (const d of [...a.white.costliest, ...a.black.costliest]) {
-      const cube = d.kind === "cube";
-      const png = cube
-        ? await deps.renderBoard(cubeView(game, d))
-        : await deps.renderDecision(...decisionViews(game, d));
-      await ctx.api.sendPhoto(chatId, new InputFile(png, `decision-${d.turn}.png`), {
-        caption: cube ? cubeDecisionCaption(t, game, d) : decisionCaption(t, game, d),
-        parse_mode: "HTML",
-      });
-    }
-  };
-
-  const run = (ctx: BotContext, place: Place, game: GameView, timeline: Timeline) => {
-    const t = deps.textsFor(game.locale);
-    jobs.run("analysis", async () => {
-      try {
-        const label = gameLabel(t, game);
-        const progressText = (percent: number) => t("analysis-progress", { game: label, percent });
-        const reply = place.replyTo
-          ? { reply_parameters: { message_id: place.replyTo, allow_sending_without_reply: true } }
-          : {};
-        const note = await ctx.api.sendMessage(place.chatId, progressText(0), reply);
-        let shown = 0;
-        const a = await deps.analyse(timeline, async (done, total) => {
-          // Edited at each quarter: often enough to see it move, rarely enough for the limits.
-          const percent = Math.floor((100 * done) / total / 25) * 25;
-          if (percent > shown && percent < 100) {
-            shown = percent;
-            await ctx.api.editMessageText(place.chatId, note.message_id, progressText(percent));
-          }
-        });
+  const analysisOf = (game: GameView, timeline: Timeline): Promise<GameAnalysis> => {
+    const stored = reviews.analysis(game.id);
+    if (stored) return Promise.resolve(stored);
+    let p = making.get(game.id);
+    if (!p) {
+      p = deps.analyse(timeline).then((a) => {
         reviews.setAnalysis(game.id, a);
-        await ctx.api.editMessageText(place.chatId, note.message_id, analysisText(t, game, a), {
-          parse_mode: "HTML",
-        });
-        await pictures(ctx, place.chatId, t, game, a);
-      } finally {
-        running.delete(game.id);
-      }
-    });
+        return a;
+      });
+      making.set(game.id, p);
+      void p.finally(() => making.delete(game.id)).catch(() => {});
+    }
+    return p;
+  };
+
+  const post = async (ctx: BotContext, place: Place, game: GameView, timeline: Timeline) => {
+    const a = await analysisOf(game, timeline);
+    const t = deps.textsFor(game.locale);
+    const { text, pictured } = analysisPost(t, game, a);
+    const other = { parse_mode: "HTML" as const, ...replyTo(place.replyTo) };
+    const sent = pictured.length
+      ? await ctx.api.sendPhoto(
+          place.chatId,
+          new InputFile(
+            await deps.renderDecisions(pictured.map((d) => decisionBoards(game, d))),
+            `analysis-${game.id}.png`,
+          ),
+          { caption: text, ...other },
+        )
+      : await ctx.api.sendMessage(place.chatId, text, other);
+    for (const [k, p] of posted) if (now() - p.at >= REPOST_AFTER_MS) posted.delete(k);
+    posted.set(`${game.id}:${place.chatId}`, { messageId: sent.message_id, at: now() });
   };
 
   /**
    * What asking for a game's analysis does: refused (the game is gone or not over), the
-   * stored report posted, told it is running, or a new analysis started. The caller answers
-   * first, then `act` posts or starts (a press is answered before any message goes out).
+   * earlier post pointed to, or the posting queued (or joined, or refused by the queue). The
+   * post waits for `answered`: a press is answered before any message goes out.
    */
-  const decide = (ctx: BotContext, place: Place, gameId: number): Asked => {
+  const request = (
+    ctx: BotContext,
+    place: Place,
+    gameId: number,
+    answered: Promise<void>,
+  ): Asked => {
     const r = reviews.finished(gameId);
     if (!r.ok) return { kind: "refused", text: reviewRefusal(ctx, r.error) };
     const { game, timeline } = r.value;
-    const stored = reviews.analysis(gameId);
-    if (stored) return { kind: "stored", post: () => post(ctx, place, game, stored) };
-    if (running.has(gameId)) return { kind: "running", text: ctx.t("analysis-running") };
-    // Marked as running now, so that a press right behind this one hears it is.
-    running.add(gameId);
-    return {
-      kind: "started",
-      text: ctx.t("analysis-making"),
-      start: () => run(ctx, place, game, timeline),
-    };
+    const before = posted.get(`${gameId}:${place.chatId}`);
+    const since = before ? now() - before.at : Number.POSITIVE_INFINITY;
+    if (before && since < REPOST_AFTER_MS)
+      return {
+        kind: "posted",
+        messageId: before.messageId,
+        minutes: Math.max(1, Math.round(since / 60_000)),
+      };
+    const queued = analyses.ask(
+      `${gameId}:${place.chatId}`,
+      { userId: ctx.from!.id, chat: String(place.chatId) },
+      async () => {
+        await answered;
+        await post(ctx, place, game, timeline);
+      },
+    );
+    return { kind: "queued", queued, stored: reviews.analysis(gameId) !== null };
+  };
+
+  /** The answer to a press, or the reply to a command; null: nothing to say, it follows. */
+  const answerText = (ctx: BotContext, asked: Asked): string | null => {
+    if (asked.kind === "refused") return asked.text;
+    if (asked.kind === "posted") return ctx.t("analysis-posted", { minutes: asked.minutes });
+    return queuedText(ctx.t, asked.queued, {
+      waiting: "analysis-queued",
+      running: "analysis-running",
+      started: asked.stored ? null : "analysis-making",
+    });
   };
 
   /** The 📊 button under a finished board or in /history; an inline game's, in private. */
@@ -165,30 +171,34 @@ export function analysisFeature(deps: FeatureDeps) {
       await openInPrivate(deps, ctx, gameId, "a");
       return;
     }
-    const d = decide(ctx, { chatId: m.chat.id, replyTo: m.message_id }, gameId);
-    if (d.kind === "stored") {
-      await answers.answer(ctx);
-      await d.post();
-      return;
-    }
+    const gate = answerGate();
+    const place = { chatId: m.chat.id, replyTo: m.message_id };
+    const asked = request(ctx, place, gameId, gate.passed);
+    const alert =
+      asked.kind === "refused" || (asked.kind === "queued" && asked.queued.kind === "refused");
     try {
-      await answers.answer(ctx, d.text, d.kind === "refused");
+      await answers.answer(ctx, answerText(ctx, asked) ?? undefined, alert);
     } finally {
-      // Marked running: it must run (and unmark) even if the answer failed.
-      if (d.kind === "started") d.start();
+      gate.open();
     }
   };
 
-  /** Posts (or starts) the game's analysis in the chat of a message asking for it. */
+  /** Posts (or queues) the game's analysis in the chat of a message asking for it. */
   const ask = async (ctx: BotContext, place: Place, gameId: number): Promise<void> => {
-    // Started: the progress message that follows says so.
-    const d = decide(ctx, place, gameId);
-    if (d.kind === "stored") await d.post();
-    else if (d.kind === "started") d.start();
-    else await ctx.reply(d.text);
+    const asked = request(ctx, place, gameId, Promise.resolve());
+    if (asked.kind === "posted") {
+      // A reply to the earlier post: its quote leads there.
+      await ctx.reply(ctx.t("analysis-posted-above"), replyTo(asked.messageId));
+      return;
+    }
+    const text = answerText(ctx, asked);
+    // Started now: the post itself follows in a moment.
+    if (text !== null && !(asked.kind === "queued" && asked.queued.kind === "started"))
+      await ctx.reply(text);
   };
 
   composer.command("analysis", async (ctx) => {
+    if (!(await withinLimit(ctx, deps.limits.analysis, "limit-command"))) return;
     const last = reviews.history(ctx.chat.id, 1)[0];
     if (!last) {
       await ctx.reply(ctx.t("analysis-none"));

@@ -16,9 +16,10 @@ import { fitHtml, quotedWord, TEXT_LIMIT } from "../ui/fit.js";
 import { escapeHtml, htmlName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
+import { withinLimit } from "./limited.js";
 import { parsePlayArgs } from "./play-args.js";
 import { playerRef } from "./player-ref.js";
-import { isVsComputer, startVsComputer } from "./vs-computer.js";
+import { computerGamesFull, isVsComputer, startVsComputer } from "./vs-computer.js";
 
 /** `/play` and the Accept / Decline / Cancel buttons of a challenge. */
 export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
@@ -38,6 +39,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     }
     const rules = presetRules(args.variant, args.preset)!;
     if (args.vsBot) {
+      if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
       await startVsComputer(deps, ctx, args.variant, rules);
       return;
     }
@@ -57,6 +59,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
       await ctx.reply(ctx.t("err-challenge-bot"));
       return;
     }
+    if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
     const r = service.createChallenge({
       challenger: playerRef(ctx.from),
       chat: {
@@ -175,6 +178,15 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
       return;
     }
     const by = playerRef(ctx.from);
+    // Cards against the bot are cheap to post; the games they start count when they start.
+    const full =
+      command === "accept" && isVsComputer(deps, challenge) && challenge.chatId !== null
+        ? computerGamesFull(deps, by.id, challenge.chatId)
+        : null;
+    if (full !== null) {
+      await answers.answer(ctx, ctx.t("limit-computer-games", { count: full }), true);
+      return;
+    }
     const r =
       command === "accept"
         ? accept(ctx, challenge, by)

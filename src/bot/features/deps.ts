@@ -2,7 +2,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { BotConfig } from "../../config.js";
 import type { Logger } from "../../log.js";
-import type { RenderDecision } from "../../render/decision.js";
+import type { RenderDecisions } from "../../render/decision.js";
 import type { RenderReplay } from "../../render/replay.js";
 import type {
   Analyse,
@@ -14,10 +14,11 @@ import type {
 import type { PressAnswers } from "../answers.js";
 import type { BackgroundJobs } from "../background.js";
 import type { BoardSync } from "../boards.js";
-import type { RenderBoard } from "../game-messenger.js";
 import type { Locale } from "../i18n.js";
 import type { MessageMemo } from "../message-memo.js";
+import type { PersonLimits } from "../person-limits.js";
 import type { PrivateBoards } from "../private-boards.js";
+import type { ReviewQueue } from "../review-queue.js";
 import type { TournamentBoards } from "../tournament-boards.js";
 import type { Tr } from "../ui/tr.js";
 
@@ -51,13 +52,17 @@ export interface FeatureDeps {
   readonly memo: MessageMemo;
   /** The bot's own user as a player, when the computer opponent plays; null otherwise. */
   readonly computer: PlayerRef | null;
+  /** What one person may ask for in a while: challenges, /history, /analysis. */
+  readonly limits: PersonLimits;
   /** Work a press starts without waiting for it (replays, analyses). */
   readonly jobs: BackgroundJobs;
+  /** Analyses to post, a fixed number at a time. */
+  readonly analyses: ReviewQueue;
+  /** Replays to draw and send, a fixed number at a time. */
+  readonly replays: ReviewQueue;
   readonly renderReplay: RenderReplay;
   /** Analyses a finished game (in a worker thread in the running bot). */
   readonly analyse: Analyse;
-  /** Draws one board (an analysed cube decision's position). */
-  readonly renderBoard: RenderBoard;
-  /** Draws an analysed decision: the play made and the best play. */
-  readonly renderDecision: RenderDecision;
+  /** Draws analysed decisions as one picture: the play made and the best play of each. */
+  readonly renderDecisions: RenderDecisions;
 }

@@ -3,12 +3,14 @@ import type { BotContext } from "../context.js";
 import { historyText } from "../ui/history-text.js";
 import { compactReviewRow } from "../ui/review-keyboard.js";
 import type { FeatureDeps } from "./deps.js";
+import { withinLimit } from "./limited.js";
 
 /** `/history`: the chat's last finished games, each with its analysis, replay and record. */
 export function historyFeature(deps: FeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
 
   composer.command("history", async (ctx) => {
+    if (!(await withinLimit(ctx, deps.limits.history, "limit-command"))) return;
     const games = deps.reviews.history(ctx.chat.id);
     if (games.length === 0) {
       await ctx.reply(ctx.t("history-none"));

@@ -15,6 +15,7 @@ import { closeChallengeCard } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import type { PhotoUploader, RenderBoard } from "../game-messenger.js";
 import { isLocale, type Locale } from "../i18n.js";
+import { minutesLeft } from "../rate-limit.js";
 import { isNotModified } from "../telegram-errors.js";
 import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/challenge-text.js";
 import { CAPTION_LIMIT, fitHtml } from "../ui/fit.js";
@@ -121,6 +122,19 @@ export function inlineFeature(
       );
       return;
     }
+    // Each card chosen makes a challenge: past the person's rate, no cards, and why.
+    const allowed = deps.limits.challenges.check(from.id);
+    if (!allowed.ok) {
+      await ctx.answerInlineQuery([], {
+        cache_time: 0,
+        is_personal: true,
+        button: {
+          text: ctx.t("limit-inline", { minutes: minutesLeft(allowed) }),
+          start_parameter: "limit",
+        },
+      });
+      return;
+    }
     const results: InlineQueryResult[] = [];
     const issuedAt = service.config.now();
     for (const offer of CARD_OFFERS) {
@@ -183,6 +197,9 @@ export function inlineFeature(
     const issuedAt = stamp(m?.[3]);
     if (!m || !inlineMessageId || !(CARD_OFFERS as readonly string[]).includes(m[1]!)) return;
     if (issuedAt === null || service.challengeForInlineMessage(inlineMessageId)) return;
+    // Counted here, the card was offered within the rate; past it (cards chosen from one
+    // list), the challenge is made only when the card is pressed.
+    if (!deps.limits.challenges.take(ctx.from.id).ok) return;
     const offer = m[1] as CardOffer;
     const made = makeChallenge(
       playerRef(ctx.from),

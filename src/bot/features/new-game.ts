@@ -24,6 +24,7 @@ import { challengeKeyboard, challengeText } from "../ui/challenge-text.js";
 import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
+import { withinLimit } from "./limited.js";
 import { playerRef } from "./player-ref.js";
 import { startVsComputer } from "./vs-computer.js";
 
@@ -325,6 +326,8 @@ export function newGameFeature(
 
   composer.command("new", async (ctx) => {
     if (!ctx.from) return;
+    // A dialog ends in a challenge (or a game against the bot): it counts as one.
+    if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
     const key = dialogKey(ctx.chat.id, ctx.from.id);
     const old = dialogs.place(key);
     await ctx.conversation.exitAll();

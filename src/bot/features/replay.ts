@@ -3,20 +3,25 @@ import type { GameView, Timeline } from "../../services/index.js";
 import type { BotContext } from "../context.js";
 import { gameMessage } from "../game-message.js";
 import { uploadAnimation } from "../inline-photos.js";
+import { answerGate } from "../review-queue.js";
 import { isChatGone } from "../telegram-errors.js";
+import { queuedText } from "../ui/queue-text.js";
 import { replayFrames } from "../ui/replay-frames.js";
 import { replayCaption } from "../ui/result-text.js";
 import type { FeatureDeps } from "./deps.js";
+import { replyTo } from "./reply-to.js";
 import { reviewRefusal } from "./review-refusal.js";
 
 /**
  * 🎞 Replay: the game as one animation, drawn once (its file id is stored, then sent by it).
  * In a chat it is a new message under the board; an inline game's own message becomes the
  * animation, uploaded first to the cache chat, or else to the presser's private chat.
- * Drawing takes seconds, so it runs after the press is answered, off the chat's queue.
+ * Drawing takes seconds, so it runs in the review queue (a fixed number at a time) after the
+ * press is answered, off the chat's queue; a press while the same replay waits or is sent to
+ * the same place shares that send.
  */
 export function replayPress(deps: FeatureDeps) {
-  const { answers, reviews, jobs } = deps;
+  const { answers, reviews, replays } = deps;
   const fileName = (game: GameView) => `nardy-${game.id}.gif`;
   // Presses that come while a game's animation is being drawn share that drawing.
   const drawing = new Map<number, Promise<Buffer>>();
@@ -36,15 +41,13 @@ export function replayPress(deps: FeatureDeps) {
     chatId: number,
     game: GameView,
     media: InputFile | string,
-    replyTo: number | null,
+    replyToId: number | null,
   ): Promise<string | null> => {
     const t = deps.textsFor(game.locale);
     const sent = await ctx.api.sendAnimation(chatId, media, {
       caption: replayCaption(t, game),
       parse_mode: "HTML",
-      ...(replyTo === null
-        ? {}
-        : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
+      ...replyTo(replyToId),
     });
     return sent.animation?.file_id ?? sent.document?.file_id ?? null;
   };
@@ -52,13 +55,13 @@ export function replayPress(deps: FeatureDeps) {
   const inChat = async (
     ctx: BotContext,
     chatId: number,
-    replyTo: number,
+    under: number,
     game: GameView,
     timeline: Timeline,
   ) => {
     const stored = reviews.replayFileId(game.id);
     const media = stored ?? new InputFile(await draw(game, timeline), fileName(game));
-    const fileId = await sendReplay(ctx, chatId, game, media, replyTo);
+    const fileId = await sendReplay(ctx, chatId, game, media, under);
     if (!stored && fileId) reviews.setReplayFileId(game.id, fileId);
   };
 
@@ -126,10 +129,36 @@ export function replayPress(deps: FeatureDeps) {
         return;
       }
     }
-    await answers.answer(ctx, stored ? undefined : ctx.t("replay-making"));
     const inlineId = q.inline_message_id;
     const m = q.message;
-    if (inlineId) jobs.run("replay", () => inline(ctx, inlineId, game, timeline));
-    else if (m) jobs.run("replay", () => inChat(ctx, m.chat.id, m.message_id, game, timeline));
+    const send = inlineId
+      ? () => inline(ctx, inlineId, game, timeline)
+      : m
+        ? () => inChat(ctx, m.chat.id, m.message_id, game, timeline)
+        : null;
+    if (!send) {
+      await answers.answer(ctx);
+      return;
+    }
+    const place = inlineId ? `inline:${inlineId}` : String(m?.chat.id);
+    const gate = answerGate();
+    const queued = replays.ask(
+      `${gameId}:${place}`,
+      { userId: ctx.from!.id, chat: place },
+      async () => {
+        await gate.passed;
+        await send();
+      },
+    );
+    const text = queuedText(ctx.t, queued, {
+      waiting: "replay-queued",
+      running: "replay-running",
+      started: stored ? null : "replay-making",
+    });
+    try {
+      await answers.answer(ctx, text ?? undefined, queued.kind === "refused");
+    } finally {
+      gate.open();
+    }
   };
 }

@@ -8,6 +8,7 @@ import { gameLabel } from "../ui/caption.js";
 import { analysisFeature } from "./analysis.js";
 import type { FeatureDeps } from "./deps.js";
 import { replayPress } from "./replay.js";
+import { replyTo } from "./reply-to.js";
 import { openInPrivate, privateReview } from "./review-private.js";
 import { reviewRefusal } from "./review-refusal.js";
 
@@ -16,9 +17,6 @@ function replyPlace(ctx: BotContext): { chatId: number; replyTo: number | null }
   const m = ctx.callbackQuery?.message;
   return m ? { chatId: m.chat.id, replyTo: m.message_id } : null;
 }
-
-const replyTo = (id: number | null) =>
-  id === null ? {} : { reply_parameters: { message_id: id, allow_sending_without_reply: true } };
 
 /**
  * The buttons under a finished game's board and in /history (analysis, replay, record), and

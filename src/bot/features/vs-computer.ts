@@ -1,6 +1,7 @@
 import type { Rules, Variant } from "../../engine/index.js";
 import type { ChallengeView } from "../../services/index.js";
 import type { BotContext } from "../context.js";
+import { MAX_COMPUTER_GAMES } from "../person-limits.js";
 import { challengeText, computerChallengeKeyboard } from "../ui/challenge-text.js";
 import type { FeatureDeps } from "./deps.js";
 import { errorText } from "./errors-text.js";
@@ -8,9 +9,10 @@ import { playerRef } from "./player-ref.js";
 
 /**
  * `/play bot` and the set-up dialog's "the bot": a challenge to the computer player in this
- * chat, shown with its dice commitment; the challenger's 🎲 press starts the game (see
- * `isVsComputer`), so the game's first message, whose place and date join the seed for the
- * dice, comes after a moment the bot could not know. `replyTo`: the message the card answers.
+ * chat (unless the person has MAX_COMPUTER_GAMES going already), shown with its dice
+ * commitment; the challenger's 🎲 press starts the game (see `isVsComputer`), so the game's
+ * first message, whose place and date join the seed for the dice, comes after a moment the
+ * bot could not know. `replyTo`: the message the card answers.
  */
 export async function startVsComputer(
   deps: FeatureDeps,
@@ -22,6 +24,11 @@ export async function startVsComputer(
   if (!ctx.from || !ctx.chat) return;
   if (!deps.computer) {
     await ctx.reply(ctx.t("err-no-computer"));
+    return;
+  }
+  const full = computerGamesFull(deps, ctx.from.id, ctx.chat.id);
+  if (full !== null) {
+    await ctx.reply(ctx.t("limit-computer-games", { count: full }));
     return;
   }
   const chat = ctx.chat;
@@ -56,3 +63,22 @@ export async function startVsComputer(
 /** Whether the challenge is to the computer player (its challenger starts it). */
 export const isVsComputer = (deps: FeatureDeps, c: ChallengeView): boolean =>
   deps.computer !== null && c.targetPlayer?.id === deps.computer.id;
+
+/**
+ * How many games against the computer the person has going, when that many stops another
+ * here (its card, or its 🎲 press); null when one more may start. One going in this chat
+ * already is no new game: the service answers with it.
+ */
+export function computerGamesFull(
+  deps: FeatureDeps,
+  userId: number,
+  chatId: number,
+): number | null {
+  const computer = deps.computer;
+  if (!computer) return null;
+  const playing = deps.service
+    .activeGamesAnywhere(userId)
+    .filter((g) => g.white.id === computer.id || g.black.id === computer.id);
+  const here = playing.some((g) => g.chatId === chatId);
+  return playing.length >= MAX_COMPUTER_GAMES && !here ? playing.length : null;
+}

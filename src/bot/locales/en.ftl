@@ -197,6 +197,7 @@ err-inactive-button = This button is no longer active.
 err-stale = This board is out of date; here is the current one.
 err-turn-of = It's { $name }'s turn.
 err-challenge-bot = You cannot challenge a bot. To play me, send /play bot.
+limit-challenges = ⏳ You have made many challenges in the last few minutes. Try again in { $minutes } min.
 err-game-over = This game is over.
 private-board-not-player = Only the players of that game can open its board here.
 err-not-your-turn = It's not your turn.
@@ -228,6 +229,10 @@ err-claim-own-turn = This button is for your opponent: you have not moved for a 
 err-claim-own-offer = Your resignation offer is waiting for { $name }'s answer, so you cannot claim the win meanwhile.
 err-not-your-question = Only { $name } can answer this.
 err-no-computer = Games against the bot are not available here.
+limit-computer-games = You already have { $count } { $count ->
+    [one] game
+   *[other] games
+} against me going. Finish or resign one first.
 
 # Help
 start-inline-hint = To play a friend in your private chat, type <code>@{ $bot }</code> there and pick a game.
@@ -283,6 +288,7 @@ cmd-help = How to play
 # Inline mode
 inline-card = { $from } invites you to play { $game }. Press Accept to start.
 inline-description = A challenge anyone in this chat can accept
+limit-inline = ⏳ Many challenges just now: try again in { $minutes } min
 
 # Chat settings
 cmd-settings = Settings of this chat
@@ -305,22 +311,35 @@ err-game-gone = This game is no longer stored.
 err-game-not-over = This game is not over yet.
 history-title = Finished games here, newest first
 history-none = No finished games here yet. Start one with /play.
+limit-command = ⏳ You have asked for this often in the last few minutes. Try again in { $minutes } min.
 cmd-history = The last finished games in this chat
 replay-caption = 🎞 Replay of { $game }: { $players }. { $result }
 replay-making = 🎞 Drawing the replay…
+replay-running = 🎞 This replay is on its way already.
+replay-queued = 🎞 In the queue, number { $position }. The replay will follow.
 replay-needs-private = To see the replay of this game, start a private chat with me and press again.
 cmd-analysis = Analysis of the last finished game here
 analysis-none = No finished game here yet to analyse. Start one with /play.
 analysis-making = 📊 Analysing every decision…
 analysis-running = 📊 This game is being analysed already.
-analysis-progress = 📊 Analysing { $game }: { $percent }%
+analysis-queued = 📊 In the queue, number { $position }. The analysis will follow here.
+analysis-posted = 📊 This game's analysis was posted here { $minutes } min ago: it is above.
+analysis-posted-above = 📊 This game's analysis is in the message this replies to.
+queue-person = ⏳ You already have several requests waiting. Ask again when one is done.
+queue-chat = ⏳ This chat already has several requests waiting. Ask again in a minute.
+queue-full = ⏳ Many requests are waiting just now. Try again in a few minutes.
 analysis-title = 📊 Analysis of { $game }
 analysis-player = decisions: { $decisions }, errors: { $errors }, blunders: { $blunders }; equity lost: { $lost } ({ $perDecision } per decision); luck: { $luck }
 analysis-verdict-better = { $name } played better; { $luckier } had the better dice.
 analysis-verdict-even = Both played alike; { $luckier } had the better dice.
-analysis-decision = { $name }, turn { $turn }, roll { $dice }: played { $played } ({ $playedEquity }), best { $best } ({ $bestEquity }); lost { $loss }
+analysis-pictured = In the picture, the play made on the left, the best on the right:
+analysis-decision = { $side } turn { $turn }, roll { $dice }: played { $played } ({ $playedEquity }), best { $best } ({ $bestEquity }); lost { $loss }
+analysis-decision-short = { $side } turn { $turn }, { $dice }: { $played }, best { $best }; lost { $loss }
+analysis-decision-brief = { $side } turn { $turn }, { $dice }: lost { $loss }
 analysis-player-cube = of them cube and resignations: { $decisions } decisions, { $errors } errors, { $lost } lost
-analysis-cube-decision = { $name }, turn { $turn }, cube { $cube }: { $action } ({ $chosenEquity }), best { $best } ({ $bestEquity }); lost { $loss } per cube
+analysis-cube-decision = { $side } turn { $turn }, cube { $cube }: { $action } ({ $chosenEquity }), best { $best } ({ $bestEquity }); lost { $loss } per cube
+analysis-cube-decision-short = { $side } turn { $turn }, cube { $cube }: { $action }, best { $best }; lost { $loss }
+analysis-cube-decision-brief = { $side } turn { $turn }, cube { $cube }: lost { $loss }
 analysis-action-double = doubled
 analysis-action-no-double = did not double
 analysis-action-take = took

@@ -211,6 +211,7 @@ err-inactive-button = Эта кнопка больше не активна.
 err-stale = Эта доска устарела; вот актуальная.
 err-turn-of = Сейчас ходит { $name }.
 err-challenge-bot = Бота нельзя вызвать. Чтобы сыграть со мной, отправьте /play bot.
+limit-challenges = ⏳ Вы создали много вызовов за последние минуты. Попробуйте через { $minutes } мин.
 err-game-over = Эта партия окончена.
 private-board-not-player = Открыть здесь доску этой партии могут только её игроки.
 err-not-your-turn = Сейчас не ваш ход.
@@ -242,6 +243,12 @@ err-claim-own-turn = Эта кнопка для соперника: вы дав�
 err-claim-own-offer = Ваше предложение сдаться ждёт ответа соперника ({ $name }), поэтому забрать победу пока нельзя.
 err-not-your-question = Ответить может только { $name }.
 err-no-computer = Игра с ботом здесь недоступна.
+limit-computer-games = У вас уже { $count ->
+    [one] идёт { $count } партия
+    [few] идут { $count } партии
+    [many] идут { $count } партий
+   *[other] идут { $count } партии
+} со мной. Сначала доиграйте или сдайте одну.
 
 # Help
 start-inline-hint = Чтобы сыграть с другом в личном чате, наберите там <code>@{ $bot }</code> и выберите игру.
@@ -297,6 +304,7 @@ cmd-help = Как играть
 # Inline mode
 inline-card = { $from } приглашает сыграть: { $game }. Нажмите «Принять», чтобы начать.
 inline-description = Вызов, который может принять любой в этом чате
+limit-inline = ⏳ Много вызовов за последние минуты: попробуйте через { $minutes } мин.
 
 # Chat settings
 cmd-settings = Настройки этого чата
@@ -319,22 +327,35 @@ err-game-gone = Эта партия больше не хранится.
 err-game-not-over = Эта партия ещё не окончена.
 history-title = Завершённые партии здесь, сначала последние
 history-none = Здесь ещё нет завершённых партий. Начните с /play.
+limit-command = ⏳ Вы часто просили об этом в последние минуты. Попробуйте через { $minutes } мин.
 cmd-history = Последние завершённые партии этого чата
 replay-caption = 🎞 Повтор партии { $game }: { $players }. { $result }
 replay-making = 🎞 Рисую повтор…
+replay-running = 🎞 Этот повтор уже готовится.
+replay-queued = 🎞 В очереди, номер { $position }. Повтор скоро будет.
 replay-needs-private = Чтобы увидеть повтор этой партии, откройте личный чат со мной и нажмите ещё раз.
 cmd-analysis = Разбор последней завершённой партии здесь
 analysis-none = Здесь ещё нет завершённых партий для разбора. Начните с /play.
 analysis-making = 📊 Разбираю каждое решение…
 analysis-running = 📊 Эта партия уже разбирается.
-analysis-progress = 📊 Разбор { $game }: { $percent }%
+analysis-queued = 📊 В очереди, номер { $position }. Разбор появится здесь.
+analysis-posted = 📊 Разбор этой партии уже был здесь { $minutes } мин. назад — он выше.
+analysis-posted-above = 📊 Разбор этой партии — в сообщении, на которое это отвечает.
+queue-person = ⏳ У вас уже несколько запросов в очереди. Попросите снова, когда один будет готов.
+queue-chat = ⏳ В этом чате уже несколько запросов в очереди. Попробуйте через минуту.
+queue-full = ⏳ Сейчас в очереди много запросов. Попробуйте через несколько минут.
 analysis-title = 📊 Разбор { $game }
 analysis-player = решений: { $decisions }, ошибок: { $errors }, грубых: { $blunders }; потеряно эквити: { $lost } ({ $perDecision } на решение); удача: { $luck }
-analysis-verdict-better = { $name } сыграл(а) лучше; { $luckier } везло с кубиками больше.
-analysis-verdict-even = Оба сыграли одинаково; { $luckier } везло с кубиками больше.
-analysis-decision = { $name }, ход { $turn }, бросок { $dice }: сыграно { $played } ({ $playedEquity }), лучше { $best } ({ $bestEquity }); потеря { $loss }
+analysis-verdict-better = { $name } сыграл(а) лучше; { $luckier } бросал(а) кубики удачнее.
+analysis-verdict-even = Оба сыграли одинаково; { $luckier } бросал(а) кубики удачнее.
+analysis-pictured = На картинке слева сыгранный ход, справа лучший:
+analysis-decision = { $side } ход { $turn }, бросок { $dice }: сыграно { $played } ({ $playedEquity }), лучше { $best } ({ $bestEquity }); потеря { $loss }
+analysis-decision-short = { $side } ход { $turn }, { $dice }: { $played }, лучше { $best }; потеря { $loss }
+analysis-decision-brief = { $side } ход { $turn }, { $dice }: потеря { $loss }
 analysis-player-cube = из них куб и сдачи: решений { $decisions }, ошибок { $errors }, потеряно { $lost }
-analysis-cube-decision = { $name }, ход { $turn }, куб { $cube }: { $action } ({ $chosenEquity }), лучше { $best } ({ $bestEquity }); потеря { $loss } на куб
+analysis-cube-decision = { $side } ход { $turn }, куб { $cube }: { $action } ({ $chosenEquity }), лучше { $best } ({ $bestEquity }); потеря { $loss } на куб
+analysis-cube-decision-short = { $side } ход { $turn }, куб { $cube }: { $action }, лучше { $best }; потеря { $loss }
+analysis-cube-decision-brief = { $side } ход { $turn }, куб { $cube }: потеря { $loss }
 analysis-action-double = удвоил
 analysis-action-no-double = не удвоил
 analysis-action-take = принял удвоение

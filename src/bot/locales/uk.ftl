@@ -211,6 +211,7 @@ err-inactive-button = Ця кнопка вже не активна.
 err-stale = Ця дошка застаріла; ось актуальна.
 err-turn-of = Зараз ходить { $name }.
 err-challenge-bot = Бота не можна викликати. Щоб зіграти зі мною, надішліть /play bot.
+limit-challenges = ⏳ Ви створили багато викликів за останні хвилини. Спробуйте за { $minutes } хв.
 err-game-over = Цю партію завершено.
 private-board-not-player = Відкрити тут дошку цієї партії можуть лише її гравці.
 err-not-your-turn = Зараз не ваш хід.
@@ -242,6 +243,12 @@ err-claim-own-turn = Ця кнопка для суперника: ви давн�
 err-claim-own-offer = Ваша пропозиція здатися чекає на відповідь суперника ({ $name }), тож забрати перемогу поки не можна.
 err-not-your-question = Відповісти може лише { $name }.
 err-no-computer = Гра з ботом тут недоступна.
+limit-computer-games = У вас уже { $count ->
+    [one] триває { $count } партія
+    [few] тривають { $count } партії
+    [many] тривають { $count } партій
+   *[other] тривають { $count } партії
+} зі мною. Спершу дограйте або здайте одну.
 
 # Help
 start-inline-hint = Щоб зіграти з другом в особистому чаті, наберіть там <code>@{ $bot }</code> і виберіть гру.
@@ -297,6 +304,7 @@ cmd-help = Як грати
 # Inline mode
 inline-card = { $from } запрошує зіграти: { $game }. Натисніть «Прийняти», щоб почати.
 inline-description = Виклик, який може прийняти будь-хто в цьому чаті
+limit-inline = ⏳ Багато викликів за останні хвилини: спробуйте за { $minutes } хв.
 
 # Chat settings
 cmd-settings = Налаштування цього чату
@@ -319,22 +327,35 @@ err-game-gone = Ця партія більше не зберігається.
 err-game-not-over = Ця партія ще не закінчена.
 history-title = Завершені партії тут, спершу останні
 history-none = Тут ще немає завершених партій. Почніть з /play.
+limit-command = ⏳ Ви часто просили про це останніми хвилинами. Спробуйте за { $minutes } хв.
 cmd-history = Останні завершені партії цього чату
 replay-caption = 🎞 Повтор партії { $game }: { $players }. { $result }
 replay-making = 🎞 Малюю повтор…
+replay-running = 🎞 Цей повтор уже готується.
+replay-queued = 🎞 У черзі, номер { $position }. Повтор незабаром буде.
 replay-needs-private = Щоб побачити повтор цієї партії, відкрийте особистий чат зі мною і натисніть ще раз.
 cmd-analysis = Розбір останньої завершеної партії тут
 analysis-none = Тут ще немає завершених партій для розбору. Почніть з /play.
 analysis-making = 📊 Розбираю кожне рішення…
 analysis-running = 📊 Ця партія вже розбирається.
-analysis-progress = 📊 Розбір { $game }: { $percent }%
+analysis-queued = 📊 У черзі, номер { $position }. Розбір з'явиться тут.
+analysis-posted = 📊 Розбір цієї партії вже був тут { $minutes } хв тому — він вище.
+analysis-posted-above = 📊 Розбір цієї партії — у повідомленні, на яке це відповідає.
+queue-person = ⏳ У вас уже кілька запитів у черзі. Попросіть знову, коли один буде готовий.
+queue-chat = ⏳ У цьому чаті вже кілька запитів у черзі. Спробуйте за хвилину.
+queue-full = ⏳ Зараз у черзі багато запитів. Спробуйте за кілька хвилин.
 analysis-title = 📊 Розбір { $game }
 analysis-player = рішень: { $decisions }, помилок: { $errors }, грубих: { $blunders }; втрачено еквіті: { $lost } ({ $perDecision } на рішення); удача: { $luck }
-analysis-verdict-better = { $name } зіграв(ла) краще; { $luckier } щастило з кубиками більше.
-analysis-verdict-even = Обидва зіграли однаково; { $luckier } щастило з кубиками більше.
-analysis-decision = { $name }, хід { $turn }, кидок { $dice }: зіграно { $played } ({ $playedEquity }), краще { $best } ({ $bestEquity }); втрата { $loss }
+analysis-verdict-better = { $name } зіграв(ла) краще; { $luckier } кидав(ла) кубики вдаліше.
+analysis-verdict-even = Обидва зіграли однаково; { $luckier } кидав(ла) кубики вдаліше.
+analysis-pictured = На картинці ліворуч зіграний хід, праворуч найкращий:
+analysis-decision = { $side } хід { $turn }, кидок { $dice }: зіграно { $played } ({ $playedEquity }), краще { $best } ({ $bestEquity }); втрата { $loss }
+analysis-decision-short = { $side } хід { $turn }, { $dice }: { $played }, краще { $best }; втрата { $loss }
+analysis-decision-brief = { $side } хід { $turn }, { $dice }: втрата { $loss }
 analysis-player-cube = з них куб і здачі: рішень { $decisions }, помилок { $errors }, втрачено { $lost }
-analysis-cube-decision = { $name }, хід { $turn }, куб { $cube }: { $action } ({ $chosenEquity }), краще { $best } ({ $bestEquity }); втрата { $loss } на куб
+analysis-cube-decision = { $side } хід { $turn }, куб { $cube }: { $action } ({ $chosenEquity }), краще { $best } ({ $bestEquity }); втрата { $loss } на куб
+analysis-cube-decision-short = { $side } хід { $turn }, куб { $cube }: { $action }, краще { $best }; втрата { $loss }
+analysis-cube-decision-brief = { $side } хід { $turn }, куб { $cube }: втрата { $loss }
 analysis-action-double = подвоїв
 analysis-action-no-double = не подвоїв
 analysis-action-take = прийняв подвоєння

@@ -7,7 +7,7 @@ import type {
   PlayerAnalysis,
 } from "../../services/index.js";
 import { gameLabel } from "./caption.js";
-import { CAPTION_LIMIT, fitHtml, TEXT_LIMIT } from "./fit.js";
+import { CAPTION_LIMIT, fitHtml, shownText, TEXT_LIMIT } from "./fit.js";
 import { htmlName } from "./names.js";
 import { COLOUR_ICON } from "./result-text.js";
 import type { Tr } from "./tr.js";
@@ -57,32 +57,87 @@ export function analysisText(t: Tr, g: GameView, a: GameAnalysis): string {
   return fitHtml(lines.join("\n\n"), TEXT_LIMIT);
 }
 
-/** A costly decision's caption: who, when, the dice, the play made and the best, with equities. */
-export function decisionCaption(t: Tr, g: GameView, d: Decision): string {
-  const text = t("analysis-decision", {
-    name: name(g, d.color),
+/** One of a player's costliest decisions: a checker play, or a cube or resignation decision. */
+export type CostlyDecision = Decision | CubeDecision;
+
+/**
+ * How much a decision's line says: `full`, the plays (or cube actions) with their equities;
+ * `short`, the plays and the loss; `brief`, the loss alone (the picture shows the plays).
+ */
+export type LineDetail = "full" | "short" | "brief";
+
+/** A costly checker play: whose (its colour; the report names the player), when, the dice. */
+export function decisionLine(t: Tr, d: Decision, detail: LineDetail): string {
+  const vars = {
+    side: COLOUR_ICON[d.color],
     turn: d.turn,
     dice: `${d.dice[0]}-${d.dice[1]}`,
-    played: d.playedMoves.join(" ") || "—",
-    playedEquity: signed(d.playedEquity),
-    best: d.bestMoves.join(" "),
-    bestEquity: signed(d.bestEquity),
     loss: d.loss.toFixed(3),
+  };
+  const plays = { ...vars, played: d.playedMoves.join(" ") || "—", best: d.bestMoves.join(" ") };
+  if (detail === "brief") return t("analysis-decision-brief", vars);
+  if (detail === "short") return t("analysis-decision-short", plays);
+  return t("analysis-decision", {
+    ...plays,
+    playedEquity: signed(d.playedEquity),
+    bestEquity: signed(d.bestEquity),
   });
-  return fitHtml(text, CAPTION_LIMIT);
 }
 
 /** A costly cube or resignation decision: what was done and what was best, per unit cube. */
-export function cubeDecisionCaption(t: Tr, g: GameView, d: CubeDecision): string {
-  const text = t("analysis-cube-decision", {
-    name: name(g, d.color),
+export function cubeDecisionLine(t: Tr, d: CubeDecision, detail: LineDetail): string {
+  const vars = {
+    side: COLOUR_ICON[d.color],
     turn: d.turn,
     cube: d.cube.value,
-    action: t(`analysis-action-${d.action}`),
-    chosenEquity: signed(d.chosenEquity),
-    best: t(`analysis-action-${d.bestAction}`),
-    bestEquity: signed(d.bestEquity),
     loss: d.loss.toFixed(3),
+  };
+  const actions = {
+    ...vars,
+    action: t(`analysis-action-${d.action}`),
+    best: t(`analysis-action-${d.bestAction}`),
+  };
+  if (detail === "brief") return t("analysis-cube-decision-brief", vars);
+  if (detail === "short") return t("analysis-cube-decision-short", actions);
+  return t("analysis-cube-decision", {
+    ...actions,
+    chosenEquity: signed(d.chosenEquity),
+    bestEquity: signed(d.bestEquity),
   });
-  return fitHtml(text, CAPTION_LIMIT);
 }
+
+/** What the analysis posts: one text, and the decisions its picture shows. */
+export interface AnalysisPost {
+  /** The report, then a numbered line per pictured decision; within CAPTION_LIMIT when any is. */
+  readonly text: string;
+  /** The decisions to picture, numbered in this order; none: the text goes alone. */
+  readonly pictured: readonly CostlyDecision[];
+}
+
+/**
+ * The report with the costliest decisions of both players as the caption of one picture:
+ * their lines in as much detail as fits Telegram's caption limit, else the last ones left out
+ * (and left out of the picture too). A report that cannot fit at all (it
+ * cannot, with names cut to their length) goes as a text of its own.
+ */
+export function analysisPost(t: Tr, g: GameView, a: GameAnalysis): AnalysisPost {
+  const report = analysisText(t, g, a);
+  const costly = [...a.white.costliest, ...a.black.costliest];
+  const line = (d: CostlyDecision, i: number, detail: LineDetail) =>
+    `${i + 1}. ${d.kind === "cube" ? cubeDecisionLine(t, d, detail) : decisionLine(t, d, detail)}`;
+  const withLines = (ds: readonly CostlyDecision[], detail: LineDetail) =>
+    [report, [t("analysis-pictured"), ...ds.map((d, i) => line(d, i, detail))].join("\n")].join(
+      "\n\n",
+    );
+  for (let n = costly.length; n > 0; n--) {
+    const shown = costly.slice(0, n);
+    for (const detail of ["full", "short", "brief"] as const) {
+      const text = withLines(shown, detail);
+      if (visibleLength(text) <= CAPTION_LIMIT) return { text, pictured: shown };
+    }
+  }
+  return { text: report, pictured: [] };
+}
+
+/** The length Telegram measures of an HTML text: after parsing, in UTF-16 units. */
+const visibleLength = (html: string): number => shownText(html).length;

@@ -1,0 +1,273 @@
+/**
+ * Analyses and replays asked for all at once: in each of 20 group chats a finished game, one
+ * of its players presses 📊 and the other 🎞 at the same moment (40 presses), through the whole
+ * bot with the real renderers and the review queue's production limits on this machine. The
+ * time until the last result is posted, and the peak resident memory above the bot's own
+ * while they are made. Each run is a child process of its own (what earlier runs allocated
+ * does not count); the figures are medians of the runs.
+ *
+ * Analyses run in worker threads as the deployed bot runs them: the compiled worker in dist/,
+ * built first (`npm run build`). A smoke run skips the build and analyses in its own thread,
+ * 4 games resigned early instead of 20 whole ones.
+ */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Update, User } from "grammy/types";
+import { chooseAction } from "../src/ai/index.js";
+import { encode } from "../src/bot/callback-data.js";
+import { createBot } from "../src/bot/create-bot.js";
+import { servicePrefs } from "../src/bot/locale-prefs.js";
+import { parseConfig } from "../src/config.js";
+import { openDatabase } from "../src/db/index.js";
+import { TelegramStore } from "../src/db/telegram/store.js";
+import { silentLogger } from "../src/log.js";
+import { renderDecisionsPng } from "../src/render/decision.js";
+import { renderBoardPng, warmRenderer } from "../src/render/png.js";
+import { renderReplayGif } from "../src/render/replay.js";
+import { renderStandingsPng } from "../src/render/standings.js";
+import {
+  type Analyse,
+  analyseGame,
+  DialogStore,
+  GameReviews,
+  GameService,
+  TournamentService,
+  turnsOf,
+} from "../src/services/index.js";
+import { BOT_INFO } from "../test/helpers/bot-info.js";
+import { atOnce } from "./at-once.js";
+import { NullBotApi } from "./null-bot-api.js";
+import { peakRss } from "./peak-memory.js";
+import { median, round } from "./stats.js";
+import { UNLIMITED } from "./unlimited.js";
+
+const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
+const SELF = fileURLToPath(import.meta.url);
+const ROOT = path.resolve(path.dirname(SELF), "..");
+const MB = 1024 * 1024;
+
+const user = (id: number): User => ({
+  id,
+  is_bot: false,
+  first_name: `P${id}`,
+  language_code: "en",
+});
+
+/** What a run asks for. */
+export interface ReviewsSetup {
+  /** Finished games, each in a group chat of its own: 📊 and 🎞 are pressed on each. */
+  readonly games: number;
+  /** The players' actions before one resigns; null: whole games, played to their end. */
+  readonly actions: number | null;
+  /** Analyses in the compiled worker threads of dist/ (as deployed), or in this thread. */
+  readonly compiled: boolean;
+}
+
+export interface ReviewsFigures {
+  readonly asked: number;
+  readonly lastResultSec: number;
+  readonly peakRssMb: number;
+  readonly analysisWorkers: number;
+  readonly replayWorkers: number;
+  /** Turns per game, on average. */
+  readonly turns: number;
+}
+
+/** In the child: the finished games, then 📊 and 🎞 on each, all at once. */
+async function child({ games, actions, compiled }: ReviewsSetup): Promise<ReviewsFigures> {
+  const parsed = parseConfig({ BOT_TOKEN: TOKEN, LOG_LEVEL: "silent" });
+  if (!parsed.ok) throw new Error(parsed.errors.join("; "));
+  const dir = mkdtempSync(path.join(tmpdir(), "nardy-bench-reviews-"));
+  const database = openDatabase(path.join(dir, "reviews.sqlite"));
+  let seeds = 0;
+  const config = {
+    challengeTtlMs: parsed.config.challengeTtlMs,
+    idleMs: parsed.config.idleMs,
+    confirmTurns: parsed.config.confirmTurns,
+    newSeed: () => createHash("sha256").update(`bench-reviews:${seeds++}`).digest(),
+  };
+  const service = new GameService(database.db, config);
+  const analyse = atOnce<Parameters<Analyse>, Awaited<ReturnType<Analyse>>>(
+    compiled
+      ? (
+          (await import(
+            pathToFileURL(path.join(ROOT, "dist/services/analysis-thread.js")).href
+          )) as {
+            analyseInWorker: Analyse;
+          }
+        ).analyseInWorker
+      : analyseGame,
+  );
+  const replay = atOnce(renderReplayGif);
+  const api = new NullBotApi();
+  const reviews = new GameReviews(database.db);
+  const parts = createBot(parsed.config, {
+    service,
+    reviews,
+    tournaments: new TournamentService(database.db, service),
+    renderStandings: renderStandingsPng,
+    renderBoard: renderBoardPng,
+    renderDecisions: renderDecisionsPng,
+    renderReplay: replay.fn,
+    analyse: analyse.fn,
+    logger: silentLogger,
+    prefs: servicePrefs(service),
+    botInfo: BOT_INFO,
+    dialogs: new DialogStore(database.db),
+    store: new TelegramStore(database.db),
+    // The work's own cost: posting within chats' budgets is bench/pace.ts's.
+    budgets: UNLIMITED,
+    fetch: api.fetch as never,
+  });
+  await parts.bot.init();
+  try {
+    // Played as by an earlier run of the process: no board follows each move.
+    const earlier = new GameService(database.db, config);
+    const presses: Update[] = [];
+    let turns = 0;
+    for (let i = 0; i < games; i++) {
+      const chat = { id: -(5000 + i), type: "supergroup", title: `Club ${i}` };
+      const [a, b] = [user(1000 + 2 * i), user(1001 + 2 * i)];
+      const c = earlier.createChallenge({
+        challenger: { id: a.id, firstName: a.first_name },
+        chat,
+        variant: i % 2 === 0 ? "long" : "short",
+      });
+      if (!c.ok) throw new Error(c.error.message);
+      const s = earlier.acceptChallenge(c.value.id, { id: b.id, firstName: b.first_name });
+      if (!s.ok) throw new Error(s.error.message);
+      let g = s.value.game;
+      for (let k = 0; g.status === "active"; k++) {
+        // Whole games to their end, or some actions, then a resignation.
+        const steps =
+          actions === null || k < actions
+            ? [{ ...chooseAction(g.state, { player: "pipcount" })! }].map((m) => ({
+                by: m.by === "white" ? g.white.id : g.black.id,
+                action: m.actions[0]!,
+              }))
+            : [
+                { by: g.waitingFor!, action: { type: "resign", kind: "single" } as const },
+                {
+                  by: g.waitingFor === g.white.id ? g.black.id : g.white.id,
+                  action: { type: "accept-resign" } as const,
+                },
+              ];
+        for (const { by, action } of steps) {
+          // A resignation in long nardy ends the game; in short nardy the other side accepts.
+          if (g.status !== "active") break;
+          const r = earlier.act(g.id, by, action, g.version);
+          if (!r.ok) throw new Error(r.error.message);
+          g = r.value.game;
+        }
+      }
+      const finished = reviews.finished(g.id);
+      if (finished.ok) turns += turnsOf(finished.value.timeline).length;
+      const data = (item: "analysis" | "replay") => encode({ type: "review", gameId: g.id, item });
+      const board = {
+        message_id: 1,
+        date: 0,
+        chat: { ...chat, type: "supergroup" as const },
+        from: BOT_INFO,
+        photo: [],
+        reply_markup: {
+          inline_keyboard: [
+            [
+              { text: "📊", callback_data: data("analysis") },
+              { text: "🎞", callback_data: data("replay") },
+            ],
+          ],
+        },
+      };
+      const press = (from: User, d: string): Update => ({
+        update_id: presses.length + 1,
+        callback_query: {
+          id: `q${presses.length}`,
+          from,
+          chat_instance: "c",
+          data: d,
+          message: board,
+        },
+      });
+      presses.push(press(a, data("analysis")), press(b, data("replay")));
+    }
+    // As the bot does at start.
+    await warmRenderer();
+    (globalThis as { gc?: () => void }).gc?.();
+    const t0 = performance.now();
+    const { peakBytes } = await peakRss(async () => {
+      await Promise.all(presses.map((u) => parts.bot.handleUpdate(u)));
+      await parts.jobs.settled();
+    });
+    const results = api.sent;
+    if (results.length !== presses.length)
+      throw new Error(`${results.length} results for ${presses.length} presses`);
+    return {
+      asked: presses.length,
+      lastResultSec: (Math.max(...results.map((c) => c.at)) - t0) / 1000,
+      peakRssMb: peakBytes / MB,
+      analysisWorkers: analyse.most(),
+      replayWorkers: replay.most(),
+      turns: turns / games,
+    };
+  } finally {
+    database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * One run in a child process of its own (what the caller allocated does not count). With
+ * `compiled`, dist/ must be built.
+ */
+export function reviewsRun(setup: ReviewsSetup): ReviewsFigures {
+  const r = spawnSync(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", SELF, "--child", JSON.stringify(setup)],
+    { cwd: ROOT, encoding: "utf8", timeout: 900_000, maxBuffer: 16 * MB },
+  );
+  const last = r.stdout?.trim().split("\n").at(-1) ?? "";
+  if (r.status !== 0 || !last.startsWith("{"))
+    throw new Error(`reviews child failed (${r.status}): ${r.stderr}`);
+  return JSON.parse(last) as ReviewsFigures;
+}
+
+/** Three runs of 20 whole games (a smoke run: one of 4 resigned early); medians. */
+export async function benchReviews(
+  opts: { smoke?: boolean } = {},
+): Promise<Record<string, number>> {
+  const smoke = opts.smoke ?? false;
+  if (!smoke) {
+    const built = spawnSync(process.execPath, ["tools/build.mjs"], { cwd: ROOT, stdio: "ignore" });
+    if (built.status !== 0) throw new Error("npm run build failed");
+  }
+  const setup: ReviewsSetup = smoke
+    ? { games: 4, actions: 6, compiled: false }
+    : { games: 20, actions: null, compiled: true };
+  const runs = Array.from({ length: smoke ? 1 : 3 }, () => reviewsRun(setup));
+  const mid = (f: (x: ReviewsFigures) => number, digits = 1) => round(median(runs.map(f)), digits);
+  return {
+    reviewsAsked: runs[0]!.asked,
+    reviewsTurnsPerGame: mid((x) => x.turns, 0),
+    reviewsAnalysisWorkers: Math.max(...runs.map((x) => x.analysisWorkers)),
+    reviewsReplayWorkers: Math.max(...runs.map((x) => x.replayWorkers)),
+    reviewsLastResultSec: mid((x) => x.lastResultSec),
+    reviewsPeakRssMb: mid((x) => x.peakRssMb),
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
+  if (process.argv[2] === "--child") {
+    const figures = await child(JSON.parse(process.argv[3]!) as ReviewsSetup);
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
+    // Worker threads and sharp's pool end with the process.
+    process.exit(0);
+  } else {
+    // `npx tsx bench/reviews.ts [--smoke]`: this part alone.
+    const figures = await benchReviews({ smoke: process.argv.includes("--smoke") });
+    for (const [k, v] of Object.entries(figures)) process.stdout.write(`${k.padEnd(28)} ${v}\n`);
+  }
+}

@@ -1,0 +1,18 @@
+import type { BotContext } from "../context.js";
+import { minutesLeft, type RateLimit } from "../rate-limit.js";
+
+/**
+ * Counts a command against the person's limit; when over it, says so (once, until the limit
+ * frees: a refusal per command would itself fill the chat) and returns false.
+ */
+export async function withinLimit(
+  ctx: BotContext,
+  limit: RateLimit,
+  refusal: "limit-command" | "limit-challenges",
+): Promise<boolean> {
+  if (!ctx.from) return false;
+  const v = limit.take(ctx.from.id);
+  if (v.ok) return true;
+  if (!v.told) await ctx.reply(ctx.t(refusal, { minutes: minutesLeft(v) }));
+  return false;
+}
