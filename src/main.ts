@@ -143,14 +143,13 @@ const computer = new ComputerOpponent(service, botPlayer(botInfo), {
 service.onGameChanged((game) => computer.notice(game));
 maintenance.onTick(() => computer.resumeWaiting());
 drain = async () => {
-  const settled = Promise.all([
-    updates.settled(),
-    computer.settled(),
-    boards.idle(),
-    tournamentBoards.settled(),
-    jobs.settled(),
-  ]);
-  await Promise.race([settled, new Promise((r) => setTimeout(r, 5_000))]);
+  const within = (work: Promise<unknown>, ms: number) =>
+    Promise.race([work, new Promise((r) => setTimeout(r, ms))]);
+  // First what changes games (a turn of the computer's, an update, a replay or an analysis),
+  // then the messages that show them: a board may wait for its chat's budget.
+  computer.stop();
+  await within(Promise.all([updates.settled(), computer.settled(), jobs.settled()]), 4_000);
+  await within(Promise.all([boards.idle(), tournamentBoards.settled()]), 4_000);
   boards.stop();
   persist();
   await decisions.close();

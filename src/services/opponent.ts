@@ -29,6 +29,7 @@ type TurnOutcome = { readonly done: true } | { readonly retry: true } | ServiceE
 export class ComputerOpponent {
   private readonly running = new Map<number, Promise<void>>();
   private readonly refused = new Map<number, number>();
+  private stopped = false;
 
   constructor(
     private readonly service: GameService,
@@ -38,7 +39,7 @@ export class ComputerOpponent {
 
   /** Give it every changed game: it starts its turn when the game waits for it. */
   notice(game: GameView): void {
-    if (game.waitingFor !== this.player.id || this.running.has(game.id)) return;
+    if (this.stopped || game.waitingFor !== this.player.id || this.running.has(game.id)) return;
     if (this.refused.get(game.id) === game.version) return;
     const turn = this.play(game.id)
       .catch((err) => this.options.logger.error({ err, gameId: game.id }, "computer turn failed"))
@@ -56,6 +57,11 @@ export class ComputerOpponent {
     for (const game of this.service.gamesWaitingFor(this.player.id)) this.notice(game);
   }
 
+  /** No new turn starts (the process is stopping); the next start takes them up. */
+  stop(): void {
+    this.stopped = true;
+  }
+
   /** Resolves when no turn is in progress. */
   async settled(): Promise<void> {
     while (this.running.size > 0) await Promise.all(this.running.values());
@@ -64,7 +70,7 @@ export class ComputerOpponent {
   private async play(gameId: number): Promise<void> {
     const { delayMs, logger } = this.options;
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS && !this.stopped; attempt++) {
       const game = this.service.getGame(gameId);
       if (!game || game.waitingFor !== this.player.id) return;
       // A game in a chat the bot has lost waits, like every timer there, until it is back.

@@ -23,7 +23,8 @@ export interface BudgetRules {
 }
 
 export const TELEGRAM_BUDGETS: BudgetRules = {
-  group: { kind: "window", count: 20, windowMs: 61_000, burst: 3 },
+  // A burst of four: a new game's card, its close, its board and its opening at once.
+  group: { kind: "window", count: 20, windowMs: 61_000, burst: 4 },
   private: { kind: "bucket", burst: 3, refillMs: 1_050 },
 };
 
