@@ -17,24 +17,17 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { run } from "@grammyjs/runner";
 import type { InlineKeyboardButton, User } from "grammy/types";
-import { type BotParts, createBot } from "../src/bot/create-bot.js";
-import { servicePrefs } from "../src/bot/locale-prefs.js";
+import { createApp } from "../src/app.js";
+import type { BotParts } from "../src/bot/create-bot.js";
 import { parseConfig } from "../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../src/db/index.js";
-import { TelegramStore } from "../src/db/telegram/store.js";
 import { seededRandom } from "../src/engine/dice.js";
 import { silentLogger } from "../src/log.js";
 import { renderDecisionsPng } from "../src/render/decision.js";
 import { renderBoardPng } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
-import {
-  DialogStore,
-  GameReviews,
-  GameService,
-  type GameView,
-  TournamentService,
-} from "../src/services/index.js";
+import { GameService, type GameView } from "../src/services/index.js";
 import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api.js";
 import { randomAction } from "./random-play.js";
 import { countStatements } from "./sql-count.js";
@@ -72,29 +65,22 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
   const database = openDatabase(dbFile);
   const statements = countStatements(database.sqlite);
   let seeds = 0;
-  const service = new GameService(database.db, {
-    challengeTtlMs: parsed.config.challengeTtlMs,
-    idleMs: parsed.config.idleMs,
-    confirmTurns: parsed.config.confirmTurns,
-    newSeed: () => createHash("sha256").update(`bench-bot:${seeds++}`).digest(),
-  });
-  const parts = createBot(parsed.config, {
-    service,
-    reviews: new GameReviews(database.db),
-    tournaments: new TournamentService(database.db, service),
-    renderStandings: renderStandingsPng,
+  const app = createApp(parsed.config, {
+    database,
+    botInfo: FAKE_BOT,
+    logger: silentLogger,
     renderBoard: renderBoardPng,
     renderDecisions: renderDecisionsPng,
     renderReplay: renderReplayGif,
-    logger: silentLogger,
-    prefs: servicePrefs(service),
-    botInfo: FAKE_BOT,
-    dialogs: new DialogStore(database.db),
-    store: new TelegramStore(database.db),
+    renderStandings: renderStandingsPng,
+    computer: null,
+    newSeed: () => createHash("sha256").update(`bench-bot:${seeds++}`).digest(),
     // What a press costs the bot itself; pacing within Telegram's limits is bench/pace.ts's.
     budgets: UNLIMITED,
     ...(apiRoot ? {} : { fetch: fake.fetch as never }),
   });
+  const { service } = app;
+  const parts = app.bot;
   await parts.bot.init();
   return {
     fake,

@@ -15,24 +15,17 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { InlineKeyboardButton, Update, User } from "grammy/types";
-import { type BotParts, createBot } from "../src/bot/create-bot.js";
-import { servicePrefs } from "../src/bot/locale-prefs.js";
+import { createApp } from "../src/app.js";
+import type { BotParts } from "../src/bot/create-bot.js";
 import { parseConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/index.js";
-import { TelegramStore } from "../src/db/telegram/store.js";
 import { seededRandom } from "../src/engine/index.js";
 import { silentLogger } from "../src/log.js";
 import { renderDecisionsPng } from "../src/render/decision.js";
 import { renderBoardPng } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
-import {
-  DialogStore,
-  GameReviews,
-  GameService,
-  type GameView,
-  TournamentService,
-} from "../src/services/index.js";
+import type { GameView } from "../src/services/index.js";
 import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api.js";
 import { SimClock } from "./sim-clock.js";
 import { percentile, round } from "./stats.js";
@@ -96,25 +89,18 @@ async function run(s: Scenario): Promise<Outcome> {
   if (!parsed.ok) throw new Error(parsed.errors.join("; "));
   const database = openDatabase(path.join(dir, "pace.sqlite"));
   let seeds = 0;
-  const service = new GameService(database.db, {
-    now: clock.now,
-    newSeed: () => createHash("sha256").update(`pace:${s.seed}:${seeds++}`).digest(),
-  });
   const observed: (() => void)[] = [];
-  const parts: BotParts = createBot(parsed.config, {
-    service,
-    reviews: new GameReviews(database.db),
-    tournaments: new TournamentService(database.db, service),
-    renderStandings: renderStandingsPng,
+  const app = createApp(parsed.config, {
+    database,
+    botInfo: FAKE_BOT,
+    logger: silentLogger,
     renderBoard: renderBoardPng,
     renderDecisions: renderDecisionsPng,
     renderReplay: renderReplayGif,
-    logger: silentLogger,
-    prefs: servicePrefs(service),
-    botInfo: FAKE_BOT,
-    dialogs: new DialogStore(database.db),
-    store: new TelegramStore(database.db),
+    renderStandings: renderStandingsPng,
+    computer: null,
     now: clock.now,
+    newSeed: () => createHash("sha256").update(`pace:${s.seed}:${seeds++}`).digest(),
     clock,
     ...(s.limits ? {} : { budgets: UNLIMITED }),
     fetch: (async (url: unknown, init: unknown) => {
@@ -123,6 +109,8 @@ async function run(s: Scenario): Promise<Outcome> {
       return res;
     }) as never,
   });
+  const { service } = app;
+  const parts: BotParts = app.bot;
   await parts.bot.init();
   let inflight = 0;
   const handle = (update: Update) => {
@@ -162,7 +150,7 @@ async function run(s: Scenario): Promise<Outcome> {
   let turns = 0;
   /** Each game's last finished turn, as JSON: a new one is a turn played. */
   const lastMoves = new Map<number, string>();
-  service.onGameChanged((g) => {
+  app.dispatcher.on("game", "bench", ({ game: g }) => {
     created.set(`${g.id}:${g.version}`, clock.now());
     const move = JSON.stringify([g.state.turnNumber, g.state.lastMove]);
     if (g.state.lastMove && lastMoves.get(g.id) !== move) turns++;

@@ -18,26 +18,16 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Update, User } from "grammy/types";
 import { chooseAction } from "../src/ai/index.js";
+import { createApp } from "../src/app.js";
 import { encode } from "../src/bot/callback-data.js";
-import { createBot } from "../src/bot/create-bot.js";
-import { servicePrefs } from "../src/bot/locale-prefs.js";
 import { parseConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/index.js";
-import { TelegramStore } from "../src/db/telegram/store.js";
 import { silentLogger } from "../src/log.js";
 import { renderDecisionsPng } from "../src/render/decision.js";
 import { renderBoardPng, warmRenderer } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
-import {
-  type Analyse,
-  analyseGame,
-  DialogStore,
-  GameReviews,
-  GameService,
-  TournamentService,
-  turnsOf,
-} from "../src/services/index.js";
+import { type Analyse, analyseGame, GameService, turnsOf } from "../src/services/index.js";
 import { BOT_INFO } from "../test/helpers/bot-info.js";
 import { atOnce } from "./at-once.js";
 import { NullBotApi } from "./null-bot-api.js";
@@ -90,7 +80,6 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
     confirmTurns: parsed.config.confirmTurns,
     newSeed: () => createHash("sha256").update(`bench-reviews:${seeds++}`).digest(),
   };
-  const service = new GameService(database.db, config);
   const analyse = atOnce<Parameters<Analyse>, Awaited<ReturnType<Analyse>>>(
     compiled
       ? (
@@ -104,25 +93,23 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
   );
   const replay = atOnce(renderReplayGif);
   const api = new NullBotApi();
-  const reviews = new GameReviews(database.db);
-  const parts = createBot(parsed.config, {
-    service,
-    reviews,
-    tournaments: new TournamentService(database.db, service),
-    renderStandings: renderStandingsPng,
+  const app = createApp(parsed.config, {
+    database,
+    botInfo: BOT_INFO,
+    logger: silentLogger,
     renderBoard: renderBoardPng,
     renderDecisions: renderDecisionsPng,
     renderReplay: replay.fn,
+    renderStandings: renderStandingsPng,
     analyse: analyse.fn,
-    logger: silentLogger,
-    prefs: servicePrefs(service),
-    botInfo: BOT_INFO,
-    dialogs: new DialogStore(database.db),
-    store: new TelegramStore(database.db),
+    computer: null,
+    newSeed: config.newSeed,
     // The work's own cost: posting within chats' budgets is bench/pace.ts's.
     budgets: UNLIMITED,
     fetch: api.fetch as never,
   });
+  const { reviews } = app;
+  const parts = app.bot;
   await parts.bot.init();
   try {
     // Played as by an earlier run of the process: no board follows each move.

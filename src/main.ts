@@ -1,35 +1,25 @@
 /**
- * The only place that wires the layers: config → database → service → bot → updates.
+ * The process: reads the config, opens the database, asks Telegram who the bot is, builds the
+ * app (src/app.ts, the only place that wires the layers) and runs it: polling or a webhook,
+ * maintenance, the health file, and a clean stop.
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api } from "grammy";
+import { createApp } from "./app.js";
 import { callDeadline, lastTryFailure } from "./bot/call-deadline.js";
 import { registerCommands } from "./bot/commands.js";
-import { botPlayer, createBot } from "./bot/create-bot.js";
 import { cacheChatUploader } from "./bot/inline-photos.js";
-import { servicePrefs } from "./bot/locale-prefs.js";
 import { pollUpdates } from "./bot/polling.js";
 import { startWebhookServer } from "./bot/server.js";
 import { parseConfig } from "./config.js";
 import { DatabaseOpenError, openDatabase } from "./db/index.js";
-import { TelegramStore } from "./db/telegram/store.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger, errorLine, redact } from "./log.js";
 import { renderDecisionsPng } from "./render/decision.js";
 import { renderBoardPng, warmRenderer } from "./render/png.js";
 import { renderReplayGif } from "./render/replay.js";
 import { renderStandingsPng } from "./render/standings.js";
-import {
-  analyseInWorker,
-  auditActiveGames,
-  computerThread,
-  DialogStore,
-  GameReviews,
-  GameService,
-  TournamentService,
-  UpdateInbox,
-} from "./services/index.js";
-import { ComputerOpponent } from "./services/opponent.js";
+import { analyseInWorker, auditActiveGames, computerThread } from "./services/index.js";
 
 /** The updates the bot handles. */
 const ALLOWED_UPDATES = [
@@ -102,56 +92,26 @@ const botInfo = await api.getMe().catch((e: unknown) => {
   database.close();
   return fail([`Telegram: ${errorLine(tries.explain(e))}`]);
 });
-const service = new GameService(database.db, {
-  challengeTtlMs: config.challengeTtlMs,
-  idleMs: config.idleMs,
-  confirmTurns: config.confirmTurns,
-  computerId: botInfo.id,
-});
-const { bot, boards, tournamentBoards, jobs, maintenance, deps, feed, persist } = createBot(
-  config,
-  {
-    service,
-    reviews: new GameReviews(database.db),
-    tournaments: new TournamentService(database.db, service),
-    renderStandings: renderStandingsPng,
-    analyse: analyseInWorker,
-    botInfo,
-    renderBoard: renderBoardPng,
-    renderDecisions: renderDecisionsPng,
-    renderReplay: renderReplayGif,
-    logger,
-    prefs: servicePrefs(service),
-    computerPlays: true,
-    dialogs: new DialogStore(database.db),
-    photoUploader: (api) => cacheChatUploader(api, config.boardCacheChatId, logger),
-    inbox: new UpdateInbox(database.db),
-    store: new TelegramStore(database.db),
-  },
-);
-// createBot makes the feed whenever it is given an inbox.
-const updates = feed!;
-// The computer takes the bot's seat: it follows every game that changes, and at each tick
-// takes up any turn of its own that is due (after a restart, say). It decides in a thread of
-// its own, so updates in other chats never wait for it.
+// The computer decides in a thread of its own, so updates in other chats never wait for it.
 const decisions = computerThread();
-const computer = new ComputerOpponent(service, botPlayer(botInfo), {
-  delayMs: config.botMoveDelayMs,
+const app = createApp(config, {
+  database,
+  botInfo,
   logger,
-  decide: decisions.decide,
+  renderBoard: renderBoardPng,
+  renderDecisions: renderDecisionsPng,
+  renderReplay: renderReplayGif,
+  renderStandings: renderStandingsPng,
+  analyse: analyseInWorker,
+  computer: { delayMs: config.botMoveDelayMs, decide: decisions.decide },
+  photoUploader: (api) => cacheChatUploader(api, config.boardCacheChatId, logger),
 });
-service.onGameChanged((game) => computer.notice(game));
-maintenance.onTick(() => computer.resumeWaiting());
+const { service } = app;
+const { bot, maintenance, deps } = app.bot;
+// createBot makes the feed whenever it is given an inbox (the app always gives one).
+const updates = app.bot.feed!;
 drain = async () => {
-  const within = (work: Promise<unknown>, ms: number) =>
-    Promise.race([work, new Promise((r) => setTimeout(r, ms))]);
-  // First what changes games (a turn of the computer's, an update, a replay or an analysis),
-  // then the messages that show them: a board may wait for its chat's budget.
-  computer.stop();
-  await within(Promise.all([updates.settled(), computer.settled(), jobs.settled()]), 4_000);
-  await within(Promise.all([boards.idle(), tournamentBoards.settled()]), 4_000);
-  boards.stop();
-  persist();
+  await app.drain();
   await decisions.close();
 };
 

@@ -91,7 +91,7 @@ export interface BotDeps {
   /** Draws a replay animation. */
   readonly renderReplay: RenderReplay;
   /** Gets a file id for a board picture, for inline messages. */
-  readonly photoUploader?: (api: Api) => PhotoUploader | null;
+  readonly photoUploader?: PhotoUploaderFor;
   /** How many analyses and replays run at once and may wait (REVIEW_LIMITS unless given). */
   readonly reviewLimits?: ReviewLimits;
   /** The clock presses are timed by (tests move it). */
@@ -105,6 +105,9 @@ export interface BotDeps {
   /** The front end's own records: budgets spent, private boards. */
   readonly store: TelegramStore;
 }
+
+/** Makes the uploader inline boards' pictures go through, on the API it is given. */
+export type PhotoUploaderFor = (api: Api) => PhotoUploader | null;
 
 export interface BotParts {
   readonly bot: Bot<BotContext>;
@@ -190,11 +193,6 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     privateBoards,
     playHere,
   );
-  // Whatever changes a game (a press, the computer player, a claim), its board follows.
-  service.onGameChanged((game) => boards.show(game));
-  service.onGameBroken((gameId, reason) =>
-    logger.error({ gameId, reason }, "game record damaged; the game is marked broken"),
-  );
   const tournamentBoards = new TournamentBoards(
     boardApi,
     outbox,
@@ -204,7 +202,6 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     logger,
     deps.now ?? service.config.now,
   );
-  deps.tournaments.onChanged((t) => tournamentBoards.request(t.id));
   const computer = deps.computerPlays && deps.botInfo ? botPlayer(deps.botInfo) : null;
   const jobs = new BackgroundJobs(logger);
   const limits = deps.reviewLimits ?? REVIEW_LIMITS;

@@ -62,6 +62,8 @@ export class Maintenance {
       const text = challengeClosedText(this.textsFor(c.locale), c, "challenge-expired");
       await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.service, c, text));
     }
+    // A damaged game the minute's work meets is recorded broken (its board then says so).
+    this.service.recordIdleDamage(now);
     for (const g of this.service.gamesToRemind(now)) {
       this.service.markReminded(g.id);
       if (g.chatId === null || g.waitingFor === null || g.waitingFor === this.ownId) continue;

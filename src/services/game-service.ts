@@ -18,6 +18,7 @@ import { type DiceOrigin, newSeed } from "./dice.js";
 import { about, fail, isBusy, ok, type ServiceResult } from "./errors.js";
 import { isDiceOrigin, isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
 import { isAtHome, type MessageRef, refUpdate } from "./message-ref.js";
+import type { Happening, Publish } from "./news.js";
 import { beginGame, playAction, refusal, StaleWrite } from "./play.js";
 import { chatSeries, leaderboard } from "./queries.js";
 import { rematch } from "./rematch.js";
@@ -53,37 +54,24 @@ const DEFAULT_CONFIG: ServiceConfig = {
 export class GameService {
   private readonly ctx: ServiceContext;
   readonly config: ServiceConfig;
-  private readonly listeners: ((game: GameView) => void)[] = [];
-  private readonly brokenListeners: ((gameId: number, reason: string) => void)[] = [];
   private readonly lostChats: Set<number>;
 
-  constructor(db: Db, config: Partial<ServiceConfig> = {}) {
+  /**
+   * `publish`: told of every committed change (see news.ts); the composition root hands it on
+   * to whoever shows games, the computer player and the tournaments.
+   */
+  constructor(
+    db: Db,
+    config: Partial<ServiceConfig> = {},
+    private readonly publish: Publish = () => {},
+  ) {
     this.config = { ...DEFAULT_CONFIG, ...config };
     this.ctx = new ServiceContext(db, this.config);
     this.lostChats = new Set(this.ctx.chats.lostIds());
   }
 
-  /**
-   * Called with every game after a change is committed (an action, a new game): whoever shows
-   * games, and the computer player, follow them here. A listener's error is not the caller's.
-   */
-  onGameChanged(listener: (game: GameView) => void): void {
-    this.listeners.push(listener);
-  }
-
-  /** Called once per game found damaged, when it is marked broken (the change follows). */
-  onGameBroken(listener: (gameId: number, reason: string) => void): void {
-    this.brokenListeners.push(listener);
-  }
-
-  private changed(game: GameView): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(game);
-      } catch {
-        // A listener reports its own failures; the change itself stands.
-      }
-    }
+  private tell(game: GameView, happened: readonly Happening[]): void {
+    this.publish({ kind: "game", game, happened });
   }
 
   createChallenge(input: ChallengeInput): ServiceResult<ChallengeView> {
@@ -114,7 +102,7 @@ export class GameService {
   ): ServiceResult<GameStart> {
     if (!isId(challengeId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
     const r = this.write(() => acceptChallenge(this.ctx, challengeId, by, message));
-    if (r.ok) this.changed(r.value.game);
+    if (r.ok) this.tell(r.value.game, ["started"]);
     return r;
   }
 
@@ -173,7 +161,11 @@ export class GameService {
     // Read once, outside the transaction; the write itself checks the version again.
     const read = this.ctx.games.getFull(gameId);
     if (!read) return fail("not-found", "There is no such game.");
-    const view = this.viewOf(read);
+    // Damage met on a write is recorded; a read only shows it.
+    const damage = read.game.status === "active" ? damageOf(read.game) : null;
+    const view = damage
+      ? (this.markBroken(gameId, damage) ?? this.viewOf(read))
+      : this.viewOf(read);
     if (from !== undefined && !isAtHome(from, view.chatId, view.message))
       return fail("foreign-button", "This button belongs to another chat's message.");
     if (view.status === "broken") return about(brokenGame(), view);
@@ -191,7 +183,7 @@ export class GameService {
       return now ? about(brokenGame(), now) : brokenGame();
     }
     if (r.ok) {
-      if (announce) this.changed(r.value.game);
+      if (announce) this.tell(r.value.game, r.value.happened);
     } else {
       const now = r.error.code === "stale" ? this.getGame(gameId) : gameView(read);
       if (now) return about(r, now);
@@ -231,14 +223,14 @@ export class GameService {
       const begun = beginGame(this.ctx, gameId, origin);
       return begun.ok ? ok(gameStart(this.ctx, gameId)) : begun;
     });
-    if (r.ok) this.changed(r.value.game);
+    if (r.ok) this.tell(r.value.game, ["started"]);
     return r;
   }
 
   rematch(gameId: number, by: PlayerRef, message?: MessageRef | null): ServiceResult<GameStart> {
     if (!isId(gameId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
     const r = this.write(() => rematch(this.ctx, gameId, by, message));
-    if (r.ok) this.changed(r.value.game);
+    if (r.ok) this.tell(r.value.game, ["started"]);
     return r;
   }
 
@@ -246,10 +238,10 @@ export class GameService {
    * Hands games changed elsewhere (a tournament opening or dropping them), or by acts not
    * announced (a computer turn), to the listeners.
    */
-  announce(gameIds: readonly number[]): void {
+  announce(gameIds: readonly number[], happened: readonly Happening[] = []): void {
     for (const id of gameIds) {
       const game = this.getGame(id);
-      if (game) this.changed(game);
+      if (game) this.tell(game, happened);
     }
   }
 
@@ -402,6 +394,19 @@ export class GameService {
   }
 
   /** Active games silent for the idle time and not reminded yet; mark each after sending. */
+  /**
+   * Marks broken the games silent for the idle time whose stored state is damaged: the
+   * minute's work (reminders, claims) would meet them, and reads do not write. Returns them.
+   */
+  recordIdleDamage(now: number = this.config.now()): number[] {
+    const damaged: number[] = [];
+    for (const full of this.ctx.games.idleSince(now - this.config.idleMs, false)) {
+      const damage = damageOf(full.game);
+      if (damage && this.markBroken(full.game.id, damage)) damaged.push(full.game.id);
+    }
+    return damaged;
+  }
+
   gamesToRemind(now: number = this.config.now()): GameView[] {
     return this.active(this.ctx.games.idleSince(now - this.config.idleMs, true));
   }
@@ -469,34 +474,27 @@ export class GameService {
   }
 
   /**
-   * A game as read; an active one whose stored state is damaged is marked broken first, so
-   * one damaged game is contained wherever it is met.
+   * A game as read. An active one whose stored state is damaged reads as broken; it is
+   * marked so when someone acts on it, or by the start-up audit: a read writes nothing.
    */
   private viewOf(full: FullGame): GameView {
-    if (full.game.status !== "active") return gameView(full);
-    const damage = damageOf(full.game);
-    return (damage && this.markBroken(full.game.id, damage)) || gameView(full);
+    if (full.game.status !== "active" || !damageOf(full.game)) return gameView(full);
+    return gameView({ ...full, game: { ...full.game, status: "broken" } });
   }
 
-  /** Views of games read as active, without those just found damaged. */
+  /** Views of games read as active, without those found damaged. */
   private active(rows: readonly FullGame[]): GameView[] {
     return rows.map((g) => this.viewOf(g)).filter((g) => g.status === "active");
   }
 
-  /** Marks an active game broken, once (one report), and hands on its change. */
+  /** Marks an active game broken, once (one report), and tells of it. */
   private markBroken(gameId: number, reason: string): GameView | null {
     const row = this.ctx.games.markBroken(gameId, this.config.now());
     const full = this.ctx.games.getFull(gameId);
     const view = full ? gameView(full) : null;
     if (!row) return view;
-    for (const listener of this.brokenListeners) {
-      try {
-        listener(gameId, reason);
-      } catch {
-        // A listener reports its own failures.
-      }
-    }
-    if (view) this.changed(view);
+    this.publish({ kind: "game-broken", gameId, reason });
+    if (view) this.tell(view, ["broken"]);
     return view;
   }
 

@@ -11,6 +11,7 @@ export * from "./events.js";
 export * from "./game-service.js";
 export * from "./inbox.js";
 export { isAtHome, type MessageRef } from "./message-ref.js";
+export * from "./news.js";
 export type { RecordFile } from "./records/game-record.js";
 export * from "./replay.js";
 export * from "./reviews.js";

@@ -3,6 +3,7 @@ import type { Logger } from "../log.js";
 import { type Decide, decideHere } from "./computer-thread.js";
 import type { ServiceError } from "./errors.js";
 import type { GameService } from "./game-service.js";
+import type { Happening } from "./news.js";
 import type { GameView, PlayerRef } from "./types.js";
 
 export interface OpponentOptions {
@@ -95,17 +96,18 @@ export class ComputerOpponent {
    * stale, and the turn is tried again from the game as it is.
    */
   private async playTurn(start: GameView): Promise<TurnOutcome> {
+    const happened = new Set<Happening>();
     try {
-      return await this.decideAndAct(start);
+      return await this.decideAndAct(start, happened);
     } finally {
       // Its acts are announced once, for the whole turn: the board does not show the roll
       // apart from the move decided after it.
       if (this.service.getGame(start.id)?.version !== start.version)
-        this.service.announce([start.id]);
+        this.service.announce([start.id], [...happened]);
     }
   }
 
-  private async decideAndAct(start: GameView): Promise<TurnOutcome> {
+  private async decideAndAct(start: GameView, happened: Set<Happening>): Promise<TurnOutcome> {
     const decide = this.options.decide ?? decideHere;
     let game = start;
     while (game.waitingFor === this.player.id) {
@@ -126,6 +128,7 @@ export class ComputerOpponent {
         if (!r.ok)
           return r.error.code === "stale" || r.error.code === "busy" ? { retry: true } : r.error;
         game = r.value.game;
+        for (const h of r.value.happened) happened.add(h);
         // The service may end a turn itself (a forced rest, the other side's pass): the rest
         // of the plan belongs to a position that is gone, so decide again from the new one.
         if (game.state.turnNumber !== planned.turnNumber || game.state.phase !== planned.phase)

@@ -24,6 +24,7 @@ import { commitmentOf, type DiceOrigin, SeedDice, saltOf } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { actionEvent, startEvent } from "./events.js";
 import { recordFinish, userOf } from "./finish.js";
+import { happenings } from "./news.js";
 import { planStart, type StartInput } from "./start.js";
 import type { ActOutcome, GameEventView } from "./types.js";
 import { gameView } from "./views.js";
@@ -268,5 +269,6 @@ export function playAction(
     actorId: e.actorId,
     createdAt: now,
   }));
-  return ok({ game: gameView(full), events: appended, finished });
+  const game = gameView(full);
+  return ok({ game, events: appended, happened: happenings(g.state, game, appended), finished });
 }

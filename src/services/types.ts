@@ -9,6 +9,7 @@ import type {
   Variant,
 } from "../engine/index.js";
 import type { MessageRef } from "./message-ref.js";
+import type { Happening } from "./news.js";
 
 /** A Telegram user as the bot passes it in; names are refreshed on every call. */
 export interface PlayerRef {
@@ -166,6 +167,8 @@ export interface ActOutcome {
   readonly game: GameView;
   /** The events this call appended: the player's action, then any automatic ones. */
   readonly events: readonly GameEventView[];
+  /** What they amount to: moved, turn passed, game over... */
+  readonly happened: readonly Happening[];
   readonly finished: FinishInfo | null;
 }
 

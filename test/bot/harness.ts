@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { InlineKeyboardButton, Update, User } from "grammy/types";
 import { afterEach, expect } from "vitest";
 import type { Player } from "../../src/ai/index.js";
-import { type BotDeps, type BotParts, botPlayer, createBot } from "../../src/bot/create-bot.js";
+import { createApp } from "../../src/app.js";
+import type { BotDeps, BotParts } from "../../src/bot/create-bot.js";
 import { cacheChatUploader } from "../../src/bot/inline-photos.js";
-import { servicePrefs } from "../../src/bot/locale-prefs.js";
 import { parseConfig } from "../../src/config.js";
 import {
   type GameEventRow,
@@ -12,20 +12,13 @@ import {
   type OpenedDatabase,
   openDatabase,
 } from "../../src/db/index.js";
-import { TelegramStore } from "../../src/db/telegram/store.js";
 import { type Logger, silentLogger } from "../../src/log.js";
 import type { DecisionBoards } from "../../src/render/decision.js";
 import type { ReplayFrame } from "../../src/render/replay.js";
 import type { StandingsPicture } from "../../src/render/standings-view.js";
 import type { BoardView } from "../../src/render/view.js";
-import {
-  DialogStore,
-  GameReviews,
-  GameService,
-  TournamentService,
-  UpdateInbox,
-} from "../../src/services/index.js";
-import { ComputerOpponent } from "../../src/services/opponent.js";
+import type { GameService } from "../../src/services/index.js";
+import type { ComputerOpponent } from "../../src/services/opponent.js";
 import type { WarpClock } from "../helpers/warp-clock.js";
 import { BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
 
@@ -135,54 +128,36 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   });
   if (!parsed.ok) throw new Error(parsed.errors.join("; "));
   const database = openDatabase(opts.path ?? ":memory:");
-  const service = new GameService(database.db, {
-    challengeTtlMs: parsed.config.challengeTtlMs,
-    idleMs: parsed.config.idleMs,
-    confirmTurns: parsed.config.confirmTurns,
-    // Fixed seeds keep each test's dice the same on every run.
-    newSeed: nextSeed,
-    // The bot's seat is the computer's, as in the real process.
-    computerId: BOT_INFO.id,
-    ...(opts.now ? { now: opts.now } : {}),
-  });
   // One date for every message, so a game's dice (whose second part holds its message's date)
   // are the same on every run.
   const tg = opts.tg ?? new FakeTelegram({ dates: () => HARNESS_DATE });
   const wire = tg.wire;
-  const reviews = new GameReviews(database.db, opts.now);
-  const parts = createBot(parsed.config, {
-    service,
-    reviews,
-    tournaments: new TournamentService(database.db, service),
-    renderStandings: fakeStandings,
+  const app = createApp(parsed.config, {
+    database,
+    botInfo: BOT_INFO,
+    logger: opts.logger ?? silentLogger,
     renderBoard: opts.render ?? fakeRender,
-    renderReplay: opts.renderReplay ?? fakeReplay,
     renderDecisions: fakeDecisions,
+    renderReplay: opts.renderReplay ?? fakeReplay,
+    renderStandings: fakeStandings,
     ...(opts.analyse ? { analyse: opts.analyse } : {}),
     ...(opts.reviewLimits ? { reviewLimits: opts.reviewLimits } : {}),
-    logger: opts.logger ?? silentLogger,
-    prefs: servicePrefs(service),
-    botInfo: BOT_INFO,
-    fetch: tg.fetch as never,
+    // A computer player in the bot's seat, wired as the real process wires it.
+    computer: opts.computer
+      ? {
+          delayMs: opts.computer.delayMs ?? 0,
+          ...(opts.computer.level ? { level: opts.computer.level } : {}),
+        }
+      : null,
     photoUploader: (api) => cacheChatUploader(api, parsed.config.boardCacheChatId, silentLogger),
-    dialogs: new DialogStore(database.db, opts.now),
-    computerPlays: Boolean(opts.computer),
+    fetch: tg.fetch as never,
+    // Fixed seeds keep each test's dice the same on every run.
+    newSeed: nextSeed,
     ...(opts.now ? { now: opts.now } : {}),
-    inbox: new UpdateInbox(database.db, opts.now ? { now: opts.now } : {}),
     clock: wire,
-    store: new TelegramStore(database.db),
   });
-  const computer = opts.computer
-    ? new ComputerOpponent(service, botPlayer(BOT_INFO), {
-        delayMs: opts.computer.delayMs ?? 0,
-        ...(opts.computer.level ? { level: opts.computer.level } : {}),
-        logger: silentLogger,
-      })
-    : null;
-  if (computer) {
-    service.onGameChanged((game) => computer.notice(game));
-    parts.maintenance.onTick(() => computer.resumeWaiting());
-  }
+  const { service, computer } = app;
+  const parts = app.bot;
   await parts.bot.init();
   /** `work`, moving the budgets' clock whenever nothing but a budget holds it up. */
   const drive = async <T>(work: Promise<T>): Promise<T> => {

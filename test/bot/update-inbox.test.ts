@@ -11,23 +11,15 @@ import type { RunnerHandle } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.js";
 import { decode } from "../../src/bot/callback-data.js";
-import { createBot } from "../../src/bot/create-bot.js";
-import { servicePrefs } from "../../src/bot/locale-prefs.js";
 import { pollUpdates } from "../../src/bot/polling.js";
 import { startWebhookServer } from "../../src/bot/server.js";
 import { UpdateFeed } from "../../src/bot/update-feed.js";
 import { parseConfig } from "../../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
-import { TelegramStore } from "../../src/db/telegram/store.js";
 import { silentLogger } from "../../src/log.js";
-import {
-  DialogStore,
-  GameReviews,
-  GameService,
-  TournamentService,
-  UpdateInbox,
-} from "../../src/services/index.js";
+import { UpdateInbox } from "../../src/services/index.js";
 import { FakeBotApi } from "../e2e/fake-bot-api.js";
 import { BOT_INFO } from "../helpers/bot-info.js";
 import { fakeDecisions, fakeRender, fakeReplay, fakeStandings } from "./harness.js";
@@ -52,29 +44,24 @@ async function botOn(file: string, fake: FakeBotApi) {
   const parsed = parseConfig({ BOT_TOKEN: TOKEN, LOG_LEVEL: "silent" });
   if (!parsed.ok) throw new Error(parsed.errors.join("; "));
   const database = openDatabase(file);
-  const service = new GameService(database.db);
   // After kill(), nothing this process sends reaches Telegram.
   let dead = false;
   const fetch = (url: unknown, init?: unknown) =>
     dead
       ? Promise.resolve(Response.json({ ok: false, error_code: 401, description: "dead" }))
       : fake.fetch(url, init as never);
-  const parts = createBot(parsed.config, {
-    service,
+  const app = createApp(parsed.config, {
+    database,
+    botInfo: BOT_INFO,
+    logger: silentLogger,
     renderBoard: pngRender,
     renderDecisions: fakeDecisions,
     renderReplay: fakeReplay,
-    logger: silentLogger,
-    prefs: servicePrefs(service),
-    botInfo: BOT_INFO,
-    fetch: fetch as never,
-    dialogs: new DialogStore(database.db),
-    store: new TelegramStore(database.db),
-    inbox: new UpdateInbox(database.db),
-    reviews: new GameReviews(database.db),
-    tournaments: new TournamentService(database.db, service),
     renderStandings: fakeStandings,
+    computer: null,
+    fetch: fetch as never,
   });
+  const parts = app.bot;
   await parts.bot.init();
   let runner: RunnerHandle | null = null;
   const stop = async () => {

@@ -42,7 +42,7 @@ async function playGames(variant: Variant, count: number, label: string) {
     level: "easy",
     logger: silentLogger,
   });
-  svc.onGameChanged((g) => computer.notice(g));
+  svc.follow((g) => computer.notice(g));
   const logs = [];
   for (let games = 0; games < count; games++) {
     let game = againstComputer(svc, variant);
@@ -102,7 +102,7 @@ async function atComputersTurn(label: string, decide: Decide) {
     logger,
     decide,
   });
-  svc.onGameChanged((g) => computer.notice(g));
+  svc.follow((g) => computer.notice(g));
   let game: GameView = againstComputer(svc, "long");
   if (game.waitingFor === alice.id)
     for (const action of chooseAction(game.state, { player: "pipcount" })!.actions)

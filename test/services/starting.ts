@@ -1,3 +1,4 @@
+import type { Db } from "../../src/db/index.js";
 import {
   type DiceOrigin,
   GameService,
@@ -5,6 +6,8 @@ import {
   type GameView,
   type MessageRef,
   type PlayerRef,
+  type Publish,
+  type ServiceConfig,
   type ServiceResult,
 } from "../../src/services/index.js";
 
@@ -20,13 +23,24 @@ export class StartingService extends GameService {
   private readonly lastMessage = new Map<number, number>();
   /** Each game this started, as its start returned it. */
   private readonly begun = new Map<number, GameStart>();
+  private readonly followers: ((game: GameView) => void)[] = [];
 
-  constructor(...args: ConstructorParameters<typeof GameService>) {
-    super(...args);
-    // Every new game is announced, a tournament's too: start it, as the board loop would.
-    this.onGameChanged((game) => {
-      if (game.starting) this.begun.set(game.id, this.beginIn(game));
+  constructor(db: Db, config: Partial<ServiceConfig> = {}) {
+    const hear: Publish[] = [];
+    super(db, config, (news) => {
+      for (const h of hear) h(news);
     });
+    hear.push((news) => {
+      if (news.kind !== "game") return;
+      // Every new game is told of, a tournament's too: start it, as the board loop would.
+      if (news.game.starting) this.begun.set(news.game.id, this.beginIn(news.game));
+      for (const f of this.followers) f(news.game);
+    });
+  }
+
+  /** Follows every game that changes, as the app's subscribers do (the computer player...). */
+  follow(fn: (game: GameView) => void): void {
+    this.followers.push(fn);
   }
 
   override acceptChallenge(

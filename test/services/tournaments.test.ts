@@ -14,9 +14,11 @@ afterEach(() => expectAllGamesReplay());
 
 function rig() {
   const h = harness();
-  const tours = new TournamentService(h.database.db, h.svc);
   const changes: TournamentView[] = [];
-  tours.onChanged((t) => changes.push(t));
+  const tours = new TournamentService(h.database.db, h.svc, (news) => {
+    if (news.kind === "tournament") changes.push(news.tournament);
+  });
+  h.svc.follow((game) => tours.gameChanged(game));
   return { ...h, tours, changes };
 }
 

@@ -3,7 +3,8 @@ import { ServiceContext } from "../context.js";
 import { fail, isBusy, ok, type ServiceResult, sqliteCode } from "../errors.js";
 import type { GameService } from "../game-service.js";
 import { isId, isPlayer } from "../guards.js";
-import type { PlayerRef } from "../types.js";
+import type { Publish } from "../news.js";
+import type { GameView, PlayerRef } from "../types.js";
 import { advance } from "./advance.js";
 import {
   cancelTournament,
@@ -24,21 +25,18 @@ import { tournamentView } from "./view.js";
  */
 export class TournamentService {
   private readonly ctx: ServiceContext;
-  private readonly listeners: ((t: TournamentView) => void)[] = [];
-
+  /** `publish`: told of every committed change of a tournament (its pictures follow it). */
   constructor(
     db: Db,
     private readonly games: GameService,
+    private readonly publish: Publish = () => {},
   ) {
     this.ctx = new ServiceContext(db, games.config);
-    games.onGameChanged((game) => {
-      if (game.tournamentId !== null && game.status !== "active") this.advance(game.tournamentId);
-    });
   }
 
-  /** Called after every committed change of a tournament (its pictures follow it). */
-  onChanged(listener: (t: TournamentView) => void): void {
-    this.listeners.push(listener);
+  /** Every game that changed: a tournament game that ended moves its tournament on. */
+  gameChanged(game: GameView): void {
+    if (game.tournamentId !== null && game.status !== "active") this.advance(game.tournamentId);
   }
 
   create(input: TournamentInput): ServiceResult<TournamentView> {
@@ -71,7 +69,7 @@ export class TournamentService {
       opened = started.value.opened;
       return ok(started.value.row);
     });
-    this.games.announce(opened);
+    this.games.announce(opened, ["started"]);
     return r;
   }
 
@@ -90,7 +88,7 @@ export class TournamentService {
       abandoned = done.value.abandoned;
       return ok(done.value.row);
     });
-    this.games.announce(abandoned);
+    this.games.announce(abandoned, ["abandoned"]);
     return r;
   }
 
@@ -112,7 +110,7 @@ export class TournamentService {
       return ok(null);
     });
     if (!r.ok) return;
-    this.games.announce(opened);
+    this.games.announce(opened, ["started"]);
     const after = this.get(id);
     if (after && after.version !== before) this.changed(after);
   }
@@ -180,13 +178,7 @@ export class TournamentService {
   }
 
   private changed(view: TournamentView): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(view);
-      } catch {
-        // A listener reports its own failures.
-      }
-    }
+    this.publish({ kind: "tournament", tournament: view });
   }
 
   private write<T>(fn: () => ServiceResult<T>): ServiceResult<T> {

@@ -1,0 +1,86 @@
+import type { Logger } from "../log.js";
+import type { TournamentView } from "./tournaments/types.js";
+import type { GameEventView, GameView } from "./types.js";
+
+/** What a change to a game amounts to, for whoever follows games. */
+export type Happening =
+  | "started"
+  | "rolled"
+  | "moved"
+  | "undone"
+  | "turn-passed"
+  | "doubled"
+  | "took"
+  | "resign-offered"
+  | "resign-declined"
+  | "game-over"
+  | "broken"
+  | "abandoned";
+
+/** What the services tell once a change is committed. */
+export type News =
+  | { readonly kind: "game"; readonly game: GameView; readonly happened: readonly Happening[] }
+  | { readonly kind: "game-broken"; readonly gameId: number; readonly reason: string }
+  | { readonly kind: "tournament"; readonly tournament: TournamentView };
+
+export type Publish = (news: News) => void;
+
+type Subscriber<K extends News["kind"]> = (news: Extract<News, { kind: K }>) => void;
+
+/**
+ * Hands every piece of news to those who follow it: the boards, the computer player, the
+ * tournaments, a web board. Wired once, in the composition root. A subscriber's failure is
+ * logged with its name and is nobody else's: the change stands, the others still hear of it.
+ */
+export class Dispatcher {
+  private readonly subscribers: {
+    readonly kind: News["kind"];
+    readonly name: string;
+    readonly fn: (news: News) => void;
+  }[] = [];
+
+  constructor(private readonly logger: Logger) {}
+
+  on<K extends News["kind"]>(kind: K, name: string, fn: Subscriber<K>): void {
+    this.subscribers.push({ kind, name, fn: fn as (news: News) => void });
+  }
+
+  readonly publish: Publish = (news) => {
+    for (const s of this.subscribers) {
+      if (s.kind !== news.kind) continue;
+      try {
+        s.fn(news);
+      } catch (err) {
+        this.logger.error({ err, subscriber: s.name, news: news.kind }, "subscriber failed");
+      }
+    }
+  };
+}
+
+/** What the events of one write, taking `before` to `after`, amount to. */
+export function happenings(
+  before: GameView["state"] | null,
+  after: GameView,
+  events: readonly Pick<GameEventView, "type">[],
+): Happening[] {
+  const out = new Set<Happening>();
+  for (const e of events) {
+    const h = EVENT_HAPPENING[e.type];
+    if (h) out.add(h);
+  }
+  if (before && before.turn !== after.state.turn) out.add("turn-passed");
+  if (after.status === "finished") out.add("game-over");
+  return [...out];
+}
+
+const EVENT_HAPPENING: Record<string, Happening | undefined> = {
+  start: "started",
+  roll: "rolled",
+  step: "moved",
+  commit: "moved",
+  undo: "undone",
+  double: "doubled",
+  take: "took",
+  resign: "resign-offered",
+  "decline-resign": "resign-declined",
+};
