@@ -27,8 +27,9 @@ import { renderDecisionsPng } from "../src/render/decision.js";
 import { renderBoardPng, warmRenderer } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
-import { type Analyse, analyseGame, GameService, turnsOf } from "../src/services/index.js";
+import { type Analyse, analyseGame, turnsOf } from "../src/services/index.js";
 import { BOT_INFO } from "../test/helpers/bot-info.js";
+import { StartingService } from "../test/services/starting.js";
 import { atOnce } from "./at-once.js";
 import { NullBotApi } from "./null-bot-api.js";
 import { peakRss } from "./peak-memory.js";
@@ -113,7 +114,7 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
   await parts.bot.init();
   try {
     // Played as by an earlier run of the process: no board follows each move.
-    const earlier = new GameService(database.db, config);
+    const earlier = new StartingService(database.db, config);
     const presses: Update[] = [];
     let turns = 0;
     for (let i = 0; i < games; i++) {
