@@ -1,6 +1,7 @@
 /**
  * The only place that wires the layers: config → database → service → bot → updates.
  */
+import { fileURLToPath } from "node:url";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api } from "grammy";
 import { callDeadline, lastTryFailure } from "./bot/call-deadline.js";
@@ -9,7 +10,8 @@ import { botPlayer, createBot } from "./bot/create-bot.js";
 import { cacheChatUploader } from "./bot/inline-photos.js";
 import { servicePrefs } from "./bot/locale-prefs.js";
 import { pollUpdates } from "./bot/polling.js";
-import { startWebhookServer } from "./bot/server.js";
+import { startHttpServer } from "./bot/server.js";
+import { webBoardPorts } from "./bot/web-ports.js";
 import { parseConfig } from "./config.js";
 import { DatabaseOpenError, openDatabase } from "./db/index.js";
 import { TelegramStore } from "./db/telegram/store.js";
@@ -31,6 +33,8 @@ import {
   UpdateInbox,
 } from "./services/index.js";
 import { ComputerOpponent } from "./services/opponent.js";
+import { pageAssets, readPageFiles } from "./web/assets.js";
+import { WebBoard } from "./web/web-board.js";
 
 /** The updates the bot handles. */
 const ALLOWED_UPDATES = [
@@ -109,11 +113,12 @@ const service = new GameService(database.db, {
   confirmTurns: config.confirmTurns,
   computerId: botInfo.id,
 });
+const reviews = new GameReviews(database.db);
 const { bot, boards, tournamentBoards, jobs, maintenance, deps, feed, persist } = createBot(
   config,
   {
     service,
-    reviews: new GameReviews(database.db),
+    reviews,
     tournaments: new TournamentService(database.db, service),
     renderStandings: renderStandingsPng,
     analyse: analyseInWorker,
@@ -143,6 +148,23 @@ const computer = new ComputerOpponent(service, botPlayer(botInfo), {
 });
 service.onGameChanged((game) => computer.notice(game));
 maintenance.onTick(() => computer.resumeWaiting());
+// The board page (a Telegram Mini App), served by the bot's own HTTP server; every change of a
+// game is pushed to the pages open on it.
+const web = config.webBoard
+  ? new WebBoard({
+      service,
+      reviews,
+      ports: webBoardPorts(deps, bot.api),
+      logger,
+      botToken: config.token,
+      base: config.webBoard.path,
+      assets: pageAssets(
+        readPageFiles(fileURLToPath(new URL("./web/page/", import.meta.url))),
+        config.webBoard.path,
+      ),
+    })
+  : null;
+if (web) service.onGameChanged((game) => web.changed(game));
 drain = async () => {
   const settled = Promise.all([
     updates.settled(),
@@ -182,19 +204,35 @@ void auditActiveGames(service, () => stopping)
   .then(({ checked, broken }) => logger.info({ checked, broken }, "active games checked"))
   .catch((err: unknown) => logger.error({ err }, "checking the games failed"));
 
+// One HTTP server for the webhook, /healthz and the board page; in polling mode it runs when
+// the board page is configured.
+const server =
+  config.webhook || web
+    ? await startHttpServer(
+        {
+          port: config.port,
+          healthy: () => !stopping,
+          webhook: config.webhook
+            ? {
+                feed: updates,
+                path: new URL(config.webhook.url).pathname || "/",
+                secret: config.webhook.secret,
+              }
+            : null,
+          routes: web?.handle ?? null,
+        },
+        logger,
+      )
+    : null;
+/** Ends the open pages' streams (they reconnect to the next process), then the server. */
+const closeServer = (): Promise<void> => {
+  web?.close();
+  return server ? new Promise((resolve) => server.close(() => resolve())) : Promise.resolve();
+};
+if (web) logger.info({ url: config.webBoard!.url, port: config.port }, "board page served");
+
 let probe: () => HealthProbe;
 if (config.webhook) {
-  const url = new URL(config.webhook.url);
-  const server = await startWebhookServer(
-    updates,
-    {
-      port: config.webhook.port,
-      path: url.pathname || "/",
-      secret: config.webhook.secret,
-      healthy: () => !stopping,
-    },
-    logger,
-  );
   await bot.api.setWebhook(config.webhook.url, {
     secret_token: config.webhook.secret,
     allowed_updates: ALLOWED_UPDATES,
@@ -202,8 +240,8 @@ if (config.webhook) {
   logger.info({ url: config.webhook.url, port: config.webhook.port }, "webhook mode");
   // What a previous process stored and never finished; it runs beside new updates.
   for (const update of updates.replays()) void updates.handle(update);
-  stop = () => new Promise((resolve) => server.close(() => resolve()));
-  probe = () => (server.listening ? { ok: true } : { ok: false, reason: "webhook server closed" });
+  stop = closeServer;
+  probe = () => (server!.listening ? { ok: true } : { ok: false, reason: "webhook server closed" });
 } else {
   await bot.api.deleteWebhook();
   // Healthy while getUpdates keeps succeeding: a long poll returns at least every 30 s.
@@ -225,6 +263,7 @@ if (config.webhook) {
     // stop() ends fetching; updates already taken finish their work (bounded).
     const deadline = Date.now() + 10_000;
     while (runner.size() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await closeServer();
   };
   probe = () => {
     if (!runner.isRunning()) return { ok: false, reason: "update runner stopped" };

@@ -1,0 +1,309 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { remainingPlays } from "../../src/engine/index.js";
+import type { PageGame } from "../../src/web/protocol.js";
+import {
+  buttonNamed,
+  buttons,
+  GROUP,
+  type Harness,
+  type HarnessOptions,
+  harnessesPerTest,
+  USERS,
+  userById,
+} from "../bot/harness.js";
+import { launchData } from "../helpers/init-data.js";
+import { type PageClient, type WebHarness, webHarness } from "./web-harness.js";
+
+const harness = harnessesPerTest();
+let open: WebHarness[] = [];
+afterEach(async () => {
+  for (const w of open) await w.close();
+  open = [];
+});
+
+async function setUp(opts: HarnessOptions = {}) {
+  const h = await harness(opts);
+  const w = await webHarness(h);
+  open.push(w);
+  return { h, w };
+}
+
+/** Alice challenges Bob in the group and he accepts: the game and its board. */
+async function groupGame(h: Harness, command = "/play short") {
+  await h.send(USERS.alice, command);
+  const challenge = h.lastMessage();
+  await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
+  const game = h.service.activeGames(GROUP, USERS.alice.id).at(-1)!;
+  return { gameId: game.id, board: h.lastMessage() };
+}
+
+/** The page of the player the game waits for. */
+const moverOf = (h: Harness, w: WebHarness, gameId: number) =>
+  w.as(userById(h.service.getGame(gameId)!.waitingFor!));
+
+/** A whole play of the turn to move, as one action. */
+function playOf(h: Harness, gameId: number) {
+  const game = h.service.getGame(gameId)!;
+  const steps = remainingPlays(game.state)[0]!.steps.map(({ from, to, die }) => ({
+    from,
+    to,
+    die,
+  }));
+  return { version: game.version, action: { type: "play", steps } };
+}
+
+/** Moves the game to the point where its player to act must play from the dice rolled. */
+async function toMove(h: Harness, page: PageClient, gameId: number): Promise<void> {
+  const game = h.service.getGame(gameId)!;
+  if (game.state.phase === "roll") await page.act(gameId, game.version, { type: "roll" });
+}
+
+describe("the board page's API", () => {
+  it("opens a game for its players with the page's texts in their language", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    await h.send(USERS.olga, "/start", { chatId: USERS.olga.id });
+    const alice = await w.as(USERS.alice).boot(gameId);
+    expect(alice.status).toBe(200);
+    expect(alice.body.role).toBe(
+      h.service.getGame(gameId)!.white.id === USERS.alice.id ? "white" : "black",
+    );
+    expect(alice.body.me).toEqual({ id: USERS.alice.id, name: "Alice" });
+    expect(alice.body.texts.roll).toBe("🎲 Roll");
+    expect(alice.body.game).toMatchObject({ id: gameId, variant: "short", status: "active" });
+    // Bookkeeping of the chat's message and the dice's secrets are not the page's.
+    expect(Object.keys(alice.body.game)).not.toContain("message");
+    expect(JSON.stringify(alice.body.game)).not.toContain(
+      h.service.getGame(gameId)!.diceCommitment,
+    );
+    expect(alice.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("refuses requests without launch data, with forged or day-old data, in the sender's language", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    const token = h.parts.deps.config.token;
+    const none = await w.as(USERS.alice, { initData: "" }).boot(gameId);
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ code: "missing" });
+    // Bob's signed data with Alice's id put in: the signature no longer fits.
+    const bobs = launchData(token, USERS.bob);
+    const forged = bobs.replace(`%22id%22%3A${USERS.bob.id}`, `%22id%22%3A${USERS.alice.id}`);
+    expect(forged).not.toBe(bobs);
+    const r = await w.as(USERS.alice, { initData: forged }).boot(gameId);
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({
+      code: "forged",
+      message: expect.stringMatching(/Telegram could not confirm/),
+    });
+    const stale = await w.as(USERS.alice, { ageS: 86_400 + 60 }).boot(gameId);
+    expect(stale.status).toBe(401);
+    expect(stale.body.code).toBe("stale");
+    // The refusal speaks the language the data names, signed or not.
+    const olga = await w.as(USERS.olga, { ageS: 90_000 }).boot(gameId);
+    expect(olga.body.message).toMatch(/Telegram не подтвердил/);
+    // Nothing was done with any of them.
+    const act = await w.as(USERS.alice, { initData: forged }).act(gameId, 1, { type: "roll" });
+    expect(act.status).toBe(401);
+  });
+
+  it("shows a group's game read-only to its members, to nobody else; a private game to its player only", async () => {
+    const { h, w } = await setUp({ computer: {} });
+    const { gameId } = await groupGame(h);
+    const carol = w.as(USERS.carol);
+    const seen = await carol.boot(gameId);
+    expect(seen.status).toBe(200);
+    expect(seen.body.role).toBe("spectator");
+    const game = h.service.getGame(gameId)!;
+    const tried = await carol.act(gameId, game.version, { type: "roll" });
+    expect(tried.status).toBe(403);
+    expect(tried.body).toMatchObject({
+      code: "not-a-player",
+      message: "You are not playing in this game.",
+    });
+    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+    expect((await carol.rematch(gameId)).status).toBe(403);
+
+    // Taras has left the group: Telegram says so, and the game is not his to see.
+    h.tg.makeOutsider(USERS.taras.id, GROUP);
+    const outsider = await w.as(USERS.taras).boot(gameId);
+    expect(outsider.status).toBe(403);
+    expect(outsider.body).toMatchObject({
+      code: "not-allowed",
+      message: expect.stringMatching(/лише гравці/),
+    });
+    expect((await w.as(USERS.taras).events(gameId)).status).toBe(403);
+    expect((await w.as(USERS.carol).boot(999)).status).toBe(404);
+
+    // A game against the bot in Alice's private chat is hers alone.
+    await h.send(USERS.alice, "/play bot", { chatId: USERS.alice.id });
+    const card = h.lastMessage(USERS.alice.id);
+    await h.press(USERS.alice, card, buttonNamed(card, /🎲/));
+    const own = h.service.activeGames(USERS.alice.id, USERS.alice.id)[0]!;
+    expect((await w.as(USERS.alice).boot(own.id)).status).toBe(200);
+    expect((await w.as(USERS.carol).boot(own.id)).status).toBe(403);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("plays a whole turn as one action, as the signed player only", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    const mover = moverOf(h, w, gameId);
+    await toMove(h, mover, gameId);
+    const { version, action } = playOf(h, gameId);
+    const other =
+      h.service.getGame(gameId)!.waitingFor === USERS.alice.id ? USERS.bob : USERS.alice;
+    // The opponent's page cannot move the mover's checkers.
+    const theirs = await w.as(other).act(gameId, version, action);
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.message).toMatch(/not your turn|turn/);
+    const r = await mover.act(gameId, version, action);
+    expect(r.status).toBe(200);
+    const after = h.service.getGame(gameId)!;
+    expect(r.body.game?.version).toBe(after.version);
+    expect(after.waitingFor).toBe(other.id);
+    // One step event per step, all by the mover.
+    const events = h.events(gameId).filter((e) => e.seq > version && e.actorId !== null);
+    expect(events.map((e) => e.type)).toEqual(action.steps.map(() => "step"));
+  });
+
+  it("a button press and a page action on the same version at the same moment: one applies", async () => {
+    const { h, w } = await setUp();
+    const { gameId, board } = await groupGame(h);
+    const mover = moverOf(h, w, gameId);
+    await toMove(h, mover, gameId);
+    await h.settle();
+    const { version, action } = playOf(h, gameId);
+    const user = userById(h.service.getGame(gameId)!.waitingFor!);
+    const live = h.tg.message(GROUP, board.messageId)!;
+    const button = buttons(live).find((b) => !/Claim|Undo/.test(b.text))!;
+    const [page] = await Promise.all([
+      mover.act(gameId, version, action),
+      h.press(user, live, button),
+    ]);
+    const applied = h.events(gameId).filter((e) => e.seq === version + 1);
+    expect(applied).toHaveLength(1);
+    const answers = h.tg.callsOf("answerCallbackQuery").at(-1)!;
+    const pressWon = answers.payload.text === undefined;
+    // Exactly one of the two went through; the other heard the board moved on.
+    expect(page.status === 200).toBe(!pressWon);
+    if (pressWon) {
+      expect(page.status).toBe(409);
+      expect(page.body).toMatchObject({
+        code: "stale",
+        game: { version: h.service.getGame(gameId)!.version },
+      });
+    } else expect(answers.payload.text).toMatch(/out of date/);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("refuses an older version, a malformed action, a body too large", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    const mover = moverOf(h, w, gameId);
+    const game = h.service.getGame(gameId)!;
+    const old = await mover.act(gameId, game.version - 1, { type: "roll" });
+    expect(old.status).toBe(409);
+    expect(old.body.game?.version).toBe(game.version);
+    const bad = await mover.act(gameId, game.version, { type: "play", steps: [{ from: 99 }] });
+    expect(bad.status).toBe(400);
+    const big = await mover.act(gameId, game.version, { type: "roll", pad: "x".repeat(10_000) });
+    expect(big.status).toBe(413);
+    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+  });
+});
+
+describe("changes pushed to the open pages", () => {
+  it("every open page of the game hears a change within 200 ms; a reconnect catches up", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    const game = h.service.getGame(gameId)!;
+    const streams = await Promise.all(
+      [USERS.alice, USERS.bob, USERS.carol].map((u) => w.as(u).events(gameId)),
+    );
+    // Each page first gets the game as it is.
+    for (const s of streams)
+      expect((await s.next((e) => e.event === "game")).id).toBe(game.version);
+    const mover = moverOf(h, w, gameId);
+    await toMove(h, mover, gameId);
+    const { version, action } = playOf(h, gameId);
+    const sent = performance.now();
+    const r = await mover.act(gameId, version, action);
+    const now = r.body.game!.version;
+    for (const s of streams) {
+      const e = await s.next((x) => x.id === now);
+      expect((e.data as PageGame).version).toBe(now);
+      expect(e.at - sent).toBeLessThan(200);
+    }
+    // A page that lost its connection names the last version it has; it gets the newer one.
+    streams[2]!.close();
+    const back = await w.as(USERS.carol).events(gameId, version);
+    expect((await back.next((e) => e.event === "game")).id).toBe(now);
+    // One that is up to date gets nothing until the next change.
+    const current = await w.as(USERS.bob).events(gameId, now);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(current.events).toEqual([]);
+    for (const s of [...streams, back, current]) s.close();
+  });
+
+  it("a rematch tells the old game's pages where the next game is", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    const alice = w.as(USERS.alice);
+    const game = h.service.getGame(gameId)!;
+    // Alice offers to resign a single game, Bob accepts; she asks for the next game.
+    await alice.act(gameId, game.version, { type: "resign", kind: "single" });
+    const offered = h.service.getGame(gameId)!;
+    const stream = await w.as(USERS.bob).events(gameId, offered.version);
+    await w.as(USERS.bob).act(gameId, offered.version, { type: "accept-resign" });
+    expect(h.service.getGame(gameId)!.status).toBe("finished");
+    const next = await alice.rematch(gameId);
+    expect(next.status).toBe(200);
+    expect((await stream.next((e) => e.event === "next")).data).toEqual({
+      gameId: next.body.gameId,
+    });
+    await h.settle();
+    expect(h.service.getGame(next.body.gameId!)!.starting).toBe(false);
+    const again = await alice.rematch(gameId);
+    expect(again.body).toMatchObject({ code: "rematch-exists", gameId: next.body.gameId });
+    stream.close();
+  });
+});
+
+describe("the page's costs are bounded", () => {
+  it("a user's requests past the burst wait; launch data that fails is limited per address", async () => {
+    const h = await harness();
+    const w = await webHarness(h, {
+      limits: { burst: 3, perSecond: 1, failedBurst: 2, failedPerSecond: 1 },
+    });
+    open.push(w);
+    const { gameId } = await groupGame(h);
+    const alice = w.as(USERS.alice);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await alice.boot(gameId)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const late = await alice.boot(gameId);
+    expect(late.headers.get("retry-after")).toMatch(/^[1-9]/);
+    // Bob is not held back by Alice's requests.
+    expect((await w.as(USERS.bob).boot(gameId)).status).toBe(200);
+    const forged = w.as(USERS.carol, { initData: "user=x&hash=00" });
+    const tries = [];
+    for (let i = 0; i < 3; i++) tries.push((await forged.boot(gameId)).status);
+    expect(tries).toEqual([401, 401, 429]);
+  });
+
+  it("a user keeps a few pages open at most: a newer one closes the oldest", async () => {
+    const h = await harness();
+    const w = await webHarness(h, { limits: { streamsPerUser: 2 } });
+    open.push(w);
+    const { gameId } = await groupGame(h);
+    const alice = w.as(USERS.alice);
+    const first = await alice.events(gameId);
+    const second = await alice.events(gameId);
+    expect(w.web.openPages).toBe(2);
+    const third = await alice.events(gameId);
+    await first.ended;
+    expect(w.web.openPages).toBe(2);
+    for (const s of [second, third]) s.close();
+  });
+});

@@ -1,0 +1,209 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { User } from "grammy/types";
+import { startHttpServer } from "../../src/bot/server.js";
+import { webBoardPorts } from "../../src/bot/web-ports.js";
+import { silentLogger } from "../../src/log.js";
+import { type PageAssets, type PageFiles, pageAssets } from "../../src/web/assets.js";
+import type { PageBoot, PageGame } from "../../src/web/protocol.js";
+import { WebBoard, type WebLimits } from "../../src/web/web-board.js";
+import type { Harness } from "../bot/harness.js";
+import { launchData } from "../helpers/init-data.js";
+
+/** Where the board page is served in these tests. */
+export const BASE = "/board";
+
+/** Stand-ins for the built page: the API tests need none of it. */
+const STAND_IN: PageFiles = {
+  html: '<!doctype html><script src="%BASE%/page.js?v=%JS%"></script>',
+  js: "console.log('page')",
+  css: "body{}",
+};
+
+export interface WebHarness {
+  readonly web: WebBoard;
+  readonly server: Server;
+  /** http://127.0.0.1:port/board */
+  readonly url: string;
+  /** A page as `user` opened it from Telegram (signed launch data). */
+  as(user: User, opts?: { ageS?: number; initData?: string }): PageClient;
+  close(): Promise<void>;
+}
+
+/** The board page on the bot of harness `h`, as the process wires it, on its own server. */
+export async function webHarness(
+  h: Harness,
+  opts: { files?: PageFiles; limits?: Partial<WebLimits>; assets?: PageAssets } = {},
+): Promise<WebHarness> {
+  const token = h.parts.deps.config.token;
+  const web = new WebBoard({
+    service: h.service,
+    reviews: h.parts.deps.reviews,
+    ports: webBoardPorts(h.parts.deps, h.parts.bot.api),
+    logger: silentLogger,
+    botToken: token,
+    base: BASE,
+    assets: opts.assets ?? pageAssets(opts.files ?? STAND_IN, BASE),
+    ...(opts.limits ? { limits: opts.limits } : {}),
+  });
+  h.service.onGameChanged((game) => web.changed(game));
+  const server = await startHttpServer(
+    { port: 0, healthy: () => true, routes: web.handle },
+    silentLogger,
+  );
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${BASE}`;
+  return {
+    web,
+    server,
+    url,
+    as: (user, o = {}) =>
+      new PageClient(url, o.initData ?? launchData(token, user, { ageS: o.ageS ?? 0 })),
+    close: () =>
+      new Promise((resolve) => {
+        web.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export interface Answer<T> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Headers;
+}
+
+/** One page's requests, each carrying its launch data as the page sends it. */
+export class PageClient {
+  constructor(
+    readonly url: string,
+    readonly initData: string,
+  ) {}
+
+  private async call<T>(path: string, body?: unknown): Promise<Answer<T>> {
+    const res = await fetch(`${this.url}/api/game/${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: {
+        authorization: `tma ${this.initData}`,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
+      ...(body === undefined
+        ? {}
+        : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return {
+      status: res.status,
+      body: (text ? JSON.parse(text) : null) as T,
+      headers: res.headers,
+    };
+  }
+
+  boot(gameId: number) {
+    return this.call<PageBoot & { code?: string; message?: string }>(String(gameId));
+  }
+
+  act(gameId: number, version: number, action: unknown) {
+    return this.call<{ game?: PageGame; code?: string; message?: string }>(`${gameId}/act`, {
+      version,
+      action,
+    });
+  }
+
+  rematch(gameId: number) {
+    return this.call<{ gameId?: number; code?: string }>(`${gameId}/rematch`, {});
+  }
+
+  review(gameId: number) {
+    return this.call<unknown>(`${gameId}/review`);
+  }
+
+  /** The game's event stream, as the page reads it. */
+  async events(gameId: number, lastEventId?: number): Promise<EventStream> {
+    const stop = new AbortController();
+    const res = await fetch(`${this.url}/api/game/${gameId}/events`, {
+      headers: {
+        authorization: `tma ${this.initData}`,
+        ...(lastEventId === undefined ? {} : { "last-event-id": String(lastEventId) }),
+      },
+      signal: stop.signal,
+    });
+    return new EventStream(res, stop);
+  }
+}
+
+export interface StreamEvent {
+  readonly event: string;
+  readonly id: number | null;
+  readonly data: unknown;
+  /** performance.now() when it arrived. */
+  readonly at: number;
+}
+
+/** A server-sent event stream read as it comes. */
+export class EventStream {
+  readonly events: StreamEvent[] = [];
+  private waiters: (() => void)[] = [];
+  /** Resolves when the server ends the stream. */
+  readonly ended: Promise<void>;
+
+  constructor(
+    readonly res: Response,
+    private readonly stop: AbortController,
+  ) {
+    this.ended = this.read().catch(() => {});
+  }
+
+  get status(): number {
+    return this.res.status;
+  }
+
+  private async read(): Promise<void> {
+    if (!this.res.body) return;
+    const decoder = new TextDecoder();
+    let buffer = "";
+    const reader = this.res.body.getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const field = (name: string) =>
+          block
+            .split("\n")
+            .find((l) => l.startsWith(`${name}: `))
+            ?.slice(name.length + 2);
+        const data = field("data");
+        if (data === undefined) continue;
+        const id = field("id");
+        this.events.push({
+          event: field("event") ?? "message",
+          id: id === undefined ? null : Number(id),
+          data: JSON.parse(data),
+          at: performance.now(),
+        });
+        for (const w of this.waiters.splice(0)) w();
+      }
+    }
+  }
+
+  /** Waits (up to `ms`) for an event that passes `test`. */
+  async next(test: (e: StreamEvent) => boolean, ms = 2_000): Promise<StreamEvent> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = this.events.find(test);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no such event in ${ms} ms`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+
+  close(): void {
+    this.stop.abort();
+  }
+}
