@@ -23,6 +23,7 @@ const SLOW = [
   "test/services/computer-thread.test.ts", // the computer's worker thread, from dist/
   "test/render/replay-size.test.ts", // a 60-turn replay drawn by the real GIF encoder
   "test/services/records/records-tools.test.ts", // gnubg importing records; npm run verify
+  "test/web/board-page.test.ts", // the board page in Chromium: whole games by taps, screenshots
   "test/ai/bench-gnubg.test.ts", // gnubg processes playing the benchmark's games
   // The reference generator checked against GNU Backgammon: it tests the cross-check's
   // oracle, not src/ (the engine meets the same vectors in test/engine/gnubg-vectors.test.ts).

@@ -70,7 +70,7 @@ export interface WebBoardOptions {
 }
 
 type Route = "boot" | "act" | "rematch" | "events" | "review";
-const API = /^api\/game\/([1-9]\d{0,15})(?:\/(act|rematch|events|review))?$/;
+const API = /^api\/game\/(\d{1,16})(?:\/(act|rematch|events|review))?$/;
 
 /** An answer that ends a request early. */
 class Answer extends Error {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { remainingPlays } from "../../src/engine/index.js";
-import type { PageGame } from "../../src/web/protocol.js";
+import type { PageGame, PageReview } from "../../src/web/protocol.js";
 import {
   buttonNamed,
   buttons,
@@ -57,6 +57,43 @@ async function toMove(h: Harness, page: PageClient, gameId: number): Promise<voi
   const game = h.service.getGame(gameId)!;
   if (game.state.phase === "roll") await page.act(gameId, game.version, { type: "roll" });
 }
+
+describe("the board page's files", () => {
+  it("serves the page with its script and style named by content, compressed, cached, under a strict policy", async () => {
+    const { w } = await setUp();
+    const page = await fetch(w.url, { headers: { "accept-encoding": "gzip, br" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("content-security-policy")).toMatch(
+      /default-src 'none'; script-src 'self'/,
+    );
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    const html = await page.text();
+    const script = /src="(\/board\/page\.js\?v=[\w-]+)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    // The same page at the path with a slash; nothing else under it.
+    expect((await fetch(`${w.url}/`)).status).toBe(200);
+    expect((await fetch(`${w.url}/secret.txt`)).status).toBe(404);
+    expect((await fetch(`${w.url}/api/game/1/nothing`)).status).toBe(404);
+    expect((await fetch(`${w.url}/api/game/1/act`)).status).toBe(405);
+    const origin = new URL(w.url).origin;
+    const js = await fetch(`${origin}${script}`, { headers: { "accept-encoding": "br" } });
+    expect(js.headers.get("content-encoding")).toBe("br");
+    expect(js.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await js.text()).toBe("console.log('page')");
+    const again = await fetch(`${origin}${script}`, {
+      headers: { "if-none-match": js.headers.get("etag")! },
+    });
+    expect(again.status).toBe(304);
+    const plain = await fetch(`${origin}/board/page.css`, {
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    // The server's other routes are as they were.
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+    expect((await fetch(`${origin}/elsewhere`)).status).toBe(404);
+  });
+});
 
 describe("the board page's API", () => {
   it("opens a game for its players with the page's texts in their language", async () => {
@@ -210,6 +247,77 @@ describe("the board page's API", () => {
     const big = await mover.act(gameId, game.version, { type: "roll", pad: "x".repeat(10_000) });
     expect(big.status).toBe(413);
     expect(h.service.getGame(gameId)!.version).toBe(game.version);
+  });
+});
+
+describe("after the game", () => {
+  it("gives the replay turn by turn, and the stored analysis's marks once there are some", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    const alice = w.as(USERS.alice);
+    expect((await alice.review(gameId)).status).toBe(409);
+    for (let i = 0; i < 2; i++) {
+      const mover = moverOf(h, w, gameId);
+      await toMove(h, mover, gameId);
+      const { version, action } = playOf(h, gameId);
+      expect((await mover.act(gameId, version, action)).status).toBe(200);
+    }
+    const g = h.service.getGame(gameId)!;
+    await alice.act(gameId, g.version, { type: "resign", kind: "single" });
+    const offered = h.service.getGame(gameId)!;
+    await w.as(USERS.bob).act(gameId, offered.version, { type: "accept-resign" });
+    const review = await w.as(USERS.carol).review(gameId);
+    expect(review.status).toBe(200);
+    const body = review.body as PageReview;
+    expect(body.turns).toHaveLength(2);
+    expect(body.turns[1]!.board).toEqual(h.service.getGame(gameId)!.state.board);
+    expect(body.marks).toBeNull();
+    const turn = body.turns[0]!;
+    const decision = {
+      kind: "play" as const,
+      turn: 1,
+      color: turn.color,
+      dice: turn.dice,
+      board: body.start,
+      after: turn.board,
+      bestAfter: turn.board,
+      played: turn.steps,
+      best: turn.steps,
+      playedMoves: ["24/18"],
+      bestMoves: ["13/7"],
+      playedEquity: 0.1,
+      bestEquity: 0.2,
+      loss: 0.1,
+    };
+    const cube = {
+      kind: "cube" as const,
+      turn: 2,
+      color: turn.color,
+      board: body.start,
+      cube: { value: 1, owner: null },
+      action: "no-double" as const,
+      bestAction: "double" as const,
+      chosenEquity: 0,
+      bestEquity: 0.05,
+      loss: 0.05,
+    };
+    const player = (costliest: object[]) => ({
+      decisions: 2,
+      errors: 1,
+      blunders: 0,
+      lost: 0.1,
+      luck: 0,
+      costliest,
+    });
+    h.parts.deps.reviews.setAnalysis(gameId, {
+      white: player(turn.color === "white" ? [cube, decision] : []),
+      black: player(turn.color === "black" ? [cube, decision] : []),
+    } as never);
+    const marked = (await w.as(USERS.carol).review(gameId)).body as PageReview;
+    expect(marked.marks).toMatchObject([
+      { kind: "play", turn: 1, level: "blunder", loss: 0.1, bestMoves: ["13/7"] },
+      { kind: "cube", turn: 2, level: "error", action: "no-double", bestAction: "double" },
+    ]);
   });
 });
 

@@ -33,7 +33,7 @@ export interface WebHarness {
 /** The board page on the bot of harness `h`, as the process wires it, on its own server. */
 export async function webHarness(
   h: Harness,
-  opts: { files?: PageFiles; limits?: Partial<WebLimits>; assets?: PageAssets } = {},
+  opts: { files?: PageFiles; limits?: Partial<WebLimits>; assets?: PageAssets; port?: number } = {},
 ): Promise<WebHarness> {
   const token = h.parts.deps.config.token;
   const web = new WebBoard({
@@ -48,7 +48,7 @@ export async function webHarness(
   });
   h.service.onGameChanged((game) => web.changed(game));
   const server = await startHttpServer(
-    { port: 0, healthy: () => true, routes: web.handle },
+    { port: opts.port ?? 0, healthy: () => true, routes: web.handle },
     silentLogger,
   );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${BASE}`;

@@ -1,13 +1,6 @@
 import { PageApi, Refused } from "./api.js";
 import { BoardApp, type Parts } from "./app.js";
-import { applyTheme, onThemeChange, postEvent, readLaunch } from "./telegram.js";
-
-/** The game to open: `?g=12` (a button in a private chat), else the link's `startapp=g12`. */
-export function gameIdOf(search: string, startParam: string | null): number {
-  const raw = new URLSearchParams(search).get("g") ?? /^g(\d{1,16})$/.exec(startParam ?? "")?.[1];
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : 0;
-}
+import { applyTheme, gameIdOf, onThemeChange, postEvent, readLaunch } from "./telegram.js";
 
 const byId = (id: string): HTMLElement => document.getElementById(id)!;
 

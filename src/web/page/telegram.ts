@@ -47,6 +47,13 @@ export function readLaunch(hash: string, storage: Storage | null): Launch {
   return { initData, startParam, theme: parseTheme(themeJson) };
 }
 
+/** The game to open: `?g=12` (a button in a private chat), else the link's `startapp=g12`; 0 for none. */
+export function gameIdOf(search: string, startParam: string | null): number {
+  const raw = new URLSearchParams(search).get("g") ?? /^g(\d{1,16})$/.exec(startParam ?? "")?.[1];
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+}
+
 interface Bridge {
   TelegramWebviewProxy?: { postEvent(type: string, data: string): void };
   external?: { notify?(message: string): void };
