@@ -245,6 +245,49 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     expect(await page.locator("#status").textContent()).not.toBe("");
   });
 
+  it("a checker dragged to a lit point moves; the opponent's page flies the move in", async () => {
+    const { h, w, token } = await setUp();
+    const { gameId } = await groupGame(h, "/play short");
+    const game = h.service.getGame(gameId)!;
+    const mover = userById(game.waitingFor!);
+    const other = mover.id === USERS.alice.id ? USERS.bob : USERS.alice;
+    const watching = await openAs(browser!.ctx, w.url, token, other, gameId);
+    await watching.emulateMedia({ reducedMotion: "no-preference" });
+    const page = await openAs(browser!.ctx, w.url, token, mover, gameId);
+    const turn = new LocalTurn(game.state);
+    while (!turn.complete()) {
+      const [from] = [...turn.origins()];
+      const [to] = [...turn.destinations(from!).keys()];
+      const at = async (spot: number) => {
+        const box = (await page.locator(`#board [data-spot="${spotName(spot)}"]`).boundingBox())!;
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      };
+      const [a, b] = [await at(from!), await at(to!)];
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down();
+      await page.mouse.move(b.x, b.y, { steps: 5 });
+      await page.mouse.up();
+      turn.take(from!, to!);
+      // The step shows at once, lit as this turn's, before anything is sent.
+      await expect
+        .poll(() => page.locator('#board [data-kind="current"]').count())
+        .toBeGreaterThan(0);
+    }
+    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+    // The watching page notes any checker that flies across its board.
+    await watching.evaluate(() =>
+      new MutationObserver((changes) => {
+        for (const c of changes)
+          for (const n of c.addedNodes)
+            if (n instanceof Element && n.classList.contains("fly"))
+              document.body.dataset.flew = "1";
+      }).observe(document.getElementById("board")!, { childList: true, subtree: true }),
+    );
+    await page.locator('#controls button[data-act="confirm"]').click();
+    await watching.waitForFunction(() => document.body.dataset.flew === "1", null, { polling: 50 });
+    await showsVersion(watching, game.version + 1);
+  });
+
   it("looks as stored in both themes and three languages", async () => {
     const { h, w, token } = await setUp();
     // Two players of each language, so the page of whoever moves first speaks it.

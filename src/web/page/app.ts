@@ -424,6 +424,7 @@ export class BoardApp {
       const svg = this.parts.board.querySelector("svg");
       if (!svg || drawn !== this.flying) return;
       const g = document.createElementNS(SVG_NS, "g");
+      g.setAttribute("class", "fly");
       g.innerHTML = flyingChecker(f.color, radius);
       svg.appendChild(g);
       const hidden =
