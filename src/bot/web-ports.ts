@@ -11,7 +11,10 @@ export function webBoardPorts(
 ): WebBoardPorts {
   return {
     localeOf: (userId, code) => (userId === null ? null : deps.prefs.get(userId)) ?? localeOf(code),
-    textsFor: (locale) => deps.textsFor(locale),
+    textsFor: (locale) => {
+      const t = deps.textsFor(locale);
+      return (key, vars) => t(key, vars);
+    },
     isMember: (chatId, userId) => isChatMember(api, chatId, userId),
     playing: (gameId, userId) => deps.privateBoards.note(gameId, userId, "page"),
   };

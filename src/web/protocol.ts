@@ -3,7 +3,7 @@
  * types and constants only (the page is bundled from it, the server imports it).
  */
 import type { Board, Color, Dice, GameState, Step, Variant } from "../engine/index.js";
-import type { CubeAction } from "../services/index.js";
+import type { CubeAction, Decision } from "../services/index.js";
 
 export type { CubeAction };
 
@@ -122,20 +122,19 @@ export type MarkLevel = "inaccuracy" | "error" | "blunder";
 
 /** A costly decision from the stored analysis, on the turn it was made (from 1). */
 export type PageMark =
-  | {
-      readonly kind: "play";
-      readonly turn: number;
-      readonly color: Color;
-      readonly level: MarkLevel;
-      readonly loss: number;
-      readonly dice: Dice;
-      readonly after: Board;
-      readonly bestAfter: Board;
-      readonly played: readonly Step[];
-      readonly best: readonly Step[];
-      readonly playedMoves: readonly string[];
-      readonly bestMoves: readonly string[];
-    }
+  | ({ readonly kind: "play"; readonly level: MarkLevel } & Pick<
+      Decision,
+      | "turn"
+      | "color"
+      | "loss"
+      | "dice"
+      | "after"
+      | "bestAfter"
+      | "played"
+      | "best"
+      | "playedMoves"
+      | "bestMoves"
+    >)
   | {
       readonly kind: "cube";
       readonly turn: number;

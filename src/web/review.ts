@@ -23,7 +23,7 @@ function markOf(d: Decision | CubeDecision): PageMark {
   return {
     ...common,
     kind: "play",
-    dice: [d.dice[0], d.dice[1]],
+    dice: d.dice,
     after: d.after,
     bestAfter: d.bestAfter,
     played: d.played,

@@ -321,6 +321,23 @@ export async function startAgainstBot(
   return h.lastMessage(chatId);
 }
 
+/**
+ * `challenger`'s command in the group (`/play short`, say) and `accepter`'s press on its ✅
+ * Accept: the game it started and its board.
+ */
+export async function groupGame(
+  h: Harness,
+  command = "/play short",
+  challenger: User = USERS.alice,
+  accepter: User = USERS.bob,
+): Promise<{ gameId: number; board: StoredMessage }> {
+  await h.send(challenger, command);
+  const challenge = h.lastMessage();
+  await h.press(accepter, challenge, buttonNamed(challenge, /^✅/));
+  const game = h.service.activeGames(GROUP, challenger.id).at(-1)!;
+  return { gameId: game.id, board: h.lastMessage() };
+}
+
 /** The test user with this id. */
 export const userById = (id: number): User => {
   const user = Object.values(USERS).find((u) => u.id === id);

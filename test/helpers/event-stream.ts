@@ -1,4 +1,6 @@
 /** A server-sent event stream read as a page reads it (fetch), for tests and the bench. */
+import { readEvents } from "../../src/web/page/api.js";
+
 export interface StreamEvent {
   readonly event: string;
   readonly id: number | null;
@@ -25,35 +27,18 @@ export class EventStream {
     return this.res.status;
   }
 
+  /** Read as the page reads it. */
   private async read(): Promise<void> {
     if (!this.res.body) return;
-    const decoder = new TextDecoder();
-    let buffer = "";
-    const reader = this.res.body.getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const field = (name: string) =>
-          block
-            .split("\n")
-            .find((l) => l.startsWith(`${name}: `))
-            ?.slice(name.length + 2);
-        const data = field("data");
-        if (data === undefined) continue;
-        const id = field("id");
-        this.events.push({
-          event: field("event") ?? "message",
-          id: id === undefined ? null : Number(id),
-          data: JSON.parse(data),
-          at: performance.now(),
-        });
-        for (const w of this.waiters.splice(0)) w();
-      }
-    }
+    await readEvents(this.res.body, ({ event, id, data }) => {
+      this.events.push({
+        event,
+        id: id === null ? null : Number(id),
+        data: JSON.parse(data),
+        at: performance.now(),
+      });
+      for (const w of this.waiters.splice(0)) w();
+    });
   }
 
   /** Waits (up to `ms`) for an event that passes `test`. */

@@ -5,6 +5,7 @@ import {
   buttonNamed,
   buttons,
   GROUP,
+  groupGame,
   type Harness,
   type HarnessOptions,
   harnessesPerTest,
@@ -26,15 +27,6 @@ async function setUp(opts: HarnessOptions = {}) {
   const w = await webHarness(h);
   open.push(w);
   return { h, w };
-}
-
-/** Alice challenges Bob in the group and he accepts: the game and its board. */
-async function groupGame(h: Harness, command = "/play short") {
-  await h.send(USERS.alice, command);
-  const challenge = h.lastMessage();
-  await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
-  const game = h.service.activeGames(GROUP, USERS.alice.id).at(-1)!;
-  return { gameId: game.id, board: h.lastMessage() };
 }
 
 /** The page of the player the game waits for. */

@@ -11,13 +11,14 @@ import type { User } from "grammy/types";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { GameState } from "../../src/engine/index.js";
 import { readPageFiles } from "../../src/web/assets.js";
 import { spotName } from "../../src/web/page/board.js";
 import { LocalTurn } from "../../src/web/page/turn.js";
 import {
-  buttonNamed,
   buttons,
   GROUP,
+  groupGame,
   type Harness,
   harnessesPerTest,
   USERS,
@@ -68,21 +69,24 @@ async function setUp(port?: number) {
   return { h, w, token: h.parts.deps.config.token };
 }
 
-async function groupGame(
-  h: Harness,
-  command: string,
-  challenger: User = USERS.alice,
-  accepter: User = USERS.bob,
-) {
-  await h.send(challenger, command);
-  const challenge = h.lastMessage();
-  await h.press(accepter, challenge, buttonNamed(challenge, /^✅/));
-  const game = h.service.activeGames(GROUP, challenger.id).at(-1)!;
-  return { gameId: game.id, board: h.lastMessage() };
-}
-
 const tapSpot = (page: Page, spot: number) =>
   page.locator(`#board [data-spot="${spotName(spot)}"]`).click();
+
+/**
+ * Taps a whole turn on `page`: each step's checker, then its lit destination, as the page
+ * lights them (the first of each). Returns the steps tapped.
+ */
+async function tapTurn(page: Page, state: GameState): Promise<LocalTurn> {
+  const turn = new LocalTurn(state);
+  while (!turn.complete()) {
+    const [from] = [...turn.origins()];
+    const [to] = [...turn.destinations(from!).keys()];
+    await tapSpot(page, from!);
+    await tapSpot(page, to!);
+    expect(turn.take(from!, to!)).toBe(true);
+  }
+  return turn;
+}
 
 /**
  * The player to act plays their turn in their page by taps: roll, then each step's checker
@@ -99,14 +103,7 @@ async function playTurnByTaps(h: Harness, page: Page, gameId: number): Promise<n
     game = h.service.getGame(gameId)!;
   }
   if (game.state.phase !== "move" || game.waitingFor === null) return game.version;
-  const turn = new LocalTurn(game.state);
-  while (!turn.complete()) {
-    const [from] = [...turn.origins()];
-    const [to] = [...turn.destinations(from!).keys()];
-    await tapSpot(page, from!);
-    await tapSpot(page, to!);
-    expect(turn.take(from!, to!)).toBe(true);
-  }
+  await tapTurn(page, game.state);
   await page.locator('#controls button[data-act="confirm"]').click();
   await showsVersion(page, game.version + 1);
   return h.service.getGame(gameId)!.version;
@@ -122,6 +119,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       for (const u of [USERS.alice, USERS.bob])
         pages.set(u.id, await openAs(ctx, w.url, token, u, gameId));
       const watcher = await openAs(ctx, w.url, token, USERS.carol, gameId);
+      expect(await watcher.locator("#notice").textContent()).toBe("👀 You are watching this game.");
       for (let turns = 0; ; turns++) {
         const game = h.service.getGame(gameId)!;
         if (game.status !== "active") break;
@@ -170,14 +168,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     const mover = userById(game.waitingFor!);
     const page = await openAs(browser!.ctx, w.url, token, mover, gameId);
     // The steps tapped in the page: nothing is sent before ✓ Done.
-    const turn = new LocalTurn(game.state);
-    while (!turn.complete()) {
-      const [from] = [...turn.origins()];
-      const [to] = [...turn.destinations(from!).keys()];
-      await tapSpot(page, from!);
-      await tapSpot(page, to!);
-      turn.take(from!, to!);
-    }
+    const turn = await tapTurn(page, game.state);
     expect(h.service.getGame(gameId)!.version).toBe(game.version);
     await h.settle();
     const live = h.tg.message(GROUP, board.messageId)!;

@@ -6,6 +6,7 @@ import {
   buttonNamed,
   buttons,
   GROUP,
+  groupGame,
   type Harness,
   harnessesPerTest,
   links,
@@ -27,14 +28,6 @@ afterEach(async () => {
 /** The message's 🎮 button, whatever its kind. */
 const openBoard = (m: StoredMessage): InlineKeyboardButton | undefined =>
   m.keyboard.flat().find((b) => b.text === "🎮 Open board");
-
-async function groupGame(h: Harness) {
-  await h.send(USERS.alice, "/play short");
-  const challenge = h.lastMessage();
-  await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
-  const game = h.service.activeGames(GROUP, USERS.alice.id).at(-1)!;
-  return { gameId: game.id, board: h.lastMessage() };
-}
 
 /** Edits of the group's board so far. */
 const boardEdits = (h: Harness, board: StoredMessage) =>

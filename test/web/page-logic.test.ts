@@ -236,6 +236,20 @@ describe("the replay", () => {
     expect(frames[1]!.best?.currentSteps).toEqual(
       review.marks![0]!.kind === "play" ? review.marks![0]!.best : [],
     );
+    const en = pageTexts(
+      translator(
+        createI18n(() => "en"),
+        "en",
+      ),
+    );
+    expect(frames[1]!.lines(en)).toEqual([]);
+    // A roll that could not be played is a turn with no move.
+    const stuck = reviewFrames(
+      { variant: "short", state: s, score: { white: 0, black: 0 } } as PageGame,
+      { ...review, turns: [{ ...review.turns[0]!, steps: [] }], marks: null },
+      "white",
+    );
+    expect(stuck[1]!.lines(en)).toEqual(["no move"]);
     expect([frames[1]!.playedText, frames[1]!.bestText, frames[1]!.lossText]).toEqual([
       "13/7 8/7",
       "13/6",

@@ -91,7 +91,7 @@ export class PageApi {
           if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);
           on.online(true);
           attempt = 0;
-          await readEvents(res.body, (event, data) => {
+          await readEvents(res.body, ({ event, data }) => {
             if (event === EVENT.game) {
               const game = JSON.parse(data) as PageGame;
               seen = game.version;
@@ -112,10 +112,17 @@ export class PageApi {
   }
 }
 
-/** Reads `event:`/`data:` blocks from a text/event-stream body until it ends. */
-async function readEvents(
+/** One server-sent event. */
+export interface SentEvent {
+  readonly event: string;
+  readonly id: string | null;
+  readonly data: string;
+}
+
+/** Reads `event:`/`id:`/`data:` blocks from a text/event-stream body until it ends. */
+export async function readEvents(
   body: ReadableStream<Uint8Array>,
-  onEvent: (event: string, data: string) => void,
+  onEvent: (e: SentEvent) => void,
 ): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -128,12 +135,14 @@ async function readEvents(
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       let event = "message";
+      let id: string | null = null;
       const data: string[] = [];
       for (const line of block.split("\n")) {
         if (line.startsWith("event: ")) event = line.slice(7);
+        else if (line.startsWith("id: ")) id = line.slice(4);
         else if (line.startsWith("data: ")) data.push(line.slice(6));
       }
-      if (data.length > 0) onEvent(event, data.join("\n"));
+      if (data.length > 0) onEvent({ event, id, data: data.join("\n") });
     }
   }
 }

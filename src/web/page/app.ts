@@ -96,14 +96,20 @@ export class BoardApp {
     );
   }
 
-  /** A newer version of the game: drawn, with the opponent's move flown in. */
-  private adopt(g: PageGame, first: boolean): void {
+  /**
+   * A newer version of the game: drawn, with the opponent's move flown in. `mine`: the answer
+   * to this page's own action; otherwise steps tapped here on an older state are dropped, and
+   * the page says why.
+   */
+  private adopt(g: PageGame, first: boolean, mine = false): void {
     if (g.id !== this.game.id || (!first && g.version <= this.game.version)) return;
     const before = this.game;
     this.game = g;
     const base = this.turn?.base;
     const sameTurn =
       base && base.turnNumber === g.state.turnNumber && base.steps.length === g.state.steps.length;
+    if (!sameTurn && !mine && this.turn && this.turn.steps.length > 0)
+      this.notice = this.boot.texts.stale;
     if (!this.myMove(g)) this.turn = null;
     else if (!sameTurn) {
       this.turn = new LocalTurn(g.state);
@@ -153,7 +159,12 @@ export class BoardApp {
     this.flying++;
     const x = this.boot.texts;
     status.textContent = statusText(x, g);
-    notice.textContent = !this.online ? x.offline : this.asking ? this.question() : this.notice;
+    const watching = this.me === null ? x.watching : "";
+    notice.textContent = !this.online
+      ? x.offline
+      : this.asking
+        ? this.question()
+        : this.notice || watching;
     this.fillButtons(controls, this.buttons());
     this.renderReview();
     document.body.dataset.version = String(g.version);
@@ -248,10 +259,10 @@ export class BoardApp {
     const nav = document.createElement("div");
     nav.className = "nav";
     this.fillButtons(nav, [
-      { name: "first", text: "⏮", act: go(0) },
+      { name: "first", text: "«", act: go(0) },
       { name: "back", text: "◀", act: go(at - 1) },
       { name: "forward", text: "▶", act: go(at + 1) },
-      { name: "last", text: "⏭", act: go(last) },
+      { name: "last", text: "»", act: go(last) },
     ]);
     const label = document.createElement("p");
     label.className = "frame";
@@ -387,7 +398,7 @@ export class BoardApp {
     try {
       const { game } = await this.api.act(this.game.id, this.game.version, action);
       this.busy = false;
-      this.adopt(game, false);
+      this.adopt(game, false, true);
       return game;
     } catch (e) {
       this.busy = false;

@@ -61,14 +61,16 @@ export function reviewFrames(game: PageGame, review: PageReview, side: Color): F
       playedText: play ? play.playedMoves.join(" ") : "",
       bestText: play ? play.bestMoves.join(" ") : "",
       lossText: play ? play.loss.toFixed(3) : "",
-      lines: (x) =>
-        marks.flatMap((m) =>
+      lines: (x) => [
+        ...(i > 0 && review.turns[i - 1]!.steps.length === 0 ? [x.noMove] : []),
+        ...marks.flatMap((m) =>
           m.kind === "cube"
             ? [
                 `${ICON[m.color]} ${x.levels[m.level]} −${m.loss.toFixed(3)}: ${x.cubeActions[m.action]} → ${x.cubeActions[m.bestAction]}`,
               ]
             : [],
         ),
+      ],
     };
   });
 }
