@@ -121,7 +121,13 @@ export class WebBoard {
 
   /** Serves the request when it is the page's; false leaves it to the server's other routes. */
   readonly handle = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const url = new URL(req.url ?? "/", "http://localhost");
+    let url: URL;
+    try {
+      url = new URL(req.url ?? "/", "http://localhost");
+    } catch {
+      // A request target no URL parser takes is nobody's (the server answers 404).
+      return false;
+    }
     const { base } = this.opts;
     if (url.pathname !== base && !url.pathname.startsWith(`${base}/`)) return false;
     const rest = url.pathname === base ? "" : url.pathname.slice(base.length + 1);

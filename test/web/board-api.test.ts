@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { remainingPlays } from "../../src/engine/index.js";
 import type { PageGame, PageReview } from "../../src/web/protocol.js";
@@ -16,6 +17,18 @@ import { launchData } from "../helpers/init-data.js";
 import { type PageClient, type WebHarness, webHarness } from "./web-harness.js";
 
 const harness = harnessesPerTest();
+
+/** Sends `text` as it is over a new connection; the first line of the answer. */
+function rawRequest(port: string, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1", () => socket.write(text));
+    socket.once("data", (d) => {
+      resolve(String(d).split("\r\n")[0]!);
+      socket.destroy();
+    });
+    socket.once("error", reject);
+  });
+}
 let open: WebHarness[] = [];
 afterEach(async () => {
   for (const w of open) await w.close();
@@ -81,6 +94,9 @@ describe("the board page's files", () => {
       headers: { "accept-encoding": "identity" },
     });
     expect(plain.headers.get("content-encoding")).toBeNull();
+    // A request target that is no URL at all does not bring the server down.
+    const raw = await rawRequest(new URL(w.url).port, "GET http://[ HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(raw).toMatch(/^HTTP\/1\.1 (400|404)/);
     // The server's other routes are as they were.
     expect((await fetch(`${origin}/healthz`)).status).toBe(200);
     expect((await fetch(`${origin}/elsewhere`)).status).toBe(404);
