@@ -141,6 +141,28 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
         .toMatch(/Turn \d+ of \d+/);
       await watcher.locator('#review button[data-act="first"]').click();
       expect(await watcher.locator("#review .frame").textContent()).toMatch(/Start/);
+      if (variant === "short") {
+        // 🔁 Next game from a page: it switches to the new game, which starts in the chat; the
+        // other player's page of the old game offers to follow.
+        const alice = pages.get(USERS.alice.id)!;
+        await alice.bringToFront();
+        await alice.locator('#controls button[data-act="rematch"]').click();
+        await alice.waitForFunction(
+          (id) => new URL(location.href).searchParams.get("g") !== String(id),
+          gameId,
+          { polling: 50 },
+        );
+        const nextId = Number(
+          await alice.evaluate(() => new URL(location.href).searchParams.get("g")),
+        );
+        await h.settle();
+        const next = h.service.getGame(nextId)!;
+        expect(next.previousGameId).toBe(gameId);
+        expect(next.starting).toBe(false);
+        await showsVersion(alice, next.version);
+        expect(await alice.evaluate(() => document.body.dataset.phase)).not.toBe("starting");
+        await pages.get(USERS.bob.id)!.locator('#controls button[data-act="next"]').waitFor();
+      }
       await h.settle();
       expect(h.tg.problems()).toEqual([]);
     }, 240_000);

@@ -50,6 +50,8 @@ export class BoardApp {
   private nextGameId: number | null = null;
   private flying = 0;
   private stop: () => void = () => {};
+  /** Closed for another game: its listeners are gone and late answers draw nothing. */
+  private readonly closed = new AbortController();
 
   constructor(
     private readonly parts: Parts,
@@ -80,6 +82,7 @@ export class BoardApp {
 
   close(): void {
     this.stop();
+    this.closed.abort();
   }
 
   private get me(): Color | null {
@@ -149,6 +152,7 @@ export class BoardApp {
   }
 
   private render(): void {
+    if (this.closed.signal.aborted) return;
     const g = this.game;
     const { players, board, status, controls, notice } = this.parts;
     players.textContent = `${sideName(g, "white")}  ${g.score.white} : ${g.score.black}  ${g.black.name} ${ICON.black}`;
@@ -324,21 +328,30 @@ export class BoardApp {
 
   private listen(): void {
     const board = this.parts.board;
-    board.addEventListener("pointerdown", (e) => {
-      const spot = spotAt(e.target);
-      if (spot === null) return;
-      e.preventDefault();
-      this.dragFrom = this.turn?.origins().has(spot) ? spot : null;
-      this.tap(spot, e.timeStamp);
-    });
-    board.addEventListener("pointerup", (e) => {
-      const from = this.dragFrom;
-      this.dragFrom = null;
-      const spot = spotAt(document.elementFromPoint(e.clientX, e.clientY));
-      // Dropped somewhere else than it was picked up: a drag, the same as a second tap.
-      if (from !== null && spot !== null && spot !== from && this.selected === from)
+    const signal = this.closed.signal;
+    board.addEventListener(
+      "pointerdown",
+      (e) => {
+        const spot = spotAt(e.target);
+        if (spot === null) return;
+        e.preventDefault();
+        this.dragFrom = this.turn?.origins().has(spot) ? spot : null;
         this.tap(spot, e.timeStamp);
-    });
+      },
+      { signal },
+    );
+    board.addEventListener(
+      "pointerup",
+      (e) => {
+        const from = this.dragFrom;
+        this.dragFrom = null;
+        const spot = spotAt(document.elementFromPoint(e.clientX, e.clientY));
+        // Dropped somewhere else than it was picked up: a drag, the same as a second tap.
+        if (from !== null && spot !== null && spot !== from && this.selected === from)
+          this.tap(spot, e.timeStamp);
+      },
+      { signal },
+    );
   }
 
   private tap(spot: number, at: number): void {
