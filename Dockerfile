@@ -3,6 +3,7 @@
 # The nardy bot. Build: docker build -t nardy-bot .
 # Run:   docker run -d --restart unless-stopped -e BOT_TOKEN=... -v nardy-data:/data nardy-bot
 # Webhook mode: add -e WEBHOOK_URL=https://host/path -e WEBHOOK_SECRET=... -p 8080:8080.
+# The board page (a Telegram Mini App): -e WEBAPP_URL=https://host/board -e WEBAPP_SHORT_NAME=...
 #
 # .ci/docker-steps.sh performs the same steps without Docker on a clean clone; keep the two
 # in step (test/deploy/dockerfile.test.ts compares them, docker-steps.test.ts runs the script).
@@ -42,8 +43,8 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 8080
-# Polling mode serves no HTTP: the bot writes a heartbeat file every 30 s and this script
-# checks its age and content (in webhook mode it also calls /healthz). See src/health/.
+# The bot writes a heartbeat file every 30 s; this script checks its age and content (in
+# webhook mode it also calls /healthz). See src/health/.
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
   CMD ["node", "dist/health/healthcheck.js"]
 # node itself is PID 1 and gets SIGTERM from `docker stop` (an npm wrapper would sit between).

@@ -4,7 +4,8 @@
  */
 import { benchEngine } from "./engine.js";
 
-type Part = { name: string; run: () => Promise<Record<string, number>> | Record<string, number> };
+type Figures = Record<string, number | string>;
+type Part = { name: string; run: () => Promise<Figures> | Figures };
 
 const smoke = process.env.BENCH_SMOKE === "1";
 
@@ -24,6 +25,7 @@ const parts: Part[] = [
   },
   { name: "bot", run: async () => (await import("./bot.js")).benchBot({ smoke }) },
   { name: "pace", run: async () => (await import("./pace.js")).benchPace({ smoke }) },
+  { name: "web", run: async () => (await import("./web.js")).benchWeb({ smoke }) },
 ];
 
 for (const part of parts) {

@@ -12,6 +12,7 @@ import { servicePrefs } from "./bot/locale-prefs.js";
 import type { BudgetRules } from "./bot/outbox/budget.js";
 import type { Clock } from "./bot/outbox/clock.js";
 import type { ReviewLimits } from "./bot/review-queue.js";
+import { webBoardPorts } from "./bot/web-ports.js";
 import type { BotConfig } from "./config.js";
 import type { OpenedDatabase } from "./db/index.js";
 import { TelegramStore } from "./db/telegram/store.js";
@@ -30,6 +31,8 @@ import {
   UpdateInbox,
 } from "./services/index.js";
 import { ComputerOpponent } from "./services/opponent.js";
+import type { PageAssets } from "./web/assets.js";
+import { WebBoard, type WebLimits } from "./web/web-board.js";
 
 /** What the app is built on: everything outside it, given by whoever runs it. */
 export interface Ports {
@@ -74,11 +77,24 @@ export interface App {
   readonly computer: ComputerOpponent | null;
   readonly dispatcher: Dispatcher;
   /**
+   * The board page (a Telegram Mini App) on this app's games, told of every change; its
+   * routes go on an HTTP server. Closing it ends its pages' streams and its subscription.
+   */
+  openWebBoard(page: WebPage): WebBoard;
+  /**
    * Lets what is in flight finish (bounded): first what changes games (a computer's turn, an
    * update, an analysis), then the messages that show them; then saves what the next start
    * needs. The caller closes the database after.
    */
   drain(): Promise<void>;
+}
+
+/** The board page's files and where it is served. */
+export interface WebPage {
+  /** The page's path ("/board"; "" at the root), from its public URL. */
+  readonly base: string;
+  readonly assets: PageAssets;
+  readonly limits?: Partial<WebLimits>;
 }
 
 /** Builds everything once; no Telegram call is made here. */
@@ -160,5 +176,22 @@ export function createApp(config: BotConfig, ports: Ports): App {
     bot.persist();
   };
 
-  return { service, reviews, tournaments, bot, computer, dispatcher, drain };
+  const openWebBoard = (page: WebPage): WebBoard => {
+    let unsubscribe = () => {};
+    const web = new WebBoard({
+      service,
+      reviews,
+      ports: webBoardPorts(bot.deps, bot.bot.api),
+      logger,
+      botToken: config.token,
+      base: page.base,
+      assets: page.assets,
+      ...(page.limits ? { limits: page.limits } : {}),
+      onClose: () => unsubscribe(),
+    });
+    unsubscribe = dispatcher.on("game", "web board", ({ game }) => web.changed(game));
+    return web;
+  };
+
+  return { service, reviews, tournaments, bot, computer, dispatcher, openWebBoard, drain };
 }

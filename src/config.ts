@@ -16,8 +16,19 @@ export interface BotConfig {
   /** A chat where board pictures are uploaded to get file ids for inline messages. */
   readonly boardCacheChatId: number | null;
   readonly webhook: { readonly url: string; readonly secret: string; readonly port: number } | null;
+  /** The port of the bot's HTTP server (the webhook, /healthz, the board page). */
+  readonly port: number;
   /** A file rewritten with the process's health every 30 s, for a container's health check. */
   readonly healthFile: string | null;
+  /**
+   * The board page (a Telegram Mini App): its public URL, the path the bot serves it under
+   * ("" at the root) and the Mini App's short name from BotFather's /newapp.
+   */
+  readonly webBoard: {
+    readonly url: string;
+    readonly path: string;
+    readonly shortName: string;
+  } | null;
 }
 
 export type ConfigResult = { ok: true; config: BotConfig } | { ok: false; errors: string[] };
@@ -81,6 +92,14 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     errors.push(`WEBHOOK_SECRET must be 16 to 256 characters long (got ${secret.length})`);
   const port = num("PORT", 8080, 1, 65535);
 
+  const webBoard = webBoardOf(
+    { given: str("WEBAPP_URL") !== undefined, url: url("WEBAPP_URL", true) },
+    str("WEBAPP_SHORT_NAME"),
+    errors,
+  );
+  if (webBoard && webhookUrl && new URL(webhookUrl).pathname === (webBoard.path || "/"))
+    errors.push("WEBAPP_URL and WEBHOOK_URL need different paths");
+
   const config: BotConfig = {
     token: token ?? "",
     databasePath: str("DATABASE_PATH") ?? "./data/nardy.sqlite",
@@ -92,7 +111,29 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     botMoveDelayMs: num("BOT_MOVE_DELAY_MS", 1200, 0, 10_000),
     boardCacheChatId: cacheId !== null && Number.isSafeInteger(cacheId) ? cacheId : null,
     webhook: webhookUrl && secret ? { url: webhookUrl, secret, port } : null,
+    port,
     healthFile: str("HEALTH_FILE") ?? null,
+    webBoard,
   };
   return errors.length ? { ok: false, errors } : { ok: true, config };
+}
+
+/** Both settings of the board page, or neither. */
+function webBoardOf(
+  { given, url }: { given: boolean; url: string | null },
+  shortName: string | undefined,
+  errors: string[],
+): BotConfig["webBoard"] {
+  if (!given && shortName === undefined) return null;
+  if (!given) errors.push("WEBAPP_URL is required with WEBAPP_SHORT_NAME");
+  if (shortName === undefined) errors.push("WEBAPP_SHORT_NAME is required with WEBAPP_URL");
+  // BotFather's rule for a Mini App's short name.
+  if (shortName !== undefined && !/^[A-Za-z0-9_]{3,30}$/.test(shortName))
+    errors.push("WEBAPP_SHORT_NAME must be 3 to 30 characters of A-Z, a-z, 0-9 and _");
+  if (url === null || shortName === undefined) return null;
+  const u = new URL(url);
+  if (u.search || u.hash) errors.push("WEBAPP_URL may not have a query or a fragment");
+  const path = u.pathname.replace(/\/+$/, "");
+  if (path === "/healthz") errors.push("WEBAPP_URL may not be served at /healthz");
+  return { url, path, shortName };
 }

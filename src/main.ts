@@ -3,6 +3,7 @@
  * app (src/app.ts, the only place that wires the layers) and runs it: polling or a webhook,
  * maintenance, the health file, and a clean stop.
  */
+import { fileURLToPath } from "node:url";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api } from "grammy";
 import { createApp } from "./app.js";
@@ -10,7 +11,7 @@ import { callDeadline, lastTryFailure } from "./bot/call-deadline.js";
 import { registerCommands } from "./bot/commands.js";
 import { cacheChatUploader } from "./bot/inline-photos.js";
 import { pollUpdates } from "./bot/polling.js";
-import { startWebhookServer } from "./bot/server.js";
+import { startHttpServer } from "./bot/server.js";
 import { parseConfig } from "./config.js";
 import { DatabaseOpenError, openDatabase } from "./db/index.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
@@ -20,6 +21,7 @@ import { renderBoardPng, warmRenderer } from "./render/png.js";
 import { renderReplayGif } from "./render/replay.js";
 import { renderStandingsPng } from "./render/standings.js";
 import { analyseInWorker, auditActiveGames, computerThread } from "./services/index.js";
+import { pageAssets, readPageFiles } from "./web/assets.js";
 
 /** The updates the bot handles. */
 const ALLOWED_UPDATES = [
@@ -110,6 +112,16 @@ const { service } = app;
 const { bot, maintenance, deps } = app.bot;
 // createBot makes the feed whenever it is given an inbox (the app always gives one).
 const updates = app.bot.feed!;
+// The board page (a Telegram Mini App), served by the bot's own HTTP server.
+const web = config.webBoard
+  ? app.openWebBoard({
+      base: config.webBoard.path,
+      assets: pageAssets(
+        readPageFiles(fileURLToPath(new URL("./web/page/", import.meta.url))),
+        config.webBoard.path,
+      ),
+    })
+  : null;
 drain = async () => {
   await app.drain();
   await decisions.close();
@@ -129,19 +141,35 @@ void auditActiveGames(service, () => stopping)
   .then(({ checked, broken }) => logger.info({ checked, broken }, "active games checked"))
   .catch((err: unknown) => logger.error({ err }, "checking the games failed"));
 
+// One HTTP server for the webhook, /healthz and the board page; in polling mode it runs when
+// the board page is configured.
+const server =
+  config.webhook || web
+    ? await startHttpServer(
+        {
+          port: config.port,
+          healthy: () => !stopping,
+          webhook: config.webhook
+            ? {
+                feed: updates,
+                path: new URL(config.webhook.url).pathname || "/",
+                secret: config.webhook.secret,
+              }
+            : null,
+          routes: web?.handle ?? null,
+        },
+        logger,
+      )
+    : null;
+/** Ends the open pages' streams (they reconnect to the next process), then the server. */
+const closeServer = (): Promise<void> => {
+  web?.close();
+  return server ? new Promise((resolve) => server.close(() => resolve())) : Promise.resolve();
+};
+if (web) logger.info({ url: config.webBoard!.url, port: config.port }, "board page served");
+
 let probe: () => HealthProbe;
 if (config.webhook) {
-  const url = new URL(config.webhook.url);
-  const server = await startWebhookServer(
-    updates,
-    {
-      port: config.webhook.port,
-      path: url.pathname || "/",
-      secret: config.webhook.secret,
-      healthy: () => !stopping,
-    },
-    logger,
-  );
   await bot.api.setWebhook(config.webhook.url, {
     secret_token: config.webhook.secret,
     allowed_updates: ALLOWED_UPDATES,
@@ -149,8 +177,8 @@ if (config.webhook) {
   logger.info({ url: config.webhook.url, port: config.webhook.port }, "webhook mode");
   // What a previous process stored and never finished; it runs beside new updates.
   for (const update of updates.replays()) void updates.handle(update);
-  stop = () => new Promise((resolve) => server.close(() => resolve()));
-  probe = () => (server.listening ? { ok: true } : { ok: false, reason: "webhook server closed" });
+  stop = closeServer;
+  probe = () => (server!.listening ? { ok: true } : { ok: false, reason: "webhook server closed" });
 } else {
   await bot.api.deleteWebhook();
   // Healthy while getUpdates keeps succeeding: a long poll returns at least every 30 s.
@@ -172,6 +200,7 @@ if (config.webhook) {
     // stop() ends fetching; updates already taken finish their work (bounded).
     const deadline = Date.now() + 10_000;
     while (runner.size() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await closeServer();
   };
   probe = () => {
     if (!runner.isRunning()) return { ok: false, reason: "update runner stopped" };

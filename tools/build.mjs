@@ -1,17 +1,19 @@
 // @ts-check
 /**
  * `npm run build`: src/ → dist/. tsc --build compiles (incremental: an unchanged tree costs
- * under a second), then every file under src/ that tsc does not emit (the .ftl locales) is
- * copied beside the compiled modules that load it.
+ * under a second), then every file under src/ that tsc does not emit (the .ftl locales, the
+ * board page's HTML and style) is copied beside the compiled modules that load it, and the
+ * board page's script is bundled (tools/page-bundle.mjs) into dist/web/page/page.js.
  *
  * Prints nothing on stdout: it runs first in `npm run --silent engine` and `render`, whose
  * stdout is their answer. tsc's messages go to stderr.
  */
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundlePageScript } from "./page-bundle.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SRC = path.join(ROOT, "src");
@@ -46,3 +48,7 @@ function copyAssets(dir) {
   }
 }
 copyAssets(SRC);
+
+const page = path.join(OUT, "web", "page");
+mkdirSync(page, { recursive: true });
+writeFileSync(path.join(page, "page.js"), await bundlePageScript());

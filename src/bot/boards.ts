@@ -1,6 +1,6 @@
 import type { Logger } from "../log.js";
 import type { DiceOrigin, GameService, GameView, MessageRef } from "../services/index.js";
-import { gameMessage } from "./game-message.js";
+import { type BoardLinks, gameMessage } from "./game-message.js";
 import { type GameMessenger, sameRef } from "./game-messenger.js";
 import { chatLane, inlineLane } from "./outbox/methods.js";
 import { type Outbox, PRIORITY, type Priority } from "./outbox/outbox.js";
@@ -64,8 +64,8 @@ export class BoardSync {
     private readonly logger: Logger,
     private readonly outbox: Outbox,
     private readonly privateBoards: PrivateBoards,
-    /** The link that opens a game on a player's own board; null when there is none. */
-    private readonly playHereLink: (game: GameView) => string | null,
+    /** The links under a chat's board: to a player's own board, to the board page. */
+    private readonly linksOf: (game: GameView) => BoardLinks,
   ) {}
 
   /** Brings the game's message up to date as soon as its chat's budget allows. */
@@ -86,6 +86,8 @@ export class BoardSync {
       // A player's own board is none of the chat board's business.
       if (own) hint = {};
     }
+    // A turn played in the page is shown in the chat once it is over, in one edit.
+    if (this.midTurnOnPage(game)) return;
     this.hints.set(game.id, merged(this.hints.get(game.id) ?? {}, hint));
     const backoff = this.backoffs.get(game.id);
     if (backoff?.timer) clearTimeout(backoff.timer);
@@ -110,6 +112,19 @@ export class BoardSync {
     return actor !== null && this.privateBoards.playsHere(game.id, actor)
       ? PRIORITY.onlooker
       : PRIORITY.urgent;
+  }
+
+  /**
+   * The player to act plays in the page and is in the middle of their turn (rolled, or some
+   * steps taken and not confirmed): the chat's board waits for the turn's end.
+   */
+  private midTurnOnPage(game: GameView): boolean {
+    return (
+      game.status === "active" &&
+      game.state.phase === "move" &&
+      game.waitingFor !== null &&
+      this.privateBoards.playsOnPage(game.id, game.waitingFor)
+    );
   }
 
   /** Every game whose board is behind the database, or should now offer the claim. */
@@ -222,7 +237,7 @@ export class BoardSync {
       if (pressedOn && !sameRef(pressedOn, game.message)) await this.messenger.retire(pressedOn);
       const shown = this.shownOf(game);
       if (shown.version === game.version && shown.claim === claim) return null;
-      const message = gameMessage(t, game, claim, this.playHereLink(game));
+      const message = gameMessage(t, game, claim, this.linksOf(game));
       const moved = await this.messenger.update(game.message, message);
       if (moved) this.service.setGameMessage(game.id, moved);
     } catch (err) {
@@ -268,7 +283,7 @@ export class BoardSync {
       return null;
     }
     const replyTo = this.service.replyTargetOf(game.id);
-    const message = gameMessage(t, game, claim, this.playHereLink(game));
+    const message = gameMessage(t, game, claim, this.linksOf(game));
     const ref = await this.messenger.send(game.chatId, message, replyTo);
     this.service.setGameMessage(game.id, ref);
     this.markShown(game, claim);

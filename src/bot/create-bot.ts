@@ -66,6 +66,7 @@ import { REVIEW_LIMITS, type ReviewLimits, ReviewQueue } from "./review-queue.js
 import { TournamentBoards } from "./tournament-boards.js";
 import { UpdateFeed } from "./update-feed.js";
 import { updateKeys } from "./update-keys.js";
+import { webLinks } from "./web-links.js";
 
 export interface BotDeps {
   readonly service: GameService;
@@ -178,7 +179,16 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const uploader = deps.photoUploader?.(bot.api) ?? null;
   const boardUploader = deps.photoUploader?.(boardApi) ?? null;
   const messenger = new GameMessenger(boardApi, deps.renderBoard, logger, boardUploader);
-  const privateBoards = new PrivateBoards(service, deps.store, messenger, textsFor, logger, outbox);
+  const web = webLinks(config.webBoard, () => bot.botInfo.username);
+  const privateBoards = new PrivateBoards(
+    service,
+    deps.store,
+    messenger,
+    textsFor,
+    logger,
+    outbox,
+    web ? web.inPrivate : undefined,
+  );
   // A game in a private chat is played there already.
   const playHere = (game: GameView) =>
     game.chatId !== null && game.chatId > 0
@@ -191,7 +201,10 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     logger,
     outbox,
     privateBoards,
-    playHere,
+    (game) => ({
+      playHere: playHere(game),
+      openBoard: web?.forGame(game) ?? null,
+    }),
   );
   const tournamentBoards = new TournamentBoards(
     boardApi,

@@ -1,10 +1,11 @@
-import type { InlineKeyboardMarkup } from "grammy/types";
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import type { BoardView } from "../render/view.js";
 import type { GameView } from "../services/index.js";
 import { boardViewOf } from "./ui/board-view.js";
 import { gameCaption, startingCaption } from "./ui/caption.js";
 import { gameKeyboard } from "./ui/keyboard.js";
 import type { Tr } from "./ui/tr.js";
+import type { WebLink } from "./web-links.js";
 
 /** Everything a game's message shows: the picture, the caption and the buttons. */
 export interface GameMessage {
@@ -13,27 +14,40 @@ export interface GameMessage {
   readonly keyboard: InlineKeyboardMarkup;
 }
 
+/** Links under a game's buttons. */
+export interface BoardLinks {
+  /** Opens the game on the player's own board, in private (a chat's board of a game still on). */
+  readonly playHere?: string | null;
+  /** Opens the board page (a game still on, or its review once over). */
+  readonly openBoard?: WebLink | null;
+}
+
 /**
  * The message for a game as stored; `claimable`: the waiting player's opponent may claim.
- * `playHere`: a link that opens the game on the player's own board, in private (for a
- * chat's board of a game still on).
  */
 export function gameMessage(
   t: Tr,
   game: GameView,
   claimable: boolean,
-  playHere: string | null = null,
+  { playHere = null, openBoard = null }: BoardLinks = {},
 ): GameMessage {
   const view = boardViewOf(game.state, [game.score.white, game.score.black]);
   // A game waiting for its message: the starting position, no buttons, no die yet.
   if (game.starting) return { view, caption: startingCaption(t, game), keyboard: NO_BUTTONS };
   const keyboard = gameKeyboard(t, game, { claimable, seriesOver: game.final?.over ?? false });
-  const link =
-    playHere && game.status === "active" ? [{ text: t("btn-play-here"), url: playHere }] : null;
+  const links: InlineKeyboardButton[] = [];
+  const shown = game.status === "active" || game.status === "finished";
+  if (openBoard && shown)
+    links.push(
+      openBoard.kind === "web_app"
+        ? { text: t("btn-open-board"), web_app: { url: openBoard.url } }
+        : { text: t("btn-open-board"), url: openBoard.url },
+    );
+  if (playHere && game.status === "active") links.push({ text: t("btn-play-here"), url: playHere });
   return {
     view,
     caption: gameCaption(t, game),
-    keyboard: link ? { inline_keyboard: [...keyboard.inline_keyboard, link] } : keyboard,
+    keyboard: links.length ? { inline_keyboard: [...keyboard.inline_keyboard, links] } : keyboard,
   };
 }
 

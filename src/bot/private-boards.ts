@@ -7,9 +7,10 @@ import { chatLane } from "./outbox/methods.js";
 import { type Outbox, PRIORITY } from "./outbox/outbox.js";
 import { isChatGone, retryAfterMs } from "./telegram-errors.js";
 import type { Tr } from "./ui/tr.js";
+import type { WebLink } from "./web-links.js";
 
-/** Where a player last pressed on a game: their own board, or the chat's. */
-type Place = "private" | "chat";
+/** Where a player last acted on a game: their own board, the chat's, or the board page. */
+type Place = "private" | "chat" | "page";
 
 const PLACES_LIMIT = 10_000;
 
@@ -30,13 +31,15 @@ export class PrivateBoards {
     private readonly textsFor: (locale: string) => Tr,
     private readonly logger: Logger,
     private readonly outbox: Outbox,
+    /** The board page's button for a player's own board; null when there is no page. */
+    private readonly openBoard: (gameId: number) => WebLink | null = () => null,
   ) {}
 
   /** Posts the player's own board of the game (an older one loses its buttons). */
   async open(game: GameView, userId: number): Promise<void> {
     const old = this.store.privateBoard(game.id, userId);
     const t = this.textsFor(game.locale);
-    const ref = await this.messenger.send(userId, gameMessage(t, game, this.claim(game)));
+    const ref = await this.messenger.send(userId, this.message(t, game));
     if (ref.kind !== "chat") return;
     this.store.setPrivateBoard(game.id, userId, ref.messageId, this.service.config.now());
     this.store.markPrivateShown(game.id, userId, game.version, this.service.config.now());
@@ -66,7 +69,7 @@ export class PrivateBoards {
     return this.store.privateBoard(gameId, ref.chatId)?.messageId === ref.messageId;
   }
 
-  /** The player pressed on one of the game's boards. */
+  /** The player acted on one of the game's boards, or in the board page. */
   note(gameId: number, userId: number, place: Place): void {
     const key = `${gameId}:${userId}`;
     this.places.delete(key);
@@ -74,15 +77,25 @@ export class PrivateBoards {
     if (this.places.size > PLACES_LIMIT) this.places.delete(this.places.keys().next().value!);
   }
 
-  /** Whether the player plays the game on their own board (so the chat's is for onlookers). */
+  /**
+   * Whether the player plays the game on their own board or in the board page (so the chat's
+   * is for onlookers).
+   */
   playsHere(gameId: number, userId: number): boolean {
     const place = this.places.get(`${gameId}:${userId}`);
-    if (place) return place === "private";
+    if (place) return place !== "chat";
     return this.store.privateBoard(gameId, userId) !== undefined;
   }
 
-  private claim(game: GameView): boolean {
-    return this.service.claimable(game);
+  /** Whether the player last acted on the game in the board page. */
+  playsOnPage(gameId: number, userId: number): boolean {
+    return this.places.get(`${gameId}:${userId}`) === "page";
+  }
+
+  private message(t: Tr, game: GameView) {
+    return gameMessage(t, game, this.service.claimable(game), {
+      openBoard: this.openBoard(game.id),
+    });
   }
 
   private async sync(gameId: number, userId: number): Promise<void> {
@@ -92,7 +105,7 @@ export class PrivateBoards {
     const t = this.textsFor(game.locale);
     const ref: MessageRef = { kind: "chat", chatId: userId, messageId: row.messageId };
     try {
-      const moved = await this.messenger.update(ref, gameMessage(t, game, this.claim(game)));
+      const moved = await this.messenger.update(ref, this.message(t, game));
       const now = this.service.config.now();
       if (moved?.kind === "chat") this.store.setPrivateBoard(gameId, userId, moved.messageId, now);
       this.store.markPrivateShown(gameId, userId, game.version, now);

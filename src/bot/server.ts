@@ -7,17 +7,31 @@ import type { UpdateFeed } from "./update-feed.js";
 /** Telegram's updates are small; anything far larger is not one. */
 const MAX_BODY = 1 << 20;
 
+/** More routes on the same server: true when the request was theirs to answer. */
+export type HttpRoutes = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export interface HttpServerOptions {
+  readonly port: number;
+  readonly healthy: () => boolean;
+  /** Webhook mode: Telegram posts updates to `path` with the secret header. */
+  readonly webhook?: {
+    readonly feed: UpdateFeed;
+    readonly path: string;
+    readonly secret: string;
+  } | null;
+  /** Whatever else the bot serves (the board page). */
+  readonly routes?: HttpRoutes | null;
+}
+
 /**
- * Webhook mode: Telegram posts updates to `path` with the secret header. Each update is
- * stored in the inbox before Telegram gets its 200, and handled after: a process that dies
- * in between handles it at its next start, and an update Telegram sends again (it never got
- * the answer) is not handled twice. `/healthz` answers for the container's health check.
+ * The bot's HTTP server. In webhook mode Telegram posts updates to its path with the secret
+ * header; each update is stored in the inbox before Telegram gets its 200, and handled
+ * after: a process that dies in between handles it at its next start, and an update Telegram
+ * sends again (it never got the answer) is not handled twice. `/healthz` answers for the
+ * container's health check; `routes` take the rest.
  */
-export function startWebhookServer(
-  feed: UpdateFeed,
-  opts: { port: number; path: string; secret: string; healthy: () => boolean },
-  logger: Logger,
-): Promise<Server> {
+export function startHttpServer(opts: HttpServerOptions, logger: Logger): Promise<Server> {
+  const { webhook } = opts;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? "/";
     if (req.method === "GET" && url === "/healthz") {
@@ -27,8 +41,8 @@ export function startWebhookServer(
         .end(ok ? "ok" : "unavailable");
       return;
     }
-    if (req.method === "POST" && url === opts.path) {
-      if (!sameSecret(req.headers["x-telegram-bot-api-secret-token"], opts.secret)) {
+    if (webhook && req.method === "POST" && url === webhook.path) {
+      if (!sameSecret(req.headers["x-telegram-bot-api-secret-token"], webhook.secret)) {
         res.writeHead(401).end();
         return;
       }
@@ -38,9 +52,9 @@ export function startWebhookServer(
             res.writeHead(400).end();
             return;
           }
-          const fresh = feed.admit([update]);
+          const fresh = webhook.feed.admit([update]);
           res.writeHead(200).end();
-          for (const u of fresh) void feed.handle(u);
+          for (const u of fresh) void webhook.feed.handle(u);
         })
         .catch((err: unknown) => {
           // Not stored: Telegram gets no 200 and sends the update again.
@@ -49,6 +63,7 @@ export function startWebhookServer(
         });
       return;
     }
+    if (opts.routes?.(req, res)) return;
     res.writeHead(404).end();
   });
   return new Promise((resolve, reject) => {

@@ -41,8 +41,14 @@ export class Dispatcher {
 
   constructor(private readonly logger: Logger) {}
 
-  on<K extends News["kind"]>(kind: K, name: string, fn: Subscriber<K>): void {
-    this.subscribers.push({ kind, name, fn: fn as (news: News) => void });
+  /** Subscribes `fn`; the returned function unsubscribes it. */
+  on<K extends News["kind"]>(kind: K, name: string, fn: Subscriber<K>): () => void {
+    const entry = { kind, name, fn: fn as (news: News) => void };
+    this.subscribers.push(entry);
+    return () => {
+      const i = this.subscribers.indexOf(entry);
+      if (i >= 0) this.subscribers.splice(i, 1);
+    };
   }
 
   readonly publish: Publish = (news) => {

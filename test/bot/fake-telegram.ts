@@ -26,6 +26,7 @@ import {
   LIMITS,
   messageText,
   type PendingQuery,
+  placeOf,
   type Rejection,
   replyMarkup,
   replyTarget,
@@ -493,7 +494,7 @@ export class FakeTelegram {
   private send(method: string, p: Record<string, unknown>, files: Record<string, Buffer>): Answer {
     const fail = (e: ApiError): Answer => ({ ok: false, ...e });
     const chatId = Number(p.chat_id);
-    const markup = replyMarkup(p.reply_markup, "send");
+    const markup = replyMarkup(p.reply_markup, "send", placeOf(chatId));
     if (!markup.ok) return fail(markup.error);
     let text: string | null = null;
     let caption: string | null = null;
@@ -545,7 +546,7 @@ export class FakeTelegram {
   ): Answer {
     const fail = (e: ApiError): Answer => ({ ok: false, ...e });
     const chatId = Number(p.chat_id);
-    const markup = replyMarkup(p.reply_markup, "send");
+    const markup = replyMarkup(p.reply_markup, "send", placeOf(chatId));
     if (!markup.ok) return fail(markup.error);
     const c = captionText(p.caption, p.parse_mode, p.caption_entities);
     if (!c.ok) return fail(c.error);
@@ -605,7 +606,11 @@ export class FakeTelegram {
       return fail(bad(TG.editNotFound));
     }
     const isMedia = m.photo !== null || (m.file ?? null) !== null;
-    const markup = replyMarkup(p.reply_markup, "edit");
+    const markup = replyMarkup(
+      p.reply_markup,
+      "edit",
+      m.inlineMessageId ? "inline" : placeOf(m.chatId),
+    );
     if (!markup.ok) return fail(markup.error);
     const next = { ...m };
     if (method === "editMessageText") {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { InlineKeyboardButton, Update, User } from "grammy/types";
 import { afterEach, expect } from "vitest";
 import type { Player } from "../../src/ai/index.js";
-import { createApp } from "../../src/app.js";
+import { type App, createApp } from "../../src/app.js";
 import type { BotDeps, BotParts } from "../../src/bot/create-bot.js";
 import { cacheChatUploader } from "../../src/bot/inline-photos.js";
 import { parseConfig } from "../../src/config.js";
@@ -39,6 +39,8 @@ export const fakeRender = async (view: BoardView): Promise<Buffer> =>
 
 export interface Harness {
   readonly tg: FakeTelegram;
+  /** Everything the composition root built. */
+  readonly app: App;
   readonly parts: BotParts;
   readonly service: GameService;
   readonly database: OpenedDatabase;
@@ -215,6 +217,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     computer,
     events: (gameId) => new GamesRepo(database.db).events(gameId),
     tg,
+    app,
     parts,
     service,
     database,
@@ -300,6 +303,23 @@ export async function startAgainstBot(
   const card = h.lastMessage(chatId);
   await h.press(user, card, buttonNamed(card, /🎲/));
   return h.lastMessage(chatId);
+}
+
+/**
+ * `challenger`'s command in the group (`/play short`, say) and `accepter`'s press on its ✅
+ * Accept: the game it started and its board.
+ */
+export async function groupGame(
+  h: Harness,
+  command = "/play short",
+  challenger: User = USERS.alice,
+  accepter: User = USERS.bob,
+): Promise<{ gameId: number; board: StoredMessage }> {
+  await h.send(challenger, command);
+  const challenge = h.lastMessage();
+  await h.press(accepter, challenge, buttonNamed(challenge, /^✅/));
+  const game = h.service.activeGames(GROUP, challenger.id).at(-1)!;
+  return { gameId: game.id, board: h.lastMessage() };
 }
 
 /** The test user with this id. */

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { BOT_INFO } from "../helpers/bot-info.js";
 import type { StoredMessage } from "./fake-telegram.js";
 import {
-  buttonNamed,
   buttons,
   GROUP,
+  groupGame,
   type Harness,
   harnessesPerTest,
   links,
@@ -14,15 +14,6 @@ import {
 } from "./harness.js";
 
 const harness = harnessesPerTest();
-
-/** Alice challenges Bob in the group and he accepts; the game's id and its board. */
-async function groupGame(h: Harness, command = "/play short") {
-  await h.send(USERS.alice, command);
-  const challenge = h.lastMessage();
-  await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
-  const game = h.service.activeGames(GROUP, USERS.alice.id).at(-1)!;
-  return { gameId: game.id, board: h.lastMessage() };
-}
 
 /** The player opens the game's link: `/start p<id>` in their private chat. */
 async function openPrivately(h: Harness, user: User, board: StoredMessage): Promise<StoredMessage> {

@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.js";
 import { decode } from "../../src/bot/callback-data.js";
 import { pollUpdates } from "../../src/bot/polling.js";
-import { startWebhookServer } from "../../src/bot/server.js";
+import { startHttpServer } from "../../src/bot/server.js";
 import { UpdateFeed } from "../../src/bot/update-feed.js";
 import { parseConfig } from "../../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
@@ -184,9 +184,12 @@ describe("an update that throws every time", () => {
 describe("webhook mode through the inbox", () => {
   async function webhookOn(file: string, fake: FakeBotApi) {
     const bot = await botOn(file, fake);
-    const server = await startWebhookServer(
-      bot.parts.feed!,
-      { port: 0, path: "/hook", secret: "s3cret", healthy: () => true },
+    const server = await startHttpServer(
+      {
+        port: 0,
+        webhook: { feed: bot.parts.feed!, path: "/hook", secret: "s3cret" },
+        healthy: () => true,
+      },
       silentLogger,
     );
     cleanup.push(() => new Promise((r) => server.close(r)));

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { startWebhookServer } from "../../src/bot/server.js";
+import { startHttpServer } from "../../src/bot/server.js";
 import { silentLogger } from "../../src/log.js";
 import { createHarness, GROUP, type Harness, USERS } from "./harness.js";
 
@@ -16,9 +16,12 @@ describe("webhook mode", () => {
   it("takes updates only with the secret header, and answers /healthz", async () => {
     h = await createHarness();
     let healthy = true;
-    const server = await startWebhookServer(
-      h.parts.feed!,
-      { port: 0, path: "/hook", secret: "s3cret", healthy: () => healthy },
+    const server = await startHttpServer(
+      {
+        port: 0,
+        webhook: { feed: h.parts.feed!, path: "/hook", secret: "s3cret" },
+        healthy: () => healthy,
+      },
       silentLogger,
     );
     close = () => server.close();

@@ -8,7 +8,8 @@
  * kill -9 while a board is on its way, after a poll confirmed a press the process had not
  * applied yet (the inbox replays it), and as an applied press's answer went out (the replay
  * is answered as done); a game damaged while the bot was down; a game against the
- * computer, whose decisions the process makes in a worker thread, stopped just after a move.
+ * computer, whose decisions the process makes in a worker thread, stopped just after a move;
+ * the board page served by the process in polling mode.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -19,6 +20,8 @@ import Database from "better-sqlite3";
 import type { InlineKeyboardButton, User } from "grammy/types";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closedPort } from "../helpers/closed-port.js";
+import { launchData } from "../helpers/init-data.js";
 import { type ApiCall, FAKE_BOT, FakeBotApi, type FakeMessage, plainText } from "./fake-bot-api.js";
 
 const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
@@ -873,4 +876,35 @@ describe("a game against the computer", () => {
       db.close();
     }
   }, 120_000);
+});
+
+describe("the board page served by the real process", () => {
+  it("in polling mode, once configured: the page and its script, a player's game over the API and its events; SIGTERM with a page open exits cleanly", async () => {
+    const port = await closedPort();
+    const b = await startPolling("polling with the board page", {
+      WEBAPP_URL: "https://nardy.example.org/board",
+      WEBAPP_SHORT_NAME: "board",
+      PORT: String(port),
+    });
+    const base = `http://127.0.0.1:${port}/board`;
+    const page = await whileRunning(b, fetch(base));
+    expect(page.status).toBe(200);
+    const script = /src="(\/board\/page\.js\?v=[\w-]+)"/.exec(await page.text())?.[1];
+    const js = await fetch(`http://127.0.0.1:${port}${script}`, {
+      headers: { "accept-encoding": "br" },
+    });
+    expect(js.headers.get("content-encoding")).toBe("br");
+    expect((await js.arrayBuffer()).byteLength).toBeGreaterThan(1_000);
+    const { gameId } = await whileRunning(b, openGame(fake, -100_509, "/play short"));
+    const auth = { authorization: `tma ${launchData(TOKEN, ALICE)}` };
+    const boot = await fetch(`${base}/api/game/${gameId}`, { headers: auth });
+    expect(boot.status).toBe(200);
+    expect(((await boot.json()) as { role: string }).role).toMatch(/^(white|black)$/);
+    const events = await fetch(`${base}/api/game/${gameId}/events`, { headers: auth });
+    const first = await events.body!.getReader().read();
+    expect(new TextDecoder().decode(first.value)).toMatch(/retry: 2000/);
+    // An open page does not hold the process up.
+    expect(await stopBot(b, 10_000)).toBe(0);
+    expect(errorLines(b.log())).toEqual([]);
+  }, 60_000);
 });

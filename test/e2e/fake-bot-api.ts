@@ -34,6 +34,7 @@ import {
   LIMITS,
   messageText,
   type PendingQuery,
+  placeOf,
   plainText,
   type Rejection,
   replyMarkup,
@@ -664,7 +665,7 @@ export class FakeBotApi extends EventEmitter {
     files: Record<string, Buffer>,
   ): Answer {
     const chatId = Number(p.chat_id);
-    const markup = replyMarkup(p.reply_markup, "send");
+    const markup = replyMarkup(p.reply_markup, "send", placeOf(chatId));
     if (!markup.ok) return { ok: false, ...markup.error };
     let photo: Buffer | null = null;
     let photoId: string | null = null;
@@ -713,7 +714,7 @@ export class FakeBotApi extends EventEmitter {
     if (!m || m.deleted) return this.bad(TG.editNotFound);
     if (m.fromUser) return this.bad(TG.cantBeEdited);
     const isMedia = m.photoId !== null || m.photo !== null;
-    const markup = replyMarkup(p.reply_markup, "edit");
+    const markup = replyMarkup(p.reply_markup, "edit", placeOf(m.chatId));
     if (!markup.ok) return { ok: false, ...markup.error };
     const next = { ...m };
     if (method === "editMessageText") {

@@ -46,6 +46,10 @@ export const TG = {
   unsupportedParseMode: "Bad Request: unsupported parse_mode",
   buttonData: "Bad Request: BUTTON_DATA_INVALID",
   buttonUrl: "Bad Request: BUTTON_URL_INVALID",
+  /** A web_app button anywhere but a private chat with the bot (a group, an inline message). */
+  buttonType: "Bad Request: BUTTON_TYPE_INVALID",
+  webAppUrl: (url: string) =>
+    `Bad Request: inline keyboard button Web App URL '${url}' is invalid: Only HTTPS links are allowed`,
   textButton:
     "Bad Request: can't parse inline keyboard button: Text buttons are unallowed in the inline keyboard",
   buttonText:
@@ -423,12 +427,23 @@ const NO_MARKUP: Markup = { keyboard: [], forceReply: null, violations: [] };
 
 const asJson = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
 
+/** Where a keyboard is shown: a `web_app` button only works in a private chat with the bot. */
+export type KeyboardPlace = "private" | "group" | "inline";
+
+/** The place of a chat's message (null: an inline message). */
+export const placeOf = (chatId: number | null): KeyboardPlace =>
+  chatId === null ? "inline" : chatId > 0 ? "private" : "group";
+
 /**
  * A reply_markup. `where`: "send" takes any kind (inline keyboard, force_reply, reply
  * keyboard, keyboard removal); "edit" and "inline" (an inline query result) only an inline
- * keyboard.
+ * keyboard. `place`: where it is shown (an inline query result's is "inline").
  */
-export function replyMarkup(raw: unknown, where: "send" | "edit" | "inline"): Check<Markup> {
+export function replyMarkup(
+  raw: unknown,
+  where: "send" | "edit" | "inline",
+  place: KeyboardPlace = where === "inline" ? "inline" : "private",
+): Check<Markup> {
   if (raw === undefined || raw === null || raw === "") return ok(NO_MARKUP);
   let m: Record<string, unknown>;
   try {
@@ -438,7 +453,7 @@ export function replyMarkup(raw: unknown, where: "send" | "edit" | "inline"): Ch
   }
   if (typeof m !== "object" || m === null)
     return no(bad("Bad Request: can't parse reply keyboard markup JSON object"));
-  if ("inline_keyboard" in m) return inlineKeyboard(m.inline_keyboard);
+  if ("inline_keyboard" in m) return inlineKeyboard(m.inline_keyboard, place);
   if (where !== "send") return no(bad(TG.inlineKeyboardExpected));
   if ("force_reply" in m) {
     if (m.force_reply !== true) return ok(NO_MARKUP);
@@ -463,7 +478,7 @@ export function replyMarkup(raw: unknown, where: "send" | "edit" | "inline"): Ch
   return ok(NO_MARKUP);
 }
 
-function inlineKeyboard(rows: unknown): Check<Markup> {
+function inlineKeyboard(rows: unknown, place: KeyboardPlace): Check<Markup> {
   if (!Array.isArray(rows) || !rows.every(Array.isArray)) return no(bad(TG.notArrayOfArrays));
   const keyboard = rows as InlineKeyboardButton[][];
   const violations: string[] = [];
@@ -485,13 +500,21 @@ function inlineKeyboard(rows: unknown): Check<Markup> {
         if (n < 1 || n > LIMITS.callbackData) return no(bad(TG.buttonData));
       } else if ("url" in b) {
         if (!validButtonUrl(b.url)) return no(bad(TG.buttonUrl));
+        const startApp = miniAppStart(String(b.url));
+        if (startApp !== null && !/^[A-Za-z0-9_-]{1,512}$/.test(startApp))
+          violations.push(
+            `a Mini App link's startapp "${startApp}" in row ${r}: Telegram takes 1 to 512 of A-Z, a-z, 0-9, _ and -`,
+          );
+      } else if ("web_app" in b) {
+        if (place !== "private") return no(bad(TG.buttonType));
+        const url = String((b.web_app as { url?: unknown } | null)?.url ?? "");
+        if (!url.startsWith("https://")) return no(bad(TG.webAppUrl(url)));
       } else if (
         ![
           "switch_inline_query",
           "switch_inline_query_current_chat",
           "switch_inline_query_chosen_chat",
           "copy_text",
-          "web_app",
           "login_url",
           "callback_game",
           "pay",
@@ -510,6 +533,13 @@ function validButtonUrl(url: unknown): boolean {
   } catch {
     return false;
   }
+}
+
+/** The `startapp` of a link to a bot's Mini App (`https://t.me/<bot>/<app>?startapp=`), else null. */
+function miniAppStart(url: string): string | null {
+  const u = new URL(url);
+  if (u.hostname !== "t.me" || !/^\/\w+\/\w+$/.test(u.pathname)) return null;
+  return u.searchParams.get("startapp");
 }
 
 /** The inline keyboard of a reply_markup, unchecked (for reading what the fakes store). */

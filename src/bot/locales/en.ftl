@@ -88,6 +88,7 @@ btn-cancel-challenge = Cancel challenge
 btn-rematch = 🔁 Next game
 btn-claim = 🏁 Claim the win
 btn-play-here = ▶ Play in private chat
+btn-open-board = 🎮 Open board
 btn-resign-confirm = 🏳 Yes, resign
 
 # Challenges
@@ -348,6 +349,23 @@ analysis-action-resign = resigned
 analysis-action-play-on = play on
 analysis-action-accept = accepted the resignation
 analysis-action-decline = declined the resignation
+
+# The board page
+web-resign = 🏳 Resign
+web-starting = 🎲 The game is starting…
+web-watching = 👀 You are watching this game.
+web-offline = Connection lost; reconnecting…
+web-turn-of = Turn { $n } of { $total }
+web-start = Start
+web-played = Played: { $play }
+web-best = Best: { $play } (−{ $loss })
+web-no-analysis = No analysis yet: press 📊 Analysis under the board in the chat.
+web-inaccuracy = inaccuracy
+web-error = error
+web-blunder = blunder
+web-denied-auth = Telegram could not confirm who you are. Open the board again from the game's message.
+web-denied-not-found = This game is not stored here. Open the board from the game's message.
+web-denied-not-allowed = Only the players and the members of the game's group can see this game.
 
 # Tournaments
 cmd-tournament = A tournament in this group

@@ -90,6 +90,7 @@ btn-cancel-challenge = Отменить вызов
 btn-rematch = 🔁 Следующая партия
 btn-claim = 🏁 Забрать победу
 btn-play-here = ▶ Играть в личном чате
+btn-open-board = 🎮 Открыть доску
 btn-resign-confirm = 🏳 Да, сдаюсь
 
 # Challenges
@@ -364,6 +365,23 @@ analysis-action-resign = сдался
 analysis-action-play-on = играть дальше
 analysis-action-accept = принял сдачу
 analysis-action-decline = отклонил сдачу
+
+# Страница с доской
+web-resign = 🏳 Сдаться
+web-starting = 🎲 Партия начинается…
+web-watching = 👀 Вы смотрите эту партию.
+web-offline = Связь потеряна; подключаемся снова…
+web-turn-of = Ход { $n } из { $total }
+web-start = Начало
+web-played = Сыграно: { $play }
+web-best = Лучше: { $play } (−{ $loss })
+web-no-analysis = Разбора пока нет: нажмите 📊 Анализ под доской в чате.
+web-inaccuracy = неточность
+web-error = ошибка
+web-blunder = грубая ошибка
+web-denied-auth = Telegram не подтвердил, кто вы. Откройте доску заново из сообщения с партией.
+web-denied-not-found = Этой партии здесь нет. Откройте доску из сообщения с партией.
+web-denied-not-allowed = Эту партию видят только игроки и участники группы, где она идёт.
 
 # Турниры
 cmd-tournament = Турнир в этой группе

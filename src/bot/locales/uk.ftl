@@ -90,6 +90,7 @@ btn-cancel-challenge = Скасувати виклик
 btn-rematch = 🔁 Наступна партія
 btn-claim = 🏁 Забрати перемогу
 btn-play-here = ▶ Грати в особистому чаті
+btn-open-board = 🎮 Відкрити дошку
 btn-resign-confirm = 🏳 Так, здаюся
 
 # Challenges
@@ -364,6 +365,23 @@ analysis-action-resign = здався
 analysis-action-play-on = грати далі
 analysis-action-accept = прийняв здачу
 analysis-action-decline = відхилив здачу
+
+# Сторінка з дошкою
+web-resign = 🏳 Здатися
+web-starting = 🎲 Партія починається…
+web-watching = 👀 Ви дивитеся цю партію.
+web-offline = Підключення втрачено; підключаємося знову…
+web-turn-of = Хід { $n } з { $total }
+web-start = Початок
+web-played = Зіграно: { $play }
+web-best = Краще: { $play } (−{ $loss })
+web-no-analysis = Розбору ще немає: натисніть 📊 Аналіз під дошкою в чаті.
+web-inaccuracy = неточність
+web-error = помилка
+web-blunder = груба помилка
+web-denied-auth = Telegram не підтвердив, хто ви. Відкрийте дошку знову з повідомлення з партією.
+web-denied-not-found = Цієї партії тут немає. Відкрийте дошку з повідомлення з партією.
+web-denied-not-allowed = Цю партію бачать лише гравці та учасники групи, де вона йде.
 
 # Турніри
 cmd-tournament = Турнір у цій групі

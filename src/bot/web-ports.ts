@@ -1,0 +1,21 @@
+import type { Api } from "grammy";
+import type { WebBoardPorts } from "../web/ports.js";
+import { isChatMember } from "./chat-admins.js";
+import type { FeatureDeps } from "./features/deps.js";
+import { localeOf } from "./i18n.js";
+
+/** What the board page asks of the bot: languages, texts, group members, where players play. */
+export function webBoardPorts(
+  deps: Pick<FeatureDeps, "prefs" | "textsFor" | "privateBoards">,
+  api: Api,
+): WebBoardPorts {
+  return {
+    localeOf: (userId, code) => (userId === null ? null : deps.prefs.get(userId)) ?? localeOf(code),
+    textsFor: (locale) => {
+      const t = deps.textsFor(locale);
+      return (key, vars) => t(key, vars);
+    },
+    isMember: (chatId, userId) => isChatMember(api, chatId, userId),
+    playing: (gameId, userId) => deps.privateBoards.note(gameId, userId, "page"),
+  };
+}

@@ -1,0 +1,29 @@
+import type { GameView, PlayerView } from "../services/index.js";
+import type { PageGame, PagePlayer, Role } from "./protocol.js";
+
+const player = (p: PlayerView): PagePlayer => ({
+  id: p.id,
+  name: p.lastName ? `${p.firstName} ${p.lastName}` : p.firstName,
+});
+
+/** A game as the page shows it: no message ids, seeds or bookkeeping of the chat's board. */
+export function pageGame(game: GameView, claimable: boolean): PageGame {
+  return {
+    id: game.id,
+    variant: game.variant,
+    status: game.status,
+    starting: game.starting,
+    state: game.state,
+    version: game.version,
+    white: player(game.white),
+    black: player(game.black),
+    waitingFor: game.waitingFor,
+    score: game.score,
+    claimable,
+    rematch: game.status === "finished" && game.tournamentId === null && !game.final?.over,
+  };
+}
+
+/** The user's seat in the game, or null when they do not play in it. */
+export const seatOf = (game: GameView, userId: number): Role | null =>
+  game.white.id === userId ? "white" : game.black.id === userId ? "black" : null;

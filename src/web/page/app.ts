@@ -1,0 +1,475 @@
+import { type Color, mayDouble } from "../../engine/index.js";
+import { boardViewOf } from "../../render/game-view.js";
+import { layoutFor } from "../../render/layout.js";
+import type { PageBoot, PageGame, PageReview } from "../protocol.js";
+import { type PageApi, Refused } from "./api.js";
+import { boardMarkup, type Flight, flightsOf, flyingChecker, type Lit, spotOf } from "./board.js";
+import { type Frame, reviewFrames } from "./review.js";
+import { fill, ICON, sideName, statusText } from "./status.js";
+import { postEvent } from "./telegram.js";
+import { LocalTurn } from "./turn.js";
+
+/** The page's parts, as index.html lays them out. */
+export interface Parts {
+  readonly players: HTMLElement;
+  readonly board: HTMLElement;
+  readonly status: HTMLElement;
+  readonly controls: HTMLElement;
+  readonly notice: HTMLElement;
+  readonly review: HTMLElement;
+}
+
+interface Button {
+  readonly text: string;
+  readonly act: () => void;
+  readonly name: string;
+  readonly pressed?: boolean;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const FLIGHT_MS = 260;
+
+/**
+ * One game on the page: the board drawn from the game as the server last sent it, the steps
+ * the player has tapped on top of it, the buttons of the moment, and, once the game is over,
+ * its replay with the analysis's marks.
+ */
+export class BoardApp {
+  private game: PageGame;
+  private turn: LocalTurn | null = null;
+  private selected: number | null = null;
+  private dragFrom: number | null = null;
+  private asking = false;
+  private busy = false;
+  private notice = "";
+  private online = true;
+  private review: PageReview | null = null;
+  private frames: Frame[] = [];
+  private frameAt = 0;
+  private showBest = false;
+  private nextGameId: number | null = null;
+  private flying = 0;
+  private stop: () => void = () => {};
+  /** Closed for another game: its listeners are gone and late answers draw nothing. */
+  private readonly closed = new AbortController();
+
+  constructor(
+    private readonly parts: Parts,
+    private readonly api: PageApi,
+    private readonly boot: PageBoot,
+    private readonly open: (gameId: number) => void,
+  ) {
+    this.game = boot.game;
+    this.listen();
+  }
+
+  /** Draws the game and follows its changes. */
+  start(): void {
+    this.adopt(this.game, true);
+    this.stop = this.api.follow(this.game.id, this.game.version, {
+      game: (g) => this.adopt(g, false),
+      next: (id) => {
+        this.nextGameId = id;
+        this.render();
+      },
+      online: (on) => {
+        if (on === this.online) return;
+        this.online = on;
+        this.render();
+      },
+    });
+  }
+
+  close(): void {
+    this.stop();
+    this.closed.abort();
+  }
+
+  private get me(): Color | null {
+    return this.boot.role === "spectator" ? null : this.boot.role;
+  }
+
+  /** The game waits for this page's player to move. */
+  private myMove(g: PageGame): boolean {
+    return (
+      g.status === "active" &&
+      !g.starting &&
+      g.state.phase === "move" &&
+      g.waitingFor === this.boot.me.id
+    );
+  }
+
+  /**
+   * A newer version of the game: drawn, with the opponent's move flown in. `mine`: the answer
+   * to this page's own action; otherwise steps tapped here on an older state are dropped, and
+   * the page says why.
+   */
+  private adopt(g: PageGame, first: boolean, mine = false): void {
+    if (g.id !== this.game.id || (!first && g.version <= this.game.version)) return;
+    const before = this.game;
+    this.game = g;
+    const base = this.turn?.base;
+    const sameTurn =
+      base && base.turnNumber === g.state.turnNumber && base.steps.length === g.state.steps.length;
+    if (!sameTurn && !mine && this.turn && this.turn.steps.length > 0)
+      this.notice = this.boot.texts.stale;
+    if (!this.myMove(g)) this.turn = null;
+    else if (!sameTurn) {
+      this.turn = new LocalTurn(g.state);
+      this.selected = null;
+    }
+    if (g.status !== "active") this.asking = false;
+    if (g.state.phase === "over" && !this.review) void this.loadReview();
+    const move = g.state.lastMove;
+    const fresh = !first && move && JSON.stringify(move) !== JSON.stringify(before.state.lastMove);
+    this.render();
+    if (fresh && move.color !== this.me && !reducedMotion())
+      void this.fly(flightsOf(this.liveView(), move.color, move.steps));
+  }
+
+  private async loadReview(): Promise<void> {
+    try {
+      this.review = await this.api.review(this.game.id);
+      this.frames = reviewFrames(this.game, this.review, this.me ?? "white");
+      this.frameAt = this.frames.length - 1;
+      this.render();
+    } catch {
+      // The board stays; the replay is missing (a later change tries again).
+    }
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  private liveView() {
+    const state = this.turn?.state ?? this.game.state;
+    return boardViewOf(state, [this.game.score.white, this.game.score.black]);
+  }
+
+  private lit(): Lit | null {
+    if (!this.turn || this.busy) return null;
+    const targets = this.selected === null ? [] : [...this.turn.destinations(this.selected).keys()];
+    return { origins: this.turn.origins(), selected: this.selected, targets: new Set(targets) };
+  }
+
+  private render(): void {
+    if (this.closed.signal.aborted) return;
+    const g = this.game;
+    const { players, board, status, controls, notice } = this.parts;
+    players.textContent = `${sideName(g, "white")}  ${g.score.white} : ${g.score.black}  ${g.black.name} ${ICON.black}`;
+    const frame = g.state.phase === "over" ? this.frames[this.frameAt] : undefined;
+    board.innerHTML = frame
+      ? boardMarkup(this.showBest && frame.best ? frame.best : frame.view, null)
+      : boardMarkup(this.liveView(), this.lit());
+    this.flying++;
+    const x = this.boot.texts;
+    status.textContent = statusText(x, g);
+    const watching = this.me === null ? x.watching : "";
+    notice.textContent = !this.online
+      ? x.offline
+      : this.asking
+        ? this.question()
+        : this.notice || watching;
+    this.fillButtons(controls, this.buttons());
+    this.renderReview();
+    document.body.dataset.version = String(g.version);
+    document.body.dataset.phase = g.starting ? "starting" : g.state.phase;
+  }
+
+  private fillButtons(into: HTMLElement, buttons: readonly Button[]): void {
+    into.replaceChildren(
+      ...buttons.map((b) => {
+        const el = document.createElement("button");
+        el.type = "button";
+        el.textContent = b.text;
+        el.dataset.act = b.name;
+        el.disabled = this.busy;
+        if (b.pressed) el.setAttribute("aria-pressed", "true");
+        el.addEventListener("click", b.act);
+        return el;
+      }),
+    );
+  }
+
+  /** The buttons the viewer has now: as under the chat's board, for this player only. */
+  private buttons(): Button[] {
+    const g = this.game;
+    const x = this.boot.texts;
+    const me = this.me;
+    if (!me || g.starting || (g.status !== "active" && g.status !== "finished")) return [];
+    const act = (type: string) => () => void this.send({ type });
+    const b = (name: string, text: string, run: () => void): Button => ({ name, text, act: run });
+    const s = g.state;
+    if (s.phase === "over") {
+      if (this.nextGameId !== null)
+        return [b("next", x.rematch, () => this.open(this.nextGameId!))];
+      return g.rematch ? [b("rematch", x.rematch, () => void this.rematch())] : [];
+    }
+    if (this.asking) {
+      const kinds =
+        g.variant === "long"
+          ? [b("resign-yes", x.resignYes, () => this.resign())]
+          : (["single", "gammon", "backgammon"] as const).map((k) =>
+              b(`resign-${k}`, x.kinds[k]!, () => this.resign(k)),
+            );
+      return [...kinds, b("cancel", x.cancel, () => this.ask(false))];
+    }
+    const out: Button[] = [];
+    const mine = g.waitingFor === this.boot.me.id;
+    if (mine && s.phase === "roll") {
+      out.push(b("roll", x.roll, act("roll")));
+      if (mayDouble(s)) out.push(b("double", x.double, act("double")));
+    }
+    if (mine && s.phase === "move" && this.turn) {
+      if (this.turn.steps.length > 0 || s.steps.length > 0)
+        out.push(b("undo", x.undo, () => this.undo()));
+      if (this.turn.complete()) out.push(b("confirm", x.confirm, () => void this.confirm()));
+    }
+    if (mine && s.phase === "double")
+      out.push(b("take", x.take, act("take")), b("drop", x.drop, act("drop")));
+    if (mine && s.phase === "resign")
+      out.push(
+        b("accept", x.accept, act("accept-resign")),
+        b("decline", x.decline, act("decline-resign")),
+      );
+    const offered = s.phase === "resign" && s.pendingResign?.by === me;
+    if (g.claimable && !mine && !offered) out.push(b("claim", x.claim, act("claim-timeout")));
+    if (!offered && !(mine && s.phase === "double"))
+      out.push(b("resign", x.resign, () => this.ask(true)));
+    return out;
+  }
+
+  /** The resignation's question, naming the opponent. */
+  private question(): string {
+    const g = this.game;
+    const x = this.boot.texts;
+    const opponent = this.me === "white" ? g.black : g.white;
+    return fill(g.variant === "long" ? x.resignLong : x.resignShort, { name: opponent.name });
+  }
+
+  private renderReview(): void {
+    const el = this.parts.review;
+    const x = this.boot.texts;
+    const review = this.review;
+    el.hidden = !review || this.game.state.phase !== "over";
+    if (!review || el.hidden) return;
+    const at = this.frameAt;
+    const last = this.frames.length - 1;
+    const frame = this.frames[at]!;
+    const go = (i: number) => () => {
+      this.frameAt = Math.max(0, Math.min(last, i));
+      this.showBest = false;
+      this.render();
+    };
+    const nav = document.createElement("div");
+    nav.className = "nav";
+    this.fillButtons(nav, [
+      { name: "first", text: "«", act: go(0) },
+      { name: "back", text: "◀", act: go(at - 1) },
+      { name: "forward", text: "▶", act: go(at + 1) },
+      { name: "last", text: "»", act: go(last) },
+    ]);
+    const label = document.createElement("p");
+    label.className = "frame";
+    label.textContent = `${x.replay} · ${at === 0 ? x.start : fill(x.turnOf, { n: at, total: last })}`;
+    const parts: HTMLElement[] = [label, nav];
+    for (const line of frame.lines(x)) {
+      const p = document.createElement("p");
+      p.className = "mark";
+      p.textContent = line;
+      parts.push(p);
+    }
+    if (frame.best) {
+      const toggle = document.createElement("div");
+      this.fillButtons(toggle, [
+        {
+          name: "played",
+          text: fill(x.played, { play: frame.playedText }),
+          pressed: !this.showBest,
+          act: () => this.best(false),
+        },
+        {
+          name: "best",
+          text: fill(x.best, { play: frame.bestText, loss: frame.lossText }),
+          pressed: this.showBest,
+          act: () => this.best(true),
+        },
+      ]);
+      parts.push(toggle);
+    }
+    if (review.marks === null) {
+      const p = document.createElement("p");
+      p.textContent = x.noAnalysis;
+      parts.push(p);
+    } else {
+      const chips = document.createElement("div");
+      chips.className = "marks";
+      this.fillButtons(
+        chips,
+        this.frames.flatMap((f, i) =>
+          f.marks.map((m) => ({
+            name: `mark-${i}`,
+            text: `${i} ${ICON[m.color]} ${x.levels[m.level]} −${m.loss.toFixed(3)}`,
+            pressed: i === at,
+            act: go(i),
+          })),
+        ),
+      );
+      parts.push(chips);
+    }
+    el.replaceChildren(...parts);
+  }
+
+  private best(on: boolean): void {
+    this.showBest = on;
+    this.render();
+  }
+
+  // ------------------------------------------------------------------ input
+
+  private listen(): void {
+    const board = this.parts.board;
+    const signal = this.closed.signal;
+    board.addEventListener(
+      "pointerdown",
+      (e) => {
+        const spot = spotAt(e.target);
+        if (spot === null) return;
+        e.preventDefault();
+        this.dragFrom = this.turn?.origins().has(spot) ? spot : null;
+        this.tap(spot, e.timeStamp);
+      },
+      { signal },
+    );
+    board.addEventListener(
+      "pointerup",
+      (e) => {
+        const from = this.dragFrom;
+        this.dragFrom = null;
+        const spot = spotAt(document.elementFromPoint(e.clientX, e.clientY));
+        // Dropped somewhere else than it was picked up: a drag, the same as a second tap.
+        if (from !== null && spot !== null && spot !== from && this.selected === from)
+          this.tap(spot, e.timeStamp);
+      },
+      { signal },
+    );
+  }
+
+  private tap(spot: number, at: number): void {
+    const turn = this.turn;
+    if (!turn || this.busy) return;
+    if (this.selected !== null && turn.take(this.selected, spot)) {
+      this.selected = null;
+      this.notice = "";
+      postEvent("web_app_trigger_haptic_feedback", { type: "impact", impact_style: "light" });
+      this.render();
+      // How long a tap takes to show its move (read by the benchmark).
+      requestAnimationFrame(() => performance.measure("nardy:tap", { start: at }));
+      return;
+    }
+    this.selected = this.selected === spot || !turn.origins().has(spot) ? null : spot;
+    this.render();
+  }
+
+  private undo(): void {
+    if (this.turn?.undo()) {
+      this.selected = null;
+      this.render();
+    } else void this.send({ type: "undo" });
+  }
+
+  private ask(on: boolean): void {
+    this.asking = on;
+    this.notice = "";
+    this.render();
+  }
+
+  private resign(kind?: string): void {
+    this.asking = false;
+    void this.send(kind ? { type: "resign", kind } : { type: "resign" });
+  }
+
+  /** The tapped steps as one action; a chat that asks to confirm turns gets its commit. */
+  private async confirm(): Promise<void> {
+    const turn = this.turn;
+    if (!turn?.complete()) return;
+    const steps = turn.steps.map(({ from, to, die }) => ({ from, to, die }));
+    const played = steps.length > 0 ? await this.send({ type: "play", steps }) : this.game;
+    const s = played?.state;
+    if (
+      played &&
+      s?.phase === "move" &&
+      this.myMove(played) &&
+      s.turnNumber === turn.base.turnNumber
+    )
+      await this.send({ type: "commit" });
+  }
+
+  private async send(action: Record<string, unknown>): Promise<PageGame | null> {
+    this.busy = true;
+    this.notice = "";
+    this.render();
+    try {
+      const { game } = await this.api.act(this.game.id, this.game.version, action);
+      this.busy = false;
+      this.adopt(game, false, true);
+      return game;
+    } catch (e) {
+      this.busy = false;
+      this.notice = e instanceof Refused ? e.refusal.message : this.boot.texts.offline;
+      if (e instanceof Refused && e.refusal.game) this.adopt(e.refusal.game, false);
+      return null;
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  private async rematch(): Promise<void> {
+    this.busy = true;
+    this.render();
+    try {
+      const { gameId } = await this.api.rematch(this.game.id);
+      this.open(gameId);
+    } catch (e) {
+      const r = e instanceof Refused ? e.refusal : null;
+      if (r?.gameId !== undefined) return this.open(r.gameId);
+      this.notice = r?.message ?? this.boot.texts.offline;
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  /** The opponent's checkers flown from where they stood to where they stand now. */
+  private async fly(flights: readonly Flight[]): Promise<void> {
+    const drawn = this.flying;
+    const radius = layoutFor(this.game.variant).radius;
+    for (const f of flights) {
+      const svg = this.parts.board.querySelector("svg");
+      if (!svg || drawn !== this.flying) return;
+      const g = document.createElementNS(SVG_NS, "g");
+      g.setAttribute("class", "fly");
+      g.innerHTML = flyingChecker(f.color, radius);
+      svg.appendChild(g);
+      const hidden =
+        f.lands === null
+          ? null
+          : svg.querySelector<SVGGElement>(`g[data-point="${f.lands}"][data-count]`);
+      if (hidden) hidden.style.opacity = "0";
+      const path = [f.from, f.to].map((p) => ({ transform: `translate(${p.x}px, ${p.y}px)` }));
+      await g
+        .animate(path, { duration: FLIGHT_MS, easing: "ease-in-out", fill: "forwards" })
+        .finished.catch(() => {});
+      g.remove();
+      if (hidden) hidden.style.opacity = "";
+    }
+  }
+}
+
+function spotAt(target: EventTarget | null): number | null {
+  const el = target instanceof Element ? target.closest<SVGElement>("[data-spot]") : null;
+  return spotOf(el?.dataset.spot);
+}
+
+const reducedMotion = (): boolean =>
+  window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;

@@ -1,0 +1,43 @@
+import { type Color, type GameState, other } from "../../engine/index.js";
+import type { PageGame, PageTexts } from "../protocol.js";
+
+export const ICON: Readonly<Record<Color, string>> = { white: "⚪", black: "⚫" };
+
+/** A text with its `{slot}`s filled. */
+export const fill = (text: string, slots: Readonly<Record<string, string | number>>): string =>
+  text.replace(/\{(\w+)\}/g, (whole, k: string) => (k in slots ? String(slots[k]) : whole));
+
+/** "⚪ Alice": a side as the status line names it. */
+export const sideName = (g: PageGame, c: Color): string =>
+  `${ICON[c]} ${(c === "white" ? g.white : g.black).name}`;
+
+/** The line under the board: whose turn it is and what they are to do, or how it ended. */
+export function statusText(x: PageTexts, g: PageGame): string {
+  if (g.status === "broken") return x.broken;
+  if (g.status === "abandoned") return x.abandoned;
+  if (g.starting) return x.starting;
+  const s: GameState = g.state;
+  const name = sideName(g, s.turn);
+  switch (s.phase) {
+    case "roll":
+      return fill(x.rollOrDouble, { name });
+    case "move":
+      return fill(x.toMove, { dice: `${s.dice![0]}-${s.dice![1]}`, name });
+    case "double":
+      return fill(x.doubles, { name, value: s.cube.value * 2, other: sideName(g, other(s.turn)) });
+    case "resign": {
+      const offer = s.pendingResign!;
+      return fill(x.resignOffer, {
+        name: sideName(g, offer.by),
+        kind: x.kinds[offer.kind] ?? offer.kind,
+        other: sideName(g, other(offer.by)),
+      });
+    }
+    case "over": {
+      const r = s.result!;
+      if (r.winner === null) return `🤝 ${x.draw}`;
+      const kind = x.kinds[r.kind] ?? r.kind;
+      return `🏆 ${fill(x.wins, { name: sideName(g, r.winner), kind, points: r.points })}`;
+    }
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * What the board page and the server say to each other: shared by both sides, so it holds
+ * types and constants only (the page is bundled from it, the server imports it).
+ */
+import type { Board, Color, Dice, GameState, Step, Variant } from "../engine/index.js";
+import type { CubeAction, Decision } from "../services/index.js";
+
+export type { CubeAction };
+
+/** A player of the game, or someone watching it. */
+export type Role = Color | "spectator";
+
+export interface PagePlayer {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** A game as the page shows it. */
+export interface PageGame {
+  readonly id: number;
+  readonly variant: Variant;
+  readonly status: "active" | "finished" | "broken" | "abandoned";
+  /** Waiting for the message it starts in: no die has fallen yet. */
+  readonly starting: boolean;
+  readonly state: GameState;
+  /** Sent back with every action: an action made on an older version is refused. */
+  readonly version: number;
+  readonly white: PagePlayer;
+  readonly black: PagePlayer;
+  /** The user the game waits for. */
+  readonly waitingFor: number | null;
+  /** The series score before this game. */
+  readonly score: { readonly white: number; readonly black: number };
+  /** The player kept waiting may claim the win now. */
+  readonly claimable: boolean;
+  /** The game is over and its series goes on: a next game may be started. */
+  readonly rematch: boolean;
+}
+
+/** The page's texts in the viewer's language; `{name}`-style slots are filled in the page. */
+export interface PageTexts {
+  readonly roll: string;
+  readonly double: string;
+  readonly undo: string;
+  readonly confirm: string;
+  readonly take: string;
+  readonly drop: string;
+  readonly accept: string;
+  readonly decline: string;
+  readonly claim: string;
+  readonly rematch: string;
+  readonly resign: string;
+  readonly resignYes: string;
+  readonly cancel: string;
+  /** {name} */
+  readonly resignLong: string;
+  /** {name} */
+  readonly resignShort: string;
+  /** {name} */
+  readonly rollOrDouble: string;
+  /** {dice} {name} */
+  readonly toMove: string;
+  /** {name} {value} {other} */
+  readonly doubles: string;
+  /** {name} {kind} {other} */
+  readonly resignOffer: string;
+  /** {name} {kind} {points} */
+  readonly wins: string;
+  readonly draw: string;
+  readonly starting: string;
+  readonly broken: string;
+  readonly abandoned: string;
+  readonly watching: string;
+  readonly offline: string;
+  readonly stale: string;
+  readonly replay: string;
+  /** {n} {total} */
+  readonly turnOf: string;
+  readonly start: string;
+  /** {play} */
+  readonly played: string;
+  /** {play} {loss} */
+  readonly best: string;
+  readonly noAnalysis: string;
+  readonly noMove: string;
+  readonly kinds: Readonly<Record<string, string>>;
+  readonly levels: Readonly<Record<MarkLevel, string>>;
+  readonly cubeActions: Readonly<Record<CubeAction, string>>;
+}
+
+/** Everything the page needs to open a game. */
+export interface PageBoot {
+  readonly me: PagePlayer;
+  readonly role: Role;
+  readonly locale: string;
+  readonly texts: PageTexts;
+  readonly game: PageGame;
+}
+
+/** The body of an action: the game action as the service takes it, on `version`. */
+export interface ActRequest {
+  readonly version: number;
+  readonly action: unknown;
+}
+
+/** A refused request: a code, a sentence in the viewer's language, the game as it is. */
+export interface Refusal {
+  readonly code: string;
+  readonly message: string;
+  readonly game?: PageGame;
+}
+
+/** One turn of a finished game: who, the roll, the steps and the board after them. */
+export interface PageTurn {
+  readonly color: Color;
+  readonly dice: Dice;
+  readonly steps: readonly Step[];
+  readonly board: Board;
+}
+
+export type MarkLevel = "inaccuracy" | "error" | "blunder";
+
+/** A costly decision from the stored analysis, on the turn it was made (from 1). */
+export type PageMark =
+  | ({ readonly kind: "play"; readonly level: MarkLevel } & Pick<
+      Decision,
+      | "turn"
+      | "color"
+      | "loss"
+      | "dice"
+      | "after"
+      | "bestAfter"
+      | "played"
+      | "best"
+      | "playedMoves"
+      | "bestMoves"
+    >)
+  | {
+      readonly kind: "cube";
+      readonly turn: number;
+      readonly color: Color;
+      readonly level: MarkLevel;
+      readonly loss: number;
+      readonly action: CubeAction;
+      readonly bestAction: CubeAction;
+    };
+
+/** A finished game move by move, with the analysis's marks when it has been analysed. */
+export interface PageReview {
+  readonly start: Board;
+  readonly turns: readonly PageTurn[];
+  readonly marks: readonly PageMark[] | null;
+}
+
+/** Server-sent events on a game's stream. */
+export const EVENT = { game: "game", next: "next" } as const;
+
+/** The header every API request carries Telegram's signed launch data in. */
+export const AUTH_SCHEME = "tma";

@@ -1,0 +1,112 @@
+import type { ServerResponse } from "node:http";
+
+interface Stream {
+  readonly res: ServerResponse;
+  readonly gameId: number;
+  readonly userId: number;
+}
+
+export interface StreamLimits {
+  /** Open pages per user; a newer one closes their oldest. */
+  readonly perUser: number;
+  /** Open pages in all. */
+  readonly total: number;
+}
+
+/** A comment line every so often keeps proxies from closing a quiet stream. */
+const HEARTBEAT_MS = 25_000;
+/** A page that reads slower than this much is behind is dropped (it reconnects and catches up). */
+const MAX_BUFFERED = 256 * 1024;
+
+/** One server-sent event: `id` is the game's version, so a reconnect names what it has. */
+export const sseEvent = (event: string, id: number | null, data: string): string =>
+  `${id === null ? "" : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
+
+/**
+ * Every open page of every game, as a server-sent event stream. A change is written to each
+ * page of its game at once (one serialisation for all of them).
+ */
+export class GameStreams {
+  private readonly byGame = new Map<number, Set<Stream>>();
+  /** Each user's streams, oldest first. */
+  private readonly byUser = new Map<number, Stream[]>();
+  private count = 0;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(private readonly limits: StreamLimits) {
+    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Open streams in all. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Whether one more stream may open (the user's oldest makes room for it). */
+  hasRoom(userId: number): boolean {
+    const mine = this.byUser.get(userId)?.length ?? 0;
+    return this.count < this.limits.total || mine >= this.limits.perUser;
+  }
+
+  /** Starts the stream on `res`, with `first` (the game now) when the page is behind. */
+  open(res: ServerResponse, gameId: number, userId: number, first: string | null): void {
+    const mine = this.byUser.get(userId) ?? [];
+    while (mine.length >= this.limits.perUser) {
+      const oldest = mine[0]!;
+      this.forget(oldest);
+      oldest.res.end();
+    }
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-store",
+      // A buffering proxy (nginx) would hold the events back.
+      "x-accel-buffering": "no",
+    });
+    res.write(`retry: 2000\n\n${first ?? ""}`);
+    const stream: Stream = { res, gameId, userId };
+    const game = this.byGame.get(gameId) ?? new Set<Stream>();
+    game.add(stream);
+    this.byGame.set(gameId, game);
+    mine.push(stream);
+    this.byUser.set(userId, mine);
+    this.count++;
+    res.once("close", () => this.forget(stream));
+  }
+
+  /** Whether any page of the game is open. */
+  watching(gameId: number): boolean {
+    return this.byGame.has(gameId);
+  }
+
+  /** Writes an event to every open page of the game. */
+  push(gameId: number, text: string): void {
+    for (const s of this.byGame.get(gameId) ?? []) this.write(s, text);
+  }
+
+  /** Ends every stream (the pages reconnect to whoever serves next). */
+  closeAll(): void {
+    for (const set of this.byGame.values()) for (const s of set) s.res.end();
+    clearInterval(this.heartbeat);
+  }
+
+  private write(s: Stream, text: string): void {
+    if (s.res.writableLength > MAX_BUFFERED) s.res.destroy();
+    else s.res.write(text);
+  }
+
+  private beat(): void {
+    for (const set of this.byGame.values()) for (const s of set) this.write(s, ": \n\n");
+  }
+
+  private forget(stream: Stream): void {
+    const game = this.byGame.get(stream.gameId);
+    if (!game?.delete(stream)) return;
+    this.count--;
+    if (game.size === 0) this.byGame.delete(stream.gameId);
+    const mine = this.byUser.get(stream.userId) ?? [];
+    const i = mine.indexOf(stream);
+    if (i >= 0) mine.splice(i, 1);
+    if (mine.length === 0) this.byUser.delete(stream.userId);
+  }
+}

@@ -1,0 +1,425 @@
+import { connect } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { remainingPlays } from "../../src/engine/index.js";
+import type { PageGame, PageReview } from "../../src/web/protocol.js";
+import {
+  buttonNamed,
+  buttons,
+  GROUP,
+  groupGame,
+  type Harness,
+  type HarnessOptions,
+  harnessesPerTest,
+  USERS,
+  userById,
+} from "../bot/harness.js";
+import { launchData } from "../helpers/init-data.js";
+import { type PageClient, type WebHarness, webHarness } from "./web-harness.js";
+
+const harness = harnessesPerTest();
+
+/** Sends `text` as it is over a new connection; the first line of the answer. */
+function rawRequest(port: string, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), "127.0.0.1", () => socket.write(text));
+    socket.once("data", (d) => {
+      resolve(String(d).split("\r\n")[0]!);
+      socket.destroy();
+    });
+    socket.once("error", reject);
+  });
+}
+let open: WebHarness[] = [];
+afterEach(async () => {
+  for (const w of open) await w.close();
+  open = [];
+});
+
+async function setUp(opts: HarnessOptions = {}) {
+  const h = await harness(opts);
+  const w = await webHarness(h);
+  open.push(w);
+  return { h, w };
+}
+
+/** The page of the player the game waits for. */
+const moverOf = (h: Harness, w: WebHarness, gameId: number) =>
+  w.as(userById(h.service.getGame(gameId)!.waitingFor!));
+
+/** A whole play of the turn to move, as one action. */
+function playOf(h: Harness, gameId: number) {
+  const game = h.service.getGame(gameId)!;
+  const steps = remainingPlays(game.state)[0]!.steps.map(({ from, to, die }) => ({
+    from,
+    to,
+    die,
+  }));
+  return { version: game.version, action: { type: "play", steps } };
+}
+
+/** Moves the game to the point where its player to act must play from the dice rolled. */
+async function toMove(h: Harness, page: PageClient, gameId: number): Promise<void> {
+  const game = h.service.getGame(gameId)!;
+  if (game.state.phase === "roll") await page.act(gameId, game.version, { type: "roll" });
+}
+
+describe("the board page's files", () => {
+  it("serves the page with its script and style named by content, compressed, cached, under a strict policy", async () => {
+    const { w } = await setUp();
+    const page = await fetch(w.url, { headers: { "accept-encoding": "gzip, br" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("content-security-policy")).toMatch(
+      /default-src 'none'; script-src 'self'/,
+    );
+    expect(page.headers.get("cache-control")).toBe("no-cache");
+    const html = await page.text();
+    const script = /src="(\/board\/page\.js\?v=[\w-]+)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    // The same page at the path with a slash; nothing else under it.
+    expect((await fetch(`${w.url}/`)).status).toBe(200);
+    expect((await fetch(`${w.url}/secret.txt`)).status).toBe(404);
+    expect((await fetch(`${w.url}/api/game/1/nothing`)).status).toBe(404);
+    expect((await fetch(`${w.url}/api/game/1/act`)).status).toBe(405);
+    const origin = new URL(w.url).origin;
+    const js = await fetch(`${origin}${script}`, { headers: { "accept-encoding": "br" } });
+    expect(js.headers.get("content-encoding")).toBe("br");
+    expect(js.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(await js.text()).toBe("console.log('page')");
+    const again = await fetch(`${origin}${script}`, {
+      headers: { "if-none-match": js.headers.get("etag")! },
+    });
+    expect(again.status).toBe(304);
+    const plain = await fetch(`${origin}/board/page.css`, {
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    // A request target that is no URL at all does not bring the server down.
+    const raw = await rawRequest(new URL(w.url).port, "GET http://[ HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(raw).toMatch(/^HTTP\/1\.1 (400|404)/);
+    // The server's other routes are as they were.
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+    expect((await fetch(`${origin}/elsewhere`)).status).toBe(404);
+  });
+});
+
+describe("the board page's API", () => {
+  it("opens a game for its players with the page's texts in their language", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    await h.send(USERS.olga, "/start", { chatId: USERS.olga.id });
+    const alice = await w.as(USERS.alice).boot(gameId);
+    expect(alice.status).toBe(200);
+    expect(alice.body.role).toBe(
+      h.service.getGame(gameId)!.white.id === USERS.alice.id ? "white" : "black",
+    );
+    expect(alice.body.me).toEqual({ id: USERS.alice.id, name: "Alice" });
+    expect(alice.body.texts.roll).toBe("🎲 Roll");
+    expect(alice.body.game).toMatchObject({ id: gameId, variant: "short", status: "active" });
+    // Bookkeeping of the chat's message and the dice's secrets are not the page's.
+    expect(Object.keys(alice.body.game)).not.toContain("message");
+    expect(JSON.stringify(alice.body.game)).not.toContain(
+      h.service.getGame(gameId)!.diceCommitment,
+    );
+    expect(alice.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("refuses requests without launch data, with forged or day-old data, in the sender's language", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    const token = h.parts.deps.config.token;
+    const none = await w.as(USERS.alice, { initData: "" }).boot(gameId);
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ code: "missing" });
+    // Bob's signed data with Alice's id put in: the signature no longer fits.
+    const bobs = launchData(token, USERS.bob);
+    const forged = bobs.replace(`%22id%22%3A${USERS.bob.id}`, `%22id%22%3A${USERS.alice.id}`);
+    expect(forged).not.toBe(bobs);
+    const r = await w.as(USERS.alice, { initData: forged }).boot(gameId);
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({
+      code: "forged",
+      message: expect.stringMatching(/Telegram could not confirm/),
+    });
+    const stale = await w.as(USERS.alice, { ageS: 86_400 + 60 }).boot(gameId);
+    expect(stale.status).toBe(401);
+    expect(stale.body.code).toBe("stale");
+    // The refusal speaks the language the data names, signed or not.
+    const olga = await w.as(USERS.olga, { ageS: 90_000 }).boot(gameId);
+    expect(olga.body.message).toMatch(/Telegram не подтвердил/);
+    // Nothing was done with any of them.
+    const act = await w.as(USERS.alice, { initData: forged }).act(gameId, 1, { type: "roll" });
+    expect(act.status).toBe(401);
+  });
+
+  it("shows a group's game read-only to its members, to nobody else; a private game to its player only", async () => {
+    const { h, w } = await setUp({ computer: {} });
+    const { gameId } = await groupGame(h);
+    const carol = w.as(USERS.carol);
+    const seen = await carol.boot(gameId);
+    expect(seen.status).toBe(200);
+    expect(seen.body.role).toBe("spectator");
+    const game = h.service.getGame(gameId)!;
+    const tried = await carol.act(gameId, game.version, { type: "roll" });
+    expect(tried.status).toBe(403);
+    expect(tried.body).toMatchObject({
+      code: "not-a-player",
+      message: "You are not playing in this game.",
+    });
+    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+    expect((await carol.rematch(gameId)).status).toBe(403);
+
+    // Taras has left the group: Telegram says so, and the game is not his to see.
+    h.tg.makeOutsider(USERS.taras.id, GROUP);
+    const outsider = await w.as(USERS.taras).boot(gameId);
+    expect(outsider.status).toBe(403);
+    expect(outsider.body).toMatchObject({
+      code: "not-allowed",
+      message: expect.stringMatching(/лише гравці/),
+    });
+    expect((await w.as(USERS.taras).events(gameId)).status).toBe(403);
+    expect((await w.as(USERS.carol).boot(999)).status).toBe(404);
+
+    // A game against the bot in Alice's private chat is hers alone.
+    await h.send(USERS.alice, "/play bot", { chatId: USERS.alice.id });
+    const card = h.lastMessage(USERS.alice.id);
+    await h.press(USERS.alice, card, buttonNamed(card, /🎲/));
+    const own = h.service.activeGames(USERS.alice.id, USERS.alice.id)[0]!;
+    expect((await w.as(USERS.alice).boot(own.id)).status).toBe(200);
+    expect((await w.as(USERS.carol).boot(own.id)).status).toBe(403);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("plays a whole turn as one action, as the signed player only", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    const mover = moverOf(h, w, gameId);
+    await toMove(h, mover, gameId);
+    const { version, action } = playOf(h, gameId);
+    const other =
+      h.service.getGame(gameId)!.waitingFor === USERS.alice.id ? USERS.bob : USERS.alice;
+    // The opponent's page cannot move the mover's checkers.
+    const theirs = await w.as(other).act(gameId, version, action);
+    expect(theirs.status).toBe(422);
+    expect(theirs.body.message).toMatch(/not your turn|turn/);
+    const r = await mover.act(gameId, version, action);
+    expect(r.status).toBe(200);
+    const after = h.service.getGame(gameId)!;
+    expect(r.body.game?.version).toBe(after.version);
+    expect(after.waitingFor).toBe(other.id);
+    // One step event per step, all by the mover.
+    const events = h.events(gameId).filter((e) => e.seq > version && e.actorId !== null);
+    expect(events.map((e) => e.type)).toEqual(action.steps.map(() => "step"));
+  });
+
+  it("a button press and a page action on the same version at the same moment: one applies", async () => {
+    const { h, w } = await setUp();
+    const { gameId, board } = await groupGame(h);
+    const mover = moverOf(h, w, gameId);
+    await toMove(h, mover, gameId);
+    await h.settle();
+    const { version, action } = playOf(h, gameId);
+    const user = userById(h.service.getGame(gameId)!.waitingFor!);
+    const live = h.tg.message(GROUP, board.messageId)!;
+    const button = buttons(live).find((b) => !/Claim|Undo/.test(b.text))!;
+    const [page] = await Promise.all([
+      mover.act(gameId, version, action),
+      h.press(user, live, button),
+    ]);
+    const applied = h.events(gameId).filter((e) => e.seq === version + 1);
+    expect(applied).toHaveLength(1);
+    const answers = h.tg.callsOf("answerCallbackQuery").at(-1)!;
+    const pressWon = answers.payload.text === undefined;
+    // Exactly one of the two went through; the other heard the board moved on.
+    expect(page.status === 200).toBe(!pressWon);
+    if (pressWon) {
+      expect(page.status).toBe(409);
+      expect(page.body).toMatchObject({
+        code: "stale",
+        game: { version: h.service.getGame(gameId)!.version },
+      });
+    } else expect(answers.payload.text).toMatch(/out of date/);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("refuses an older version, a malformed action, a body too large", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    const mover = moverOf(h, w, gameId);
+    const game = h.service.getGame(gameId)!;
+    const old = await mover.act(gameId, game.version - 1, { type: "roll" });
+    expect(old.status).toBe(409);
+    expect(old.body.game?.version).toBe(game.version);
+    const bad = await mover.act(gameId, game.version, { type: "play", steps: [{ from: 99 }] });
+    expect(bad.status).toBe(400);
+    const big = await mover.act(gameId, game.version, { type: "roll", pad: "x".repeat(10_000) });
+    expect(big.status).toBe(413);
+    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+  });
+});
+
+describe("after the game", () => {
+  it("gives the replay turn by turn, and the stored analysis's marks once there are some", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    const alice = w.as(USERS.alice);
+    expect((await alice.review(gameId)).status).toBe(409);
+    for (let i = 0; i < 2; i++) {
+      const mover = moverOf(h, w, gameId);
+      await toMove(h, mover, gameId);
+      const { version, action } = playOf(h, gameId);
+      expect((await mover.act(gameId, version, action)).status).toBe(200);
+    }
+    const g = h.service.getGame(gameId)!;
+    await alice.act(gameId, g.version, { type: "resign", kind: "single" });
+    const offered = h.service.getGame(gameId)!;
+    await w.as(USERS.bob).act(gameId, offered.version, { type: "accept-resign" });
+    const review = await w.as(USERS.carol).review(gameId);
+    expect(review.status).toBe(200);
+    const body = review.body as PageReview;
+    expect(body.turns).toHaveLength(2);
+    expect(body.turns[1]!.board).toEqual(h.service.getGame(gameId)!.state.board);
+    expect(body.marks).toBeNull();
+    const turn = body.turns[0]!;
+    const decision = {
+      kind: "play" as const,
+      turn: 1,
+      color: turn.color,
+      dice: turn.dice,
+      board: body.start,
+      after: turn.board,
+      bestAfter: turn.board,
+      played: turn.steps,
+      best: turn.steps,
+      playedMoves: ["24/18"],
+      bestMoves: ["13/7"],
+      playedEquity: 0.1,
+      bestEquity: 0.2,
+      loss: 0.1,
+    };
+    const cube = {
+      kind: "cube" as const,
+      turn: 2,
+      color: turn.color,
+      board: body.start,
+      cube: { value: 1, owner: null },
+      action: "no-double" as const,
+      bestAction: "double" as const,
+      chosenEquity: 0,
+      bestEquity: 0.05,
+      loss: 0.05,
+    };
+    const player = (costliest: object[]) => ({
+      decisions: 2,
+      errors: 1,
+      blunders: 0,
+      lost: 0.1,
+      luck: 0,
+      costliest,
+    });
+    h.parts.deps.reviews.setAnalysis(gameId, {
+      white: player(turn.color === "white" ? [cube, decision] : []),
+      black: player(turn.color === "black" ? [cube, decision] : []),
+    } as never);
+    const marked = (await w.as(USERS.carol).review(gameId)).body as PageReview;
+    expect(marked.marks).toMatchObject([
+      { kind: "play", turn: 1, level: "blunder", loss: 0.1, bestMoves: ["13/7"] },
+      { kind: "cube", turn: 2, level: "error", action: "no-double", bestAction: "double" },
+    ]);
+  });
+});
+
+describe("changes pushed to the open pages", () => {
+  it("every open page of the game hears a change within 200 ms; a reconnect catches up", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    const game = h.service.getGame(gameId)!;
+    const streams = await Promise.all(
+      [USERS.alice, USERS.bob, USERS.carol].map((u) => w.as(u).events(gameId)),
+    );
+    // Each page first gets the game as it is.
+    for (const s of streams)
+      expect((await s.next((e) => e.event === "game")).id).toBe(game.version);
+    const mover = moverOf(h, w, gameId);
+    await toMove(h, mover, gameId);
+    const { version, action } = playOf(h, gameId);
+    const sent = performance.now();
+    const r = await mover.act(gameId, version, action);
+    const now = r.body.game!.version;
+    for (const s of streams) {
+      const e = await s.next((x) => x.id === now);
+      expect((e.data as PageGame).version).toBe(now);
+      expect(e.at - sent).toBeLessThan(200);
+    }
+    // A page that lost its connection names the last version it has; it gets the newer one.
+    streams[2]!.close();
+    const back = await w.as(USERS.carol).events(gameId, version);
+    expect((await back.next((e) => e.event === "game")).id).toBe(now);
+    // One that is up to date gets nothing until the next change.
+    const current = await w.as(USERS.bob).events(gameId, now);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(current.events).toEqual([]);
+    for (const s of [...streams, back, current]) s.close();
+  });
+
+  it("a rematch tells the old game's pages where the next game is", async () => {
+    const { h, w } = await setUp();
+    const { gameId } = await groupGame(h);
+    const alice = w.as(USERS.alice);
+    const game = h.service.getGame(gameId)!;
+    // Alice offers to resign a single game, Bob accepts; she asks for the next game.
+    await alice.act(gameId, game.version, { type: "resign", kind: "single" });
+    const offered = h.service.getGame(gameId)!;
+    const stream = await w.as(USERS.bob).events(gameId, offered.version);
+    await w.as(USERS.bob).act(gameId, offered.version, { type: "accept-resign" });
+    expect(h.service.getGame(gameId)!.status).toBe("finished");
+    const next = await alice.rematch(gameId);
+    expect(next.status).toBe(200);
+    expect((await stream.next((e) => e.event === "next")).data).toEqual({
+      gameId: next.body.gameId,
+    });
+    await h.settle();
+    expect(h.service.getGame(next.body.gameId!)!.starting).toBe(false);
+    const again = await alice.rematch(gameId);
+    expect(again.body).toMatchObject({ code: "rematch-exists", gameId: next.body.gameId });
+    stream.close();
+  });
+});
+
+describe("the page's costs are bounded", () => {
+  it("a user's requests past the burst wait; launch data that fails is limited per address", async () => {
+    const h = await harness();
+    const w = await webHarness(h, {
+      limits: { burst: 3, perSecond: 1, failedBurst: 2, failedPerSecond: 1 },
+    });
+    open.push(w);
+    const { gameId } = await groupGame(h);
+    const alice = w.as(USERS.alice);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await alice.boot(gameId)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const late = await alice.boot(gameId);
+    expect(late.headers.get("retry-after")).toMatch(/^[1-9]/);
+    // Bob is not held back by Alice's requests.
+    expect((await w.as(USERS.bob).boot(gameId)).status).toBe(200);
+    const forged = w.as(USERS.carol, { initData: "user=x&hash=00" });
+    const tries = [];
+    for (let i = 0; i < 3; i++) tries.push((await forged.boot(gameId)).status);
+    expect(tries).toEqual([401, 401, 429]);
+  });
+
+  it("a user keeps a few pages open at most: a newer one closes the oldest", async () => {
+    const h = await harness();
+    const w = await webHarness(h, { limits: { streamsPerUser: 2 } });
+    open.push(w);
+    const { gameId } = await groupGame(h);
+    const alice = w.as(USERS.alice);
+    const first = await alice.events(gameId);
+    const second = await alice.events(gameId);
+    expect(w.web.openPages).toBe(2);
+    const third = await alice.events(gameId);
+    await first.ended;
+    expect(w.web.openPages).toBe(2);
+    for (const s of [second, third]) s.close();
+  });
+});

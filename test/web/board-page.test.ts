@@ -1,0 +1,366 @@
+/**
+ * The board page in a real browser (Chromium from the distribution, driven by playwright-core):
+ * whole games played by taps on two pages while a third watches, refusals of forged and stale
+ * launch data, a page tap and a button press at once, a reconnect, and the board's look in
+ * both themes and three languages against stored screenshots. In the slow suite.
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { User } from "grammy/types";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { GameState } from "../../src/engine/index.js";
+import { readPageFiles } from "../../src/web/assets.js";
+import { spotName } from "../../src/web/page/board.js";
+import { LocalTurn } from "../../src/web/page/turn.js";
+import {
+  buttons,
+  GROUP,
+  groupGame,
+  type Harness,
+  harnessesPerTest,
+  USERS,
+  userById,
+} from "../bot/harness.js";
+import { launchData } from "../helpers/init-data.js";
+import {
+  HAVE_CHROMIUM,
+  launchChromium,
+  NO_CHROMIUM,
+  openAs,
+  showsVersion,
+  THEMES,
+  type ThemeName,
+} from "./browser.js";
+import { type WebHarness, webHarness } from "./web-harness.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const SHOTS = path.join(ROOT, "test/fixtures/web");
+const WEB = { WEBAPP_URL: "https://nardy.example.org/board", WEBAPP_SHORT_NAME: "board" };
+
+if (!HAVE_CHROMIUM) console.warn(`board page browser tests skipped: ${NO_CHROMIUM}`);
+
+const harness = harnessesPerTest();
+let browser: Awaited<ReturnType<typeof launchChromium>> | null = null;
+let open: WebHarness[] = [];
+
+beforeAll(async () => {
+  if (HAVE_CHROMIUM) browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  for (const p of browser?.ctx.pages() ?? []) await p.close();
+  for (const w of open) await w.close();
+  open = [];
+});
+
+/** The bot with the board page served from the build (dist/web/page, as `npm start` serves it). */
+async function setUp(port?: number) {
+  const h = await harness({ env: WEB });
+  const w = await webHarness(h, {
+    files: readPageFiles(path.join(ROOT, "dist/web/page")),
+    ...(port === undefined ? {} : { port }),
+  });
+  open.push(w);
+  return { h, w, token: h.parts.deps.config.token };
+}
+
+const tapSpot = (page: Page, spot: number) =>
+  page.locator(`#board [data-spot="${spotName(spot)}"]`).click();
+
+/**
+ * Taps a whole turn on `page`: each step's checker, then its lit destination, as the page
+ * lights them (the first of each). Returns the steps tapped.
+ */
+async function tapTurn(page: Page, state: GameState): Promise<LocalTurn> {
+  const turn = new LocalTurn(state);
+  while (!turn.complete()) {
+    const [from] = [...turn.origins()];
+    const [to] = [...turn.destinations(from!).keys()];
+    await tapSpot(page, from!);
+    await tapSpot(page, to!);
+    expect(turn.take(from!, to!)).toBe(true);
+  }
+  return turn;
+}
+
+/**
+ * The player to act plays their turn in their page by taps: roll, then each step's checker
+ * and its lit destination, then ✓ Done. The steps are the page's own choices, as a player
+ * would find them lit. Returns the version the page shows after.
+ */
+async function playTurnByTaps(h: Harness, page: Page, gameId: number): Promise<number> {
+  // The player's app is the one in front (a tab behind draws no frames to tap on).
+  await page.bringToFront();
+  let game = h.service.getGame(gameId)!;
+  if (game.state.phase === "roll") {
+    await page.locator('#controls button[data-act="roll"]').click();
+    await showsVersion(page, game.version + 1);
+    game = h.service.getGame(gameId)!;
+  }
+  if (game.state.phase !== "move" || game.waitingFor === null) return game.version;
+  await tapTurn(page, game.state);
+  await page.locator('#controls button[data-act="confirm"]').click();
+  await showsVersion(page, game.version + 1);
+  return h.service.getGame(gameId)!.version;
+}
+
+describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
+  for (const variant of ["short", "long"] as const)
+    it(`a whole ${variant} nardy game played by taps on two pages while a third watches`, async () => {
+      const { h, w, token } = await setUp();
+      const { gameId } = await groupGame(h, `/play ${variant}`);
+      const ctx = browser!.ctx;
+      const pages = new Map<number, Page>();
+      for (const u of [USERS.alice, USERS.bob])
+        pages.set(u.id, await openAs(ctx, w.url, token, u, gameId));
+      const watcher = await openAs(ctx, w.url, token, USERS.carol, gameId);
+      expect(await watcher.locator("#notice").textContent()).toBe("👀 You are watching this game.");
+      for (let turns = 0; ; turns++) {
+        const game = h.service.getGame(gameId)!;
+        if (game.status !== "active") break;
+        expect(turns).toBeLessThan(400);
+        const version = await playTurnByTaps(h, pages.get(game.waitingFor!)!, gameId);
+        // Every page follows, the watcher too, with no buttons of its own.
+        for (const p of [...pages.values(), watcher]) await showsVersion(p, version);
+        if (turns % 10 === 0) expect(await watcher.locator("#controls button").count()).toBe(0);
+      }
+      const over = h.service.getGame(gameId)!;
+      expect(over.status).toBe("finished");
+      const status = await watcher.locator("#status").textContent();
+      expect(status).toMatch(/^🏆 .* wins/);
+      for (const p of pages.values()) expect(await p.locator("#status").textContent()).toBe(status);
+      // After the game: the replay, move by move, from its last turn back to the start.
+      await watcher.locator("#review").waitFor();
+      await expect
+        .poll(() => watcher.locator("#review .frame").textContent())
+        .toMatch(/Turn \d+ of \d+/);
+      await watcher.locator('#review button[data-act="first"]').click();
+      expect(await watcher.locator("#review .frame").textContent()).toMatch(/Start/);
+      if (variant === "short") {
+        // 🔁 Next game from a page: it switches to the new game, which starts in the chat; the
+        // other player's page of the old game offers to follow.
+        const alice = pages.get(USERS.alice.id)!;
+        await alice.bringToFront();
+        await alice.locator('#controls button[data-act="rematch"]').click();
+        await alice.waitForFunction(
+          (id) => new URL(location.href).searchParams.get("g") !== String(id),
+          gameId,
+          { polling: 50 },
+        );
+        const nextId = Number(
+          await alice.evaluate(() => new URL(location.href).searchParams.get("g")),
+        );
+        await h.settle();
+        const next = h.service.getGame(nextId)!;
+        expect(next.previousGameId).toBe(gameId);
+        expect(next.starting).toBe(false);
+        await showsVersion(alice, next.version);
+        expect(await alice.evaluate(() => document.body.dataset.phase)).not.toBe("starting");
+        await pages.get(USERS.bob.id)!.locator('#controls button[data-act="next"]').waitFor();
+      }
+      await h.settle();
+      expect(h.tg.problems()).toEqual([]);
+    }, 240_000);
+
+  it("refuses forged and day-old launch data: no board, a clear word", async () => {
+    const { h, w, token } = await setUp();
+    const { gameId } = await groupGame(h, "/play short");
+    const bobs = launchData(token, USERS.bob);
+    const forged = bobs.replace(`%22id%22%3A${USERS.bob.id}`, `%22id%22%3A${USERS.alice.id}`);
+    for (const initData of [forged, launchData(token, USERS.alice, { ageS: 2 * 86_400 })]) {
+      const page = await openAs(browser!.ctx, w.url, token, USERS.alice, gameId, { initData });
+      expect(await page.evaluate(() => document.body.dataset.phase)).toBe("refused");
+      expect(await page.locator("#status").textContent()).toMatch(
+        /Telegram could not confirm who you are/,
+      );
+      expect(await page.locator("#board svg").count()).toBe(0);
+      await page.close();
+    }
+  });
+
+  it("a page's ✓ Done and a button press at the same moment: one applies, the page shows the game as it is", async () => {
+    const { h, w, token } = await setUp();
+    const { gameId, board } = await groupGame(h, "/play short");
+    const game = h.service.getGame(gameId)!;
+    const mover = userById(game.waitingFor!);
+    const page = await openAs(browser!.ctx, w.url, token, mover, gameId);
+    // The steps tapped in the page: nothing is sent before ✓ Done.
+    const turn = await tapTurn(page, game.state);
+    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+    await h.settle();
+    const live = h.tg.message(GROUP, board.messageId)!;
+    const press = buttons(live).find((b) => !/Claim|Undo/.test(b.text))!;
+    // The press goes the moment the page's turn is on its way to the server.
+    const pressed = new Promise<void>((resolve) =>
+      page.on("request", (r) => {
+        if (r.url().endsWith("/act")) void h.press(mover, live, press).then(() => resolve());
+      }),
+    );
+    await page.locator('#controls button[data-act="confirm"]').click();
+    await pressed;
+    const now = h.service.getGame(gameId)!;
+    await showsVersion(page, now.version);
+    const applied = h.events(gameId).filter((e) => e.seq > game.version);
+    // The page's whole play went in, or the press's first step.
+    const actions = (n: number) =>
+      JSON.stringify(applied.slice(0, n).map((e) => (e.payload as { action: unknown }).action));
+    const pageWon =
+      actions(turn.steps.length) ===
+      JSON.stringify(turn.steps.map(({ from, to, die }) => ({ type: "step", from, to, die })));
+    const answer = h.tg.callsOf("answerCallbackQuery").at(-1)!;
+    if (pageWon) expect(answer.payload.text).toMatch(/out of date/);
+    else {
+      // The press went in; the page's whole play was refused as out of date.
+      expect(applied.filter((e) => e.actorId === mover.id).length).toBeGreaterThan(0);
+      await expect.poll(() => page.locator("#notice").textContent()).toMatch(/out of date/);
+    }
+    expect(await page.evaluate(() => Number(document.body.dataset.version))).toBe(now.version);
+    await h.settle();
+    expect(h.tg.problems()).toEqual([]);
+  }, 60_000);
+
+  it("a page that lost the server (a restart) catches up when it is back", async () => {
+    const first = await setUp();
+    const { h, token } = first;
+    const port = Number(new URL(first.w.url).port);
+    const { gameId } = await groupGame(h, "/play short");
+    const game = h.service.getGame(gameId)!;
+    const waiting = game.waitingFor === USERS.alice.id ? USERS.bob : USERS.alice;
+    const page = await openAs(browser!.ctx, first.w.url, token, waiting, gameId);
+    await showsVersion(page, game.version);
+    // The server goes away; the page says so and keeps trying.
+    await first.w.close();
+    open = [];
+    await expect.poll(() => page.locator("#notice").textContent()).toMatch(/Connection lost/);
+    // Meanwhile the mover plays (through the service, as a button would).
+    const { remainingPlays } = await import("../../src/engine/index.js");
+    const steps = remainingPlays(game.state)[0]!.steps.map(({ from, to, die }) => ({
+      from,
+      to,
+      die,
+    }));
+    const r = h.service.act(gameId, game.waitingFor!, { type: "play", steps }, game.version);
+    expect(r.ok).toBe(true);
+    const now = h.service.getGame(gameId)!.version;
+    // A new process serves the page on the same port: the page comes back to the game as it is.
+    const again = await webHarness(h, {
+      files: readPageFiles(path.join(ROOT, "dist/web/page")),
+      port,
+    });
+    open.push(again);
+    await showsVersion(page, now, 15_000);
+    await expect.poll(() => page.locator("#notice").textContent()).toBe("");
+    expect(await page.locator("#status").textContent()).not.toBe("");
+  });
+
+  it("a checker dragged to a lit point moves; the opponent's page flies the move in", async () => {
+    const { h, w, token } = await setUp();
+    const { gameId } = await groupGame(h, "/play short");
+    const game = h.service.getGame(gameId)!;
+    const mover = userById(game.waitingFor!);
+    const other = mover.id === USERS.alice.id ? USERS.bob : USERS.alice;
+    const watching = await openAs(browser!.ctx, w.url, token, other, gameId);
+    await watching.emulateMedia({ reducedMotion: "no-preference" });
+    const page = await openAs(browser!.ctx, w.url, token, mover, gameId);
+    const turn = new LocalTurn(game.state);
+    while (!turn.complete()) {
+      const [from] = [...turn.origins()];
+      const [to] = [...turn.destinations(from!).keys()];
+      const at = async (spot: number) => {
+        const box = (await page.locator(`#board [data-spot="${spotName(spot)}"]`).boundingBox())!;
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      };
+      const [a, b] = [await at(from!), await at(to!)];
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down();
+      await page.mouse.move(b.x, b.y, { steps: 5 });
+      await page.mouse.up();
+      turn.take(from!, to!);
+      // The step shows at once, lit as this turn's, before anything is sent.
+      await expect
+        .poll(() => page.locator('#board [data-kind="current"]').count())
+        .toBeGreaterThan(0);
+    }
+    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+    // The watching page notes any checker that flies across its board.
+    await watching.evaluate(() =>
+      new MutationObserver((changes) => {
+        for (const c of changes)
+          for (const n of c.addedNodes)
+            if (n instanceof Element && n.classList.contains("fly"))
+              document.body.dataset.flew = "1";
+      }).observe(document.getElementById("board")!, { childList: true, subtree: true }),
+    );
+    await page.locator('#controls button[data-act="confirm"]').click();
+    await watching.waitForFunction(() => document.body.dataset.flew === "1", null, { polling: 50 });
+    await showsVersion(watching, game.version + 1);
+  });
+
+  it("looks as stored in both themes and three languages", async () => {
+    const { h, w, token } = await setUp();
+    // Two players of each language, so the page of whoever moves first speaks it.
+    const pairs: [string, User, User][] = [
+      ["en", USERS.alice, USERS.bob],
+      ["ru", USERS.olga, { id: 77, is_bot: false, first_name: "Иван", language_code: "ru" }],
+      ["uk", USERS.taras, { id: 88, is_bot: false, first_name: "Оксана", language_code: "uk" }],
+    ];
+    const failures: string[] = [];
+    for (const [lang, a, b] of pairs) {
+      const { gameId } = await groupGame(h, "/play short", a, b);
+      const game = h.service.getGame(gameId)!;
+      const mover = game.waitingFor === a.id ? a : b;
+      const [from] = [...new LocalTurn(game.state).origins()];
+      for (const theme of Object.keys(THEMES) as ThemeName[]) {
+        const page = await openAs(browser!.ctx, w.url, token, mover, gameId, { theme });
+        // A checker picked: its legal destinations lit.
+        await tapSpot(page, from!);
+        const shot = await page.screenshot({ animations: "disabled" });
+        const problem = await compareShot(`${theme}-${lang}.png`, shot);
+        if (problem) failures.push(problem);
+        await page.close();
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/** Pixels whose colour differs by more than this (of 255) count as different. */
+const PIXEL_DELTA = 48;
+/** Differing pixels allowed: anti-aliasing of text and curves varies between machines. */
+const MAX_DIFFERENT = 0.01;
+
+/**
+ * Compares a screenshot with the stored one (test/fixtures/web); stores it when there is none
+ * or UPDATE_SCREENSHOTS=1. Returns what is wrong, or null.
+ */
+async function compareShot(name: string, png: Buffer): Promise<string | null> {
+  const file = path.join(SHOTS, name);
+  if (!existsSync(file) || process.env.UPDATE_SCREENSHOTS === "1") {
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(file, png);
+    return null;
+  }
+  const [a, b] = await Promise.all(
+    [png, file].map((src) => sharp(src).removeAlpha().raw().toBuffer({ resolveWithObject: true })),
+  );
+  if (a!.info.width !== b!.info.width || a!.info.height !== b!.info.height)
+    return `${name}: ${a!.info.width}x${a!.info.height}, stored ${b!.info.width}x${b!.info.height}`;
+  let different = 0;
+  const pixels = a!.info.width * a!.info.height;
+  for (let i = 0; i < pixels * 3; i += 3) {
+    const d = Math.max(
+      Math.abs(a!.data[i]! - b!.data[i]!),
+      Math.abs(a!.data[i + 1]! - b!.data[i + 1]!),
+      Math.abs(a!.data[i + 2]! - b!.data[i + 2]!),
+    );
+    if (d > PIXEL_DELTA) different++;
+  }
+  if (different / pixels <= MAX_DIFFERENT) return null;
+  writeFileSync(path.join(SHOTS, name.replace(/\.png$/, ".actual.png")), png);
+  return `${name}: ${((100 * different) / pixels).toFixed(2)}% of the pixels differ (kept as .actual.png)`;
+}
