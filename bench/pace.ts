@@ -339,8 +339,15 @@ export async function benchPace({ smoke }: { smoke: boolean }): Promise<Record<s
       out,
       figures(name, await run({ ...sc, limits: true }), await run({ ...sc, limits: false })),
     );
-  // Whole games, long and short in turn: edits of the group's board a turn, with the players
-  // on the group's board and on their own.
+  return { ...out, ...(await wholeGames({ smoke })) };
+}
+
+/**
+ * Whole games, long and short in turn: edits of the group's board a turn, with the players on
+ * the group's board and on their own.
+ */
+export async function wholeGames({ smoke }: { smoke: boolean }): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
   const commands = smoke
     ? ["/play short"]
     : ["/play long", "/play short", "/play long", "/play short"];

@@ -17,7 +17,7 @@
  *   for the game's players and the members of its chat;
  * - tournament: the tournament's card or standings.
  */
-import { LOCALES, type Locale } from "./i18n.js";
+import { LOCALES, type Locale } from "./locales.js";
 
 export const MAX_CALLBACK_BYTES = 64;
 

@@ -2,11 +2,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales.js";
 import type { Tr } from "./ui/tr.js";
 
-export const LOCALES = ["en", "ru", "uk"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
+export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "./locales.js";
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "locales");
 
@@ -17,9 +16,6 @@ export function localeOf(code: string | null | undefined): Locale {
   if (base === "ru" || base === "be" || base === "kk") return "ru";
   return base === "en" ? "en" : DEFAULT_LOCALE;
 }
-
-export const isLocale = (v: string | null | undefined): v is Locale =>
-  (LOCALES as readonly string[]).includes(v ?? "");
 
 export function createI18n<C extends Context>(
   negotiate: (ctx: C) => Locale | Promise<Locale>,

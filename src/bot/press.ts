@@ -2,14 +2,29 @@ import type { Context } from "grammy";
 import {
   type ActOutcome,
   type GameAction,
+  type GameService,
   isAtHome,
   type MessageRef,
   type ServiceResult,
 } from "../services/index.js";
+import type { PressAnswers } from "./answers.js";
+import type { BoardSync } from "./boards.js";
 import { decode, type Payload } from "./callback-data.js";
 import type { BotContext } from "./context.js";
-import type { FeatureDeps } from "./features/deps.js";
-import { errorText } from "./features/errors-text.js";
+import type { MessageMemo } from "./message-memo.js";
+import type { PrivateBoards } from "./private-boards.js";
+import { errorText } from "./ui/errors-text.js";
+
+/** What a press needs of the bot (the features' deps hold it all). */
+export interface PressDeps {
+  readonly service: GameService;
+  readonly boards: BoardSync;
+  readonly privateBoards: PrivateBoards;
+  readonly answers: PressAnswers;
+  /** Whether an update is one a previous process took and did not finish. */
+  readonly isReplay: (updateId: number) => boolean;
+  readonly memo: MessageMemo;
+}
 
 /** The message a press came from. */
 export function pressedMessage(ctx: Context): MessageRef | null {
@@ -33,7 +48,7 @@ export const pressedAtHome = (ctx: Context, chatId: number | null, home: Message
  * Telegram sent it with the press (an inline message comes without its buttons).
  */
 export function pressedShows(
-  deps: Pick<FeatureDeps, "memo">,
+  deps: Pick<PressDeps, "memo">,
   ctx: Context,
   test: (p: Payload) => boolean,
 ): boolean {
@@ -55,7 +70,7 @@ export function pressedShows(
  * when the press was made (or forged) on any other message, which is then left alone.
  */
 export function boardPressedOn(
-  deps: Pick<FeatureDeps, "memo" | "service">,
+  deps: Pick<PressDeps, "memo" | "service">,
   ctx: Context,
   gameId: number,
 ): MessageRef | null {
@@ -76,7 +91,7 @@ export function boardPressedOn(
  * that finds its own action applied (the process died before answering) is answered as done.
  */
 export async function playPress(
-  deps: FeatureDeps,
+  deps: PressDeps,
   ctx: BotContext,
   gameId: number,
   version: number,
@@ -104,7 +119,7 @@ export async function playPress(
 }
 
 const doneBefore = (
-  deps: FeatureDeps,
+  deps: PressDeps,
   ctx: BotContext,
   gameId: number,
   version: number,

@@ -1,21 +1,8 @@
 import type { Logger } from "../log.js";
 import type { TournamentView } from "./tournaments/types.js";
-import type { GameEventView, GameView } from "./types.js";
+import type { GameEventView, GameView, Happening } from "./types.js";
 
-/** What a change to a game amounts to, for whoever follows games. */
-export type Happening =
-  | "started"
-  | "rolled"
-  | "moved"
-  | "undone"
-  | "turn-passed"
-  | "doubled"
-  | "took"
-  | "resign-offered"
-  | "resign-declined"
-  | "game-over"
-  | "broken"
-  | "abandoned";
+export type { Happening } from "./types.js";
 
 /** What the services tell once a change is committed. */
 export type News =

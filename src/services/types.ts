@@ -9,7 +9,6 @@ import type {
   Variant,
 } from "../engine/index.js";
 import type { MessageRef } from "./message-ref.js";
-import type { Happening } from "./news.js";
 
 /** A Telegram user as the bot passes it in; names are refreshed on every call. */
 export interface PlayerRef {
@@ -183,3 +182,18 @@ export interface LeaderRow {
   readonly winRate: number;
   readonly rating: number;
 }
+
+/** What a change to a game amounts to, for whoever follows games. */
+export type Happening =
+  | "started"
+  | "rolled"
+  | "moved"
+  | "undone"
+  | "turn-passed"
+  | "doubled"
+  | "took"
+  | "resign-offered"
+  | "resign-declined"
+  | "game-over"
+  | "broken"
+  | "abandoned";

@@ -12,10 +12,10 @@ import {
   challengeKeyboard,
   challengeText,
 } from "../ui/challenge-text.js";
+import { errorText } from "../ui/errors-text.js";
 import { fitHtml, quotedWord, TEXT_LIMIT } from "../ui/fit.js";
 import { escapeHtml, htmlName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
-import { errorText } from "./errors-text.js";
 import { withinLimit } from "./limited.js";
 import { parsePlayArgs } from "./play-args.js";
 import { playerRef } from "./player-ref.js";

@@ -4,9 +4,9 @@ import { onButton } from "../buttons.js";
 import type { GameCommand } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { boardPressedOn, playPress, pressedAtHome } from "../press.js";
+import { errorText } from "../ui/errors-text.js";
 import { plainName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
-import { errorText } from "./errors-text.js";
 import { playerRef } from "./player-ref.js";
 import { resignOfferBy } from "./resign.js";
 

@@ -18,12 +18,12 @@ import { isLocale, type Locale } from "../i18n.js";
 import { minutesLeft } from "../rate-limit.js";
 import { isNotModified } from "../telegram-errors.js";
 import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/challenge-text.js";
+import { errorText } from "../ui/errors-text.js";
 import { CAPTION_LIMIT, fitHtml } from "../ui/fit.js";
 import { htmlName } from "../ui/names.js";
 import { gameTitle } from "../ui/rules-text.js";
 import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
-import { errorText } from "./errors-text.js";
 import { playerRef } from "./player-ref.js";
 
 const OFFERS: Record<CardOffer, { variant: Variant; preset: string }> = {

@@ -6,10 +6,10 @@ import type { TournamentCommand } from "../callback-data.js";
 import { isChatAdmin } from "../chat-admins.js";
 import type { BotContext } from "../context.js";
 import { pressedMessage } from "../press.js";
+import { errorText } from "../ui/errors-text.js";
 import { quotedWord } from "../ui/fit.js";
 import { SIGNUP_MINUTES } from "../ui/tournament-text.js";
 import type { FeatureDeps } from "./deps.js";
-import { errorText } from "./errors-text.js";
 import { playerRef } from "./player-ref.js";
 import { parseTournamentArgs } from "./tournament-args.js";
 

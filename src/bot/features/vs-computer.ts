@@ -3,8 +3,8 @@ import type { ChallengeView } from "../../services/index.js";
 import type { BotContext } from "../context.js";
 import { MAX_COMPUTER_GAMES } from "../person-limits.js";
 import { challengeText, computerChallengeKeyboard } from "../ui/challenge-text.js";
+import { errorText } from "../ui/errors-text.js";
 import type { FeatureDeps } from "./deps.js";
-import { errorText } from "./errors-text.js";
 import { playerRef } from "./player-ref.js";
 
 /**

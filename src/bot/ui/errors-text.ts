@@ -1,6 +1,6 @@
 import type { GameView, ServiceError } from "../../services/index.js";
-import { plainName } from "../ui/names.js";
-import type { Tr } from "../ui/tr.js";
+import { plainName } from "./names.js";
+import type { Tr } from "./tr.js";
 
 /** A refusal in the user's words; "not your turn" names whose turn it is. */
 export function errorText(t: Tr, error: ServiceError, game: GameView | null = null): string {
