@@ -13,8 +13,8 @@ import {
 } from "../../src/render/layout.js";
 import { CHECKER } from "../../src/render/palette.js";
 import { renderBoardPng } from "../../src/render/png.js";
-import { boardSvg } from "../../src/render/svg.js";
 import type { BoardView } from "../../src/render/view.js";
+import { boardSvg } from "./board-svg.js";
 import { CASES } from "./views.js";
 
 async function rgb(png: Buffer): Promise<Buffer> {

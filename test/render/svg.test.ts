@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { opponentPointToMine, pipCount } from "../../src/engine/position.js";
 import { type Color, other } from "../../src/engine/types.js";
 import { checkerCenter, layoutFor, MAX_STACK, pointCenterX } from "../../src/render/layout.js";
-import { boardSvg } from "../../src/render/svg.js";
 import type { BoardView } from "../../src/render/view.js";
+import { boardSvg } from "./board-svg.js";
 import { CASES } from "./views.js";
 
 const count = (svg: string, re: RegExp): number => svg.match(re)?.length ?? 0;

@@ -1,8 +1,11 @@
-import { displayList } from "./compose.js";
-import type { DisplayList } from "./display.js";
-import type { BoardView } from "./view.js";
+import { displayList } from "../../src/render/compose.js";
+import type { DisplayList } from "../../src/render/display.js";
+import type { BoardView } from "../../src/render/view.js";
 
-/** The board picture as a self-contained SVG: shapes and paths only, no `<text>`, no fonts. */
+/**
+ * The board's display list as a self-contained SVG (shapes and paths only, no `<text>`, no
+ * fonts): what the tests read the drawing from, and the PNG renderer is compared against.
+ */
 export function boardSvg(view: BoardView): string {
   return listToSvg(displayList(view), view);
 }
