@@ -24,7 +24,6 @@ import { servicePrefs } from "../src/bot/locale-prefs.js";
 import { parseConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/index.js";
 import { TelegramStore } from "../src/db/telegram/store.js";
-import { silentLogger } from "../src/log.js";
 import { renderDecisionsPng } from "../src/render/decision.js";
 import { renderBoardPng, warmRenderer } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
@@ -38,7 +37,7 @@ import {
   TournamentService,
   turnsOf,
 } from "../src/services/index.js";
-import { BOT_INFO } from "../test/helpers/bot-info.js";
+import { BOT_INFO, silentLogger } from "../test/testkit/index.js";
 import { atOnce } from "./at-once.js";
 import { NullBotApi } from "./null-bot-api.js";
 import { peakRss } from "./peak-memory.js";
