@@ -1,7 +1,7 @@
 /**
  * The whole bot, press by press: a button press goes in as an update; out come the API calls
  * (the answer, then the edited board with a freshly rendered PNG). SQLite on a file in a temp
- * folder, the real renderer, a fake Bot API (test/e2e/fake-bot-api.ts) behind grammY's fetch
+ * folder, the real renderer, the test kit's fake Bot API behind grammY's fetch
  * or, for the HTTP figures, over loopback with the update runner polling it.
  *
  * Memory is measured in a child process (`--memory-child`), so that what the other benches
@@ -16,19 +16,18 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { run } from "@grammyjs/runner";
-import type { InlineKeyboardButton, User } from "grammy/types";
+import type { InlineKeyboardButton, Update, User } from "grammy/types";
 import { createApp } from "../src/app.js";
 import type { BotParts } from "../src/bot/create-bot.js";
 import { parseConfig } from "../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../src/db/index.js";
 import { seededRandom } from "../src/engine/dice.js";
-import { silentLogger } from "../src/log.js";
 import { renderDecisionsPng } from "../src/render/decision.js";
 import { renderBoardPng } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
 import { GameService, type GameView } from "../src/services/index.js";
-import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api.js";
+import { BOT_INFO, FakeBotApi, type StoredMessage, silentLogger } from "../test/testkit/index.js";
 import { randomAction } from "./random-play.js";
 import { countStatements } from "./sql-count.js";
 import { median, percentile, round } from "./stats.js";
@@ -42,6 +41,15 @@ const ROOT = path.resolve(path.dirname(SELF), "..");
 const MB = 1024 * 1024;
 
 const rng = seededRandom;
+
+/** The fake Bot API keeping no uploads, its calls timed by performance.now(). */
+const fakeApi = (opts: { maxHoldMs?: number } = {}) =>
+  new FakeBotApi({
+    token: TOKEN,
+    keepUploads: false,
+    wire: { now: () => performance.now() },
+    ...opts,
+  });
 
 interface Rig {
   readonly fake: FakeBotApi;
@@ -67,7 +75,7 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
   let seeds = 0;
   const app = createApp(parsed.config, {
     database,
-    botInfo: FAKE_BOT,
+    botInfo: BOT_INFO,
     logger: silentLogger,
     renderBoard: renderBoardPng,
     renderDecisions: renderDecisionsPng,
@@ -101,7 +109,7 @@ const dataOf = (b: InlineKeyboardButton): string =>
   "callback_data" in b && b.callback_data ? b.callback_data : "";
 
 /** The message showing the game now. */
-function boardOf(fake: FakeBotApi, chatId: number, gameId: number): FakeMessage {
+function boardOf(fake: FakeBotApi, chatId: number, gameId: number): StoredMessage {
   const prefix = `g:${gameId}:`;
   const m = fake
     .chatMessages(chatId)
@@ -112,7 +120,7 @@ function boardOf(fake: FakeBotApi, chatId: number, gameId: number): FakeMessage 
 }
 
 /** A button for the player to move: steps, rolls, takes; no doubles, drops, undos. */
-function pickButton(m: FakeMessage, gameId: number, r: () => number): string {
+function pickButton(m: StoredMessage, gameId: number, r: () => number): string {
   const choices = m.keyboard
     .flat()
     .filter(
@@ -124,19 +132,24 @@ function pickButton(m: FakeMessage, gameId: number, r: () => number): string {
   return dataOf(choices[Math.floor(r() * choices.length)]!);
 }
 
+/** Telegram sends the bot an update, in-process; waits for the boards it asks for. */
+async function sendToBot(rig: Rig, update: Update): Promise<void> {
+  rig.fake.deliver(update);
+  await rig.parts.bot.handleUpdate(update);
+  await rig.parts.boards.settled();
+}
+
 /** /play and Accept, in-process; returns the game id. */
 async function openGame(rig: Rig, chatId: number, command: string): Promise<number> {
-  const { fake, parts } = rig;
-  await parts.bot.handleUpdate(fake.textUpdate(ALICE, chatId, command));
-  await parts.boards.settled();
+  const { fake } = rig;
+  await sendToBot(rig, fake.textUpdate(ALICE, chatId, command));
   const challenge = fake
     .chatMessages(chatId)
     .reverse()
     .find((m) => m.keyboard.flat().some((b) => /^c:\d+:a$/.test(dataOf(b))));
   if (!challenge) throw new Error("no challenge");
   const accept = challenge.keyboard.flat().find((b) => /^c:\d+:a$/.test(dataOf(b)))!;
-  await parts.bot.handleUpdate(fake.pressUpdate(BOB, challenge, dataOf(accept)).update);
-  await parts.boards.settled();
+  await sendToBot(rig, fake.pressUpdate(BOB, challenge, dataOf(accept)).update);
   const board = fake
     .chatMessages(chatId)
     .reverse()
@@ -160,6 +173,7 @@ async function pressOnce(rig: Rig, game: GameView, r: () => number): Promise<Pre
   const board = boardOf(fake, game.chatId!, game.id);
   const who = rig.users.get(game.waitingFor!) ?? { ...ALICE, id: game.waitingFor! };
   const { update } = fake.pressUpdate(who, board, pickButton(board, game.id, r));
+  fake.deliver(update);
   const from = fake.calls.length;
   const sql = rig.statements();
   const t0 = performance.now();
@@ -177,7 +191,7 @@ async function pressOnce(rig: Rig, game: GameView, r: () => number): Promise<Pre
 
 /** Sequential presses through games that follow one another (long and short in turn). */
 async function inProcess(dir: string, presses: number): Promise<Record<string, number>> {
-  const fake = new FakeBotApi({ token: TOKEN, keepPhotos: false });
+  const fake = fakeApi();
   const rig = await makeRig(path.join(dir, "inprocess.sqlite"), fake);
   const r = rng(7);
   const timings: PressTiming[] = [];
@@ -216,7 +230,7 @@ async function inProcess(dir: string, presses: number): Promise<Record<string, n
 
 /** The same presses with the update runner polling a fake Bot API over loopback HTTP. */
 async function overHttp(dir: string, presses: number): Promise<Record<string, number>> {
-  const fake = new FakeBotApi({ token: TOKEN, keepPhotos: false, maxHoldMs: 1000 });
+  const fake = fakeApi({ maxHoldMs: 1000 });
   const apiRoot = await fake.listen();
   const dbFile = path.join(dir, "http.sqlite");
   const rig = await makeRig(dbFile, fake, apiRoot);
@@ -302,7 +316,7 @@ async function memoryChild(games: number, served: number): Promise<Record<string
   };
   const dir = mkdtempSync(path.join(tmpdir(), "nardy-bench-mem-"));
   const dbFile = path.join(dir, "memory.sqlite");
-  const fake = new FakeBotApi({ token: TOKEN, keepPhotos: false });
+  const fake = fakeApi();
   const rig = await makeRig(dbFile, fake);
   const r = rng(3);
   try {
@@ -346,10 +360,7 @@ async function memoryChild(games: number, served: number): Promise<Record<string
       // A press on a board from before a restart: the game is shown again (a new message).
       const old = fake.addMessage(game.chatId!, { photoId: "old", caption: "" });
       const who = rig.users.get(game.waitingFor!)!;
-      await rig.parts.bot.handleUpdate(
-        fake.pressUpdate(who, old, `g:${game.id}:${game.version}:f`).update,
-      );
-      await rig.parts.boards.settled();
+      await sendToBot(rig, fake.pressUpdate(who, old, `g:${game.id}:${game.version}:f`).update);
       presses++;
       for (let k = 0; k < 3; k++) {
         const g = rig.service.getGame(game.id)!;

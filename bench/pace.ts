@@ -20,13 +20,12 @@ import type { BotParts } from "../src/bot/create-bot.js";
 import { parseConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/index.js";
 import { seededRandom } from "../src/engine/index.js";
-import { silentLogger } from "../src/log.js";
 import { renderDecisionsPng } from "../src/render/decision.js";
 import { renderBoardPng } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
 import type { GameView } from "../src/services/index.js";
-import { FAKE_BOT, FakeBotApi, type FakeMessage } from "../test/e2e/fake-bot-api.js";
+import { BOT_INFO, FakeBotApi, type StoredMessage, silentLogger } from "../test/testkit/index.js";
 import { SimClock } from "./sim-clock.js";
 import { percentile, round } from "./stats.js";
 import { UNLIMITED } from "./unlimited.js";
@@ -38,7 +37,7 @@ const dataOf = (b: InlineKeyboardButton): string =>
   "callback_data" in b && b.callback_data ? b.callback_data : "";
 
 /** The game version a board's buttons were drawn for; null when it shows none. */
-function versionShown(m: FakeMessage | undefined, gameId: number): number | null {
+function versionShown(m: StoredMessage | undefined, gameId: number): number | null {
   for (const b of m?.keyboard.flat() ?? []) {
     const v = new RegExp(`^g:${gameId}:(\\d+):`).exec(dataOf(b));
     if (v) return Number(v[1]);
@@ -83,7 +82,7 @@ interface Outcome {
 async function run(s: Scenario): Promise<Outcome> {
   const dir = mkdtempSync(path.join(tmpdir(), "nardy-pace-"));
   const clock = new SimClock();
-  const fake = new FakeBotApi({ token: TOKEN, keepPhotos: false, now: clock.now });
+  const fake = new FakeBotApi({ token: TOKEN, keepUploads: false, now: clock.now });
   fake.rules.flood.enabled = s.limits;
   const parsed = parseConfig({ BOT_TOKEN: TOKEN, LOG_LEVEL: "silent" });
   if (!parsed.ok) throw new Error(parsed.errors.join("; "));
@@ -92,7 +91,7 @@ async function run(s: Scenario): Promise<Outcome> {
   const observed: (() => void)[] = [];
   const app = createApp(parsed.config, {
     database,
-    botInfo: FAKE_BOT,
+    botInfo: BOT_INFO,
     logger: silentLogger,
     renderBoard: renderBoardPng,
     renderDecisions: renderDecisionsPng,
@@ -113,7 +112,9 @@ async function run(s: Scenario): Promise<Outcome> {
   const parts: BotParts = app.bot;
   await parts.bot.init();
   let inflight = 0;
+  /** Telegram sends the bot an update; the bot works on it in the background. */
   const handle = (update: Update) => {
+    if (!fake.deliver(update)) return;
     inflight++;
     void parts.bot
       .handleUpdate(update)
@@ -130,12 +131,9 @@ async function run(s: Scenario): Promise<Outcome> {
     }
   };
   const say = (user: User, chatId: number, text: string) => {
-    const update = fake.textUpdate(user, chatId, text);
-    const { update_id: _, ...rest } = update;
-    fake.rules.deliver(rest);
-    handle(update);
+    handle(fake.textUpdate(user, chatId, text));
   };
-  const latestIn = (chatId: number, test: (m: FakeMessage) => boolean) =>
+  const latestIn = (chatId: number, test: (m: StoredMessage) => boolean) =>
     fake
       .chatMessages(chatId)
       .filter(test)
@@ -186,14 +184,14 @@ async function run(s: Scenario): Promise<Outcome> {
     const m = latestIn(p.user.id, (x) => versionShown(x, p.gameId) !== null || x.photo !== null);
     p.own = m ? { chatId: p.user.id, messageId: m.messageId } : null;
   };
-  const boardOf = (p: Player): FakeMessage | undefined => {
+  const boardOf = (p: Player): StoredMessage | undefined => {
     if (p.own) return fake.message(p.own.chatId, p.own.messageId);
     const g = service.getGame(p.gameId);
     return g?.message?.kind === "chat" ? fake.message(GROUP, g.message.messageId) : undefined;
   };
 
   /** What a player presses: a move, a roll (now and then a double), a take; the next game. */
-  const choose = (m: FakeMessage, game: GameView): string | null => {
+  const choose = (m: StoredMessage, game: GameView): string | null => {
     const own = m.keyboard
       .flat()
       .map(dataOf)

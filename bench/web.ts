@@ -10,7 +10,6 @@ import type { Page } from "playwright-core";
 import { startHttpServer } from "../src/bot/server.js";
 import { openDatabase } from "../src/db/index.js";
 import { remainingPlays } from "../src/engine/index.js";
-import { silentLogger } from "../src/log.js";
 import {
   Dispatcher,
   GameReviews,
@@ -24,6 +23,7 @@ import { LocalTurn } from "../src/web/page/turn.js";
 import { WebBoard } from "../src/web/web-board.js";
 import { EventStream } from "../test/helpers/event-stream.js";
 import { launchData } from "../test/helpers/init-data.js";
+import { silentLogger } from "../test/testkit/index.js";
 import { HAVE_CHROMIUM, launchChromium, launchUrl } from "../test/web/browser.js";
 import { pageFiles } from "../tools/page-bundle.mjs";
 import { median, percentile, round } from "./stats.js";

@@ -92,5 +92,3 @@ export function createLogger(
     destination,
   );
 }
-
-export const silentLogger: Logger = pino({ level: "silent" });

@@ -55,8 +55,6 @@ const PRESETS = {
   short: { standard: {} },
 } as const satisfies Record<Variant, Record<string, Partial<Rules>>>;
 
-export type PresetName<V extends Variant = Variant> = keyof (typeof PRESETS)[V] & string;
-
 export function defaultRules(variant: Variant, overrides: Partial<Rules> = {}): Rules {
   return { ...BASE, ...VARIANT_DEFAULTS[variant], ...overrides };
 }

@@ -88,10 +88,3 @@ export class SeedDice implements DiceSource {
     return this.cached.bytes[pos % BLOCK]!;
   }
 }
-
-/** The first `count` dice of a seed and second part, as a player checks them at the end. */
-export function diceOfSeed(seed: Buffer, count: number, salt: string | null): number[] {
-  const source = new SeedDice(seed, 0, salt);
-  for (let i = 0; i < count; i++) source.die();
-  return source.drawn;
-}

@@ -55,15 +55,4 @@ export function applyEvent(state: GameState | null, event: { type: string; paylo
   return r.state;
 }
 
-/** Every die of the game in drawing order: the lot's, then each roll's. */
-export function diceOfEvents(events: readonly { type: string; payload: unknown }[]): number[] {
-  const out: number[] = [];
-  for (const e of events) {
-    if (e.type === "start") {
-      for (const roll of (e.payload as StartPayload).lot?.rolls ?? []) out.push(...roll);
-    } else out.push(...((e.payload as ActionPayload).dice ?? []));
-  }
-  return out;
-}
-
 export type { Dice };

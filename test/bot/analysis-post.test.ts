@@ -9,8 +9,8 @@ import type {
   GameView,
   PlayerAnalysis,
 } from "../../src/services/index.js";
-import { captionText, codePoints } from "../helpers/bot-api-rules.js";
 import { CHAT, expectAllGamesReplay, harness, unwrap } from "../services/helpers.js";
+import { captionText, codePoints } from "../testkit/index.js";
 
 afterEach(expectAllGamesReplay);
 

@@ -4,7 +4,7 @@ import { chooseAction } from "../../src/ai/index.js";
 import type { BoardView } from "../../src/render/view.js";
 import { analyseGame } from "../../src/services/index.js";
 import { sampled } from "../helpers/samples.js";
-import { BOT_INFO } from "./fake-telegram.js";
+import { BOT_INFO } from "../testkit/index.js";
 import { finishedGame, resignAfter, resignedEarly } from "./finished-game.js";
 import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
 import { sendCard } from "./inline-cards.js";

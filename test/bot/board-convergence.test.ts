@@ -12,7 +12,7 @@ import { openDatabase } from "../../src/db/index.js";
 import { turnView } from "../../src/engine/index.js";
 import { GameService, type GameView, type ServiceResult } from "../../src/services/index.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
-import type { StoredMessage } from "./fake-telegram.js";
+import { type StoredMessage, TG } from "../testkit/index.js";
 import {
   buttonNamed,
   buttons,
@@ -91,7 +91,10 @@ describe("a restart", () => {
     const challenge = h.lastMessage();
     // Refused for every try that follows the press (the accept and the new game each ask).
     for (let i = 0; i < 2; i++)
-      h.tg.failNext("sendPhoto", 400, "Bad Request: not enough rights to send photos to the chat");
+      h.tg.failNext("sendPhoto", {
+        error_code: 400,
+        description: "Bad Request: not enough rights to send photos to the chat",
+      });
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
     expect(photosIn(h)).toEqual([]);
     expect(h.service.getGame(1)).toMatchObject({ starting: true, diceSalt: null });
@@ -142,11 +145,7 @@ async function firstGameBoard() {
 describe("answering and showing are independent", () => {
   it("a press whose answer Telegram refuses still moves the board", async () => {
     const { h, board, before } = await firstGameBoard();
-    h.tg.failNext(
-      "answerCallbackQuery",
-      400,
-      "Bad Request: query is too old and response timeout expired or query ID is invalid",
-    );
+    h.tg.failNext("answerCallbackQuery", { error_code: 400, description: TG.queryInvalid });
     await h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);
     expect(h.service.getGame(1)!.version).toBeGreaterThan(before);
     expectCurrent(h, 1);
@@ -157,14 +156,14 @@ describe("answering and showing are independent", () => {
     "a press whose answer's reply is lost still moves the board",
     async () => {
       const { h, board, before } = await firstGameBoard();
-      const hold = h.tg.holdNext("answerCallbackQuery", { lose: true });
+      const hold = h.tg.holdNext("answerCallbackQuery");
       const pressing = h.press(
         userById(h.service.getGame(1)!.waitingFor!),
         board,
         buttons(board)[0]!,
       );
       await hold.reached;
-      hold.release();
+      hold.release(true);
       await pressing;
       expect(h.service.getGame(1)!.version).toBeGreaterThan(before);
       expectCurrent(h, 1);
@@ -221,7 +220,7 @@ describe("one game, one message", () => {
 
   it("a press on a board posted again (the old one was deleted) while that posting has not returned yet", async () => {
     const { h, board } = await firstGameBoard();
-    h.tg.messages.delete(`${GROUP}:${board.messageId}`);
+    h.tg.deleteMessage(GROUP, board.messageId);
     const hold = h.tg.holdNext("sendPhoto");
     const moving = h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);
     await hold.reached;

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/log.js";
 import { auditActiveGames } from "../../src/services/index.js";
-import type { StoredMessage } from "./fake-telegram.js";
+import type { StoredMessage } from "../testkit/index.js";
 import {
   buttonNamed,
   buttons,

@@ -8,13 +8,14 @@ import { Api } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { callDeadline } from "../../src/bot/call-deadline.js";
 import { turnView } from "../../src/engine/index.js";
-import { type ApiCall, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
+import type { ApiCall, StoredMessage } from "../testkit/index.js";
 import {
   buttonNamed,
   buttons,
   createHarness,
   GROUP,
   type Harness,
+  inProcessApi,
   USERS,
   userById,
 } from "./harness.js";
@@ -31,7 +32,7 @@ afterEach(() => {
 async function withClock() {
   let shift = 0;
   const now = () => Date.now() + shift;
-  h = await createHarness({ now, tg: new FakeTelegram({ now }) });
+  h = await createHarness({ now, tg: inProcessApi({ now }) });
   return { harness: h, forward: (ms: number) => (shift += ms) };
 }
 
@@ -170,15 +171,11 @@ describe("a board that failed", () => {
     const failed = h.service.getGame(1)!.version;
     let newest = 0;
     // As Telegram refuses the edit, the game moves on (the computer player, say).
-    h.tg.failNext(
-      "editMessageMedia",
-      429,
-      "Too Many Requests: retry after 1",
-      { retry_after: 1 },
-      () => {
+    h.tg.rateLimitNext("editMessageMedia", 1, {
+      effect: () => {
         newest = playThroughService(h!);
       },
-    );
+    });
     await h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);
     // Nothing more went out inside the wait; then once, with the newest state.
     const edits = editsSince(h, from);

@@ -7,7 +7,7 @@
  */
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ApiCall, StoredMessage } from "./fake-telegram.js";
+import type { ApiCall, StoredMessage } from "../testkit/index.js";
 import {
   buttonNamed,
   buttons,

@@ -3,9 +3,9 @@ import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
 import { gameCaption } from "../../src/bot/ui/caption.js";
 import { type LoggedTurn, TURN_LOG_LIMIT, type TurnLog } from "../../src/engine/index.js";
 import type { GameView } from "../../src/services/index.js";
-import { captionText } from "../helpers/bot-api-rules.js";
 import { FORCED_DOUBLE_SIX } from "../helpers/turns.js";
 import { CHAT, expectAllGamesReplay, harness, unwrap } from "../services/helpers.js";
+import { captionText } from "../testkit/index.js";
 
 afterEach(expectAllGamesReplay);
 

@@ -164,7 +164,7 @@ describe("Telegram's own errors", () => {
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
     const board = h.lastMessage();
     const mover = h.service.getGame(1)!.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
-    h.tg.messages.delete(`${GROUP}:${board.messageId}`);
+    h.tg.deleteMessage(GROUP, board.messageId);
     await h.press(mover, board, buttons(board)[0]!);
     const reposted = h.lastMessage();
     expect(reposted.messageId).toBeGreaterThan(board.messageId);

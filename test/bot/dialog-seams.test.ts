@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BOT_INFO, type StoredMessage } from "./fake-telegram.js";
+import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
 import {
   buttonNamed,
   buttons,
@@ -200,14 +200,11 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
     await h.press(USERS.alice, dialog, buttonNamed(dialog, /@username/));
     const question = h.lastMessage();
     const dmytro = { id: 77, is_bot: false, first_name: "Dmytro" };
-    const message = h.tg.userMessage(
-      { id: GROUP, type: "supergroup" },
-      USERS.alice,
-      "Dmytro",
-      question,
-    ) as Record<string, unknown>;
-    message.entities = [{ type: "text_mention", offset: 0, length: 6, user: dmytro }];
-    expect(await h.handle({ message: message as never })).toBe(true);
+    const update = h.tg.textUpdate(USERS.alice, GROUP, "Dmytro", question);
+    Object.assign(update.message!, {
+      entities: [{ type: "text_mention", offset: 0, length: 6, user: dmytro }],
+    });
+    expect(await h.handle(update)).toBe(true);
     const challenge = h.service.getChallenge(1)!;
     expect(challenge.target).toEqual({ userId: dmytro.id, username: null });
     const card = h.tg.message(GROUP, dialog.messageId)!;

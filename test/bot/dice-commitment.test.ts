@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { diceOfEvents } from "../../src/services/index.js";
+import { diceOfEvents } from "../helpers/dice.js";
 import { sampled } from "../helpers/samples.js";
 import { playerDice } from "../services/player-dice.js";
-import { BOT_INFO, type StoredMessage } from "./fake-telegram.js";
+import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
 import {
   buttonNamed,
   buttons,

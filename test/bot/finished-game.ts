@@ -2,7 +2,7 @@ import type { User } from "grammy/types";
 import { expect } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
 import type { GameView } from "../../src/services/index.js";
-import type { StoredMessage } from "./fake-telegram.js";
+import type { StoredMessage } from "../testkit/index.js";
 import { buttons, GROUP, type Harness } from "./harness.js";
 
 /**

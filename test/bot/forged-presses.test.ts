@@ -1,6 +1,6 @@
 import type { User } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import type { StoredMessage } from "./fake-telegram.js";
+import type { StoredMessage } from "../testkit/index.js";
 import { resignAfter, resignedEarly } from "./finished-game.js";
 import { buttonNamed, buttons, GROUP, type Harness, harnessesPerTest, USERS } from "./harness.js";
 import { sendCard } from "./inline-cards.js";

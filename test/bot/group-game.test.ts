@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { decode } from "../../src/bot/callback-data.js";
 import { renderBoardPng } from "../../src/render/png.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
-import type { StoredMessage } from "./fake-telegram.js";
+import type { StoredMessage } from "../testkit/index.js";
 import {
   buttonNamed,
   buttons,

@@ -12,15 +12,20 @@ import {
   type OpenedDatabase,
   openDatabase,
 } from "../../src/db/index.js";
-import { type Logger, silentLogger } from "../../src/log.js";
+import type { Logger } from "../../src/log.js";
 import type { DecisionBoards } from "../../src/render/decision.js";
 import type { ReplayFrame } from "../../src/render/replay.js";
 import type { StandingsPicture } from "../../src/render/standings-view.js";
 import type { BoardView } from "../../src/render/view.js";
 import type { GameService } from "../../src/services/index.js";
 import type { ComputerOpponent } from "../../src/services/opponent.js";
-import type { WarpClock } from "../helpers/warp-clock.js";
-import { BOT_INFO, FakeTelegram, type StoredMessage } from "./fake-telegram.js";
+import {
+  BOT_INFO,
+  FakeBotApi,
+  type StoredMessage,
+  silentLogger,
+  WarpClock,
+} from "../testkit/index.js";
 
 export const GROUP = -100_200;
 
@@ -37,8 +42,15 @@ export const USERS = {
 export const fakeRender = async (view: BoardView): Promise<Buffer> =>
   Buffer.from(`PNG:${createHash("sha256").update(JSON.stringify(view)).digest("hex")}`);
 
+/** The fake Bot API a harness's bot talks to in process, its flood limits on a warp clock. */
+export type InProcessApi = FakeBotApi<WarpClock>;
+
+/** A fake for a harness: stand-in pictures, and one date for every message (see below). */
+export const inProcessApi = (opts: { now?: () => number } = {}): InProcessApi =>
+  new FakeBotApi({ wire: new WarpClock(), dates: () => HARNESS_DATE, checkImages: false, ...opts });
+
 export interface Harness {
-  readonly tg: FakeTelegram;
+  readonly tg: InProcessApi;
   /** Everything the composition root built. */
   readonly app: App;
   readonly parts: BotParts;
@@ -59,7 +71,7 @@ export interface Harness {
   pressData(from: User, message: StoredMessage, data: string): Promise<boolean>;
   lastMessage(chatId?: number): StoredMessage;
   /** Any other update (inline queries, chosen results); false if Telegram would not deliver it. */
-  handle(update: Omit<Update, "update_id">): Promise<boolean>;
+  handle(update: Omit<Update, "update_id"> | Update): Promise<boolean>;
   /** Waits until no board update and no computer turn is in progress. */
   settle(): Promise<void>;
   /** Waits for the boards only (a computer's turn may still be on its way). */
@@ -83,7 +95,10 @@ export interface Harness {
  * same worker (test files share one module graph there).
  */
 const seedsPerTest = new Map<string, number>();
-/** 2026-01-01 00:00 UTC, in Unix seconds. */
+/**
+ * 2026-01-01 00:00 UTC, in Unix seconds: the date of every message, so a game's dice (whose
+ * second part holds its message's date) are the same on every run.
+ */
 const HARNESS_DATE = 1_767_225_600;
 function nextSeed(): Buffer {
   const test = expect.getState().currentTestName ?? "";
@@ -114,7 +129,8 @@ export interface HarnessOptions {
   /** How a finished game is analysed (in this thread by default). */
   readonly analyse?: BotDeps["analyse"];
   readonly reviewLimits?: BotDeps["reviewLimits"];
-  readonly tg?: FakeTelegram;
+  /** The fake Bot API, to go on with another harness's (a restart); a new one by default. */
+  readonly tg?: InProcessApi;
   /** A computer player in the bot's seat, wired as the real process wires it. */
   readonly computer?: { readonly level?: Player; readonly delayMs?: number };
   readonly now?: () => number;
@@ -130,9 +146,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   });
   if (!parsed.ok) throw new Error(parsed.errors.join("; "));
   const database = openDatabase(opts.path ?? ":memory:");
-  // One date for every message, so a game's dice (whose second part holds its message's date)
-  // are the same on every run.
-  const tg = opts.tg ?? new FakeTelegram({ dates: () => HARNESS_DATE });
+  const tg = opts.tg ?? inProcessApi();
   const wire = tg.wire;
   const app = createApp(parsed.config, {
     database,
@@ -191,16 +205,11 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
         }
       })(),
     );
-  let updateId = 1;
-  const chatOf = (chatId: number) =>
-    chatId < 0
-      ? { id: chatId, type: "supergroup" as const, title: "Nardy club" }
-      : { id: chatId, type: "private" as const, first_name: "Chat" };
 
   /** Only what Telegram would deliver reaches the bot; the fake notes queries and chats. */
-  const handle = async (update: Omit<Update, "update_id">): Promise<boolean> => {
+  const handle = async (update: Omit<Update, "update_id"> | Update): Promise<boolean> => {
     if (!tg.deliver(update)) return false;
-    await drive(parts.bot.handleUpdate({ update_id: updateId++, ...update } as Update));
+    await drive(parts.bot.handleUpdate(tg.numbered(update)));
     await settle();
     return true;
   };
@@ -221,43 +230,13 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     parts,
     service,
     database,
-    async send(from, text, o = {}) {
-      const chat = chatOf(o.chatId ?? GROUP);
-      return handle({ message: tg.userMessage(chat, from, text, o.replyTo) as never });
-    },
+    send: (from, text, o = {}) => handle(tg.textUpdate(from, o.chatId ?? GROUP, text, o.replyTo)),
     async press(from, message, button) {
       if (!("callback_data" in button) || !button.callback_data)
         throw new Error("not a callback button");
       return harness.pressData(from, message, button.callback_data);
     },
-    async pressData(from, message, data) {
-      // Telegram sends the message as it is now, whatever the user's app still showed.
-      const live = message.inlineMessageId
-        ? message
-        : (tg.message(message.chatId!, message.messageId) ?? message);
-      return handle({
-        callback_query: {
-          id: tg.nextQueryId(),
-          from,
-          chat_instance: "ci",
-          data,
-          ...(message.inlineMessageId
-            ? { inline_message_id: message.inlineMessageId }
-            : {
-                message: {
-                  message_id: message.messageId,
-                  date: 0,
-                  chat: chatOf(message.chatId!),
-                  from: BOT_INFO,
-                  ...(live.photo ? { photo: [] } : { text: live.text ?? "" }),
-                  ...(live.keyboard.length
-                    ? { reply_markup: { inline_keyboard: live.keyboard } }
-                    : {}),
-                },
-              }),
-        } as never,
-      });
-    },
+    pressData: (from, message, data) => handle(tg.pressUpdate(from, message, data).update),
     lastMessage(chatId = GROUP) {
       const all = tg.chatMessages(chatId);
       const last = all.at(-1);

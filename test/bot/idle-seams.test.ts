@@ -2,7 +2,7 @@ import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
 import type { GameView } from "../../src/services/index.js";
-import { BOT_INFO, type StoredMessage } from "./fake-telegram.js";
+import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
 import {
   buttonNamed,
   buttons,

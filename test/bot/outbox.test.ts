@@ -2,8 +2,7 @@ import { Api } from "grammy";
 import { describe, expect, it } from "vitest";
 import { TELEGRAM_BUDGETS } from "../../src/bot/outbox/budget.js";
 import { Outbox, PRIORITY } from "../../src/bot/outbox/outbox.js";
-import { silentLogger } from "../../src/log.js";
-import { WarpClock } from "../helpers/warp-clock.js";
+import { silentLogger, WarpClock } from "../testkit/index.js";
 
 const GROUP = -100_200;
 const OTHER = -100_300;

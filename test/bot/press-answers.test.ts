@@ -14,7 +14,8 @@ import {
 } from "../../src/bot/answers.js";
 import { callDeadline } from "../../src/bot/call-deadline.js";
 import { ANSWER_LIMIT } from "../../src/bot/ui/fit.js";
-import { type Logger, silentLogger } from "../../src/log.js";
+import type { Logger } from "../../src/log.js";
+import { silentLogger } from "../testkit/index.js";
 
 type Outcome = "lost" | "ok" | { error_code: number; retry_after?: number };
 

@@ -2,7 +2,7 @@ import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { decode } from "../../src/bot/callback-data.js";
 import { replayGame } from "../../src/services/index.js";
-import type { StoredMessage } from "./fake-telegram.js";
+import type { StoredMessage } from "../testkit/index.js";
 import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
 
 let h: Harness | null = null;

@@ -1,7 +1,7 @@
 import type { User } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { BOT_INFO } from "../helpers/bot-info.js";
-import type { StoredMessage } from "./fake-telegram.js";
+import type { StoredMessage } from "../testkit/index.js";
+import { BOT_INFO } from "../testkit/index.js";
 import {
   buttons,
   GROUP,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { StoredMessage } from "./fake-telegram.js";
+import type { StoredMessage } from "../testkit/index.js";
 import {
   buttonNamed,
   buttons,

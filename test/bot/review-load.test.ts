@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { atOnce } from "../../bench/at-once.js";
 import type { ReplayFrame } from "../../src/render/replay.js";
 import type { GameAnalysis, PlayerAnalysis } from "../../src/services/index.js";
-import type { StoredMessage } from "./fake-telegram.js";
+import type { StoredMessage } from "../testkit/index.js";
 import { resignedEarly } from "./finished-game.js";
 import { buttonNamed, createHarness, fakeReplay, type Harness } from "./harness.js";
 

@@ -34,10 +34,10 @@ import {
   TournamentService,
   type TournamentView,
 } from "../../src/services/index.js";
-import { parseHtml } from "../helpers/bot-api-rules.js";
 import { longNamed } from "../helpers/long-names.js";
 import { FORCED_DOUBLE_SIX } from "../helpers/turns.js";
 import { CHAT, expectAllGamesReplay, harness, unwrap } from "../services/helpers.js";
+import { parseHtml } from "../testkit/index.js";
 import { harnessesPerTest, USERS } from "./harness.js";
 
 afterEach(expectAllGamesReplay);

@@ -8,8 +8,16 @@ import type { StandingsPicture } from "../../src/render/standings-view.js";
 import { GameService, type GameView, type TournamentView } from "../../src/services/index.js";
 import { longNamed } from "../helpers/long-names.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
-import { FakeTelegram, type StoredMessage } from "./fake-telegram.js";
-import { buttonNamed, buttons, GROUP, type Harness, harnessesPerTest, USERS } from "./harness.js";
+import type { StoredMessage } from "../testkit/index.js";
+import {
+  buttonNamed,
+  buttons,
+  GROUP,
+  type Harness,
+  harnessesPerTest,
+  inProcessApi,
+  USERS,
+} from "./harness.js";
 
 const HOUR = 3_600_000;
 const more = (id: number, name: string): User => ({
@@ -197,7 +205,7 @@ describe("a knock-out of eight, with a forfeit and a restart", () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "nardy-tour-")), "bot.sqlite");
     let now = Date.UTC(2026, 10, 1, 12);
     const clock = () => now;
-    const tg = new FakeTelegram({ now: clock });
+    const tg = inProcessApi({ now: clock });
     const env = { IDLE_HOURS: "1" };
     let h = await harness({ path: file, tg, now: clock, env });
     await signUpAndStart(h, "/tournament ko", PEOPLE);
@@ -383,7 +391,7 @@ describe("the sign-up card", () => {
   it("counts its minutes down in five-minute steps, with at most one edit a step", async () => {
     let now = Date.UTC(2026, 10, 1, 12);
     const clock = () => now;
-    const h = await harness({ tg: new FakeTelegram({ now: clock }), now: clock });
+    const h = await harness({ tg: inProcessApi({ now: clock }), now: clock });
     await h.send(USERS.alice, "/tournament 30m");
     const card = h.lastMessage();
     expect(card.text).toContain("closes within 30 min");

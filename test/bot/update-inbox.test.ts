@@ -18,10 +18,8 @@ import { startHttpServer } from "../../src/bot/server.js";
 import { UpdateFeed } from "../../src/bot/update-feed.js";
 import { parseConfig } from "../../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
-import { silentLogger } from "../../src/log.js";
 import { UpdateInbox } from "../../src/services/index.js";
-import { FakeBotApi } from "../e2e/fake-bot-api.js";
-import { BOT_INFO } from "../helpers/bot-info.js";
+import { BOT_INFO, FakeBotApi, silentLogger } from "../testkit/index.js";
 import { fakeDecisions, fakeRender, fakeReplay, fakeStandings } from "./harness.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij";
@@ -105,12 +103,7 @@ describe("long polling through the inbox", () => {
     // The request that carries the higher offset: Telegram forgets the update on receiving it.
     fake.failNext(
       "getUpdates",
-      {
-        ok: false,
-        error_code: 429,
-        description: "Too Many Requests",
-        parameters: { retry_after: 0 },
-      },
+      { error_code: 429, description: "Too Many Requests", parameters: { retry_after: 0 } },
       {
         match: (p) => Number(p.offset) > id,
         effect: () => {
@@ -210,7 +203,7 @@ describe("webhook mode through the inbox", () => {
     const fake = new FakeBotApi({ token: TOKEN });
     const bot = await webhookOn(dbFile(), fake);
     const update = fake.textUpdate(ALICE, CHAT, "/help");
-    const hold = fake.holdNext("sendMessage");
+    const hold = fake.holdNext("sendMessage", { at: "request" });
     expect((await bot.post(update)).status).toBe(200);
     // Telegram has its 200 while the reply is still on its way: stored, not done.
     await hold.reached;
@@ -227,7 +220,7 @@ describe("webhook mode through the inbox", () => {
     const fake = new FakeBotApi({ token: TOKEN });
     const file = dbFile();
     const first = await webhookOn(file, fake);
-    const hold = fake.holdNext("sendMessage");
+    const hold = fake.holdNext("sendMessage", { at: "request" });
     const update = fake.textUpdate(ALICE, CHAT, "/help");
     expect((await first.post(update)).status).toBe(200);
     await hold.reached;
@@ -246,19 +239,20 @@ describe("webhook mode through the inbox", () => {
 describe("a press replayed after a restart", () => {
   const BOB = { id: 22, is_bot: false, first_name: "Bob", language_code: "en" };
 
-  /** Handles an update as polling would: stored in the inbox first, then handled. */
-  async function deliver(bot: Awaited<ReturnType<typeof botOn>>, update: Update) {
+  /** Telegram sends an update; the bot handles it as polling would: stored first, then handled. */
+  async function deliver(bot: Awaited<ReturnType<typeof botOn>>, fake: FakeBotApi, update: Update) {
+    fake.deliver(update);
     for (const u of bot.parts.feed!.admit([update])) await bot.parts.feed!.handle(u);
     await bot.parts.boards.settled();
   }
 
   /** Bob challenges, Alice accepts: the board, who moves, and a press of theirs on it. */
   async function gameOn(bot: Awaited<ReturnType<typeof botOn>>, fake: FakeBotApi) {
-    await deliver(bot, fake.textUpdate(BOB, CHAT, "/play"));
+    await deliver(bot, fake, fake.textUpdate(BOB, CHAT, "/play"));
     const dataOf = (b: unknown) => (b as { callback_data: string }).callback_data;
     const challenge = fake.chatMessages(CHAT).at(-1)!;
     const accept = challenge.keyboard.flat().find((b) => /^c:\d+:a$/.test(dataOf(b)))!;
-    await deliver(bot, fake.pressUpdate(ALICE, challenge, dataOf(accept)).update);
+    await deliver(bot, fake, fake.pressUpdate(ALICE, challenge, dataOf(accept)).update);
     const board = await fake.waitFor(
       () => fake.chatMessages(CHAT).find((m) => m.photoId !== null && m.keyboard.length > 0),
       5_000,
@@ -284,11 +278,11 @@ describe("a press replayed after a restart", () => {
     // The move goes in; the process dies as its answer goes out.
     fake.failNext(
       "answerCallbackQuery",
-      { ok: false, error_code: 502, description: "Bad Gateway" },
+      { error_code: 502, description: "Bad Gateway" },
       { effect: () => first.kill() },
     );
     const press = fake.pressUpdate(mover, board, data);
-    await deliver(first, press.update);
+    await deliver(first, fake, press.update);
 
     const second = await botOn(file, fake);
     for (const u of second.parts.feed!.replays()) await second.parts.feed!.handle(u);
@@ -320,6 +314,7 @@ describe("a press replayed after a restart", () => {
     const { board, mover, data, version } = await gameOn(first, fake);
     // Stored, then the process stops before handling it; the mover has resigned meanwhile.
     const press = fake.pressUpdate(mover, board, data);
+    fake.deliver(press.update);
     first.parts.feed!.admit([press.update]);
     const service = first.parts.deps.service;
     expect(service.act(1, mover.id, { type: "resign" }, version).ok).toBe(true);

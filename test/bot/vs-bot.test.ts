@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
-import { BOT_INFO } from "./fake-telegram.js";
+import { BOT_INFO } from "../testkit/index.js";
 import {
   buttonNamed,
   buttons,

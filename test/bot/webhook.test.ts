@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { startHttpServer } from "../../src/bot/server.js";
-import { silentLogger } from "../../src/log.js";
+import { silentLogger } from "../testkit/index.js";
 import { createHarness, GROUP, type Harness, USERS } from "./harness.js";
 
 let h: Harness | null = null;

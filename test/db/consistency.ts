@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../../src/db/index.js";
 import { GamesRepo } from "../../src/db/index.js";
-import { diceOfEvents, replayGame } from "../../src/services/index.js";
+import { replayGame } from "../../src/services/index.js";
+import { diceOfEvents } from "../helpers/dice.js";
 import { playerDice } from "../services/player-dice.js";
 
 /**

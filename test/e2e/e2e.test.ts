@@ -22,7 +22,14 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closedPort } from "../helpers/closed-port.js";
 import { launchData } from "../helpers/init-data.js";
-import { type ApiCall, FAKE_BOT, FakeBotApi, type FakeMessage, plainText } from "./fake-bot-api.js";
+import {
+  type ApiCall,
+  BOT_INFO,
+  FakeBotApi,
+  plainText,
+  type StoredMessage,
+  TG,
+} from "../testkit/index.js";
 
 const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const TOKEN = `123456:${"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi"}`;
@@ -105,10 +112,10 @@ function healthcheck(file: string): { code: number | null; out: string } {
 
 const dataOf = (b: InlineKeyboardButton): string =>
   "callback_data" in b && b.callback_data ? b.callback_data : "";
-const buttonsOf = (m: FakeMessage) => m.keyboard.flat().filter((b) => dataOf(b) !== "");
+const buttonsOf = (m: StoredMessage) => m.keyboard.flat().filter((b) => dataOf(b) !== "");
 
 /** The message that shows game `gameId` now: the latest changed one with its buttons. */
-function boardOf(fake: FakeBotApi, chatId: number, gameId: number): FakeMessage | undefined {
+function boardOf(fake: FakeBotApi, chatId: number, gameId: number): StoredMessage | undefined {
   const prefix = `g:${gameId}:`;
   return fake
     .chatMessages(chatId)
@@ -123,7 +130,7 @@ const stepsOf = (data: string): number => {
 };
 
 /** The game a board's buttons belong to. */
-const gameIdOf = (board: FakeMessage): number =>
+const gameIdOf = (board: StoredMessage): number =>
   Number(/^g:(\d+):/.exec(dataOf(buttonsOf(board)[0]!))?.[1]);
 
 /** Whose press the caption asks for: "⚪ Alice to move", "⚫ Bob: take or drop?"... */
@@ -171,7 +178,7 @@ interface Player {
 async function pressAndAnswer(
   p: Player,
   user: User,
-  board: FakeMessage,
+  board: StoredMessage,
   data: string,
 ): Promise<ApiCall> {
   const q = p.fake.press(user, board, data);
@@ -179,7 +186,7 @@ async function pressAndAnswer(
 }
 
 /** One legal press and the board change it brings (an edit, or the board posted again). */
-async function pressAndWait(p: Player, user: User, board: FakeMessage, data: string) {
+async function pressAndWait(p: Player, user: User, board: StoredMessage, data: string) {
   const since = board.changedAt;
   const answer = await pressAndAnswer(p, user, board, data);
   expect(answer.payload.show_alert, `press ${data}: ${String(answer.payload.text)}`).toBeFalsy();
@@ -195,7 +202,7 @@ async function pressAndWait(p: Player, user: User, board: FakeMessage, data: str
 
 /** A challenge's card in the chat, changed after `since`, and its Accept (🎲 against the bot). */
 async function challengeIn(fake: FakeBotApi, chatId: number, since = -1) {
-  const acceptOf = (m: FakeMessage) => buttonsOf(m).find((b) => /^c:\d+:a$/.test(dataOf(b)));
+  const acceptOf = (m: StoredMessage) => buttonsOf(m).find((b) => /^c:\d+:a$/.test(dataOf(b)));
   const card = await fake.waitFor(
     () => fake.chatMessages(chatId).find((m) => m.changedAt > since && acceptOf(m)),
     WAIT_MS,
@@ -233,7 +240,7 @@ async function openGame(fake: FakeBotApi, chatId: number, command: string): Prom
 
 interface Mischief {
   /** Before the press with this number, call this (inject errors, press out of turn...). */
-  readonly [press: number]: (p: Player, board: FakeMessage, mover: User) => Promise<void> | void;
+  readonly [press: number]: (p: Player, board: StoredMessage, mover: User) => Promise<void> | void;
 }
 
 /**
@@ -419,12 +426,10 @@ describe("the real bot process over HTTP", () => {
         // Someone deletes the board just as the bot edits it: the bot posts it again.
         fake.failNext(
           EDIT,
-          { ok: false, error_code: 400, description: "Bad Request: message to edit not found" },
+          { error_code: 400, description: TG.editNotFound },
           {
             match: (x) => Number(x.chat_id) === p.chatId,
-            effect: () => {
-              board.deleted = true;
-            },
+            effect: () => fake.deleteMessage(p.chatId, board.messageId),
           },
         );
         seen.gone++;
@@ -472,7 +477,7 @@ describe("the real bot process over HTTP", () => {
     const uploads = calls.filter((c) => Object.keys(c.files).length > 0);
     expect(uploads.length).toBeGreaterThan(longEnd.presses / 2);
     expect(uploads.every((c) => c.chunked)).toBe(true);
-    const meta = await sharp(longEnd.board.photo!).metadata();
+    const meta = await sharp(fake.fileBytes(longEnd.board.photoId!)!).metadata();
     expect(meta.format).toBe("png");
     expect(meta.width).toBeGreaterThan(400);
 
@@ -556,7 +561,7 @@ describe("the real bot process over HTTP", () => {
     // process dies before it hears back, so the game has not started.
     fake.failNext(
       "sendPhoto",
-      { ok: false, error_code: 500, description: "Internal Server Error" },
+      { error_code: 500, description: "Internal Server Error" },
       {
         match: (x) => Number(x.chat_id) === chatId,
         effect: (x) => {
@@ -665,7 +670,7 @@ describe("no update lost between Telegram and the database", () => {
     // The poll that confirms the press to Telegram (which forgets it then): the process dies.
     fake.failNext(
       "getUpdates",
-      { ok: false, error_code: 500, description: "Internal Server Error" },
+      { error_code: 500, description: "Internal Server Error" },
       { match: (x) => Number(x.offset) > pressId, effect: () => b.child.kill("SIGKILL") },
     );
     expect((await b.exited).signal).toBe("SIGKILL");
@@ -720,7 +725,7 @@ describe("no update lost between Telegram and the database", () => {
     let query = "";
     fake.failNext(
       "answerCallbackQuery",
-      { ok: false, error_code: 502, description: "Bad Gateway" },
+      { error_code: 502, description: "Bad Gateway" },
       {
         match: (x) => String(x.callback_query_id) === query,
         effect: () => b.child.kill("SIGKILL"),
@@ -795,7 +800,7 @@ describe("a player's own board", () => {
     const link = group.keyboard.flat().find((x) => "url" in x && /start=p\d+$/.test(x.url));
     expect(link).toBeDefined();
     const start = new URL((link as { url: string }).url).searchParams.get("start")!;
-    const own = new Map<number, FakeMessage>();
+    const own = new Map<number, StoredMessage>();
     for (const user of [ALICE, BOB]) {
       fake.sendText(user, user.id, `/start ${start}`);
       own.set(
@@ -870,7 +875,7 @@ describe("a game against the computer", () => {
       const turns = db
         .prepare("select count(*) from game_events where game_id = ? and actor_id = ?")
         .pluck()
-        .get(p.gameId, FAKE_BOT.id) as number;
+        .get(p.gameId, BOT_INFO.id) as number;
       expect(turns).toBeGreaterThan(2);
     } finally {
       db.close();

@@ -1,15 +1,8 @@
 import { createHash } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { GamesRepo } from "../../src/db/index.js";
-import {
-  commitmentOf,
-  diceOfEvents,
-  diceOfSeed,
-  GameService,
-  newSeed,
-  SeedDice,
-  saltOf,
-} from "../../src/services/index.js";
+import { commitmentOf, GameService, newSeed, SeedDice, saltOf } from "../../src/services/index.js";
+import { diceOfEvents, diceOfSeed } from "../helpers/dice.js";
 import { playOut, prng } from "./driver.js";
 import {
   alice,

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
 import { GamesRepo } from "../../src/db/index.js";
 import type { Variant } from "../../src/engine/index.js";
-import { createLogger, silentLogger } from "../../src/log.js";
+import { createLogger } from "../../src/log.js";
 import {
   type Decide,
   decideHere,
@@ -15,6 +15,7 @@ import {
 } from "../../src/services/index.js";
 import { ComputerOpponent } from "../../src/services/opponent.js";
 import { sampled } from "../helpers/samples.js";
+import { silentLogger } from "../testkit/index.js";
 import { alice, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
 import type { StartingService } from "./starting.js";
 

@@ -1,7 +1,6 @@
 import type { InlineKeyboardButton, User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { remainingPlays } from "../../src/engine/index.js";
-import type { StoredMessage } from "../bot/fake-telegram.js";
 import {
   buttonNamed,
   buttons,
@@ -14,7 +13,7 @@ import {
   userById,
 } from "../bot/harness.js";
 import { sendCard } from "../bot/inline-cards.js";
-import { BOT_INFO } from "../helpers/bot-info.js";
+import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
 import { type WebHarness, webHarness } from "./web-harness.js";
 
 const WEB = { WEBAPP_URL: "https://nardy.example.org/board", WEBAPP_SHORT_NAME: "board" };

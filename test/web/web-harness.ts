@@ -2,13 +2,13 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { User } from "grammy/types";
 import { startHttpServer } from "../../src/bot/server.js";
-import { silentLogger } from "../../src/log.js";
 import { type PageAssets, type PageFiles, pageAssets } from "../../src/web/assets.js";
 import type { PageBoot, PageGame } from "../../src/web/protocol.js";
 import type { WebBoard, WebLimits } from "../../src/web/web-board.js";
 import type { Harness } from "../bot/harness.js";
 import { EventStream } from "../helpers/event-stream.js";
 import { launchData } from "../helpers/init-data.js";
+import { silentLogger } from "../testkit/index.js";
 
 /** Where the board page is served in these tests. */
 export const BASE = "/board";

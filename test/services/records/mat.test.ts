@@ -23,8 +23,8 @@ import {
   formatMat,
   type GameRecord,
   type MatchRecord,
-  parseMat,
 } from "../../../src/services/records/mat.js";
+import { parseMat } from "./parse-mat.js";
 
 /** A short-nardy match to `length` between two random players that also double and drop. */
 function randomMatch(length: number, seed: number): MatchRecord {

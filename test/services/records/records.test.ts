@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { GameReviews } from "../../../src/services/index.js";
-import { parseMat } from "../../../src/services/records/mat.js";
 import { verifyRecord } from "../../../src/services/records/verify.js";
 import { turnsOf } from "../../../src/services/timeline.js";
 import { alice, bob, CHAT, expectAllGamesReplay, harness, unwrap } from "../helpers.js";
+import { parseMat } from "./parse-mat.js";
 import { playSeries } from "./play-series.js";
 
 afterEach(expectAllGamesReplay);

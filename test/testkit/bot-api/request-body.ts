@@ -1,4 +1,4 @@
-/** Reading a Bot API request body as the fakes of the Bot API see it: JSON, form or multipart. */
+/** Reading a Bot API request body as the fake Bot API sees it: JSON, form or multipart. */
 
 export async function readAll(body: unknown): Promise<Buffer> {
   if (body === undefined || body === null) return Buffer.alloc(0);

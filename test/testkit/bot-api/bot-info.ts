@@ -1,4 +1,4 @@
-/** The bot's own user as getMe answers it, in the fakes of the Bot API. */
+/** The bot's own user as getMe answers it, in the fake Bot API. */
 export const BOT_INFO = {
   id: 9000,
   is_bot: true as const,
