@@ -23,7 +23,8 @@ type Signal = Parameters<Transformer>[3];
 
 /** `signal`, aborted at the latest after `ms`. */
 export function withDeadline(signal: Signal, ms: number): Signal {
-  const limit = AbortSignal.timeout(Math.max(0, ms));
+  // AbortSignal.timeout throws on a fractional delay (a clock with sub-millisecond times).
+  const limit = AbortSignal.timeout(Math.max(0, Math.ceil(ms)));
   const both = signal ? AbortSignal.any([signal as unknown as AbortSignal, limit]) : limit;
   return both as unknown as Signal;
 }
