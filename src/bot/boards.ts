@@ -55,6 +55,8 @@ export class BoardSync {
   private readonly backoffs = new Map<number, { timer: NodeJS.Timeout | null; attempt: number }>();
   /** What each message shows, as this process last set it (the database has it too). */
   private readonly shown = new Map<number, Shown>();
+  /** The turn whose start each chat's board was last asked to show. */
+  private readonly turnAsked = new Map<number, number>();
   private stopped = false;
 
   constructor(
@@ -86,8 +88,13 @@ export class BoardSync {
       // A player's own board is none of the chat board's business.
       if (own) hint = {};
     }
-    // A turn played in the page is shown in the chat once it is over, in one edit.
-    if (this.midTurnOnPage(game)) return;
+    // A turn played on a player's own board or in the page costs the chat one edit: its
+    // start is shown (the dice, when they were rolled for the player), then nothing until
+    // the next turn's.
+    if (this.midTurnElsewhere(game) && this.turnAsked.get(game.id) === game.state.turnNumber)
+      return;
+    if (game.status === "active") this.turnAsked.set(game.id, game.state.turnNumber);
+    else this.turnAsked.delete(game.id);
     this.hints.set(game.id, merged(this.hints.get(game.id) ?? {}, hint));
     const backoff = this.backoffs.get(game.id);
     if (backoff?.timer) clearTimeout(backoff.timer);
@@ -115,15 +122,15 @@ export class BoardSync {
   }
 
   /**
-   * The player to act plays in the page and is in the middle of their turn (rolled, or some
-   * steps taken and not confirmed): the chat's board waits for the turn's end.
+   * The player to act plays on their own board or in the page and is in the middle of their
+   * turn (rolled, or some steps taken and not confirmed).
    */
-  private midTurnOnPage(game: GameView): boolean {
+  private midTurnElsewhere(game: GameView): boolean {
     return (
       game.status === "active" &&
       game.state.phase === "move" &&
       game.waitingFor !== null &&
-      this.privateBoards.playsOnPage(game.id, game.waitingFor)
+      this.privateBoards.playsHere(game.id, game.waitingFor)
     );
   }
 

@@ -15,7 +15,7 @@ import type { Tr } from "./tr.js";
 
 const ROW = 4;
 /** Up to this many plays left, each is one button: the turn is one press. */
-export const WHOLE_PLAYS = 8;
+export const WHOLE_PLAYS = 16;
 const PLAY_ROW = 2;
 
 const pointLabel = (p: number): string => (p === BAR ? "bar" : p <= 0 ? "off" : String(p));
