@@ -14,6 +14,7 @@ import {
   scriptedDice,
 } from "../../src/engine/index.js";
 import { notations, spec } from "../helpers/plays.js";
+import { engineKeys, refKeys } from "../helpers/reference-keys.js";
 
 const ok = (r: ReturnType<typeof act>): GameState => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -40,12 +41,15 @@ describe("short nardy checker rules", () => {
     const all = notations(s);
     expect(all.some((n) => n.includes("13/7"))).toBe(false);
     expect(all).toContain("13/10 10/4");
+    expect(engineKeys(s)).toEqual(refKeys(s));
   });
 
   it("a checker on the bar must enter before any other move", () => {
     const s = short({ me: { 25: 1, 6: 14 }, opp: { 1: 15 }, dice: [3, 5] });
+    expect(legalPlays(s).length).toBeGreaterThan(0);
     for (const p of legalPlays(s)) expect(p.steps[0]!.from).toBe(25);
     expect(notations(s).every((n) => n.startsWith("bar/"))).toBe(true);
+    expect(engineKeys(s)).toEqual(refKeys(s));
   });
 
   it("both entry points closed: the turn passes", () => {
@@ -56,15 +60,20 @@ describe("short nardy checker rules", () => {
 
   it("bearing off: a checker hit during the bear-off must come home first", () => {
     const s = short({ me: { 25: 1, 2: 4, 0: 10 }, opp: { 1: 15 }, dice: [6, 2] });
+    expect(notations(s).length).toBeGreaterThan(0);
     for (const n of notations(s)) expect(n).not.toContain("off");
+    expect(engineKeys(s)).toEqual(refKeys(s));
   });
 
   it("bearing off: exact point, higher-than-highest, otherwise inside", () => {
     expect(notations(short({ me: { 3: 2, 0: 13 }, opp: { 24: 15 }, dice: [6, 5] }))).toEqual([
       "3/off 3/off",
     ]);
-    const inside = notations(short({ me: { 6: 1, 2: 1, 0: 13 }, opp: { 24: 15 }, dice: [4, 3] }));
+    const insideSpec = short({ me: { 6: 1, 2: 1, 0: 13 }, opp: { 24: 15 }, dice: [4, 3] });
+    const inside = notations(insideSpec);
+    expect(inside.length).toBeGreaterThan(0);
     for (const n of inside) expect(n).not.toContain("2/off 6");
+    expect(engineKeys(insideSpec)).toEqual(refKeys(insideSpec));
   });
 });
 
