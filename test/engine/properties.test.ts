@@ -7,6 +7,7 @@ import {
   type TurnSpec,
   turnShape,
 } from "../../src/engine/index.js";
+import { arbitraryTurn } from "../helpers/arbitraries.js";
 import { randomGameSpecs } from "../helpers/positions.js";
 import { sampled } from "../helpers/samples.js";
 
@@ -15,9 +16,12 @@ const pools = {
   short: randomGameSpecs("short", 10, 502),
 };
 
+/** Positions from real games, and any position at all (these shrink to a small case). */
 const arbSpec = fc.oneof(
   fc.nat(pools.long.length - 1).map((i) => pools.long[i]!),
   fc.nat(pools.short.length - 1).map((i) => pools.short[i]!),
+  arbitraryTurn("long"),
+  arbitraryTurn("short"),
 );
 
 const total = (side: readonly number[]) => side.reduce((a, b) => a + b, 0);
@@ -81,5 +85,27 @@ describe("properties of every legal play", () => {
       }),
       { numRuns: 400, seed: 9 },
     );
+  });
+});
+
+describe("the generated positions", () => {
+  it("mostly have plays to check, and a failing property shrinks to a small case", () => {
+    for (const variant of ["long", "short"] as const) {
+      const specs = fc.sample(arbitraryTurn(variant), { numRuns: 200, seed: 11 });
+      const withPlays = specs.filter((s) => legalPlays(s).length > 0).length;
+      expect(withPlays).toBeGreaterThan(100);
+    }
+    // A false claim ("no play bears a checker off"): the counterexample fast-check reports
+    // after shrinking has few checkers left on the board.
+    const out = fc.check(
+      fc.property(arbitraryTurn("short"), (s) =>
+        legalPlays(s).every((p) => p.steps.every((st) => st.to > 0)),
+      ),
+      { seed: 5, numRuns: 500 },
+    );
+    expect(out.failed).toBe(true);
+    const [shrunk] = out.counterexample!;
+    const onBoard = shrunk.me.slice(1).reduce((a, b) => a + b, 0);
+    expect(onBoard).toBeLessThanOrEqual(2);
   });
 });
