@@ -49,6 +49,81 @@ const MATCHES: Record<string, MatchRule> = {
   g5: { kind: "games", count: 5 },
 };
 
+/** The choices of a question: each value with its label. */
+const options = (t: Tr, values: readonly string[], prefix: string): Choice[] =>
+  values.map((v) => ({ value: v, label: t(`${prefix}-${v}`) }));
+const onOff = (t: Tr, prefix: string): Choice[] => [
+  { value: "on", label: t(`${prefix}-on`) },
+  { value: "off", label: t(`${prefix}-off`) },
+];
+
+/** A rule `/new` asks about when the rules are custom, and the variants it applies to. */
+interface RuleStep {
+  readonly rule: "head" | "block" | "scoring" | "lastRoll" | "opening" | "cube" | "nextStarter";
+  readonly variants: readonly Variant[];
+  readonly question:
+    | "new-head"
+    | "new-block"
+    | "new-scoring"
+    | "new-lastRoll"
+    | "new-opening"
+    | "new-cube"
+    | "new-next";
+  readonly choices: (t: Tr) => Choice[];
+  /** The rule's value from the chosen one (yes/no questions give a boolean). */
+  readonly value?: (chosen: string) => unknown;
+}
+
+const isOn = (chosen: string): boolean => chosen === "on";
+
+/** The custom rules' questions, in the order they are asked. */
+const RULE_STEPS: readonly RuleStep[] = [
+  {
+    rule: "head",
+    variants: ["long"],
+    question: "new-head",
+    choices: (t) => options(t, HEAD_RULES, "opt-head"),
+  },
+  {
+    rule: "block",
+    variants: ["long"],
+    question: "new-block",
+    choices: (t) => options(t, BLOCK_RULES, "opt-block"),
+  },
+  {
+    rule: "scoring",
+    variants: ["long"],
+    question: "new-scoring",
+    choices: (t) => options(t, SCORINGS, "opt-scoring"),
+  },
+  {
+    rule: "lastRoll",
+    variants: ["long"],
+    question: "new-lastRoll",
+    choices: (t) => onOff(t, "opt-lastRoll"),
+    value: isOn,
+  },
+  {
+    rule: "opening",
+    variants: ["long", "short"],
+    question: "new-opening",
+    choices: (t) => options(t, OPENING_RULES, "opt-opening"),
+  },
+  {
+    rule: "cube",
+    variants: ["long", "short"],
+    question: "new-cube",
+    choices: (t) => onOff(t, "opt-cube"),
+    value: isOn,
+  },
+  {
+    rule: "nextStarter",
+    variants: ["long", "short"],
+    question: "new-next",
+    choices: (t) => options(t, NEXT_STARTERS, "opt-next"),
+  },
+];
+
 /** One dialog per person per chat: the dialog plugin's storage key, and the registry's. */
 export const dialogKey = (chatId: number, userId: number): string => `${chatId}:${userId}`;
 
@@ -144,12 +219,6 @@ export function newGameFeature(
       if (ownChoice(press) === CANCEL) throw new Cancelled();
       return ownChoice(press)!;
     };
-    const opts = (values: readonly string[], prefix: string): Choice[] =>
-      values.map((v) => ({ value: v, label: t(`${prefix}-${v}`) }));
-    const yesNo = (prefix: string): Choice[] => [
-      { value: "on", label: t(`${prefix}-on`) },
-      { value: "off", label: t(`${prefix}-off`) },
-    ];
 
     /** Asks for the opponent's @username as a reply to a question of the bot's. */
     const askOpponent = async (): Promise<{ user: User } | { username: string }> => {
@@ -199,24 +268,23 @@ export function newGameFeature(
     };
 
     try {
-      const variant = (await ask(t("new-variant"), opts(["long", "short"], "variant"))) as Variant;
+      const variant = (await ask(
+        t("new-variant"),
+        options(t, ["long", "short"], "variant"),
+      )) as Variant;
       const preset = await ask(t("new-preset"), [
-        ...opts(presetNames(variant), "preset"),
+        ...options(t, presetNames(variant), "preset"),
         { value: "custom", label: t("preset-custom") },
       ]);
       let rules: Rules =
         preset === "custom" ? defaultRules(variant) : presetRules(variant, preset)!;
       if (preset === "custom") {
         const o: Partial<Record<keyof Rules, unknown>> = {};
-        if (variant === "long") {
-          o.head = await ask(t("new-head"), opts(HEAD_RULES, "opt-head"));
-          o.block = await ask(t("new-block"), opts(BLOCK_RULES, "opt-block"));
-          o.scoring = await ask(t("new-scoring"), opts(SCORINGS, "opt-scoring"));
-          o.lastRoll = (await ask(t("new-lastRoll"), yesNo("opt-lastRoll"))) === "on";
+        for (const step of RULE_STEPS) {
+          if (!step.variants.includes(variant)) continue;
+          const chosen = await ask(t(step.question), step.choices(t));
+          o[step.rule] = step.value ? step.value(chosen) : chosen;
         }
-        o.opening = await ask(t("new-opening"), opts(OPENING_RULES, "opt-opening"));
-        o.cube = (await ask(t("new-cube"), yesNo("opt-cube"))) === "on";
-        o.nextStarter = await ask(t("new-next"), opts(NEXT_STARTERS, "opt-next"));
         rules = defaultRules(variant, o as Partial<Rules>);
       }
       const matchKey = await ask(
@@ -225,7 +293,7 @@ export function newGameFeature(
       );
       rules = { ...rules, match: MATCHES[matchKey]! };
       if (rules.cube && rules.match.kind === "running" && preset === "custom")
-        rules = { ...rules, jacoby: (await ask(t("new-jacoby"), yesNo("opt-jacoby"))) === "on" };
+        rules = { ...rules, jacoby: isOn(await ask(t("new-jacoby"), onOff(t, "opt-jacoby"))) };
       const opponent = await ask(
         t("new-opponent"),
         isPrivate
