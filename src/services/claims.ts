@@ -15,7 +15,13 @@ export function claimRefusal(
   waitingFor: number | null,
   lastActionAt: number,
   now: number,
+  claimant: { readonly userId: number; readonly offersResignation: boolean } | null = null,
 ): ServiceResult<never> | null {
+  if (claimant && waitingFor === claimant.userId)
+    return fail("claim-own-turn", "The game waits for you: move, and the claim goes away.");
+  // Who offered to resign waits for the answer; a claim would win what they offered.
+  if (claimant?.offersResignation)
+    return fail("claim-own-offer", "Your resignation offer waits for an answer.");
   if (waitingFor !== null && waitingFor === config.computerId)
     return fail("claim-computer", "The computer's turn waits for the chat to be reachable.");
   if (now - lastActionAt < 2 * config.idleMs)

@@ -362,6 +362,21 @@ export class GameService {
     );
   }
 
+  /** Whether `userId` may claim the game now: a player, not the one waited for, not offering. */
+  mayClaim(game: GameView, userId: number, now: number = this.config.now()): boolean {
+    if (game.status !== "active" || game.waitingFor === null) return false;
+    if (game.white.id !== userId && game.black.id !== userId) return false;
+    const color = game.white.id === userId ? "white" : "black";
+    const offersResignation =
+      game.state.phase === "resign" && game.state.pendingResign?.by === color;
+    return (
+      claimRefusal(this.config, game.waitingFor, game.lastActionAt, now, {
+        userId,
+        offersResignation,
+      }) === null
+    );
+  }
+
   /** The bot was removed from the chat or blocked there (null: it is back). */
   setChatLost(chatId: number, lost: boolean): void {
     if (!isId(chatId) || this.lostChats.has(chatId) === lost) return;

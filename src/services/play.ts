@@ -210,7 +210,12 @@ export function refusal(
   if (action.type !== "claim-timeout") return null;
   const side = g.status === "active" ? actor(g.state) : null;
   const waiting = side === null ? null : side === "white" ? g.whiteId : g.blackId;
-  return claimRefusal(ctx.config, waiting, g.lastActionAt, ctx.config.now());
+  const color = g.whiteId === userId ? "white" : "black";
+  const offersResignation = g.state.phase === "resign" && g.state.pendingResign?.by === color;
+  return claimRefusal(ctx.config, waiting, g.lastActionAt, ctx.config.now(), {
+    userId,
+    offersResignation,
+  });
 }
 
 /**

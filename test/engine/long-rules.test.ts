@@ -27,7 +27,6 @@ function opening(head: HeadRule, dice: Dice, opponentFirstRoll: Dice | null = nu
   });
 }
 
-
 describe("head rule: one checker leaves the head per turn, with five first-turn readings", () => {
   for (const head of READINGS) {
     it(`${head}: every opening roll of the first player agrees with the reference`, () => {

@@ -196,13 +196,36 @@ describe("act", () => {
     expect(svc.claimableGames()).toEqual([]);
     clock.advance(1);
     expect(svc.claimableGames().map((x) => x.id)).toEqual([g.id]);
+    // The one the game waits for is told so, in the service's own words.
     expect(errorCode(svc.act(g.id, mover(g), { type: "claim-timeout" }, g.version))).toBe(
-      "not-your-turn",
+      "claim-own-turn",
     );
+    expect(svc.mayClaim(svc.getGame(g.id)!, mover(g))).toBe(false);
+    expect(svc.mayClaim(svc.getGame(g.id)!, waiting)).toBe(true);
+    expect(svc.mayClaim(svc.getGame(g.id)!, 999_999)).toBe(false);
     const r = unwrap(svc.act(g.id, waiting, { type: "claim-timeout" }, g.version));
     expect(r.finished?.result.reason).toBe("timeout");
     expect(r.finished?.winnerId).toBe(waiting);
     expect(svc.claimableGames()).toEqual([]);
+  });
+
+  it("no claim by the player whose resignation offer waits for an answer", () => {
+    const { svc, clock } = harness({ idleMs: 1000 }, "act-claim-offer");
+    const g = newGame(svc, "short");
+    const offerer = mover(g);
+    const answerer = opponent(g);
+    const offered = unwrap(svc.act(g.id, offerer, { type: "resign", kind: "single" }, g.version));
+    expect(offered.game.waitingFor).toBe(answerer);
+    clock.advance(2000);
+    const now = svc.getGame(g.id)!;
+    expect(errorCode(svc.act(g.id, offerer, { type: "claim-timeout" }, now.version))).toBe(
+      "claim-own-offer",
+    );
+    expect(svc.mayClaim(now, offerer)).toBe(false);
+    expect(errorCode(svc.act(g.id, answerer, { type: "claim-timeout" }, now.version))).toBe(
+      "claim-own-turn",
+    );
+    expect(svc.getGame(g.id)!.status).toBe("active");
   });
 
   it("reminds once about a game idle for the idle time (24 h by default)", () => {

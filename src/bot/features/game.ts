@@ -5,10 +5,8 @@ import type { GameCommand } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { boardPressedOn, playPress, pressedAtHome } from "../press.js";
 import { errorText } from "../ui/errors-text.js";
-import { plainName } from "../ui/names.js";
 import type { FeatureDeps } from "./deps.js";
 import { playerRef } from "./player-ref.js";
-import { resignOfferBy } from "./resign.js";
 
 /** The game action a board button stands for. */
 function actionOf(command: GameCommand): GameAction | null {
@@ -71,17 +69,8 @@ export function gameFeature(deps: FeatureDeps): Composer<BotContext> {
       return;
     }
     if (command.kind === "claim") {
-      // A claim acts on the game as it is now, whichever board it was pressed on.
-      if (game?.waitingFor === ctx.from.id) {
-        await answers.answer(ctx, ctx.t("err-claim-own-turn"), true);
-        return;
-      }
-      // Who offered to resign waits for the answer; a claim would win what they offered.
-      if (game && resignOfferBy(game) === ctx.from.id) {
-        const other = game.white.id === ctx.from.id ? game.black : game.white;
-        await answers.answer(ctx, ctx.t("err-claim-own-offer", { name: plainName(other) }), true);
-        return;
-      }
+      // A claim acts on the game as it is now, whichever board it was pressed on; the
+      // service says who may claim.
       await playPress(deps, ctx, gameId, game?.version ?? version, { type: "claim-timeout" }, true);
       return;
     }

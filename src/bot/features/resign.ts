@@ -15,12 +15,6 @@ import type { FeatureDeps } from "./deps.js";
 const opponentOf = (g: GameView, userId: number) => (g.white.id === userId ? g.black : g.white);
 const none = { reply_markup: { inline_keyboard: [] } };
 
-/** The player whose resignation offer the game waits on, if any. */
-export function resignOfferBy(g: GameView): number | null {
-  const offer = g.state.phase === "resign" ? g.state.pendingResign : null;
-  return offer ? (offer.by === "white" ? g.white.id : g.black.id) : null;
-}
-
 /**
  * `/resign`: pick the game (when there are several), then confirm. Every button of the
  * question names who asked, and only they can answer it. In a private chat the list covers
@@ -42,9 +36,7 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
     }),
   });
 
-  /** The claim is open to the asker when the game waits, long enough, for the opponent. */
-  const mayClaim = (game: GameView, askerId: number) =>
-    game.waitingFor !== askerId && resignOfferBy(game) !== askerId && service.claimable(game);
+  const mayClaim = (game: GameView, askerId: number) => service.mayClaim(game, askerId);
 
   function question(t: Tr, game: GameView, askerId: number) {
     const name = plainName(opponentOf(game, askerId));
@@ -151,11 +143,6 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
       return;
     }
     if (choice === "claim") {
-      if (resignOfferBy(game) === askerId) {
-        const name = plainName(opponentOf(game, askerId));
-        await answers.answer(ctx, ctx.t("err-claim-own-offer", { name }), true);
-        return;
-      }
       const r = await playPress(deps, ctx, gameId, version, { type: "claim-timeout" }, false);
       if (r.ok) await ctx.editMessageText(ctx.t("resign-claimed"), none).catch(() => {});
       return;

@@ -9,6 +9,11 @@ export function errorText(t: Tr, error: ServiceError, game: GameView | null = nu
     const waiting = about.waitingFor === about.white.id ? about.white : about.black;
     return t("err-turn-of", { name: plainName(waiting) });
   }
+  // The offer waits for the other player's answer: they are the one named.
+  if (error.code === "claim-own-offer" && about?.waitingFor) {
+    const waiting = about.waitingFor === about.white.id ? about.white : about.black;
+    return t("err-claim-own-offer", { name: plainName(waiting) });
+  }
   const key = `err-${error.code}`;
   const text = t(key);
   return text === key ? t("err-generic") : text;
