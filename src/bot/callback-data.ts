@@ -17,6 +17,7 @@
  *   for the game's players and the members of its chat;
  * - tournament: the tournament's card or standings.
  */
+import type { PlainAction } from "../engine/index.js";
 import { LOCALES, type Locale } from "./locales.js";
 
 export const MAX_CALLBACK_BYTES = 64;
@@ -32,14 +33,8 @@ export type GameCommand =
   | ({ readonly kind: "step" } & PlayStep)
   /** The rest of the turn in one press. */
   | { readonly kind: "play"; readonly steps: readonly PlayStep[] }
-  | { readonly kind: "undo" }
-  | { readonly kind: "commit" }
-  | { readonly kind: "roll" }
-  | { readonly kind: "double" }
-  | { readonly kind: "take" }
-  | { readonly kind: "drop" }
-  | { readonly kind: "accept-resign" }
-  | { readonly kind: "decline-resign" }
+  /** A game action by its name (a claim goes as "claim": it acts on the game as it is now). */
+  | { readonly kind: Exclude<PlainAction, "claim-timeout"> }
   | { readonly kind: "claim" }
   | { readonly kind: "rematch" }
   | { readonly kind: "refresh" };

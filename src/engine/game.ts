@@ -138,18 +138,27 @@ export function openingLot(source: DiceSource): { rolls: Dice[]; winner: 0 | 1; 
   }
 }
 
+/** The actions that carry nothing but their name; every list of actions starts from this one. */
+export const PLAIN_ACTIONS = [
+  "roll",
+  "undo",
+  "commit",
+  "double",
+  "take",
+  "drop",
+  "accept-resign",
+  "decline-resign",
+  "claim-timeout",
+] as const;
+export type PlainAction = (typeof PLAIN_ACTIONS)[number];
+
+export const isPlainAction = (type: string): type is PlainAction =>
+  (PLAIN_ACTIONS as readonly string[]).includes(type);
+
 export type Action =
-  | { readonly type: "roll" }
+  | { readonly type: PlainAction }
   | { readonly type: "step"; readonly from: number; readonly to: number; readonly die?: number }
-  | { readonly type: "undo" }
-  | { readonly type: "commit" }
-  | { readonly type: "double" }
-  | { readonly type: "take" }
-  | { readonly type: "drop" }
-  | { readonly type: "resign"; readonly kind?: ResultKind }
-  | { readonly type: "accept-resign" }
-  | { readonly type: "decline-resign" }
-  | { readonly type: "claim-timeout" };
+  | { readonly type: "resign"; readonly kind?: ResultKind };
 
 export type GameErrorCode =
   | "game-over"

@@ -1,4 +1,4 @@
-import type { Action } from "../engine/index.js";
+import { type Action, isPlainAction } from "../engine/index.js";
 
 /**
  * What a player asks of a game: one engine action, or a whole play, the steps of a turn in
@@ -21,17 +21,6 @@ export const actionsOf = (a: GameAction): Action[] =>
     ? a.steps.map((s) => ({ type: "step", from: s.from, to: s.to, die: s.die }))
     : [a];
 
-const SIMPLE = new Set([
-  "roll",
-  "undo",
-  "commit",
-  "double",
-  "take",
-  "drop",
-  "accept-resign",
-  "decline-resign",
-  "claim-timeout",
-]);
 const RESIGN_KINDS = new Set([
   "oin",
   "mars",
@@ -66,7 +55,7 @@ export function normalizeAction(input: unknown): GameAction | null {
       }),
     };
   }
-  if (SIMPLE.has(a.type)) return { type: a.type } as Action;
+  if (isPlainAction(a.type)) return { type: a.type };
   if (a.type === "step") {
     if (!isPoint(a.from) || !isPoint(a.to)) return null;
     if (a.die === undefined) return { type: "step", from: a.from, to: a.to };

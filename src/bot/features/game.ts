@@ -1,4 +1,5 @@
 import { Composer } from "grammy";
+import { isPlainAction } from "../../engine/index.js";
 import type { GameAction } from "../../services/index.js";
 import { onButton } from "../buttons.js";
 import type { GameCommand } from "../callback-data.js";
@@ -10,23 +11,10 @@ import { playerRef } from "./player-ref.js";
 
 /** The game action a board button stands for. */
 function actionOf(command: GameCommand): GameAction | null {
-  switch (command.kind) {
-    case "step":
-      return { type: "step", from: command.from, to: command.to, die: command.die };
-    case "play":
-      return { type: "play", steps: command.steps };
-    case "undo":
-    case "commit":
-    case "roll":
-    case "double":
-    case "take":
-    case "drop":
-    case "accept-resign":
-    case "decline-resign":
-      return { type: command.kind };
-    default:
-      return null;
-  }
+  if (command.kind === "step")
+    return { type: "step", from: command.from, to: command.to, die: command.die };
+  if (command.kind === "play") return { type: "play", steps: command.steps };
+  return isPlainAction(command.kind) ? { type: command.kind } : null;
 }
 
 /** Presses on game boards: every one checked against the game's version and whose turn it is. */
