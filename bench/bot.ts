@@ -340,7 +340,12 @@ async function memoryChild(games: number, served: number): Promise<Record<string
       if (!c.ok) throw new Error(c.error.message);
       const s = earlier.acceptChallenge(c.value.id, b);
       if (!s.ok) throw new Error(s.error.message);
-      let g = s.value.game;
+      // The game begins once its first message is posted (the dice's second part).
+      const chatId = s.value.game.chatId!;
+      const where = { kind: "chat", chatId, messageId: 1 + i, date: 1_767_225_600 } as const;
+      const begun = earlier.beginGame(s.value.game.id, where);
+      if (!begun.ok) throw new Error(begun.error.message);
+      let g = begun.value.game;
       ids.push(g.id);
       for (let k = 0; i % 5 === 0 && k < 4 && g.status === "active"; k++) {
         const res = earlier.act(g.id, g.waitingFor!, randomAction(g, r), g.version);
