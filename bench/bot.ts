@@ -61,6 +61,12 @@ interface Rig {
   readonly users: Map<number, User>;
 }
 
+/** Stops the rig's boards (a retry may be due later) and closes its database. */
+function closeRig(rig: Rig): void {
+  rig.parts.boards.stop();
+  rig.database.close();
+}
+
 /** A bot on a file database; through `fake.fetch`, or over HTTP when `apiRoot` is given. */
 async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Promise<Rig> {
   fake.rules.flood.enabled = false;
@@ -213,7 +219,7 @@ async function inProcess(dir: string, presses: number): Promise<Record<string, n
       if (timings.length > warmup) busyMs += t.totalMs;
     }
   } finally {
-    rig.database.close();
+    closeRig(rig);
   }
   const measured = timings.slice(warmup);
   const edits = measured.map((t) => t.editMs);
@@ -294,7 +300,7 @@ async function overHttp(dir: string, presses: number): Promise<Record<string, nu
   } finally {
     await runner.stop();
     await fake.close();
-    rig.database.close();
+    closeRig(rig);
   }
   const measured = samples.slice(warmup);
   return {
@@ -386,7 +392,7 @@ async function memoryChild(games: number, served: number): Promise<Record<string
       dbFileMb: round(statSync(dbFile).size / MB, 1),
     };
   } finally {
-    rig.database.close();
+    closeRig(rig);
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -106,7 +106,7 @@ export async function playPress(
   const pressed = onBoard ? boardPressedOn(deps, ctx, gameId) : null;
   const hint = pressed ? { pressedOn: pressed, pressedBy: ctx.from!.id } : {};
   if (r.ok) {
-    deps.boards.request(gameId, hint);
+    deps.boards.show(r.value.game, hint);
     await deps.answers.answer(ctx);
     return r;
   }

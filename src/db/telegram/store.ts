@@ -7,7 +7,13 @@ import { type PrivateBoardRow, tgPrivateBoards, tgSpends } from "./schema.js";
  * budget is spent, and the players' private boards. The only part of the database the bot
  * layer reads and writes directly.
  */
+/** Games whose private boards are kept in memory: every press on a game asks for them. */
+const CACHED_GAMES = 10_000;
+
 export class TelegramStore {
+  /** Each game's private boards as stored; this process is their only writer. */
+  private readonly boards = new Map<number, PrivateBoardRow[]>();
+
   constructor(private readonly db: Db) {}
 
   /** Replaces the saved spends with these. */
@@ -24,15 +30,20 @@ export class TelegramStore {
   }
 
   privateBoard(gameId: number, userId: number): PrivateBoardRow | undefined {
-    return this.db
-      .select()
-      .from(tgPrivateBoards)
-      .where(and(eq(tgPrivateBoards.gameId, gameId), eq(tgPrivateBoards.userId, userId)))
-      .get();
+    return this.privateBoards(gameId).find((row) => row.userId === userId);
   }
 
   privateBoards(gameId: number): PrivateBoardRow[] {
-    return this.db.select().from(tgPrivateBoards).where(eq(tgPrivateBoards.gameId, gameId)).all();
+    const known = this.boards.get(gameId);
+    if (known) return known;
+    const rows = this.db
+      .select()
+      .from(tgPrivateBoards)
+      .where(eq(tgPrivateBoards.gameId, gameId))
+      .all();
+    if (this.boards.size >= CACHED_GAMES) this.boards.delete(this.boards.keys().next().value!);
+    this.boards.set(gameId, rows);
+    return rows;
   }
 
   /** The player's board of the game is now this message (it shows nothing known yet). */
@@ -45,6 +56,7 @@ export class TelegramStore {
         set: { messageId, shownVersion: null, updatedAt: now },
       })
       .run();
+    this.boards.delete(gameId);
   }
 
   markPrivateShown(gameId: number, userId: number, version: number, now: number): void {
@@ -53,5 +65,6 @@ export class TelegramStore {
       .set({ shownVersion: version, updatedAt: now })
       .where(and(eq(tgPrivateBoards.gameId, gameId), eq(tgPrivateBoards.userId, userId)))
       .run();
+    this.boards.delete(gameId);
   }
 }
