@@ -71,6 +71,8 @@ interface Outcome {
   readonly pressesPerMinute: number;
   readonly nextButtonsMs: number[];
   readonly lagMs: number[];
+  /** The same, for the states that start a turn (what a board shown once a turn shows). */
+  readonly turnLagMs: number[];
   readonly limited: number;
   readonly turns: number;
   readonly groupCalls: number;
@@ -142,6 +144,9 @@ async function run(s: Scenario): Promise<Outcome> {
   const random = seededRandom(s.seed);
   const players: Player[] = [];
   const created = new Map<string, number>();
+  /** The versions that start a turn. */
+  const turnStarts = new Set<string>();
+  const turnOf = new Map<number, number>();
   const pressedAt = new Map<string, number>();
   const groupShown = new Map<number, { version: number; at: number }[]>();
   const nextButtonsMs: number[] = [];
@@ -150,6 +155,8 @@ async function run(s: Scenario): Promise<Outcome> {
   const lastMoves = new Map<number, string>();
   app.dispatcher.on("game", "bench", ({ game: g }) => {
     created.set(`${g.id}:${g.version}`, clock.now());
+    if (turnOf.get(g.id) !== g.state.turnNumber) turnStarts.add(`${g.id}:${g.version}`);
+    turnOf.set(g.id, g.state.turnNumber);
     const move = JSON.stringify([g.state.turnNumber, g.state.lastMove]);
     if (g.state.lastMove && lastMoves.get(g.id) !== move) turns++;
     lastMoves.set(g.id, move);
@@ -259,12 +266,14 @@ async function run(s: Scenario): Promise<Outcome> {
     const minutes = (clock.now() - start) / 60_000;
     const calls = fake.rules.flood.log.slice(from);
     const lagMs: number[] = [];
+    const turnLagMs: number[] = [];
     for (const [id, shown] of groupShown)
       for (const [key, at] of created) {
         const [g, v] = key.split(":").map(Number);
         if (g !== id || at < start) continue;
         const seen = shown.find((x) => x.version >= v! && x.at >= at);
         lagMs.push((seen?.at ?? clock.now()) - at);
+        if (turnStarts.has(key)) turnLagMs.push((seen?.at ?? clock.now()) - at);
       }
     const boards = new Set(
       players.map((p) => {
@@ -276,6 +285,7 @@ async function run(s: Scenario): Promise<Outcome> {
       pressesPerMinute: presses / minutes,
       nextButtonsMs,
       lagMs,
+      turnLagMs,
       limited: calls.filter((c) => c.limited).length,
       turns,
       groupCalls: calls.filter((c) => c.chat === `c:${GROUP}` && !c.limited).length,
@@ -309,6 +319,8 @@ function figures(prefix: string, limited: Outcome, free: Outcome): Record<string
     [`${prefix} next buttons max ms`]: ms(limited.nextButtonsMs, 100),
     [`${prefix} group lag p50 ms`]: ms(limited.lagMs, 50),
     [`${prefix} group lag max ms`]: ms(limited.lagMs, 100),
+    [`${prefix} group lag, turn starts p50 ms`]: ms(limited.turnLagMs, 50),
+    [`${prefix} group lag, turn starts max ms`]: ms(limited.turnLagMs, 100),
     [`${prefix} 429s`]: limited.limited,
     [`${prefix} group calls/turn`]: round(limited.groupCalls / Math.max(1, limited.turns)),
     [`${prefix} all calls/turn`]: round(limited.allCalls / Math.max(1, limited.turns)),
