@@ -26,8 +26,7 @@ import { renderDecisionsPng } from "../src/render/decision.js";
 import { renderBoardPng, warmRenderer } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
-import { type Analyse, analyseGame, turnsOf } from "../src/services/index.js";
-import { StartingService } from "../test/services/starting.js";
+import { type Analyse, analyseGame, GameService, turnsOf } from "../src/services/index.js";
 import { BOT_INFO, silentLogger } from "../test/testkit/index.js";
 import { atOnce } from "./at-once.js";
 import { NullBotApi } from "./null-bot-api.js";
@@ -113,7 +112,7 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
   await parts.bot.init();
   try {
     // Played as by an earlier run of the process: no board follows each move.
-    const earlier = new StartingService(database.db, config);
+    const earlier = new GameService(database.db, config);
     const presses: Update[] = [];
     let turns = 0;
     for (let i = 0; i < games; i++) {
@@ -127,7 +126,11 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
       if (!c.ok) throw new Error(c.error.message);
       const s = earlier.acceptChallenge(c.value.id, { id: b.id, firstName: b.first_name });
       if (!s.ok) throw new Error(s.error.message);
-      let g = s.value.game;
+      // The game begins once its first message is posted (the dice's second part).
+      const where = { kind: "chat", chatId: chat.id, messageId: 1, date: 1_767_225_600 } as const;
+      const begun = earlier.beginGame(s.value.game.id, where);
+      if (!begun.ok) throw new Error(begun.error.message);
+      let g = begun.value.game;
       for (let k = 0; g.status === "active"; k++) {
         // Whole games to their end, or some actions, then a resignation.
         const steps =
