@@ -15,6 +15,8 @@ import type { ReviewLimits } from "./bot/review-queue.js";
 import { webBoardPorts } from "./bot/web-ports.js";
 import type { BotConfig } from "./config.js";
 import type { OpenedDatabase } from "./db/index.js";
+import { DialogStore } from "./db/telegram/dialog-store.js";
+import { UpdateInbox } from "./db/telegram/inbox.js";
 import { TelegramStore } from "./db/telegram/store.js";
 import type { Logger } from "./log.js";
 import type { RenderDecisions } from "./render/decision.js";
@@ -23,12 +25,10 @@ import type { RenderStandings } from "./render/standings-view.js";
 import type { Decide } from "./services/index.js";
 import {
   type Analyse,
-  DialogStore,
   Dispatcher,
   GameReviews,
   GameService,
   TournamentService,
-  UpdateInbox,
 } from "./services/index.js";
 import { ComputerOpponent } from "./services/opponent.js";
 import type { PageAssets } from "./web/assets.js";

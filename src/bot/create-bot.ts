@@ -12,6 +12,8 @@ import {
 } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
+import type { DialogStore } from "../db/telegram/dialog-store.js";
+import type { UpdateInbox } from "../db/telegram/inbox.js";
 import type { TelegramStore } from "../db/telegram/store.js";
 import type { Logger } from "../log.js";
 import type { RenderDecisions } from "../render/decision.js";
@@ -20,13 +22,11 @@ import type { RenderStandings } from "../render/standings-view.js";
 import {
   type Analyse,
   analyseGame,
-  type DialogStore,
   type GameReviews,
   type GameService,
   type GameView,
   type PlayerRef,
   type TournamentService,
-  type UpdateInbox,
 } from "../services/index.js";
 import { exceptAnswers, PressAnswers } from "./answers.js";
 import { BackgroundJobs } from "./background.js";

@@ -1,7 +1,7 @@
 import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
+import type { UpdateInbox } from "../db/telegram/inbox.js";
 import type { Logger } from "../log.js";
-import type { UpdateInbox } from "../services/index.js";
 import type { BotContext } from "./context.js";
 
 /**

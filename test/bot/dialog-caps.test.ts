@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { dialogKey, MAX_DIALOG_STEPS } from "../../src/bot/features/new-game.js";
-import { DialogsRepo } from "../../src/db/index.js";
-import { MAX_DIALOG_STATE_CHARS } from "../../src/services/index.js";
+import { MAX_DIALOG_STATE_CHARS } from "../../src/db/telegram/dialog-store.js";
+import { DialogsRepo } from "../../src/db/telegram/dialogs-repo.js";
 import type { StoredMessage } from "../testkit/index.js";
 import { buttonNamed, buttons, GROUP, type Harness, harnessesPerTest, USERS } from "./harness.js";
 

@@ -18,7 +18,7 @@ import { startHttpServer } from "../../src/bot/server.js";
 import { UpdateFeed } from "../../src/bot/update-feed.js";
 import { parseConfig } from "../../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
-import { UpdateInbox } from "../../src/services/index.js";
+import { UpdateInbox } from "../../src/db/telegram/inbox.js";
 import { BOT_INFO, FakeBotApi, silentLogger } from "../testkit/index.js";
 import { fakeDecisions, fakeRender, fakeReplay, fakeStandings } from "./harness.js";
 

@@ -1,6 +1,7 @@
 import { type Conversation, createConversation } from "@grammyjs/conversations";
 import { Composer, type MiddlewareFn } from "grammy";
 import type { InlineKeyboardButton, MessageEntity, User } from "grammy/types";
+import type { DialogStore, ExpiredDialog } from "../../db/telegram/dialog-store.js";
 import {
   BLOCK_RULES,
   defaultRules,
@@ -15,7 +16,6 @@ import {
   type TournamentFormat,
   type Variant,
 } from "../../engine/index.js";
-import type { DialogStore, ExpiredDialog } from "../../services/index.js";
 import { onButton } from "../buttons.js";
 import { DIALOG_CHOICE, decode, encode } from "../callback-data.js";
 import type { BotContext, InnerContext } from "../context.js";

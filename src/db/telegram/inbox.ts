@@ -1,4 +1,5 @@
-import { type Db, InboxRepo } from "../db/index.js";
+import type { Db } from "../open.js";
+import { InboxRepo } from "./inbox-repo.js";
 
 /** One update as delivered: its id and its body, which only the bot reads. */
 export interface InboxUpdate {

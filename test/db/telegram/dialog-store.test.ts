@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../src/db/index.js";
-import { DIALOG_TTL_MS, DialogStore, MAX_DIALOG_STATE_CHARS } from "../../src/services/index.js";
+import { openDatabase } from "../../../src/db/index.js";
+import {
+  DIALOG_TTL_MS,
+  DialogStore,
+  MAX_DIALOG_STATE_CHARS,
+} from "../../../src/db/telegram/dialog-store.js";
 
 describe("DialogStore", () => {
   it("keeps each key's latest value and deletes on request", () => {

@@ -1,4 +1,5 @@
-import { type Db, type DialogPlace, DialogsRepo } from "../db/index.js";
+import type { Db } from "../open.js";
+import { type DialogPlace, DialogsRepo } from "./dialogs-repo.js";
 
 /** A safety net: dialogs nobody touched for a day go, whatever they were doing. */
 export const DIALOG_TTL_MS = 24 * 60 * 60 * 1000;

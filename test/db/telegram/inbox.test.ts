@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
-import { UpdateInbox } from "../../src/services/index.js";
-import { Clock, HOUR } from "./helpers.js";
+import { type OpenedDatabase, openDatabase } from "../../../src/db/index.js";
+import { UpdateInbox } from "../../../src/db/telegram/inbox.js";
+import { Clock, HOUR } from "../../services/helpers.js";
 
 let database: OpenedDatabase | null = null;
 afterEach(() => {
