@@ -1,10 +1,11 @@
 import type { GameView, PlayerView } from "../services/index.js";
 import type { PageGame, PagePlayer, Role } from "./protocol.js";
 
-const player = (p: PlayerView): PagePlayer => ({
-  id: p.id,
-  name: p.lastName ? `${p.firstName} ${p.lastName}` : p.firstName,
-});
+/** A player's name as the page shows it. */
+export const playerName = (p: PlayerView): string =>
+  p.lastName ? `${p.firstName} ${p.lastName}` : p.firstName;
+
+const player = (p: PlayerView): PagePlayer => ({ id: p.id, name: playerName(p) });
 
 /** A game as the page shows it: no message ids, seeds or bookkeeping of the chat's board. */
 export function pageGame(game: GameView, claimable: boolean): PageGame {

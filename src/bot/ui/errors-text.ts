@@ -10,7 +10,8 @@ export function errorText(t: Tr, error: ServiceError, game: GameView | null = nu
     return t("err-turn-of", { name: plainName(waiting) });
   }
   // The offer waits for the other player's answer: they are the one named.
-  if (error.code === "claim-own-offer" && about?.waitingFor) {
+  if (error.code === "claim-own-offer") {
+    if (!about?.waitingFor) return t("err-generic");
     const waiting = about.waitingFor === about.white.id ? about.white : about.black;
     return t("err-claim-own-offer", { name: plainName(waiting) });
   }
