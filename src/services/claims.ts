@@ -1,3 +1,4 @@
+import type { GameState } from "../engine/index.js";
 import { fail, type ServiceResult } from "./errors.js";
 import type { ServiceConfig } from "./types.js";
 
@@ -27,4 +28,24 @@ export function claimRefusal(
   if (now - lastActionAt < 2 * config.idleMs)
     return fail("too-early", "The opponent still has time to move.");
   return null;
+}
+
+/** `claimRefusal` for player `userId` of a game: the one waited for, or one offering to resign. */
+export function playerClaimRefusal(
+  config: Pick<ServiceConfig, "idleMs" | "computerId">,
+  game: {
+    readonly whiteId: number;
+    readonly state: GameState;
+    readonly waitingFor: number | null;
+    readonly lastActionAt: number;
+  },
+  userId: number,
+  now: number,
+): ServiceResult<never> | null {
+  const color = game.whiteId === userId ? "white" : "black";
+  const offersResignation = game.state.phase === "resign" && game.state.pendingResign?.by === color;
+  return claimRefusal(config, game.waitingFor, game.lastActionAt, now, {
+    userId,
+    offersResignation,
+  });
 }

@@ -11,7 +11,7 @@ import {
   type GameStart,
   gameStart,
 } from "./challenges.js";
-import { claimRefusal } from "./claims.js";
+import { claimRefusal, playerClaimRefusal } from "./claims.js";
 import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
 import { type DiceOrigin, newSeed } from "./dice.js";
@@ -366,14 +366,8 @@ export class GameService {
   mayClaim(game: GameView, userId: number, now: number = this.config.now()): boolean {
     if (game.status !== "active" || game.waitingFor === null) return false;
     if (game.white.id !== userId && game.black.id !== userId) return false;
-    const color = game.white.id === userId ? "white" : "black";
-    const offersResignation =
-      game.state.phase === "resign" && game.state.pendingResign?.by === color;
     return (
-      claimRefusal(this.config, game.waitingFor, game.lastActionAt, now, {
-        userId,
-        offersResignation,
-      }) === null
+      playerClaimRefusal(this.config, { ...game, whiteId: game.white.id }, userId, now) === null
     );
   }
 

@@ -18,7 +18,7 @@ import {
   type TurnLog,
 } from "../engine/index.js";
 import { autoAction } from "./autoplay.js";
-import { claimRefusal } from "./claims.js";
+import { playerClaimRefusal } from "./claims.js";
 import type { ServiceContext } from "./context.js";
 import { commitmentOf, type DiceOrigin, SeedDice, saltOf } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
@@ -210,12 +210,7 @@ export function refusal(
   if (action.type !== "claim-timeout") return null;
   const side = g.status === "active" ? actor(g.state) : null;
   const waiting = side === null ? null : side === "white" ? g.whiteId : g.blackId;
-  const color = g.whiteId === userId ? "white" : "black";
-  const offersResignation = g.state.phase === "resign" && g.state.pendingResign?.by === color;
-  return claimRefusal(ctx.config, waiting, g.lastActionAt, ctx.config.now(), {
-    userId,
-    offersResignation,
-  });
+  return playerClaimRefusal(ctx.config, { ...g, waitingFor: waiting }, userId, ctx.config.now());
 }
 
 /**

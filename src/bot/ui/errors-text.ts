@@ -5,16 +5,13 @@ import type { Tr } from "./tr.js";
 /** A refusal in the user's words; "not your turn" names whose turn it is. */
 export function errorText(t: Tr, error: ServiceError, game: GameView | null = null): string {
   const about = game ?? error.game ?? null;
-  if (error.code === "not-your-turn" && about?.waitingFor) {
-    const waiting = about.waitingFor === about.white.id ? about.white : about.black;
-    return t("err-turn-of", { name: plainName(waiting) });
-  }
+  const waiting = about?.waitingFor
+    ? plainName(about.waitingFor === about.white.id ? about.white : about.black)
+    : null;
+  if (error.code === "not-your-turn" && waiting) return t("err-turn-of", { name: waiting });
   // The offer waits for the other player's answer: they are the one named.
-  if (error.code === "claim-own-offer") {
-    if (!about?.waitingFor) return t("err-generic");
-    const waiting = about.waitingFor === about.white.id ? about.white : about.black;
-    return t("err-claim-own-offer", { name: plainName(waiting) });
-  }
+  if (error.code === "claim-own-offer")
+    return waiting ? t("err-claim-own-offer", { name: waiting }) : t("err-generic");
   const key = `err-${error.code}`;
   const text = t(key);
   return text === key ? t("err-generic") : text;
