@@ -817,6 +817,17 @@ describe("a player's own board", () => {
     }
     const choose = chooser(5);
     for (let presses = 0; presses < 8; presses++) {
+      // Each player's board is a message of its own: read the mover once both show the game.
+      await whileRunning(
+        b,
+        fake.waitFor(
+          () =>
+            boardOf(fake, ALICE.id, p.gameId)?.caption ===
+              boardOf(fake, BOB.id, p.gameId)?.caption || undefined,
+          WAIT_MS,
+          "both own boards alike",
+        ),
+      );
       const caption = plainText(boardOf(fake, ALICE.id, p.gameId)!.caption ?? "");
       const mover = moverOf(caption)!;
       const mine = { fake, chatId: mover.id, gameId: p.gameId };
