@@ -10,8 +10,9 @@ export type BudgetRule =
       readonly count: number;
       readonly windowMs: number;
       /**
-       * Calls that may go at once; after them one per windowMs/count. Without it, a window
-       * spent in a burst would leave the chat silent until the burst's first call ages out.
+       * Calls that may go at once while the window is nearly empty. Past them the rest of the
+       * window's calls are spread evenly until its oldest call ages out, so a burst is paid
+       * back by slightly wider gaps, never by the chat falling silent until it ages out.
        */
       readonly burst: number;
     }
@@ -45,51 +46,15 @@ export interface Budget {
 }
 
 export function budgetFor(rule: BudgetRule): Budget {
-  if (rule.kind === "bucket") return new BucketBudget(rule);
-  const paced = new BucketBudget({ burst: rule.burst, refillMs: rule.windowMs / rule.count });
-  return new BothBudgets(new WindowBudget(rule), paced);
+  return rule.kind === "bucket" ? new BucketBudget(rule) : new WindowBudget(rule);
 }
 
-/** Two budgets at once: a call goes when both allow it. */
-class BothBudgets implements Budget {
-  constructor(
-    private readonly a: Budget,
-    private readonly b: Budget,
-  ) {}
-
-  waitMs(now: number): number {
-    return Math.max(this.a.waitMs(now), this.b.waitMs(now));
-  }
-
-  headroom(now: number): number {
-    return Math.min(this.a.headroom(now), this.b.headroom(now));
-  }
-
-  spend(now: number): number {
-    this.b.spend(now);
-    return this.a.spend(now);
-  }
-
-  refund(token: number): void {
-    this.a.refund(token);
-    this.b.refund(token);
-  }
-
-  recovered(now: number): boolean {
-    return this.a.recovered(now) && this.b.recovered(now);
-  }
-
-  history(now: number): number[] {
-    return this.a.history(now);
-  }
-}
-
-/** At most `count` calls in any `windowMs`. */
+/** At most `count` calls in any `windowMs`: a burst, then the rest spread evenly. */
 class WindowBudget implements Budget {
   /** When each call in the window went, oldest first. */
   private readonly times: number[] = [];
 
-  constructor(private readonly rule: { count: number; windowMs: number }) {}
+  constructor(private readonly rule: { count: number; windowMs: number; burst: number }) {}
 
   private expire(now: number): void {
     while (this.times.length > 0 && this.times[0]! + this.rule.windowMs <= now) this.times.shift();
@@ -97,8 +62,14 @@ class WindowBudget implements Budget {
 
   waitMs(now: number): number {
     this.expire(now);
-    if (this.times.length < this.rule.count) return 0;
-    return this.times[this.times.length - this.rule.count]! + this.rule.windowMs - now;
+    const { count, windowMs, burst } = this.rule;
+    const spent = this.times.length;
+    if (spent >= count) return this.times[spent - count]! + windowMs - now;
+    if (spent < burst) return 0;
+    // The calls left are shared out over the time until the oldest one frees its place.
+    const last = this.times[spent - 1]!;
+    const gap = (this.times[0]! + windowMs - last) / (count - spent);
+    return Math.max(0, Math.ceil(last + gap - now));
   }
 
   headroom(now: number): number {
