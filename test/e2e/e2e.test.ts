@@ -46,6 +46,11 @@ const EDIT = /^editMessage/;
  */
 const PRESSES = 22;
 const WAIT_MS = 20_000;
+/**
+ * The computer's turn and its edit: a decision takes about 0.2 s alone, but seconds on a
+ * machine busy with other tests, and the group's budget spaces the edits.
+ */
+const COMPUTER_WAIT_MS = 60_000;
 
 // ------------------------------------------------------------------ the bot process
 
@@ -53,6 +58,16 @@ interface BotProcess {
   readonly child: ChildProcess;
   readonly log: () => string;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Every process started and not yet exited: a failed test can leave its bot running. */
+const running = new Set<BotProcess>();
+
+async function killLeftovers(): Promise<void> {
+  for (const left of running) {
+    left.child.kill("SIGKILL");
+    await left.exited;
+  }
 }
 
 function startBot(env: Record<string, string>): BotProcess {
@@ -71,7 +86,10 @@ function startBot(env: Record<string, string>): BotProcess {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
-  return { child, log: () => out, exited };
+  const started = { child, log: () => out, exited };
+  running.add(started);
+  void exited.then(() => running.delete(started));
+  return started;
 }
 
 /** `promise`, unless the process exits first: then fail with its output. */
@@ -324,6 +342,8 @@ async function startPolling(
   what = "polling",
   extraEnv: Record<string, string> = {},
 ): Promise<BotProcess> {
+  // A poll from a bot a failed test left running would pass for this one's.
+  await killLeftovers();
   const b = startBot({ ...env(), ...extraEnv });
   bot = b;
   const polls = fake.callsOf("getUpdates").length;
@@ -339,8 +359,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (bot && bot.child.exitCode === null && bot.child.signalCode === null)
-    bot.child.kill("SIGKILL");
+  await killLeftovers();
   await fake.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -848,10 +867,32 @@ describe("a player's own board", () => {
   }, 90_000);
 });
 
+/** The chat's last calls and the board's caption, for a failure's message. */
+function chatLog(fake: FakeBotApi, chatId: number, since: number): string {
+  const t0 = fake.calls[since]?.at ?? 0;
+  const calls = fake.calls
+    .slice(since)
+    .filter((c) => Number(c.payload.chat_id) === chatId || c.method === "answerCallbackQuery")
+    .slice(-25)
+    .map(
+      (c) =>
+        `${c.at - t0} ${c.method} ${c.answer?.ok === false ? "failed" : ""} ${String(c.payload.caption ?? c.payload.text ?? "").slice(0, 80)}`,
+    );
+  const boards = fake
+    .chatMessages(chatId)
+    .filter((m) => m.photoId)
+    .map(
+      (m) =>
+        `#${m.messageId} ${m.changedAt - t0}: ${plainText(m.caption ?? "")} [${buttonsOf(m).map(dataOf).join(" ")}]`,
+    );
+  return [...calls, ...boards].join("\n");
+}
+
 describe("a game against the computer", () => {
   it("the computer answers every turn from its thread; SIGTERM just after a move exits cleanly", async () => {
     const chatId = -100_506;
     const b = await startPolling("polling", { BOT_MOVE_DELAY_MS: "0" });
+    const since = fake.calls.length;
     fake.sendText(ALICE, chatId, "/play bot");
     // The card shows the dice commitment; Alice's 🎲 starts the game.
     const { card, accept: start } = await whileRunning(b, challengeIn(fake, chatId));
@@ -873,7 +914,11 @@ describe("a game against the computer", () => {
     for (let presses = 0; presses < 12; presses++) {
       await whileRunning(
         b,
-        fake.waitFor(() => alicesTurn() || undefined, WAIT_MS, "Alice's turn"),
+        fake
+          .waitFor(() => alicesTurn() || undefined, COMPUTER_WAIT_MS, "Alice's turn")
+          .catch((e: Error) => {
+            throw new Error(`${e.message}; the chat:\n${chatLog(fake, chatId, since)}`);
+          }),
       );
       const last = boardOf(fake, chatId, p.gameId)!;
       const choices = buttonsOf(last).filter((x) => dataOf(x).startsWith(`g:${p.gameId}:`));
@@ -891,7 +936,7 @@ describe("a game against the computer", () => {
     } finally {
       db.close();
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe("the board page served by the real process", () => {
