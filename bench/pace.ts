@@ -7,8 +7,9 @@
  *
  * Figures: presses a minute; the time from a press to the buttons of the next action on the
  * board its player uses (p50, p90, max); how far each group board lags behind its game (p50,
- * max); 429s drawn; sends and edits a turn, in the group and in all. Last, whole games of
- * mixed play on the group board alone: board edits a turn.
+ * max); 429s drawn; sends and edits a turn, in the group and in all. Last, whole games, long
+ * and short in turn: the group board's edits a turn, with both players on the group's board,
+ * one on their own board, and both on their own.
  */
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -49,8 +50,11 @@ interface Scenario {
   readonly games: number;
   /** How long a player looks at their buttons before pressing. */
   readonly thinkMs: number;
-  /** Players open their own board in private (the board's link) and play there. */
-  readonly privately: boolean;
+  /**
+   * Players open their own board in private (the board's link) and play there: both, or
+   * "one" of each pair (the other plays on the group's board).
+   */
+  readonly privately: boolean | "one";
   /** How long the clock runs. */
   readonly minutes: number;
   readonly limits: boolean;
@@ -179,10 +183,10 @@ async function run(s: Scenario): Promise<Outcome> {
     handle(fake.pressUpdate(users[1]!, card!, dataOf(accept)).update);
     await runUntil(idle, Number.POSITIVE_INFINITY);
     const game = service.activeGames(GROUP, users[0]!.id).at(-1)!;
-    for (const user of users) {
+    for (const [k, user] of users.entries()) {
       const p: Player = { user, gameId: game.id, own: null, pending: null };
       players.push(p);
-      if (s.privately) await openOwn(p);
+      if (s.privately === true || (s.privately === "one" && k === 0)) await openOwn(p);
     }
   };
   const openOwn = async (p: Player) => {
@@ -354,14 +358,14 @@ export async function benchPace({ smoke }: { smoke: boolean }): Promise<Record<s
 
 /**
  * Whole games, long and short in turn: edits of the group's board a turn, with the players on
- * the group's board and on their own.
+ * the group's board, one of them on their own, and both on their own.
  */
 export async function wholeGames({ smoke }: { smoke: boolean }): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   const commands = smoke
     ? ["/play short"]
     : ["/play long", "/play short", "/play long", "/play short"];
-  for (const privately of [false, true]) {
+  for (const privately of [false, "one", true] as const) {
     let edits = 0;
     let turns = 0;
     for (const [i, command] of commands.entries()) {
@@ -377,7 +381,9 @@ export async function wholeGames({ smoke }: { smoke: boolean }): Promise<Record<
       edits += r.boardEdits;
       turns += r.turns;
     }
-    const where = privately ? "own boards" : "group board";
+    const where = { false: "group board", one: "one own board", true: "own boards" }[
+      String(privately) as "false" | "one" | "true"
+    ];
     out[`whole games on ${where}: group board edits/turn`] = round(edits / Math.max(1, turns));
   }
   return out;
