@@ -41,6 +41,14 @@ describe("a translation call", () => {
     expect(asked).toHaveLength(6);
   });
 
+  it("cannot be made through a function that takes any key", () => {
+    // @ts-expect-error a translator handed on as one that takes any string
+    const anyKey: (key: string) => string = t;
+    // @ts-expect-error a translator handed on as one that takes any variables
+    const anyVars: (key: string, vars?: Record<string, string | number>) => string = t;
+    expect([anyKey, anyVars]).toEqual([t, t]);
+  });
+
   it("with one of several keys, passes what each of their texts needs", () => {
     const key = "challenge-declined" as "challenge-declined" | "challenge-cancelled";
     expect(t(key, { from: "Alice", game: "long nardy", name: "Bob" })).toContain("Bob");
