@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { FluentResource } from "@fluent/bundle";
 
-export const REFERENCE_LOCALE = "en";
+const REFERENCE_LOCALE = "en";
 
 /** @typedef {{ names: Set<string>, numbers: Set<string> }} Variables */
 
@@ -39,7 +39,7 @@ const variableName = (node) => {
  * @param {string} source a .ftl file
  * @returns {Map<string, Variables>}
  */
-export function messagesOf(source) {
+function messagesOf(source) {
   /** @type {Map<string, Variables>} */
   const messages = new Map();
   for (const message of new FluentResource(source).body) {
