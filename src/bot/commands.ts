@@ -1,6 +1,6 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Api, Context } from "grammy";
-import { DEFAULT_LOCALE, LOCALES } from "./i18n.js";
+import { DEFAULT_LOCALE, LOCALES, translator } from "./i18n.js";
 
 const COMMANDS = [
   "play",
@@ -20,9 +20,10 @@ const COMMANDS = [
 /** The command menu in every language (the default one for everybody else). */
 export async function registerCommands(api: Api, i18n: I18n<Context>): Promise<void> {
   for (const locale of LOCALES) {
+    const t = translator(i18n, locale);
     const commands = COMMANDS.map((command) => ({
       command,
-      description: i18n.t(locale, `cmd-${command}`),
+      description: t(`cmd-${command}`),
     }));
     await api.setMyCommands(commands, locale === DEFAULT_LOCALE ? {} : { language_code: locale });
   }

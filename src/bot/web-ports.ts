@@ -11,10 +11,7 @@ export function webBoardPorts(
 ): WebBoardPorts {
   return {
     localeOf: (userId, code) => (userId === null ? null : deps.prefs.get(userId)) ?? localeOf(code),
-    textsFor: (locale) => {
-      const t = deps.textsFor(locale);
-      return (key, vars) => t(key, vars);
-    },
+    textsFor: (locale) => deps.textsFor(locale),
     isMember: (chatId, userId) => isChatMember(api, chatId, userId),
     playing: (gameId, userId) => deps.privateBoards.note(gameId, userId, "page"),
   };

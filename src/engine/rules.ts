@@ -65,8 +65,11 @@ export function presetRules(variant: Variant, preset: string): Rules | undefined
   return chosen ? defaultRules(variant, chosen) : undefined;
 }
 
-export function presetNames(variant: Variant): string[] {
-  return Object.keys(PRESETS[variant]);
+/** The named rule sets: classic and sport for long nardy, standard for short. */
+export type PresetName = { [V in Variant]: keyof (typeof PRESETS)[V] }[Variant];
+
+export function presetNames(variant: Variant): PresetName[] {
+  return Object.keys(PRESETS[variant]) as PresetName[];
 }
 
 export type RulesResult = { ok: true; rules: Rules } | { ok: false; error: string };

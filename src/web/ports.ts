@@ -1,5 +1,8 @@
+// The page shows the bot's texts: their keys and variables are typed from the bot's .ftl files.
+import type { Translate } from "../bot/locales/translate.js";
+
 /** A translation function in one language (the bot's texts). */
-export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+export type { Translate };
 
 /**
  * What the board page needs of the Telegram front end, and all it knows of it: the bot

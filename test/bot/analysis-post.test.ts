@@ -142,8 +142,8 @@ describe("the analysis's one post", () => {
     // Names are shortened before they get here; a report as long as a caption is not, say a
     // language whose title is that long.
     const en = translator(i18n, "en");
-    const long: typeof en = (key, vars) =>
-      key === "analysis-title" ? `📊 ${"Analysis ".repeat(120)}` : en(key, vars);
+    const long: typeof en = (key, ...vars) =>
+      key === "analysis-title" ? `📊 ${"Analysis ".repeat(120)}` : en(key, ...vars);
     const g = gameOf("Alice", "Bob");
     const post = analysisPost(long, g, analysisOf(g));
     expect(post.pictured).toEqual([]);

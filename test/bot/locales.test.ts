@@ -1,5 +1,6 @@
 import type { FluentBundle } from "@fluent/bundle";
 import { describe, expect, it } from "vitest";
+import { createI18n } from "../../src/bot/i18n.js";
 import {
   type Args,
   format,
@@ -8,14 +9,15 @@ import {
   type LocaleFile,
   loadLocales,
   numericVariablesOf,
+  SAMPLE_NUMBERS,
   variablesOf,
 } from "../helpers/fluent.js";
 
 /**
  * The Fluent files of the bot: en.ftl is the source, ru.ftl and uk.ftl its translations.
- * They must parse and define the same keys with the same variables. That every message
- * formats without errors with the variables the code passes is checked against the code
- * itself, in translation-calls.test.ts.
+ * They must parse and define the same keys with the same variables. The code passes each
+ * message exactly the variables of its English text (the compiler checks it against
+ * src/bot/locales/keys.ts), so every message must format with those alone.
  */
 
 const TRANSLATIONS = ["ru", "uk"] as const satisfies readonly Locale[];
@@ -149,6 +151,19 @@ function sampleArgs(vars: Iterable<string>, num: number): Args {
   return args;
 }
 
+/**
+ * Values a call may pass for a message's variables: names for those typed as either strings or
+ * numbers (and 1 for numbers: a locale picks plural forms by them), then each sample number for
+ * all, to reach every plural form.
+ */
+function callArgs(id: string): Args[] {
+  const numeric = new Set(LOCALES.flatMap((l) => [...numericVariablesOf(files[l].bundle, id)]));
+  const vars = [...variablesOf(en.bundle, id)];
+  const named: Args = Object.fromEntries(vars.map((v) => [v, numeric.has(v) ? 1 : `‹${v}›`]));
+  const numbered = SAMPLE_NUMBERS.map((n): Args => Object.fromEntries(vars.map((v) => [v, n])));
+  return [named, ...numbered];
+}
+
 const HTML_TAG = /<\/?[a-z]+>/g;
 const EMOJI = /\p{Extended_Pictographic}/gu;
 const COMMAND = /(?<![\w<])\/[a-z]+/g;
@@ -186,6 +201,20 @@ describe("locale files", () => {
         const { text } = format(file.bundle, block.id, sampleArgs(vars, 3));
         expect(text.split("\n").length, block.id).toBe(expected);
       }
+    });
+
+    it("formats every message with the variables of its English text, without errors", () => {
+      const problems = new Set<string>();
+      for (const id of englishKeys) {
+        for (const args of callArgs(id)) {
+          const { text, errors } = format(file.bundle, id, args);
+          for (const e of errors) problems.add(`${id}: ${e.message}`);
+          if (errors.length === 0 && /[{}]|\$[a-z]/.test(text))
+            problems.add(`${id}: a placeholder is left in "${text}"`);
+          if (errors.length === 0 && text.trim() === "") problems.add(`${id}: empty text`);
+        }
+      }
+      expect([...problems]).toEqual([]);
     });
 
     it("uses only the plural categories of its language", () => {
@@ -244,6 +273,19 @@ describe("locale files", () => {
       });
       expect(untranslated.filter((id) => !SAME_AS_ENGLISH.has(id))).toEqual([]);
     });
+  });
+
+  it("are formatted here as the bot formats them", () => {
+    const i18n = createI18n(() => "en");
+    for (const locale of LOCALES) {
+      const samples: [string, Args][] = [
+        ["help", { bot: "nardy_bot" }],
+        ["top-row", { rank: 1, name: "A", points: 2, wins: 3, games: 4, rate: 75, rating: 1500 }],
+      ];
+      for (const [key, args] of samples) {
+        expect(i18n.t(locale, key, args)).toBe(format(files[locale].bundle, key, args).text);
+      }
+    }
   });
 
   it("names each language in its own language everywhere", () => {

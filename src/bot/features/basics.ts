@@ -27,7 +27,7 @@ export function basicsFeature(deps: FeatureDeps): Composer<BotContext> {
 
   composer.command("rules", async (ctx) => {
     const which = ctx.match.trim().toLowerCase();
-    const parts =
+    const parts: readonly ("rules-long" | "rules-short")[] =
       which === "short"
         ? ["rules-short"]
         : which === "long"

@@ -7,6 +7,7 @@ import { closeChallengeCard, closeChallengeMessage } from "../challenge-message.
 import type { BotContext } from "../context.js";
 import { pressedMessage, pressedShows } from "../press.js";
 import {
+  type ChallengeClosedKey,
   challengeAcceptedText,
   challengeClosedText,
   challengeKeyboard,
@@ -104,7 +105,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
   }
 
   /** Closes the challenge's message, and the card pressed when that is another message. */
-  async function close(ctx: BotContext, c: ChallengeView, key: string, by?: string) {
+  async function close(ctx: BotContext, c: ChallengeView, key: ChallengeClosedKey, by?: string) {
     const html = challengeClosedText(textsFor(c.locale), c, key, by);
     await closeChallengeCard(ctx.api, service, withCard(ctx, c), html);
     await closeCopy(ctx, c, html);

@@ -40,22 +40,21 @@ class TooLong extends Error {}
  */
 export const MAX_DIALOG_STEPS = 30;
 
-const MATCHES: Record<string, MatchRule> = {
+const MATCHES = {
   running: { kind: "running" },
   p3: { kind: "points", to: 3 },
   p5: { kind: "points", to: 5 },
   p7: { kind: "points", to: 7 },
   g3: { kind: "games", count: 3 },
   g5: { kind: "games", count: 5 },
-};
+} satisfies Record<string, MatchRule>;
+type MatchChoice = keyof typeof MATCHES;
+const MATCH_CHOICES = Object.keys(MATCHES) as MatchChoice[];
 
 /** The choices of a question: each value with its label. */
-const options = (t: Tr, values: readonly string[], prefix: string): Choice[] =>
-  values.map((v) => ({ value: v, label: t(`${prefix}-${v}`) }));
-const onOff = (t: Tr, prefix: string): Choice[] => [
-  { value: "on", label: t(`${prefix}-on`) },
-  { value: "off", label: t(`${prefix}-off`) },
-];
+const options = <V extends string>(values: readonly V[], label: (value: V) => string): Choice[] =>
+  values.map((v) => ({ value: v, label: label(v) }));
+const ON_OFF = ["on", "off"] as const;
 
 /** A rule `/new` asks about when the rules are custom, and the variants it applies to. */
 interface RuleStep {
@@ -82,45 +81,45 @@ const RULE_STEPS: readonly RuleStep[] = [
     rule: "head",
     variants: ["long"],
     question: "new-head",
-    choices: (t) => options(t, HEAD_RULES, "opt-head"),
+    choices: (t) => options(HEAD_RULES, (v) => t(`opt-head-${v}`)),
   },
   {
     rule: "block",
     variants: ["long"],
     question: "new-block",
-    choices: (t) => options(t, BLOCK_RULES, "opt-block"),
+    choices: (t) => options(BLOCK_RULES, (v) => t(`opt-block-${v}`)),
   },
   {
     rule: "scoring",
     variants: ["long"],
     question: "new-scoring",
-    choices: (t) => options(t, SCORINGS, "opt-scoring"),
+    choices: (t) => options(SCORINGS, (v) => t(`opt-scoring-${v}`)),
   },
   {
     rule: "lastRoll",
     variants: ["long"],
     question: "new-lastRoll",
-    choices: (t) => onOff(t, "opt-lastRoll"),
+    choices: (t) => options(ON_OFF, (v) => t(`opt-lastRoll-${v}`)),
     value: isOn,
   },
   {
     rule: "opening",
     variants: ["long", "short"],
     question: "new-opening",
-    choices: (t) => options(t, OPENING_RULES, "opt-opening"),
+    choices: (t) => options(OPENING_RULES, (v) => t(`opt-opening-${v}`)),
   },
   {
     rule: "cube",
     variants: ["long", "short"],
     question: "new-cube",
-    choices: (t) => onOff(t, "opt-cube"),
+    choices: (t) => options(ON_OFF, (v) => t(`opt-cube-${v}`)),
     value: isOn,
   },
   {
     rule: "nextStarter",
     variants: ["long", "short"],
     question: "new-next",
-    choices: (t) => options(t, NEXT_STARTERS, "opt-next"),
+    choices: (t) => options(NEXT_STARTERS, (v) => t(`opt-next-${v}`)),
   },
 ];
 
@@ -270,10 +269,10 @@ export function newGameFeature(
     try {
       const variant = (await ask(
         t("new-variant"),
-        options(t, ["long", "short"], "variant"),
+        options(["long", "short"], (v) => t(`variant-${v}`)),
       )) as Variant;
       const preset = await ask(t("new-preset"), [
-        ...options(t, presetNames(variant), "preset"),
+        ...options(presetNames(variant), (v) => t(`preset-${v}`)),
         { value: "custom", label: t("preset-custom") },
       ]);
       let rules: Rules =
@@ -289,11 +288,19 @@ export function newGameFeature(
       }
       const matchKey = await ask(
         t("new-match"),
-        Object.keys(MATCHES).map((k) => ({ value: k, label: t(`new-match-${k}`) })),
+        options(MATCH_CHOICES, (k) => t(`new-match-${k}`)),
       );
-      rules = { ...rules, match: MATCHES[matchKey]! };
+      rules = { ...rules, match: MATCHES[matchKey as MatchChoice] };
       if (rules.cube && rules.match.kind === "running" && preset === "custom")
-        rules = { ...rules, jacoby: isOn(await ask(t("new-jacoby"), onOff(t, "opt-jacoby"))) };
+        rules = {
+          ...rules,
+          jacoby: isOn(
+            await ask(
+              t("new-jacoby"),
+              options(ON_OFF, (v) => t(`opt-jacoby-${v}`)),
+            ),
+          ),
+        };
       const opponent = await ask(
         t("new-opponent"),
         isPrivate

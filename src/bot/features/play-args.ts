@@ -36,6 +36,6 @@ export function parsePlayArgs(text: string, botUsername: string): PlayArgs | { e
   }
   const v = variant ?? (preset === "standard" ? "short" : "long");
   const p = preset ?? presetNames(v)[0]!;
-  if (!presetNames(v).includes(p)) return { error: p };
+  if (!(presetNames(v) as string[]).includes(p)) return { error: p };
   return { variant: v, preset: p, username, vsBot };
 }

@@ -74,8 +74,22 @@ export function computerChallengeKeyboard(t: Tr, c: ChallengeView): InlineKeyboa
   };
 }
 
+/** How a challenge's message says it closed. */
+export type ChallengeClosedKey =
+  | "challenge-accepted"
+  | "challenge-accepted-shared"
+  | "challenge-declined"
+  | "challenge-cancelled"
+  | "challenge-expired"
+  | "challenge-closed";
+
 /** The closed challenge: accepted, declined, cancelled or expired. */
-export function challengeClosedText(t: Tr, c: ChallengeView, key: string, byName?: string): string {
+export function challengeClosedText(
+  t: Tr,
+  c: ChallengeView,
+  key: ChallengeClosedKey,
+  byName?: string,
+): string {
   const title = gameTitle(t, c.variant, c.rules);
   const text = t(key, { from: htmlName(c.challenger), game: title, name: byName ?? "" });
   return fitHtml(text, TEXT_LIMIT);

@@ -12,7 +12,7 @@ export function errorText(t: Tr, error: ServiceError, game: GameView | null = nu
   // The offer waits for the other player's answer: they are the one named.
   if (error.code === "claim-own-offer")
     return waiting ? t("err-claim-own-offer", { name: waiting }) : t("err-generic");
-  const key = `err-${error.code}`;
+  const key = `err-${error.code}` as const;
   const text = t(key);
   return text === key ? t("err-generic") : text;
 }

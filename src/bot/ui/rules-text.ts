@@ -1,8 +1,14 @@
-import { presetNames, presetRules, type Rules, type Variant } from "../../engine/index.js";
+import {
+  type PresetName,
+  presetNames,
+  presetRules,
+  type Rules,
+  type Variant,
+} from "../../engine/index.js";
 import type { Tr } from "./tr.js";
 
 /** The preset these rules are, whatever the match length (shown beside it), or null. */
-export function presetOf(variant: Variant, rules: Rules): string | null {
+export function presetOf(variant: Variant, rules: Rules): PresetName | null {
   for (const name of presetNames(variant)) {
     const preset = presetRules(variant, name);
     if (JSON.stringify({ ...preset, match: rules.match }) === JSON.stringify(rules)) return name;
