@@ -5,7 +5,7 @@
  * sequences, characters HTML escapes; 32 entrants in a tournament. A list cut short shows
  * whole lines and says how many it left out.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
 import { analysisPost, analysisText } from "../../src/bot/ui/analysis-text.js";
 import { brokenCaption, gameCaption } from "../../src/bot/ui/caption.js";
@@ -38,7 +38,8 @@ import { longNamed } from "../helpers/long-names.js";
 import { FORCED_DOUBLE_SIX } from "../helpers/turns.js";
 import { CHAT, expectAllGamesReplay, harness, unwrap } from "../services/helpers.js";
 import { parseHtml } from "../testkit/index.js";
-import { harnessesPerTest, USERS } from "./harness.js";
+import { it } from "./fixtures.js";
+import { USERS } from "./harness.js";
 
 afterEach(expectAllGamesReplay);
 
@@ -297,9 +298,9 @@ describe("lists of a chat with long names", () => {
 });
 
 describe("a word of the user's quoted back", () => {
-  const bot = harnessesPerTest();
-
-  it("is shortened, so the reply to a 4,000-character word goes through", async () => {
+  it("is shortened, so the reply to a 4,000-character word goes through", async ({
+    harness: bot,
+  }) => {
     const h = await bot();
     const word = "ж".repeat(4_000);
     for (const command of ["/play", "/tournament"]) {
