@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
 import { analysisPost } from "../../src/bot/ui/analysis-text.js";
 import type { Color } from "../../src/engine/index.js";
@@ -9,10 +9,9 @@ import type {
   GameView,
   PlayerAnalysis,
 } from "../../src/services/index.js";
-import { CHAT, expectAllGamesReplay, harness, unwrap } from "../services/helpers.js";
+import { it } from "../services/fixtures.js";
+import { CHAT, harness, unwrap } from "../services/helpers.js";
 import { captionText, codePoints } from "../testkit/index.js";
-
-afterEach(expectAllGamesReplay);
 
 const i18n = createI18n(() => "en");
 

@@ -1,19 +1,14 @@
 import type { User } from "grammy/types";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
 import type { BoardView } from "../../src/render/view.js";
 import { analyseGame } from "../../src/services/index.js";
 import { sampled } from "../helpers/samples.js";
 import { BOT_INFO } from "../testkit/index.js";
 import { finishedGame, resignAfter, resignedEarly } from "./finished-game.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 import { sendCard } from "./inline-cards.js";
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
 
 const answers = (harness: Harness) =>
   harness.tg.callsOf("answerCallbackQuery").map((c) => c.payload);
@@ -136,10 +131,12 @@ describe("the analysis of a finished game", () => {
   for (const [challenger, texts] of languages) {
     const lang = challenger.language_code;
 
-    it(`is one message: a picture of the costliest decisions, the report its caption (${lang})`, async () => {
+    it(`is one message: a picture of the costliest decisions, the report its caption (${lang})`, async ({
+      harness,
+    }) => {
       let clock = Date.now();
       let analysed = 0;
-      h = await createHarness({
+      const h = await harness({
         now: () => clock,
         analyse: (timeline, progress) => {
           analysed++;
@@ -215,8 +212,9 @@ describe("the analysis of a finished game", () => {
       expect(h.tg.problems()).toEqual([]);
     });
 
-    it(`/analysis takes the chat's last finished game, and says when there is none (${lang})`, async () => {
-      h = await createHarness();
+    it(`/analysis takes the chat's last finished game, and says when there is none (${lang})`, async ({
+      h,
+    }) => {
       await h.send(challenger, "/analysis");
       expect(h.lastMessage().text).toBe(texts.none);
       // A game resigned early: the command's own analysis, quicker than a whole game's.
@@ -230,8 +228,7 @@ describe("the analysis of a finished game", () => {
       expect(h.tg.problems()).toEqual([]);
     });
 
-    it(`a game the database no longer holds says so (${lang})`, async () => {
-      h = await createHarness();
+    it(`a game the database no longer holds says so (${lang})`, async ({ h }) => {
       const { board } = await finishedGame(h, challenger, USERS.bob, "/play short");
       h.database.sqlite.exec(
         "delete from game_events where game_id = 1; delete from games where id = 1",
@@ -243,8 +240,9 @@ describe("the analysis of a finished game", () => {
 });
 
 describe("the analysis of cube decisions", () => {
-  it("a double dropped on the second turn: both decisions weighed, each costly one pictured", async () => {
-    h = await createHarness();
+  it("a double dropped on the second turn: both decisions weighed, each costly one pictured", async ({
+    h,
+  }) => {
     await h.send(USERS.alice, "/play short");
     const challenge = h.lastMessage();
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
@@ -287,8 +285,7 @@ describe("the analysis of cube decisions", () => {
 });
 
 describe("an inline game's analysis and record", () => {
-  it("open the player's private chat with the bot, where Start brings them", async () => {
-    h = await createHarness();
+  it("open the player's private chat with the bot, where Start brings them", async ({ h }) => {
     const card = await sendCard(h, "ss", "inl-review", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
     // Resigned early: its analysis is as real as a whole game's, and quicker.

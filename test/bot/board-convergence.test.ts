@@ -7,31 +7,17 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { openDatabase } from "../../src/db/index.js";
 import { turnView } from "../../src/engine/index.js";
 import { GameService, type GameView, type ServiceResult } from "../../src/services/index.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
 import { type StoredMessage, TG } from "../testkit/index.js";
-import {
-  buttonNamed,
-  buttons,
-  createHarness,
-  GROUP,
-  type Harness,
-  USERS,
-  userById,
-} from "./harness.js";
+import { it, type MakeHarness } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, USERS, userById } from "./harness.js";
 
-let open: Harness[] = [];
-afterEach(() => {
-  for (const h of open) h.close();
-  open = [];
-});
-async function harnessOn(file: string, tg?: Harness["tg"]) {
-  const h = await createHarness({ path: file, ...(tg ? { tg } : {}) });
-  open.push(h);
-  return h;
+async function harnessOn(make: MakeHarness, file: string, tg?: Harness["tg"]) {
+  return make({ path: file, ...(tg ? { tg } : {}) });
 }
 const dbFile = () => path.join(mkdtempSync(path.join(tmpdir(), "nardy-boards-")), "bot.sqlite");
 const dataOf = (m: StoredMessage) =>
@@ -54,9 +40,11 @@ function expectCurrent(h: Harness, gameId: number) {
 }
 
 describe("a restart", () => {
-  it("starts a game stored just before the process stopped in a message of its own, once; the copy it never recorded has no buttons", async () => {
+  it("starts a game stored just before the process stopped in a message of its own, once; the copy it never recorded has no buttons", async ({
+    harness: make,
+  }) => {
     const file = dbFile();
-    const first = await harnessOn(file);
+    const first = await harnessOn(make, file);
     await first.send(USERS.alice, "/play");
     const challenge = first.lastMessage();
     // The game's first message reaches the chat, but the process dies before Telegram's
@@ -68,9 +56,8 @@ describe("a restart", () => {
     expect(buttons(orphan)).toEqual([]);
     expect(first.service.getGame(1)).toMatchObject({ starting: true, diceSalt: null });
     first.close();
-    open = [];
 
-    const h = await harnessOn(file, first.tg);
+    const h = await harnessOn(make, file, first.tg);
     await h.tick();
     const board = expectCurrent(h, 1);
     expect(board.messageId).not.toBe(orphan.messageId);
@@ -85,8 +72,10 @@ describe("a restart", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a first message Telegram refuses is tried again at the next tick; the game starts once it goes through", async () => {
-    const h = await harnessOn(dbFile());
+  it("a first message Telegram refuses is tried again at the next tick; the game starts once it goes through", async ({
+    harness: make,
+  }) => {
+    const h = await harnessOn(make, dbFile());
     await h.send(USERS.alice, "/play");
     const challenge = h.lastMessage();
     // Refused for every try that follows the press (the accept and the new game each ask).
@@ -104,14 +93,15 @@ describe("a restart", () => {
     expect(photosIn(h)).toHaveLength(1);
   });
 
-  it("brings a board behind its game up to date without anyone pressing", async () => {
+  it("brings a board behind its game up to date without anyone pressing", async ({
+    harness: make,
+  }) => {
     const file = dbFile();
-    const first = await harnessOn(file);
+    const first = await harnessOn(make, file);
     await first.send(USERS.alice, "/play short");
     const challenge = first.lastMessage();
     await first.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
     first.close();
-    open = [];
     // Moves stored by a process that stopped before showing them.
     const db = openDatabase(file);
     const svc = new GameService(db.db);
@@ -125,7 +115,7 @@ describe("a restart", () => {
     db.close();
     expect(game.version).toBeGreaterThan(before);
 
-    const h = await harnessOn(file, first.tg);
+    const h = await harnessOn(make, file, first.tg);
     await h.tick();
     expectCurrent(h, 1);
     expect(photosIn(h)).toHaveLength(1);
@@ -134,8 +124,8 @@ describe("a restart", () => {
 });
 
 /** Alice's /play accepted by Bob on a new database: game 1's board and its version. */
-async function firstGameBoard() {
-  const h = await harnessOn(dbFile());
+async function firstGameBoard(make: MakeHarness) {
+  const h = await harnessOn(make, dbFile());
   await h.send(USERS.alice, "/play");
   const challenge = h.lastMessage();
   await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
@@ -143,8 +133,8 @@ async function firstGameBoard() {
 }
 
 describe("answering and showing are independent", () => {
-  it("a press whose answer Telegram refuses still moves the board", async () => {
-    const { h, board, before } = await firstGameBoard();
+  it("a press whose answer Telegram refuses still moves the board", async ({ harness: make }) => {
+    const { h, board, before } = await firstGameBoard(make);
     h.tg.failNext("answerCallbackQuery", { error_code: 400, description: TG.queryInvalid });
     await h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);
     expect(h.service.getGame(1)!.version).toBeGreaterThan(before);
@@ -154,8 +144,8 @@ describe("answering and showing are independent", () => {
   // Auto-retry's real backoff after the lost reply: the slow suite only.
   it.runIf(FULL_SAMPLES)(
     "a press whose answer's reply is lost still moves the board",
-    async () => {
-      const { h, board, before } = await firstGameBoard();
+    async ({ harness: make }) => {
+      const { h, board, before } = await firstGameBoard(make);
       const hold = h.tg.holdNext("answerCallbackQuery");
       const pressing = h.press(
         userById(h.service.getGame(1)!.waitingFor!),
@@ -174,8 +164,10 @@ describe("answering and showing are independent", () => {
 
 describe("one game, one message", () => {
   for (const how of ["Accept", "Next game"] as const)
-    it(`after ${how}: one message, without buttons until the game starts in it; a press while its opening is on the way`, async () => {
-      const h = await harnessOn(dbFile());
+    it(`after ${how}: one message, without buttons until the game starts in it; a press while its opening is on the way`, async ({
+      harness: make,
+    }) => {
+      const h = await harnessOn(make, dbFile());
       await h.send(USERS.alice, "/play");
       const challenge = h.lastMessage();
       let source = challenge;
@@ -218,8 +210,10 @@ describe("one game, one message", () => {
       expect(h.tg.problems()).toEqual([]);
     });
 
-  it("a press on a board posted again (the old one was deleted) while that posting has not returned yet", async () => {
-    const { h, board } = await firstGameBoard();
+  it("a press on a board posted again (the old one was deleted) while that posting has not returned yet", async ({
+    harness: make,
+  }) => {
+    const { h, board } = await firstGameBoard(make);
     h.tg.deleteMessage(GROUP, board.messageId);
     const hold = h.tg.holdNext("sendPhoto");
     const moving = h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);

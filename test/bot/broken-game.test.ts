@@ -6,34 +6,23 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { createLogger } from "../../src/log.js";
 import { auditActiveGames } from "../../src/services/index.js";
 import type { StoredMessage } from "../testkit/index.js";
-import {
-  buttonNamed,
-  buttons,
-  createHarness,
-  GROUP,
-  type Harness,
-  USERS,
-  userById,
-} from "./harness.js";
+import { it, type MakeHarness } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, USERS, userById } from "./harness.js";
 
 const HOUR = 3_600_000;
 
-let open: Harness[] = [];
-afterEach(() => {
-  for (const h of open) h.close();
-  open = [];
-});
-
 /** A harness whose log lines (warn and up) the test reads. */
-async function harness(opts: { path?: string; now?: () => number; tg?: Harness["tg"] } = {}) {
+async function harness(
+  make: MakeHarness,
+  opts: { path?: string; now?: () => number; tg?: Harness["tg"] } = {},
+) {
   const lines: string[] = [];
   const logger = createLogger("warn", { write: (line: string) => void lines.push(line) });
-  const h = await createHarness({ ...opts, logger });
-  open.push(h);
+  const h = await make({ ...opts, logger });
   const logged = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
   return { h, logged };
 }
@@ -78,8 +67,10 @@ const damage = {
 
 describe("a game whose stored state is damaged", () => {
   for (const [what, spoil] of Object.entries(damage))
-    it(`${what}: the press says so, the board once, one log line; its players play again; the other game goes on`, async () => {
-      const { h, logged } = await harness();
+    it(`${what}: the press says so, the board once, one log line; its players play again; the other game goes on`, async ({
+      harness: make,
+    }) => {
+      const { h, logged } = await harness(make);
       const first = await startGame(h, USERS.alice, USERS.bob);
       const other = await startGame(h, USERS.carol, USERS.bob);
       const id = gameIdOf(first);
@@ -117,9 +108,11 @@ describe("a game whose stored state is damaged", () => {
       expect(h.tg.problems()).toEqual([]);
     });
 
-  it("does not stop the minute's work for the other games: reminders go out, the broken board says so", async () => {
+  it("does not stop the minute's work for the other games: reminders go out, the broken board says so", async ({
+    harness: make,
+  }) => {
     let now = Date.now();
-    const { h, logged } = await harness({ now: () => now });
+    const { h, logged } = await harness(make, { now: () => now });
     const first = await startGame(h, USERS.alice, USERS.bob);
     const other = await startGame(h, USERS.carol, USERS.bob);
     damage["state text that is not JSON"](h, gameIdOf(first));
@@ -138,9 +131,11 @@ describe("a game whose stored state is damaged", () => {
 });
 
 describe("a game whose event log does not replay", () => {
-  it("is found by the start-up check before anyone presses; the other game is left alone", async () => {
+  it("is found by the start-up check before anyone presses; the other game is left alone", async ({
+    harness: make,
+  }) => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "nardy-broken-")), "bot.sqlite");
-    const first = await harness({ path: file });
+    const first = await harness(make, { path: file });
     const board = await startGame(first.h, USERS.alice, USERS.bob);
     const other = await startGame(first.h, USERS.carol, USERS.bob);
     await pressOn(first.h, board);
@@ -153,10 +148,9 @@ describe("a game whose event log does not replay", () => {
       .run(id);
     const tg = first.h.tg;
     first.h.close();
-    open = [];
 
     // The next process, on the same file and the same chats.
-    const { h, logged } = await harness({ path: file, tg });
+    const { h, logged } = await harness(make, { path: file, tg });
     expect(await auditActiveGames(h.service)).toEqual({ checked: 2, broken: 1 });
     await h.settle();
     expect(h.service.getGame(id)!.status).toBe("broken");

@@ -5,14 +5,14 @@
  */
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api } from "grammy";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { callDeadline } from "../../src/bot/call-deadline.js";
 import { turnView } from "../../src/engine/index.js";
 import type { ApiCall, StoredMessage } from "../testkit/index.js";
+import { it, type MakeHarness } from "./fixtures.js";
 import {
   buttonNamed,
   buttons,
-  createHarness,
   GROUP,
   type Harness,
   inProcessApi,
@@ -22,17 +22,11 @@ import {
 
 const EDIT = /^editMessage/;
 
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
-
 /** A harness whose clock (the bot's and Telegram's) the test can move forward. */
-async function withClock() {
+async function withClock(make: MakeHarness) {
   let shift = 0;
   const now = () => Date.now() + shift;
-  h = await createHarness({ now, tg: inProcessApi({ now }) });
+  const h = await make({ now, tg: inProcessApi({ now }) });
   return { harness: h, forward: (ms: number) => (shift += ms) };
 }
 
@@ -67,8 +61,8 @@ describe("a press's answer", () => {
    * person's updates in one chat go one at a time) while the clock moves on by `queued` ms.
    * The answer's first `lost` attempts are lost on the network.
    */
-  async function pressQueued(queued: number, lost = 1) {
-    const { harness, forward } = await withClock();
+  async function pressQueued(make: MakeHarness, queued: number, lost = 1) {
+    const { harness, forward } = await withClock(make);
     const board = await startGame(harness);
     const mover = userById(harness.service.getGame(1)!.waitingFor!);
     const version = harness.service.getGame(1)!.version;
@@ -91,16 +85,18 @@ describe("a press's answer", () => {
     };
   }
 
-  it("is tried again while it can still arrive", async () => {
-    const { harness, attempts, moved } = await pressQueued(5_000);
+  it("is tried again while it can still arrive", async ({ harness: make }) => {
+    const { harness, attempts, moved } = await pressQueued(make, 5_000);
     // The first retry comes 0.3 s later: inside the press's 10 s.
     expect(attempts.map((c) => Boolean(c.dropped))).toEqual([true, false]);
     expect(moved).toBe(true);
     expect(harness.tg.problems()).toEqual([]);
   }, 20_000);
 
-  it("lost three times in a row, 5 s after the press: the fourth try gets through in time", async () => {
-    const { harness, ms, attempts, moved } = await pressQueued(5_000, 3);
+  it("lost three times in a row, 5 s after the press: the fourth try gets through in time", async ({
+    harness: make,
+  }) => {
+    const { harness, ms, attempts, moved } = await pressQueued(make, 5_000, 3);
     // 0.3 s, 0.7 s and 1.5 s apart; auto-retry's 3 s and 6 s would reach past the 10 s.
     expect(attempts.map((c) => Boolean(c.dropped))).toEqual([true, true, true, false]);
     expect(ms).toBeLessThan(4_000);
@@ -108,8 +104,10 @@ describe("a press's answer", () => {
     expect(harness.tg.problems()).toEqual([]);
   }, 20_000);
 
-  it("is not retried past about 10 s after the press arrived, and the move still lands", async () => {
-    const { harness, ms, attempts, moved } = await pressQueued(9_800);
+  it("is not retried past about 10 s after the press arrived, and the move still lands", async ({
+    harness: make,
+  }) => {
+    const { harness, ms, attempts, moved } = await pressQueued(make, 9_800);
     // The retry would come 0.3 s later, after the press's time.
     expect(attempts.map((c) => Boolean(c.dropped))).toEqual([true]);
     expect(ms).toBeLessThan(2_000);
@@ -120,8 +118,8 @@ describe("a press's answer", () => {
     ]);
   }, 20_000);
 
-  it("is not sent at all once the press is too old", async () => {
-    const { harness, forward } = await withClock();
+  it("is not sent at all once the press is too old", async ({ harness: make }) => {
+    const { harness, forward } = await withClock(make);
     const board = await startGame(harness);
     const mover = userById(harness.service.getGame(1)!.waitingFor!);
     const hold = harness.tg.holdNext("sendMessage");
@@ -144,8 +142,9 @@ describe("a board that failed", () => {
   const editsSince = (harness: Harness, from: number): ApiCall[] =>
     harness.tg.calls.slice(from).filter((c) => EDIT.test(c.method));
 
-  it("lost on the network: tried again with the newest state, never the one that failed", async () => {
-    h = await createHarness();
+  it("lost on the network: tried again with the newest state, never the one that failed", async ({
+    h,
+  }) => {
     const board = await startGame(h);
     const from = h.tg.calls.length;
     h.tg.dropNext(EDIT);
@@ -164,8 +163,9 @@ describe("a board that failed", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("refused with 429: nothing until Telegram's wait is over, then one edit with the newest state", async () => {
-    h = await createHarness();
+  it("refused with 429: nothing until Telegram's wait is over, then one edit with the newest state", async ({
+    h,
+  }) => {
     const board = await startGame(h);
     const from = h.tg.calls.length;
     const failed = h.service.getGame(1)!.version;

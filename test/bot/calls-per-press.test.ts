@@ -6,12 +6,12 @@
  * inline-game.test.ts.) `CALLS_DEBUG=1` prints the figures (the README quotes them).
  */
 import type { User } from "grammy/types";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { ApiCall, StoredMessage } from "../testkit/index.js";
+import { it } from "./fixtures.js";
 import {
   buttonNamed,
   buttons,
-  createHarness,
   GROUP,
   type Harness,
   startAgainstBot,
@@ -20,12 +20,6 @@ import {
 } from "./harness.js";
 
 const EDIT = /^editMessage/;
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
 
 /** Calls by kind, over a number of presses. */
 class Tally {
@@ -69,8 +63,9 @@ describe("calls per press over whole games in a group", () => {
   // Short nardy: every phase (the cube, its answer, resignation offers) besides moves. The
   // long game's presses are checked one by one in group-game.test.ts.
   for (const [variant, command] of [["short", "/play short"]] as const)
-    it(`${variant} nardy: a move costs its answer and one edit; a press that changes nothing, its answer only`, async () => {
-      h = await createHarness();
+    it(`${variant} nardy: a move costs its answer and one edit; a press that changes nothing, its answer only`, async ({
+      h,
+    }) => {
       await h.send(USERS.alice, command);
       const challenge = h.lastMessage();
       await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
@@ -121,9 +116,11 @@ describe("calls per press over whole games in a group", () => {
 });
 
 describe("calls per press against the bot", () => {
-  it("each press: its answer and its edit; each turn of the bot's, one edit of its own", async () => {
+  it("each press: its answer and its edit; each turn of the bot's, one edit of its own", async ({
+    harness,
+  }) => {
     // A pause before the bot's moves, as in production: its turn is an edit apart.
-    h = await createHarness({ computer: { delayMs: 5, level: "easy" } });
+    const h = await harness({ computer: { delayMs: 5, level: "easy" } });
     await h.send(USERS.alice, "/play short bot");
     const board = await startAgainstBot(h);
     const tally = new Tally();

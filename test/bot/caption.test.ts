@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
 import { gameCaption } from "../../src/bot/ui/caption.js";
 import { type LoggedTurn, TURN_LOG_LIMIT, type TurnLog } from "../../src/engine/index.js";
 import type { GameView } from "../../src/services/index.js";
 import { FORCED_DOUBLE_SIX } from "../helpers/turns.js";
-import { CHAT, expectAllGamesReplay, harness, unwrap } from "../services/helpers.js";
+import { it } from "../services/fixtures.js";
+import { CHAT, harness, unwrap } from "../services/helpers.js";
 import { captionText } from "../testkit/index.js";
-
-afterEach(expectAllGamesReplay);
 
 const i18n = createI18n(() => "en");
 

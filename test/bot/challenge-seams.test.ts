@@ -1,24 +1,21 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { StoredMessage } from "../testkit/index.js";
 import { plainText } from "../testkit/index.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 
 const lastAnswer = (harness: Harness) => harness.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
 const texts = (m: Parameters<typeof buttons>[0]) => buttons(m).map((b) => b.text);
 
 describe("challenge buttons", () => {
-  it("a press that finds a challenge expired closes its card: Accept, Decline and Cancel alike", async () => {
+  it("a press that finds a challenge expired closes its card: Accept, Decline and Cancel alike", async ({
+    harness,
+  }) => {
     let now = 10_000_000;
-    h = await createHarness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "5" } });
+    const h = await harness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "5" } });
     await h.send(USERS.alice, "/play");
     const forAccept = h.lastMessage();
     await h.send(USERS.alice, "/play @bob short");
@@ -54,8 +51,7 @@ describe("challenge buttons", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("an open challenge offers Accept and Cancel; only the challenger cancels", async () => {
-    h = await createHarness();
+  it("an open challenge offers Accept and Cancel; only the challenger cancels", async ({ h }) => {
     await h.send(USERS.alice, "/play");
     const open = h.lastMessage();
     expect(texts(open)).toEqual(["✅ Accept", "Cancel challenge"]);
@@ -76,8 +72,7 @@ describe("challenge buttons", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a targeted challenge offers Decline too, and only the target may decline", async () => {
-    h = await createHarness();
+  it("a targeted challenge offers Decline too, and only the target may decline", async ({ h }) => {
     await h.send(USERS.alice, "/play @bob");
     const targeted = h.lastMessage();
     expect(texts(targeted)).toEqual(["✅ Accept", "❌ Decline", "Cancel challenge"]);
@@ -100,8 +95,7 @@ describe("challenge buttons", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("two games between the same pair in one chat can be told apart", async () => {
-    h = await createHarness();
+  it("two games between the same pair in one chat can be told apart", async ({ h }) => {
     await h.send(USERS.alice, "/play long sport");
     const sport = h.lastMessage();
     await h.send(USERS.alice, "/play");
@@ -139,9 +133,11 @@ describe("challenge buttons", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a card shared from a private chat: expired or taken, a press closes that copy too", async () => {
+  it("a card shared from a private chat: expired or taken, a press closes that copy too", async ({
+    harness,
+  }) => {
     let now = 10_000_000;
-    h = await createHarness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "5" } });
+    const h = await harness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "5" } });
     const chat = USERS.alice.id;
     /** Alice shares the card of her dialog's challenge (its button's query) as an inline message. */
     const shareCard = async (dialog: StoredMessage, inlineMessageId: string) => {
@@ -221,8 +217,7 @@ describe("challenge buttons", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("Accept pressed before /play has stored its card: the card pressed closes", async () => {
-    h = await createHarness();
+  it("Accept pressed before /play has stored its card: the card pressed closes", async ({ h }) => {
     // Telegram has posted the card, but its reply is still on the way to the bot.
     const hold = h.tg.holdNext("sendMessage");
     const posting = h.send(USERS.alice, "/play");
@@ -241,9 +236,11 @@ describe("challenge buttons", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a card a restart left open after its challenge was accepted is closed at start-up", async () => {
+  it("a card a restart left open after its challenge was accepted is closed at start-up", async ({
+    harness,
+  }) => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "nardy-bot-")), "bot.sqlite");
-    const first = await createHarness({ path: file });
+    const first = await harness({ path: file });
     await first.send(USERS.alice, "/play");
     const card = first.lastMessage();
     await first.send(USERS.carol, "/play bot");
@@ -253,7 +250,7 @@ describe("challenge buttons", () => {
     expect(buttons(first.tg.message(GROUP, card.messageId)!).length).toBeGreaterThan(0);
     first.close();
 
-    h = await createHarness({ path: file, tg: first.tg });
+    let h = await harness({ path: file, tg: first.tg });
     const mark = h.tg.calls.length;
     await h.tick();
     const live = h.tg.message(GROUP, card.messageId)!;
@@ -265,14 +262,16 @@ describe("challenge buttons", () => {
     const edits = () => h!.tg.calls.slice(mark).filter((c) => c.method === "editMessageText");
     expect(edits().map((c) => c.payload.message_id)).toEqual([card.messageId]);
     h.close();
-    h = await createHarness({ path: file, tg: first.tg });
+    h = await harness({ path: file, tg: first.tg });
     await h.tick();
     expect(edits()).toHaveLength(1);
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("an unknown word after /play is named back, escaped, whatever it holds", async () => {
-    const h = await createHarness();
+  it("an unknown word after /play is named back, escaped, whatever it holds", async ({
+    harness,
+  }) => {
+    const h = await harness();
     try {
       for (const word of ["<b>", "@x<y", "R&D", "dance"]) {
         await h.send(USERS.alice, `/play ${word}`);

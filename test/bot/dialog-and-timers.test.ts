@@ -1,15 +1,10 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { parseConfig } from "../../src/config.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 
 /** Presses Alice's choice on the dialog message as it stands now. */
 const chooser =
@@ -20,8 +15,9 @@ const chooser =
   };
 
 describe("/new: the set-up dialog", () => {
-  it("custom long nardy rules, to 3 points, anyone: a challenge with exactly those rules", async () => {
-    h = await createHarness();
+  it("custom long nardy rules, to 3 points, anyone: a challenge with exactly those rules", async ({
+    h,
+  }) => {
     await h.send(USERS.alice, "/new");
     const dialog = h.lastMessage();
     const choose = chooser(h, dialog.messageId);
@@ -52,8 +48,7 @@ describe("/new: the set-up dialog", () => {
     expect(text).toContain("any first roll takes two");
   });
 
-  it("someone else's press is refused; Cancel ends it and writes nothing", async () => {
-    h = await createHarness();
+  it("someone else's press is refused; Cancel ends it and writes nothing", async ({ h }) => {
     await h.send(USERS.alice, "/new");
     const dialog = h.lastMessage();
     const before = h.tg.calls.length;
@@ -68,16 +63,16 @@ describe("/new: the set-up dialog", () => {
     expect(h.service.getChallenge(1)).toBeNull();
   });
 
-  it("a restart in the middle carries on from the same step", async () => {
+  it("a restart in the middle carries on from the same step", async ({ harness }) => {
     const dir = mkdtempSync(path.join(tmpdir(), "nardy-dialog-"));
     const file = path.join(dir, "bot.sqlite");
-    const first = await createHarness({ path: file });
+    const first = await harness({ path: file });
     await first.send(USERS.alice, "/new");
     const dialog = first.lastMessage();
     await first.press(USERS.alice, dialog, buttonNamed(dialog, "short nardy"));
     first.close();
 
-    h = await createHarness({ path: file, tg: first.tg });
+    const h = await harness({ path: file, tg: first.tg });
     const choose = chooser(h, dialog.messageId);
     await choose(/standard/i);
     await choose("To 3 points");
@@ -90,8 +85,7 @@ describe("/new: the set-up dialog", () => {
     });
   });
 
-  it("a player by @username", async () => {
-    h = await createHarness();
+  it("a player by @username", async ({ h }) => {
     await h.send(USERS.alice, "/new");
     const dialog = h.lastMessage();
     const choose = chooser(h, dialog.messageId);
@@ -117,9 +111,9 @@ describe("/new: the set-up dialog", () => {
 });
 
 describe("timers", () => {
-  it("a challenge expires and its message says so", async () => {
+  it("a challenge expires and its message says so", async ({ harness }) => {
     let now = 1_000_000;
-    h = await createHarness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "5" } });
+    const h = await harness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "5" } });
     await h.send(USERS.alice, "/play");
     const challenge = h.lastMessage();
     now += 6 * 60_000;
@@ -129,9 +123,11 @@ describe("timers", () => {
     expect(buttons(live)).toEqual([]);
   });
 
-  it("an idle player is reminded once; after twice the time the opponent may claim the win", async () => {
+  it("an idle player is reminded once; after twice the time the opponent may claim the win", async ({
+    harness,
+  }) => {
     let now = 1_000_000;
-    h = await createHarness({ now: () => now, env: { IDLE_HOURS: "1" } });
+    const h = await harness({ now: () => now, env: { IDLE_HOURS: "1" } });
     await h.send(USERS.alice, "/play");
     const challenge = h.lastMessage();
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
@@ -157,8 +153,9 @@ describe("timers", () => {
 });
 
 describe("Telegram's own errors", () => {
-  it("'message is not modified' is ignored; 'message to edit not found' posts the board again", async () => {
-    h = await createHarness();
+  it("'message is not modified' is ignored; 'message to edit not found' posts the board again", async ({
+    h,
+  }) => {
     await h.send(USERS.alice, "/play");
     const challenge = h.lastMessage();
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
@@ -211,8 +208,7 @@ describe("configuration", () => {
 });
 
 describe("chat settings", () => {
-  it("only an admin turns on Done presses; then a finished turn waits for Done", async () => {
-    h = await createHarness();
+  it("only an admin turns on Done presses; then a finished turn waits for Done", async ({ h }) => {
     h.tg.makeAdmin(USERS.alice.id, GROUP);
     await h.send(USERS.bob, "/settings");
     const settings = h.lastMessage();

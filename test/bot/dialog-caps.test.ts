@@ -2,14 +2,13 @@
  * A /new dialog's stored state stays bounded: the dialog plugin records every update a wait
  * returns and replays the whole record on each later update, so what it keeps is capped.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { dialogKey, MAX_DIALOG_STEPS } from "../../src/bot/features/new-game.js";
 import { MAX_DIALOG_STATE_CHARS } from "../../src/db/telegram/dialog-store.js";
 import { DialogsRepo } from "../../src/db/telegram/dialogs-repo.js";
 import type { StoredMessage } from "../testkit/index.js";
-import { buttonNamed, buttons, GROUP, type Harness, harnessesPerTest, USERS } from "./harness.js";
-
-const harness = harnessesPerTest();
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 
 const alicesDialog = dialogKey(GROUP, USERS.alice.id);
 
@@ -35,7 +34,9 @@ async function askedForName(
 }
 
 describe("a /new dialog's state", () => {
-  it("does not grow with the owner's stray presses on it: each is answered and leaves no trace", async () => {
+  it("does not grow with the owner's stray presses on it: each is answered and leaves no trace", async ({
+    harness,
+  }) => {
     const h = await harness();
     await h.send(USERS.alice, "/new");
     const first = structuredClone(h.lastMessage());
@@ -61,7 +62,9 @@ describe("a /new dialog's state", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it(`ends after ${MAX_DIALOG_STEPS} steps with a message, its buttons gone, its state deleted`, async () => {
+  it(`ends after ${MAX_DIALOG_STEPS} steps with a message, its buttons gone, its state deleted`, async ({
+    harness,
+  }) => {
     const h = await harness();
     const { dialog, question } = await askedForName(h);
     // Four steps so far; each answer that is not a username is one more.
@@ -86,7 +89,9 @@ describe("a /new dialog's state", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("past its stored size the dialog ends with a message, its buttons gone", async () => {
+  it("past its stored size the dialog ends with a message, its buttons gone", async ({
+    harness,
+  }) => {
     const h = await harness();
     const { dialog, question } = await askedForName(h);
     // The longest messages Telegram delivers, each a step the plugin records whole.

@@ -1,22 +1,20 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
+import { it } from "./fixtures.js";
 import {
   buttonNamed,
   buttons,
   GROUP,
   type Harness,
-  harnessesPerTest,
   startAgainstBot,
   USERS,
   userById,
 } from "./harness.js";
 
 const tempFile = () => path.join(mkdtempSync(path.join(tmpdir(), "nardy-seams-")), "bot.sqlite");
-
-const harness = harnessesPerTest();
 
 /** The answer the bot gave to the last callback query (its text, if any). */
 const lastAnswer = (h: Harness) => h.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
@@ -61,7 +59,9 @@ async function aliceCommandsWork(h: Harness, playCommand: string) {
 }
 
 describe("an open /new dialog does not capture its user", () => {
-  it("commands and board presses work while a dialog waits, also after a restart", async () => {
+  it("commands and board presses work while a dialog waits, also after a restart", async ({
+    harness,
+  }) => {
     const file = tempFile();
     const first = await harness({ path: file });
     const board = await aliceAndBobPlay(first);
@@ -88,7 +88,9 @@ describe("an open /new dialog does not capture its user", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a new /new replaces the old dialog; the old one's buttons go, a press on them is answered", async () => {
+  it("a new /new replaces the old dialog; the old one's buttons go, a press on them is answered", async ({
+    harness,
+  }) => {
     const h = await harness();
     await h.send(USERS.alice, "/new");
     const old = h.lastMessage();
@@ -121,7 +123,7 @@ describe("an open /new dialog does not capture its user", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("an unanswered dialog expires with the challenge time", async () => {
+  it("an unanswered dialog expires with the challenge time", async ({ harness }) => {
     let now = 5_000_000;
     const h = await harness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "5" } });
     await h.send(USERS.alice, "/new");
@@ -161,7 +163,9 @@ async function toOpponentStep(h: Harness, chatId = GROUP): Promise<StoredMessage
 }
 
 describe("/new: naming the opponent, and the dialog's owner", () => {
-  it("in a group with privacy mode: a force_reply question; a reply names them", async () => {
+  it("in a group with privacy mode: a force_reply question; a reply names them", async ({
+    harness,
+  }) => {
     const h = await harness();
     const dialog = await toOpponentStep(h);
     expect(buttons(dialog).map((b) => b.text)).toEqual([
@@ -194,7 +198,9 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a reply with a text mention of a user without a username targets that user", async () => {
+  it("a reply with a text mention of a user without a username targets that user", async ({
+    harness,
+  }) => {
     const h = await harness();
     const dialog = await toOpponentStep(h);
     await h.press(USERS.alice, dialog, buttonNamed(dialog, /@username/));
@@ -222,7 +228,9 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("someone else's press gets the dialog's own refusal in their language; nothing moves", async () => {
+  it("someone else's press gets the dialog's own refusal in their language; nothing moves", async ({
+    harness,
+  }) => {
     const h = await harness();
     await h.send(USERS.alice, "/new");
     const dialog = h.lastMessage();
@@ -246,7 +254,9 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("in a private chat: a friend by a card, shared inline, accepted in the inline message", async () => {
+  it("in a private chat: a friend by a card, shared inline, accepted in the inline message", async ({
+    harness,
+  }) => {
     const h = await harness();
     const chat = USERS.alice.id;
     const dialog = await toOpponentStep(h, chat);
@@ -295,7 +305,7 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("in a private chat: the bot as the opponent starts a game against it", async () => {
+  it("in a private chat: the bot as the opponent starts a game against it", async ({ harness }) => {
     const h = await harness({ computer: { delayMs: 0, level: "easy" } });
     const chat = USERS.alice.id;
     const dialog = await toOpponentStep(h, chat);

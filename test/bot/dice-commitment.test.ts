@@ -1,24 +1,11 @@
 import { createHash } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { diceOfEvents } from "../helpers/dice.js";
 import { sampled } from "../helpers/samples.js";
 import { playerDice } from "../services/player-dice.js";
 import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
-import {
-  buttonNamed,
-  buttons,
-  createHarness,
-  GROUP,
-  type Harness,
-  USERS,
-  userById,
-} from "./harness.js";
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, USERS, userById } from "./harness.js";
 
 const sha256 = (hex: string) => createHash("sha256").update(Buffer.from(hex, "hex")).digest("hex");
 const commitmentIn = (text: string | null | undefined) =>
@@ -60,8 +47,9 @@ describe("the dice come from a committed seed and the message the game starts in
   // The same flow for both games: `npm test` runs the short one, the slow suite both.
   const commands = ["/play", "/play short"];
   for (const command of sampled(commands, commands.slice(1)))
-    it(`${command}: the hash first; the game's message fixes the second part; the end reveals the seed, and the next game's hash`, async () => {
-      h = await createHarness();
+    it(`${command}: the hash first; the game's message fixes the second part; the end reveals the seed, and the next game's hash`, async ({
+      h,
+    }) => {
       await h.send(USERS.alice, command);
       const challenge = h.lastMessage();
       const committed = commitmentIn(challenge.text);
@@ -121,8 +109,10 @@ describe("the dice come from a committed seed and the message the game starts in
 });
 
 describe("against the bot, the challenger's 🎲 starts the game after its hash is shown", () => {
-  it("/play bot: a card with the hash; only the challenger starts it; the game's message follows the press", async () => {
-    h = await createHarness({ computer: { delayMs: 0, level: "easy" } });
+  it("/play bot: a card with the hash; only the challenger starts it; the game's message follows the press", async ({
+    harness,
+  }) => {
+    const h = await harness({ computer: { delayMs: 0, level: "easy" } });
     await h.send(USERS.alice, "/play bot");
     const card = h.lastMessage();
     const committed = commitmentIn(card.text);
@@ -151,8 +141,8 @@ describe("against the bot, the challenger's 🎲 starts the game after its hash 
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("/play bot, then Cancel: the card closes and no game starts", async () => {
-    h = await createHarness({ computer: { delayMs: 0, level: "easy" } });
+  it("/play bot, then Cancel: the card closes and no game starts", async ({ harness }) => {
+    const h = await harness({ computer: { delayMs: 0, level: "easy" } });
     await h.send(USERS.alice, "/play short bot");
     const card = h.lastMessage();
     await h.press(USERS.alice, card, buttonNamed(card, /Cancel/));

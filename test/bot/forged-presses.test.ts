@@ -1,8 +1,9 @@
 import type { User } from "grammy/types";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { StoredMessage } from "../testkit/index.js";
 import { resignAfter, resignedEarly } from "./finished-game.js";
-import { buttonNamed, buttons, GROUP, type Harness, harnessesPerTest, USERS } from "./harness.js";
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 import { sendCard } from "./inline-cards.js";
 
 /**
@@ -12,7 +13,6 @@ import { sendCard } from "./inline-cards.js";
  * refused with a clear answer and changes nothing.
  */
 
-const harness = harnessesPerTest();
 const OTHER = -100_300;
 const eve: User = {
   id: 101,
@@ -36,7 +36,9 @@ const writesSince = (h: Harness, from: number) =>
   h.tg.calls.slice(from).filter((c) => /^(send|edit|delete)/.test(c.method));
 
 describe("review buttons (analysis, replay, record)", () => {
-  it("serve the game's chat, its players and its members; nobody else, from anywhere", async () => {
+  it("serve the game's chat, its players and its members; nobody else, from anywhere", async ({
+    harness,
+  }) => {
     const h = await harness();
     const game = await resignedEarly(h, USERS.alice, USERS.bob, "/play short", 6);
     h.tg.makeOutsider(eve.id, GROUP);
@@ -74,7 +76,7 @@ describe("review buttons (analysis, replay, record)", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("an inline game's replay works only on its own inline message", async () => {
+  it("an inline game's replay works only on its own inline message", async ({ harness }) => {
     const h = await harness({ env: { BOARD_CACHE_CHAT_ID: "-100999" } });
     const card = await sendCard(h, "ss", "inl-game", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
@@ -103,7 +105,7 @@ describe("review buttons (analysis, replay, record)", () => {
 });
 
 describe("challenge buttons", () => {
-  it("take presses only from the challenge's own card", async () => {
+  it("take presses only from the challenge's own card", async ({ harness }) => {
     const h = await harness();
     await h.send(USERS.carol, "/play short");
     const card = h.lastMessage();
@@ -141,7 +143,7 @@ describe("challenge buttons", () => {
 });
 
 describe("board buttons", () => {
-  it("act only from the game's chat, even for its players", async () => {
+  it("act only from the game's chat, even for its players", async ({ harness }) => {
     const h = await harness();
     await h.send(USERS.alice, "/play short");
     const challenge = h.lastMessage();
@@ -179,7 +181,7 @@ describe("board buttons", () => {
 });
 
 describe("resignation questions", () => {
-  it("answer only their asker, and only on the question itself", async () => {
+  it("answer only their asker, and only on the question itself", async ({ harness }) => {
     const h = await harness();
     await h.send(USERS.alice, "/play");
     const challenge = h.lastMessage();
@@ -215,7 +217,7 @@ describe("resignation questions", () => {
 });
 
 describe("set-up dialog buttons", () => {
-  it("move only their owner's dialog, on its own message", async () => {
+  it("move only their owner's dialog, on its own message", async ({ harness }) => {
     const h = await harness();
     await h.send(USERS.alice, "/new");
     const dialog = h.lastMessage();
@@ -246,7 +248,7 @@ describe("set-up dialog buttons", () => {
 });
 
 describe("settings and language buttons", () => {
-  it("act only from a /settings or /lang message", async () => {
+  it("act only from a /settings or /lang message", async ({ harness }) => {
     const h = await harness();
     h.tg.makeAdmin(eve.id, OTHER);
     const { group, own } = await evesMessages(h);

@@ -3,17 +3,14 @@
  * press's time left is then no whole number, and the answer's deadline must still be set.
  */
 import { performance } from "node:perf_hooks";
-import { afterEach, expect, it } from "vitest";
-import { buttonNamed, createHarness, type Harness, USERS } from "./harness.js";
+import { expect } from "vitest";
+import { it } from "./fixtures.js";
+import { buttonNamed, USERS } from "./harness.js";
 
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
-
-it("a press is answered when the bot's clock has fractions of a millisecond", async () => {
-  h = await createHarness({ now: () => 1_767_225_600_000 + performance.now() });
+it("a press is answered when the bot's clock has fractions of a millisecond", async ({
+  harness,
+}) => {
+  const h = await harness({ now: () => 1_767_225_600_000 + performance.now() });
   await h.send(USERS.alice, "/play short");
   const card = h.lastMessage();
   const calls = h.tg.calls.length;

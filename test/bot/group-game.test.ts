@@ -2,15 +2,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { decode } from "../../src/bot/callback-data.js";
 import { renderBoardPng } from "../../src/render/png.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
 import type { StoredMessage } from "../testkit/index.js";
+import { it } from "./fixtures.js";
 import {
   buttonNamed,
   buttons,
-  createHarness,
   fakeRender,
   GROUP,
   type Harness,
@@ -24,12 +24,6 @@ const EDITS = [
   "editMessageText",
   "editMessageReplyMarkup",
 ];
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
 
 /** Challenge in the group and accept; returns the board message. */
 async function startGame(harness: Harness, command: string): Promise<StoredMessage> {
@@ -86,11 +80,13 @@ const pick = (n: number) => {
 };
 
 describe("a whole game in a group, by button presses only", () => {
-  it("long nardy from /play to the final caption, with the real board picture", async () => {
+  it("long nardy from /play to the final caption, with the real board picture", async ({
+    harness,
+  }) => {
     // The real picture for the first board (the game's first message, then its opening) and
     // the final one; the cheap stand-in in between.
     let drawn = 0;
-    h = await createHarness({
+    const h = await harness({
       render: (view) =>
         drawn++ < 2 || view.toMove === null ? renderBoardPng(view) : fakeRender(view),
     });
@@ -109,8 +105,7 @@ describe("a whole game in a group, by button presses only", () => {
     expect(h.tg.problems()).toEqual([]);
   }, 120_000);
 
-  it("short nardy with the cube, then the next game of the series", async () => {
-    h = await createHarness();
+  it("short nardy with the cube, then the next game of the series", async ({ h }) => {
     const board = await startGame(h, "/play short");
     const first = await playToTheEnd(h, board, pick);
     expect(first.game.variant).toBe("short");
@@ -136,8 +131,7 @@ describe("a whole game in a group, by button presses only", () => {
 });
 
 describe("only the right press changes a game", () => {
-  it("someone else gets an alert and nothing changes", async () => {
-    h = await createHarness();
+  it("someone else gets an alert and nothing changes", async ({ h }) => {
     const board = await startGame(h, "/play");
     const game = h.service.getGame(1)!;
     const mover = userById(game.waitingFor!);
@@ -151,8 +145,7 @@ describe("only the right press changes a game", () => {
     expect(h.service.getGame(1)!.version).toBe(game.version);
   });
 
-  it("a press on an older board: out of date, and the live board is refreshed", async () => {
-    h = await createHarness();
+  it("a press on an older board: out of date, and the live board is refreshed", async ({ h }) => {
     const board = await startGame(h, "/play");
     const old = structuredClone(board);
     const mover = userById(h.service.getGame(1)!.waitingFor!);
@@ -167,8 +160,7 @@ describe("only the right press changes a game", () => {
     expect(h.service.getGame(1)!.version).toBe(version);
   });
 
-  it("forged callback data is rejected without a change", async () => {
-    h = await createHarness();
+  it("forged callback data is rejected without a change", async ({ h }) => {
     const board = await startGame(h, "/play");
     const version = h.service.getGame(1)!.version;
     const forged = [
@@ -191,8 +183,7 @@ describe("only the right press changes a game", () => {
     expect(h.service.getGame(1)!.version).toBe(version);
   });
 
-  it("two presses at once: exactly one applies", async () => {
-    h = await createHarness();
+  it("two presses at once: exactly one applies", async ({ h }) => {
     const board = await startGame(h, "/play");
     const game = h.service.getGame(1)!;
     const mover = userById(game.waitingFor!);
@@ -208,16 +199,14 @@ describe("only the right press changes a game", () => {
     expect(answers.filter((a) => /out of date/.test(String(a.payload.text)))).toHaveLength(1);
   });
 
-  it("nobody can challenge themselves or a bot", async () => {
-    h = await createHarness();
+  it("nobody can challenge themselves or a bot", async ({ h }) => {
     await h.send(USERS.alice, "/play @alice");
     expect(h.lastMessage().text).toMatch(/yourself/);
     await h.send(USERS.alice, "/play @helper_bot");
     expect(h.lastMessage().text).toMatch(/cannot challenge a bot/);
   });
 
-  it("a targeted challenge: only that person may accept", async () => {
-    h = await createHarness();
+  it("a targeted challenge: only that person may accept", async ({ h }) => {
     await h.send(USERS.alice, "/play @bob long");
     const challenge = h.lastMessage();
     expect(challenge.text).toContain("Alice challenges @bob");
@@ -229,17 +218,19 @@ describe("only the right press changes a game", () => {
 });
 
 describe("restarts", () => {
-  it("a new bot on the same database file continues the game where it stopped", async () => {
+  it("a new bot on the same database file continues the game where it stopped", async ({
+    harness,
+  }) => {
     const dir = mkdtempSync(path.join(tmpdir(), "nardy-"));
     const file = path.join(dir, "game.sqlite");
-    const first = await createHarness({ path: file });
+    const first = await harness({ path: file });
     const board = await startGame(first, "/play");
     const mover = userById(first.service.getGame(1)!.waitingFor!);
     await first.press(mover, board, buttons(board)[0]!);
     const version = first.service.getGame(1)!.version;
     first.close();
 
-    h = await createHarness({ path: file, tg: first.tg });
+    const h = await harness({ path: file, tg: first.tg });
     const live = h.tg.message(GROUP, board.messageId)!;
     expect(h.service.getGame(1)!.version).toBe(version);
     const { game } = await playToTheEnd(h, live, pick);
@@ -250,8 +241,7 @@ describe("restarts", () => {
 });
 
 describe("resigning", () => {
-  it("/resign in long nardy: confirm, then scored from the position", async () => {
-    h = await createHarness();
+  it("/resign in long nardy: confirm, then scored from the position", async ({ h }) => {
     await startGame(h, "/play");
     await h.send(USERS.alice, "/resign");
     const confirm = h.lastMessage();
@@ -264,8 +254,7 @@ describe("resigning", () => {
     });
   });
 
-  it("/resign in short nardy: an offer the opponent accepts on the board", async () => {
-    h = await createHarness();
+  it("/resign in short nardy: an offer the opponent accepts on the board", async ({ h }) => {
     const board = await startGame(h, "/play short");
     await h.send(USERS.bob, "/resign");
     const confirm = h.lastMessage();
@@ -277,16 +266,14 @@ describe("resigning", () => {
     expect(game.state.result).toMatchObject({ kind: "gammon", reason: "resign" });
   });
 
-  it("/resign without a game says so", async () => {
-    h = await createHarness();
+  it("/resign without a game says so", async ({ h }) => {
     await h.send(USERS.carol, "/resign");
     expect(h.lastMessage().text).toMatch(/no game/);
   });
 });
 
 describe("languages", () => {
-  it("a Russian-speaking challenger gets a Russian game", async () => {
-    h = await createHarness();
+  it("a Russian-speaking challenger gets a Russian game", async ({ h }) => {
     await h.send(USERS.olga, "/play");
     const challenge = h.lastMessage();
     expect(challenge.text).toMatch(/[а-я]/);
@@ -294,8 +281,7 @@ describe("languages", () => {
     expect(h.lastMessage().caption).toMatch(/[а-я]/);
   });
 
-  it("/lang changes the language of the replies", async () => {
-    h = await createHarness();
+  it("/lang changes the language of the replies", async ({ h }) => {
     await h.send(USERS.alice, "/lang");
     const pickLang = h.lastMessage();
     await h.press(USERS.alice, pickLang, buttonNamed(pickLang, "Українська"));
@@ -305,8 +291,7 @@ describe("languages", () => {
 });
 
 describe("a private chat with the bot", () => {
-  it("/play there offers to send a challenge card through inline mode", async () => {
-    h = await createHarness();
+  it("/play there offers to send a challenge card through inline mode", async ({ h }) => {
     await h.send(USERS.alice, "/play", { chatId: USERS.alice.id });
     const reply = h.lastMessage(USERS.alice.id);
     expect(reply.text).toContain("/play bot");

@@ -1,16 +1,10 @@
 /** The harness hands the bot only what Telegram would deliver, and every press is one to answer. */
-import { afterEach, describe, expect, it } from "vitest";
-import { buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
+import { describe, expect } from "vitest";
+import { it } from "./fixtures.js";
+import { buttons, GROUP, USERS } from "./harness.js";
 
 describe("the harness delivers only what Telegram would", () => {
-  it("send says whether the bot got the text; the bot never sees the rest", async () => {
-    h = await createHarness();
+  it("send says whether the bot got the text; the bot never sees the rest", async ({ h }) => {
     expect(await h.send(USERS.alice, "good luck everyone")).toBe(false);
     expect(h.tg.calls.filter((c) => c.method !== "getMe")).toEqual([]);
     expect(await h.send(USERS.alice, "/help@helper_bot")).toBe(false);
@@ -25,8 +19,7 @@ describe("the harness delivers only what Telegram would", () => {
     ]);
   });
 
-  it("presses are registered: each needs one answer in time", async () => {
-    h = await createHarness();
+  it("presses are registered: each needs one answer in time", async ({ h }) => {
     await h.send(USERS.alice, "/play");
     const challenge = h.lastMessage();
     const accept = buttons(challenge)[0]!;

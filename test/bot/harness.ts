@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { InlineKeyboardButton, Update, User } from "grammy/types";
-import { afterEach, expect } from "vitest";
+import { expect } from "vitest";
 import type { Player } from "../../src/ai/index.js";
 import { type App, createApp } from "../../src/app.js";
 import type { BotDeps, BotParts } from "../../src/bot/create-bot.js";
@@ -307,20 +307,3 @@ export const userById = (id: number): User => {
   if (!user) throw new Error(`no test user ${id}`);
   return user;
 };
-
-/**
- * A harness maker whose harnesses are closed after each test of the file that calls this
- * (at its top level).
- */
-export function harnessesPerTest(): (opts?: HarnessOptions) => Promise<Harness> {
-  let open: Harness[] = [];
-  afterEach(() => {
-    for (const h of open) h.close();
-    open = [];
-  });
-  return async (opts) => {
-    const h = await createHarness(opts);
-    open.push(h);
-    return h;
-  };
-}

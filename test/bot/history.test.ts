@@ -1,13 +1,8 @@
 import type { User } from "grammy/types";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { finishedGame, resignedEarly } from "./finished-game.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 
 const CHAT = { id: GROUP, type: "supergroup", title: "Nardy club" };
 const ref = (u: User) => ({ id: u.id, firstName: u.first_name, languageCode: u.language_code });
@@ -39,8 +34,7 @@ describe("/history", () => {
     [USERS.olga, "Здесь ещё нет завершённых партий. Начните с /play."],
     [USERS.taras, "Тут ще немає завершених партій. Почніть з /play."],
   ] as const) {
-    it(`says when the chat has no finished game (${user.language_code})`, async () => {
-      h = await createHarness();
+    it(`says when the chat has no finished game (${user.language_code})`, async ({ h }) => {
       await h.send(user, "/history");
       expect(h.lastMessage().text).toBe(none);
       expect(h.tg.problems()).toEqual([]);
@@ -64,8 +58,9 @@ describe("/history", () => {
       /⚪ (Тарас — Bob ⚫ · 🏆 ⚫|Bob — Тарас ⚫ · 🏆 ⚪) Bob виграє: (оін|марс), \+\d/,
     ],
   ] as const) {
-    it(`lists the last ten finished games, newest first, with their buttons (${user.language_code})`, async () => {
-      h = await createHarness();
+    it(`lists the last ten finished games, newest first, with their buttons (${user.language_code})`, async ({
+      h,
+    }) => {
       for (let i = 0; i < 11; i++) await resignedGame(h, user, USERS.bob, user);
       // A game still going is not history.
       await h.send(USERS.carol, "/play");
@@ -83,8 +78,7 @@ describe("/history", () => {
     });
   }
 
-  it("a game picked from the list sends its record", async () => {
-    h = await createHarness();
+  it("a game picked from the list sends its record", async ({ h }) => {
     const { game } = await finishedGame(h, USERS.alice, USERS.bob, "/play short");
     await h.send(USERS.carol, "/history");
     const list = h.lastMessage();
@@ -95,8 +89,7 @@ describe("/history", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a game picked from the list sends its analysis and its replay", async () => {
-    h = await createHarness();
+  it("a game picked from the list sends its analysis and its replay", async ({ h }) => {
     // Any finished game: one resigned early keeps its analysis quick.
     const game = await resignedEarly(h, USERS.alice, USERS.bob, "/play short", 24);
     await h.send(USERS.carol, "/history");
@@ -116,8 +109,9 @@ describe("/history", () => {
     [USERS.olga, "Эта партия больше не хранится."],
     [USERS.taras, "Ця партія більше не зберігається."],
   ] as const) {
-    it(`each button of a game the database no longer holds says so (${user.language_code})`, async () => {
-      h = await createHarness();
+    it(`each button of a game the database no longer holds says so (${user.language_code})`, async ({
+      h,
+    }) => {
       const { game } = await finishedGame(h, user, USERS.bob, "/play short");
       await h.send(user, "/history");
       const list = h.lastMessage();

@@ -1,22 +1,20 @@
 import type { Update } from "grammy/types";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
 import type { GameView } from "../../src/services/index.js";
 import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
+import { it } from "./fixtures.js";
 import {
   buttonNamed,
   buttons,
   GROUP,
   type Harness,
-  harnessesPerTest,
   startAgainstBot,
   USERS,
   userById,
 } from "./harness.js";
 
 const HOUR = 3_600_000;
-
-const harness = harnessesPerTest();
 
 const lastAnswer = (h: Harness) => h.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
 
@@ -73,7 +71,9 @@ const callsInto = (h: Harness, chatId: number, from: number) =>
   h.tg.calls.slice(from).filter((c) => Number(c.payload.chat_id) === chatId);
 
 describe("claim the win", () => {
-  it("the idle player's own press is told what the button is for; the opponent claims", async () => {
+  it("the idle player's own press is told what the button is for; the opponent claims", async ({
+    harness,
+  }) => {
     let now = 50_000_000;
     const h = await harness({ now: () => now, env: { IDLE_HOURS: "1" } });
     const board = await start(h);
@@ -106,7 +106,9 @@ describe("claim the win", () => {
 });
 
 describe("a chat the bot has lost", () => {
-  it("gets nothing more; the players resign or claim from a private chat; back, the board catches up", async () => {
+  it("gets nothing more; the players resign or claim from a private chat; back, the board catches up", async ({
+    harness,
+  }) => {
     let now = 60_000_000;
     const h = await harness({ now: () => now, env: { IDLE_HOURS: "1" } });
     const board = await start(h);
@@ -174,7 +176,9 @@ describe("a chat the bot has lost", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("kicked without a word: the first refused call marks the chat lost, and nothing follows it", async () => {
+  it("kicked without a word: the first refused call marks the chat lost, and nothing follows it", async ({
+    harness,
+  }) => {
     let now = 70_000_000;
     const h = await harness({ now: () => now, env: { IDLE_HOURS: "1" } });
     const board = await start(h);
@@ -202,7 +206,9 @@ describe("a chat the bot has lost", () => {
     expect(h.tg.rejected).toHaveLength(1);
   });
 
-  it("a game against the computer there gets no further turns until the bot is back", async () => {
+  it("a game against the computer there gets no further turns until the bot is back", async ({
+    harness,
+  }) => {
     let now = 80_000_000;
     const h = await harness({ now: () => now, computer: { delayMs: 200, level: "easy" } });
     await h.send(USERS.alice, "/play short bot");
@@ -230,7 +236,9 @@ describe("a chat the bot has lost", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a game against the computer whose turn could not be delivered is never claimed from it", async () => {
+  it("a game against the computer whose turn could not be delivered is never claimed from it", async ({
+    harness,
+  }) => {
     let now = 85_000_000;
     const h = await harness({ now: () => now, computer: { delayMs: 200, level: "easy" } });
     await h.send(USERS.alice, "/play short bot");
@@ -264,7 +272,9 @@ describe("a chat the bot has lost", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("blocked in a private chat: a game against the computer there waits; /start brings it back", async () => {
+  it("blocked in a private chat: a game against the computer there waits; /start brings it back", async ({
+    harness,
+  }) => {
     let now = 90_000_000;
     const h = await harness({ now: () => now, computer: { delayMs: 0, level: "easy" } });
     const chat = USERS.alice.id;
@@ -298,7 +308,7 @@ describe("a chat the bot has lost", () => {
 });
 
 describe("a resignation offer left unanswered", () => {
-  it("its offerer cannot claim the win it offered to give up", async () => {
+  it("its offerer cannot claim the win it offered to give up", async ({ harness }) => {
     let now = 95_000_000;
     const h = await harness({ now: () => now, env: { IDLE_HOURS: "1" } });
     const board = await start(h, "/play short");

@@ -1,15 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { sampled } from "../helpers/samples.js";
-import { buttonNamed, buttons, createHarness, type Harness, USERS, userById } from "./harness.js";
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, type Harness, USERS, userById } from "./harness.js";
 import { sendCard } from "./inline-cards.js";
 
 const CACHE_CHAT = -100_999;
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
 
 /** Plays to the end; returns the game and how many presses made how many calls of each method. */
 async function playInline(harness: Harness, inlineMessageId: string) {
@@ -37,8 +32,8 @@ describe("a whole game inside an inline message", () => {
     ["short", "ss"],
   ] as const;
   for (const [variant, resultId] of sampled(games, games.slice(1))) {
-    it(`${variant} nardy with board pictures through the cache chat`, async () => {
-      h = await createHarness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
+    it(`${variant} nardy with board pictures through the cache chat`, async ({ harness }) => {
+      const h = await harness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
       const card = await sendCard(h, resultId, `inl-${variant}`, false);
       expect(card.photo).toMatch(/^photo-/);
       expect(card.caption).toContain("Alice invites you");
@@ -74,8 +69,9 @@ describe("a whole game inside an inline message", () => {
     }, 120_000);
   }
 
-  it("with inline feedback the card becomes a challenge at once; without pictures it stays text", async () => {
-    h = await createHarness();
+  it("with inline feedback the card becomes a challenge at once; without pictures it stays text", async ({
+    h,
+  }) => {
     const card = await sendCard(h, "ls", "inl-fb", true);
     const challenge = h.service.challengeForInlineMessage("inl-fb");
     expect(challenge?.status).toBe("pending");
@@ -93,8 +89,7 @@ describe("a whole game inside an inline message", () => {
     expect(h.tg.inlineMessage("inl-fb")!.text).toContain("inline:inl-fb");
   });
 
-  it("two people pressing Accept at once: one game", async () => {
-    h = await createHarness();
+  it("two people pressing Accept at once: one game", async ({ h }) => {
     const card = await sendCard(h, "lc", "inl-race", false);
     const accept = buttonNamed(card, /Accept/);
     await Promise.all([h.press(USERS.bob, card, accept), h.press(USERS.carol, card, accept)]);
@@ -105,8 +100,7 @@ describe("a whole game inside an inline message", () => {
     expect(h.service.getGame(game.id + 1)).toBeNull();
   });
 
-  it("only the challenger may cancel the card", async () => {
-    h = await createHarness();
+  it("only the challenger may cancel the card", async ({ h }) => {
     const card = await sendCard(h, "ss", "inl-cancel", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Cancel/));
     expect(h.tg.inlineMessage("inl-cancel")!.text).toContain("invites you");
@@ -114,8 +108,9 @@ describe("a whole game inside an inline message", () => {
     expect(h.tg.inlineMessage("inl-cancel")!.text).toMatch(/cancelled/);
   });
 
-  it("a forged card button is refused: nobody can start a game in someone else's name", async () => {
-    h = await createHarness();
+  it("a forged card button is refused: nobody can start a game in someone else's name", async ({
+    h,
+  }) => {
     // Carol's own card, pressed by Bob with doctored data naming Alice as the challenger.
     const card = await sendCard(h, "lc", "inl-forged", false, USERS.carol);
     const real = String((buttonNamed(card, /Accept/) as { callback_data: string }).callback_data);

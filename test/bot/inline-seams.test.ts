@@ -1,22 +1,19 @@
 import { createHash, createHmac } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
-import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harness.js";
+import { describe, expect } from "vitest";
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, type Harness, USERS } from "./harness.js";
 import { sendCard } from "./inline-cards.js";
 
 const CACHE_CHAT = -100_999;
 
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
-
 const lastAnswer = (harness: Harness) => harness.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
 
 describe("inline cards at their edges", () => {
-  it("a picture card that became a challenge expires through its caption and loses its buttons", async () => {
+  it("a picture card that became a challenge expires through its caption and loses its buttons", async ({
+    harness,
+  }) => {
     let now = 20_000_000;
-    h = await createHarness({
+    const h = await harness({
       now: () => now,
       env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT), CHALLENGE_TTL_MINUTES: "5" },
     });
@@ -38,9 +35,11 @@ describe("inline cards at their edges", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a picture card found expired by a press is closed through its caption too", async () => {
+  it("a picture card found expired by a press is closed through its caption too", async ({
+    harness,
+  }) => {
     let now = 20_000_000;
-    h = await createHarness({
+    const h = await harness({
       now: () => now,
       env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT), CHALLENGE_TTL_MINUTES: "5" },
     });
@@ -55,8 +54,9 @@ describe("inline cards at their edges", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("after the sender cancels a card sent without feedback, its old Accept starts nothing", async () => {
-    h = await createHarness();
+  it("after the sender cancels a card sent without feedback, its old Accept starts nothing", async ({
+    h,
+  }) => {
     const card = await sendCard(h, "ls", "plain-1", false, USERS.alice);
     expect(h.service.challengeForInlineMessage("plain-1")).toBeNull();
     const stale = structuredClone(card);
@@ -76,8 +76,10 @@ describe("inline cards at their edges", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a Ukrainian card accepted by a Russian speaker: the game speaks Ukrainian", async () => {
-    h = await createHarness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
+  it("a Ukrainian card accepted by a Russian speaker: the game speaks Ukrainian", async ({
+    harness,
+  }) => {
+    const h = await harness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
     const card = await sendCard(h, "lc", "uk-1", false, USERS.taras);
     expect(card.caption).toMatch(/Тарас/);
     // The card speaks its sender's language.
@@ -113,8 +115,9 @@ describe("a card's data is good for one challenge, in one message, for a while",
   };
 
   for (const feedback of [true, false])
-    it(`copied onto another inline message it starts nothing (inline feedback ${feedback ? "on" : "off"})`, async () => {
-      h = await createHarness();
+    it(`copied onto another inline message it starts nothing (inline feedback ${feedback ? "on" : "off"})`, async ({
+      h,
+    }) => {
       const card = await sendCard(h, "lc", "alices", feedback, USERS.alice);
       const accept = offered(h, "lc", /Accept/);
       const cancel = offered(h, "lc", /Cancel/);
@@ -151,9 +154,11 @@ describe("a card's data is good for one challenge, in one message, for a while",
       expect(h.tg.problems()).toEqual([]);
     });
 
-  it("a card starts its challenge within the challenge time of being offered, and not after", async () => {
+  it("a card starts its challenge within the challenge time of being offered, and not after", async ({
+    harness,
+  }) => {
     let now = 30_000_000;
-    h = await createHarness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "60" } });
+    const h = await harness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "60" } });
     const late = await sendCard(h, "ss", "late", false, USERS.alice);
     const timely = await sendCard(h, "lc", "timely", false, USERS.alice);
     expect(late.text).toMatch(/open for 60 min/);
@@ -168,8 +173,9 @@ describe("a card's data is good for one challenge, in one message, for a while",
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a card sent before cards carried their issue time is refused, its seal good or not", async () => {
-    h = await createHarness();
+  it("a card sent before cards carried their issue time is refused, its seal good or not", async ({
+    h,
+  }) => {
     const carols = await sendCard(h, "ss", "carols-old", false, USERS.carol);
     // The old seal: the same key, over the offer, challenger, language and picture flag only.
     const key = createHash("sha256")

@@ -1,29 +1,19 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { MAX_COMPUTER_GAMES, PERSON_RATES } from "../../src/bot/person-limits.js";
 import { resignedEarly } from "./finished-game.js";
-import {
-  buttonNamed,
-  createHarness,
-  GROUP,
-  type Harness,
-  startAgainstBot,
-  USERS,
-} from "./harness.js";
+import { it } from "./fixtures.js";
+import { buttonNamed, GROUP, startAgainstBot, USERS } from "./harness.js";
 import { sendCard } from "./inline-cards.js";
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
 
 const TOO_MANY_CHALLENGES =
   /^⏳ You have made many challenges in the last few minutes\. Try again in (\d+) min\.$/;
 
 describe("what one person may ask for", () => {
-  it("challenges: ten in ten minutes, then one clear no (once), then again when the window frees", async () => {
+  it("challenges: ten in ten minutes, then one clear no (once), then again when the window frees", async ({
+    harness,
+  }) => {
     let now = Date.now();
-    h = await createHarness({ now: () => now });
+    const h = await harness({ now: () => now });
     expect(PERSON_RATES.challenges).toEqual({ count: 10, perMs: 600_000 });
     const challenges = () =>
       h!.database.sqlite.prepare("select count(*) as n from challenges").get() as { n: number };
@@ -63,8 +53,8 @@ describe("what one person may ask for", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it(`games against the computer: ${MAX_COMPUTER_GAMES} going at once`, async () => {
-    h = await createHarness({ computer: { level: "pipcount" } });
+  it(`games against the computer: ${MAX_COMPUTER_GAMES} going at once`, async ({ harness }) => {
+    const h = await harness({ computer: { level: "pipcount" } });
     const chats = [-100_501, -100_502, -100_503, -100_504];
     const limit = "You already have 3 games against me going. Finish or resign one first.";
     // A card posted in the fourth chat before the third game starts: its 🎲 counts then.
@@ -90,9 +80,11 @@ describe("what one person may ask for", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("/history and /analysis: five in five minutes each, then one clear no", async () => {
+  it("/history and /analysis: five in five minutes each, then one clear no", async ({
+    harness,
+  }) => {
     let now = Date.now();
-    h = await createHarness({ now: () => now });
+    const h = await harness({ now: () => now });
     await resignedEarly(h, USERS.alice, USERS.bob, "/play short", 0);
     for (const command of ["/history", "/analysis"]) {
       for (let i = 0; i < 5; i++) {

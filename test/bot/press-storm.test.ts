@@ -1,19 +1,15 @@
 import type { User } from "grammy/types";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { decode } from "../../src/bot/callback-data.js";
 import { replayGame } from "../../src/services/index.js";
 import type { StoredMessage } from "../testkit/index.js";
-import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 
 describe("presses at once", () => {
-  it("a dialog step and a press elsewhere by the same person at once: the dialog keeps its step", async () => {
-    h = await createHarness();
+  it("a dialog step and a press elsewhere by the same person at once: the dialog keeps its step", async ({
+    h,
+  }) => {
     await h.send(USERS.bob, "/play");
     const challenge = h.lastMessage();
     await h.press(USERS.alice, challenge, buttonNamed(challenge, /Accept/));
@@ -38,8 +34,9 @@ describe("presses at once", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("200 random and forged presses from five people, in concurrent batches: every one answered", async () => {
-    h = await createHarness();
+  it("200 random and forged presses from five people, in concurrent batches: every one answered", async ({
+    h,
+  }) => {
     const harness = h;
     const { alice, bob, carol, olga, taras } = USERS;
     const people = [alice, bob, carol, olga, taras];
@@ -236,8 +233,9 @@ describe("a press is about the message it shows", () => {
         : harness.tg.message(m.chatId!, m.messageId)!,
     );
 
-  it("data forged onto another message acts at most for the presser, and edits nothing there", async () => {
-    h = await createHarness();
+  it("data forged onto another message acts at most for the presser, and edits nothing there", async ({
+    h,
+  }) => {
     await h.send(USERS.bob, "/play");
     const challenge = h.lastMessage();
     await h.press(USERS.alice, challenge, buttonNamed(challenge, /Accept/));
@@ -277,8 +275,9 @@ describe("a press is about the message it shows", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a challenge's Accept forged onto someone's inline card does not take that card over", async () => {
-    h = await createHarness();
+  it("a challenge's Accept forged onto someone's inline card does not take that card over", async ({
+    h,
+  }) => {
     await h.send(USERS.carol, "/play short");
     // Alice's card, sent without inline feedback: the bot has not heard of it yet.
     await h.handle({ inline_query: { id: "q", from: USERS.alice, query: "", offset: "" } });
@@ -313,9 +312,9 @@ describe("a press is about the message it shows", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a double tap closes a question once", async () => {
+  it("a double tap closes a question once", async ({ harness }) => {
     let now = 30_000_000;
-    h = await createHarness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "5" } });
+    const h = await harness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "5" } });
     await h.send(USERS.bob, "/play");
     const challenge = h.lastMessage();
     await h.press(USERS.alice, challenge, buttonNamed(challenge, /Accept/));
@@ -360,8 +359,7 @@ describe("a press is about the message it shows", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a press while the dialog waits for a name does not ask again", async () => {
-    h = await createHarness();
+  it("a press while the dialog waits for a name does not ask again", async ({ h }) => {
     await h.send(USERS.alice, "/new");
     const dialog = h.lastMessage();
     for (const label of ["short nardy", "standard", "Running series", /@username/]) {

@@ -1,19 +1,9 @@
 import type { User } from "grammy/types";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { StoredMessage } from "../testkit/index.js";
 import { BOT_INFO } from "../testkit/index.js";
-import {
-  buttons,
-  GROUP,
-  groupGame,
-  type Harness,
-  harnessesPerTest,
-  links,
-  USERS,
-  userById,
-} from "./harness.js";
-
-const harness = harnessesPerTest();
+import { it } from "./fixtures.js";
+import { buttons, GROUP, groupGame, type Harness, links, USERS, userById } from "./harness.js";
 
 /** The player opens the game's link: `/start p<id>` in their private chat. */
 async function openPrivately(h: Harness, user: User, board: StoredMessage): Promise<StoredMessage> {
@@ -32,7 +22,9 @@ async function playOnce(h: Harness, gameId: number, m: StoredMessage): Promise<v
 }
 
 describe("a player's own board, in private", () => {
-  it("a group's board links to it; the link opens the game there for its players only", async () => {
+  it("a group's board links to it; the link opens the game there for its players only", async ({
+    harness,
+  }) => {
     const h = await harness();
     const { gameId, board } = await groupGame(h);
     expect(links(board)).toEqual([
@@ -54,7 +46,7 @@ describe("a player's own board, in private", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a press on either board applies once; both follow the game", async () => {
+  it("a press on either board applies once; both follow the game", async ({ harness }) => {
     const h = await harness();
     const { gameId, board } = await groupGame(h);
     const mover = userById(h.service.getGame(gameId)!.waitingFor!);
@@ -82,7 +74,9 @@ describe("a player's own board, in private", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("the player on their own board is served first; the group's board waits for its budget", async () => {
+  it("the player on their own board is served first; the group's board waits for its budget", async ({
+    harness,
+  }) => {
     const h = await harness();
     const { gameId, board } = await groupGame(h);
     const mine = await openPrivately(h, USERS.alice, board);

@@ -1,17 +1,12 @@
 import type { User } from "grammy/types";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { finishedGame, playToEnd } from "./finished-game.js";
-import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harness.js";
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, type Harness, USERS } from "./harness.js";
 import { sendCard } from "./inline-cards.js";
 
 const CACHE_CHAT = -100_999;
 const REVIEW_BUTTONS = ["🔁 Next game", "📊 Analysis", "🎞 Replay", "⬇ Record"];
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
 
 const lastAnswer = (harness: Harness) => harness.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
 
@@ -47,8 +42,9 @@ const LANGUAGES: [User, { replay: string; making: string; caption: RegExp }][] =
 
 describe("the replay of a finished game", () => {
   for (const [challenger, texts] of LANGUAGES) {
-    it(`is one animation under the board, drawn once (${challenger.language_code})`, async () => {
-      h = await createHarness();
+    it(`is one animation under the board, drawn once (${challenger.language_code})`, async ({
+      h,
+    }) => {
       const { game, board } = await finishedGame(h, challenger, USERS.bob, "/play");
       await h.press(challenger, board, buttonNamed(board, texts.replay));
       expect(lastAnswer(h)).toMatchObject({ text: texts.making });
@@ -70,8 +66,7 @@ describe("the replay of a finished game", () => {
     });
   }
 
-  it("a double tap sends it once: the second press shares the first one's send", async () => {
-    h = await createHarness();
+  it("a double tap sends it once: the second press shares the first one's send", async ({ h }) => {
     const { board } = await finishedGame(h, USERS.alice, USERS.bob, "/play short");
     await Promise.all([
       h.press(USERS.alice, board, buttonNamed(board, "🎞 Replay")),
@@ -88,8 +83,10 @@ describe("the replay of a finished game", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("an inline game's own message becomes the replay, uploaded through the cache chat", async () => {
-    h = await createHarness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
+  it("an inline game's own message becomes the replay, uploaded through the cache chat", async ({
+    harness,
+  }) => {
+    const h = await harness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
     const card = await sendCard(h, "ss", "inl-replay", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
     await playToEnd(h, h.service.gameForInlineMessage("inl-replay")!);
@@ -107,8 +104,9 @@ describe("the replay of a finished game", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("without a cache chat an inline replay goes through the presser's private chat", async () => {
-    h = await createHarness();
+  it("without a cache chat an inline replay goes through the presser's private chat", async ({
+    h,
+  }) => {
     const card = await sendCard(h, "lc", "inl-private", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
     await playToEnd(h, h.service.gameForInlineMessage("inl-private")!);
@@ -127,8 +125,7 @@ describe("the replay of a finished game", () => {
     expect(h.tg.problems().filter((p) => !p.includes("sendChatAction"))).toEqual([]);
   });
 
-  it("a game the database no longer holds says so", async () => {
-    h = await createHarness();
+  it("a game the database no longer holds says so", async ({ h }) => {
     const { board } = await finishedGame(h, USERS.alice, USERS.bob, "/play short");
     h.database.sqlite.exec(
       "delete from game_events where game_id = 1; delete from games where id = 1",

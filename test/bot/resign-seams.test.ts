@@ -1,22 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { StoredMessage } from "../testkit/index.js";
-import {
-  buttonNamed,
-  buttons,
-  createHarness,
-  GROUP,
-  type Harness,
-  USERS,
-  userById,
-} from "./harness.js";
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, USERS, userById } from "./harness.js";
 
 const GROUP2 = -100_300;
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
 
 const lastAnswer = (harness: Harness) => harness.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
 
@@ -44,8 +31,9 @@ const snapshot = (harness: Harness, gameId: number) => ({
 });
 
 describe("a question's buttons answer only the person who asked", () => {
-  it("long nardy: Bob pressing Alice's 'Yes, resign' gets an alert; Alice's press resigns", async () => {
-    h = await createHarness();
+  it("long nardy: Bob pressing Alice's 'Yes, resign' gets an alert; Alice's press resigns", async ({
+    h,
+  }) => {
     await start(h, "/play");
     await h.send(USERS.alice, "/resign");
     const question = h.lastMessage();
@@ -70,8 +58,9 @@ describe("a question's buttons answer only the person who asked", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("short nardy: the offer buttons are the asker's; Alice's offer goes to the board", async () => {
-    h = await createHarness();
+  it("short nardy: the offer buttons are the asker's; Alice's offer goes to the board", async ({
+    h,
+  }) => {
     const board = await start(h, "/play short");
     await h.send(USERS.alice, "/resign");
     const question = h.lastMessage();
@@ -98,8 +87,7 @@ describe("a question's buttons answer only the person who asked", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("the game picker: only Alice picks; a pick asks her about that game", async () => {
-    h = await createHarness();
+  it("the game picker: only Alice picks; a pick asks her about that game", async ({ h }) => {
     await start(h, "/play", USERS.alice, USERS.bob);
     await start(h, "/play short", USERS.carol, USERS.alice);
     await h.send(USERS.alice, "/resign");
@@ -128,8 +116,7 @@ describe("a question's buttons answer only the person who asked", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("in a private chat, /resign lists Alice's games in every chat", async () => {
-    h = await createHarness();
+  it("in a private chat, /resign lists Alice's games in every chat", async ({ h }) => {
     await start(h, "/play", USERS.alice, USERS.bob, GROUP);
     await start(h, "/play", USERS.carol, USERS.alice, GROUP2);
     await start(h, "/play", USERS.bob, USERS.carol, GROUP2);

@@ -1,17 +1,12 @@
 import type { User } from "grammy/types";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { atOnce } from "../../bench/at-once.js";
 import type { ReplayFrame } from "../../src/render/replay.js";
 import type { GameAnalysis, PlayerAnalysis } from "../../src/services/index.js";
 import type { StoredMessage } from "../testkit/index.js";
 import { resignedEarly } from "./finished-game.js";
-import { buttonNamed, createHarness, fakeReplay, type Harness } from "./harness.js";
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
+import { it, type MakeHarness } from "./fixtures.js";
+import { buttonNamed, fakeReplay } from "./harness.js";
 
 const LIMITS = {
   analyses: { workers: 2, perPerson: 3, perChat: 6, waiting: 40 },
@@ -40,12 +35,12 @@ const ANALYSIS: GameAnalysis = { white: nothing, black: nothing };
 const slowly = <T>(value: T) => new Promise<T>((r) => setTimeout(() => r(value), 30));
 
 /** A harness whose analyses and replays count how many run at once. */
-async function countingHarness() {
+async function countingHarness(make: MakeHarness) {
   const analyses = atOnce(async () => slowly(ANALYSIS));
   const replays = atOnce(async (frames: readonly ReplayFrame[]) =>
     slowly(await fakeReplay(frames)),
   );
-  const harness = await createHarness({
+  const harness = await make({
     reviewLimits: LIMITS,
     analyse: analyses.fn,
     renderReplay: replays.fn,
@@ -54,9 +49,11 @@ async function countingHarness() {
 }
 
 describe("analyses and replays asked for all at once", () => {
-  it("20 presses in five chats: a fixed number run at a time, the rest told their place", async () => {
-    const counted = await countingHarness();
-    h = counted.h;
+  it("20 presses in five chats: a fixed number run at a time, the rest told their place", async ({
+    harness,
+  }) => {
+    const counted = await countingHarness(harness);
+    const h = counted.h;
     const presses: { by: User; list: StoredMessage; button: string }[] = [];
     for (let c = 0; c < 5; c++) {
       const chat = -100_300 - c;
@@ -112,9 +109,11 @@ describe("analyses and replays asked for all at once", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("one person pressing 📊 on ten games of /history: three at a time, then a clear no", async () => {
-    const counted = await countingHarness();
-    h = counted.h;
+  it("one person pressing 📊 on ten games of /history: three at a time, then a clear no", async ({
+    harness,
+  }) => {
+    const counted = await countingHarness(harness);
+    const h = counted.h;
     const chat = -100_400;
     const [a, b] = [player(200), player(201)];
     const ids: number[] = [];

@@ -1,14 +1,9 @@
 import type { User } from "grammy/types";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { verifyRecord } from "../../src/services/records/verify.js";
 import { finishedGame } from "./finished-game.js";
-import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harness.js";
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, type Harness, USERS } from "./harness.js";
 
 const lastAnswer = (harness: Harness) => harness.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
 
@@ -42,8 +37,9 @@ const LANGUAGES: [User, { record: string; caption: RegExp; gone: string }][] = [
 
 describe("the record of a finished game", () => {
   for (const [challenger, texts] of LANGUAGES) {
-    it(`is a file under the board, in the game's language (${challenger.language_code})`, async () => {
-      h = await createHarness();
+    it(`is a file under the board, in the game's language (${challenger.language_code})`, async ({
+      h,
+    }) => {
       const { game, board } = await finishedGame(h, challenger, USERS.bob, "/play short");
       expect(game.status).toBe("finished");
       await h.press(USERS.bob, board, buttonNamed(board, texts.record));
@@ -60,8 +56,7 @@ describe("the record of a finished game", () => {
     });
   }
 
-  it("long nardy gives a text record; only finished games have the button", async () => {
-    h = await createHarness();
+  it("long nardy gives a text record; only finished games have the button", async ({ h }) => {
     await h.send(USERS.carol, "/play");
     const live = h.lastMessage();
     await h.press(USERS.alice, live, buttons(live)[0]!);
@@ -78,8 +73,9 @@ describe("the record of a finished game", () => {
   });
 
   for (const [challenger, texts] of LANGUAGES) {
-    it(`a game the database no longer holds says so (${challenger.language_code})`, async () => {
-      h = await createHarness();
+    it(`a game the database no longer holds says so (${challenger.language_code})`, async ({
+      h,
+    }) => {
       const { board } = await finishedGame(h, challenger, USERS.bob, "/play short");
       h.database.sqlite.exec(
         "delete from game_events where game_id = 1; delete from games where id = 1",

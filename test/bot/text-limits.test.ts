@@ -5,7 +5,7 @@
  * sequences, characters HTML escapes; 32 entrants in a tournament. A list cut short shows
  * whole lines and says how many it left out.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
 import { analysisPost, analysisText } from "../../src/bot/ui/analysis-text.js";
 import { brokenCaption, gameCaption } from "../../src/bot/ui/caption.js";
@@ -36,11 +36,11 @@ import {
 } from "../../src/services/index.js";
 import { longNamed } from "../helpers/long-names.js";
 import { FORCED_DOUBLE_SIX } from "../helpers/turns.js";
-import { CHAT, expectAllGamesReplay, harness, unwrap } from "../services/helpers.js";
+import { it } from "../services/fixtures.js";
+import { CHAT, harness, unwrap } from "../services/helpers.js";
 import { parseHtml } from "../testkit/index.js";
-import { harnessesPerTest, USERS } from "./harness.js";
-
-afterEach(expectAllGamesReplay);
+import { test as botTest } from "./fixtures.js";
+import { USERS } from "./harness.js";
 
 const i18n = createI18n(() => "en");
 const everyLocale = LOCALES.map((l) => translator(i18n, l));
@@ -297,15 +297,16 @@ describe("lists of a chat with long names", () => {
 });
 
 describe("a word of the user's quoted back", () => {
-  const bot = harnessesPerTest();
-
-  it("is shortened, so the reply to a 4,000-character word goes through", async () => {
-    const h = await bot();
-    const word = "ж".repeat(4_000);
-    for (const command of ["/play", "/tournament"]) {
-      await h.send(USERS.alice, `${command} ${word}`);
-      expect(h.lastMessage().text).toMatch(/^I don't know .ж{63}…/);
-    }
-    expect(h.tg.problems()).toEqual([]);
-  });
+  botTest(
+    "is shortened, so the reply to a 4,000-character word goes through",
+    async ({ harness: bot }) => {
+      const h = await bot();
+      const word = "ж".repeat(4_000);
+      for (const command of ["/play", "/tournament"]) {
+        await h.send(USERS.alice, `${command} ${word}`);
+        expect(h.lastMessage().text).toMatch(/^I don't know .ж{63}…/);
+      }
+      expect(h.tg.problems()).toEqual([]);
+    },
+  );
 });

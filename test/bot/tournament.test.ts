@@ -2,22 +2,15 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { User } from "grammy/types";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { openDatabase } from "../../src/db/index.js";
 import type { StandingsPicture } from "../../src/render/standings-view.js";
 import { GameService, type GameView, type TournamentView } from "../../src/services/index.js";
 import { longNamed } from "../helpers/long-names.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
 import type { StoredMessage } from "../testkit/index.js";
-import {
-  buttonNamed,
-  buttons,
-  GROUP,
-  type Harness,
-  harnessesPerTest,
-  inProcessApi,
-  USERS,
-} from "./harness.js";
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, inProcessApi, USERS } from "./harness.js";
 
 const HOUR = 3_600_000;
 const more = (id: number, name: string): User => ({
@@ -38,8 +31,6 @@ const PEOPLE: User[] = [
   more(99, "Frank"),
 ];
 const userById = (id: number) => PEOPLE.find((u) => u.id === id)!;
-
-const harness = harnessesPerTest();
 
 const tournamentIn = (h: Harness): TournamentView => h.parts.deps.tournaments.inChat(GROUP)!;
 
@@ -131,7 +122,9 @@ function tallyGames(h: Harness, tournamentId: number) {
 }
 
 describe("a round robin of five, played through the bot", () => {
-  it("everyone meets everyone once; the table and the final message follow the games", async () => {
+  it("everyone meets everyone once; the table and the final message follow the games", async ({
+    harness,
+  }) => {
     const h = await harness();
     const five = PEOPLE.slice(0, 5);
     await signUpAndStart(h, "/tournament", five);
@@ -201,7 +194,9 @@ describe("a round robin of five, played through the bot", () => {
 });
 
 describe("a knock-out of eight, with a forfeit and a restart", () => {
-  it("plays to a champion across a restart; the silent player's match is forfeited", async () => {
+  it("plays to a champion across a restart; the silent player's match is forfeited", async ({
+    harness,
+  }) => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "nardy-tour-")), "bot.sqlite");
     let now = Date.UTC(2026, 10, 1, 12);
     const clock = () => now;
@@ -279,7 +274,9 @@ describe("a knock-out of eight, with a forfeit and a restart", () => {
 });
 
 describe("tournament seams", () => {
-  it("/new sets one up with custom rules; a Russian organiser gets Russian texts", async () => {
+  it("/new sets one up with custom rules; a Russian organiser gets Russian texts", async ({
+    harness,
+  }) => {
     const h = await harness();
     await h.send(USERS.olga, "/new");
     const dialog = h.lastMessage();
@@ -306,7 +303,9 @@ describe("tournament seams", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("in private it points to groups; /tournament again shows it anew; old presses are answered", async () => {
+  it("in private it points to groups; /tournament again shows it anew; old presses are answered", async ({
+    harness,
+  }) => {
     const h = await harness();
     await h.send(USERS.alice, "/tournament", { chatId: USERS.alice.id });
     expect(h.lastMessage(USERS.alice.id).text).toMatch(/played in groups/);
@@ -338,7 +337,9 @@ describe("tournament seams", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("the organiser cancels in play and drops the games: their boards say so", async () => {
+  it("the organiser cancels in play and drops the games: their boards say so", async ({
+    harness,
+  }) => {
     const h = await harness();
     await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
     const live = liveGames(h);
@@ -366,7 +367,9 @@ describe("tournament seams", () => {
 });
 
 describe("32 entrants with the longest names", () => {
-  it("the card, the standings' caption and the boards all go through, the lists cut to fit", async () => {
+  it("the card, the standings' caption and the boards all go through, the lists cut to fit", async ({
+    harness,
+  }) => {
     const h = await harness();
     const crowd: User[] = Array.from({ length: 31 }, (_, i) => {
       const { id, firstName, lastName } = longNamed(i);
@@ -388,7 +391,9 @@ describe("32 entrants with the longest names", () => {
 });
 
 describe("the sign-up card", () => {
-  it("counts its minutes down in five-minute steps, with at most one edit a step", async () => {
+  it("counts its minutes down in five-minute steps, with at most one edit a step", async ({
+    harness,
+  }) => {
     let now = Date.UTC(2026, 10, 1, 12);
     const clock = () => now;
     const h = await harness({ tg: inProcessApi({ now: clock }), now: clock });
@@ -419,7 +424,7 @@ describe("the sign-up card", () => {
 });
 
 describe("calling a tournament off", () => {
-  it("a group admin may, in sign-up and in play; another member may not", async () => {
+  it("a group admin may, in sign-up and in play; another member may not", async ({ harness }) => {
     const h = await harness();
     h.tg.makeAdmin(USERS.carol.id, GROUP);
     await h.send(USERS.alice, "/tournament");
@@ -452,7 +457,9 @@ describe("calling a tournament off", () => {
 });
 
 describe("the standings shown again", () => {
-  it("/tournament in play posts the standings anew; the old picture loses its buttons", async () => {
+  it("/tournament in play posts the standings anew; the old picture loses its buttons", async ({
+    harness,
+  }) => {
     const h = await harness();
     await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
     const old = tournamentIn(h).standingsMessageId;
@@ -468,7 +475,7 @@ describe("the standings shown again", () => {
 });
 
 describe("tournament cancelled with its games let finish", () => {
-  it("the games in play go on to their end and count; nothing new opens", async () => {
+  it("the games in play go on to their end and count; nothing new opens", async ({ harness }) => {
     const h = await harness();
     await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
     const [first, second] = liveGames(h);
@@ -494,7 +501,7 @@ describe("a tournament's buttons pressed elsewhere", () => {
   const OTHER = -100_300;
   const eve = more(101, "Eve");
 
-  it("an admin of another group cannot call it off with its buttons' data", async () => {
+  it("an admin of another group cannot call it off with its buttons' data", async ({ harness }) => {
     const h = await harness();
     h.tg.makeAdmin(eve.id, OTHER);
     await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
@@ -511,7 +518,9 @@ describe("a tournament's buttons pressed elsewhere", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("an admin of the tournament's own group still may; Join from another chat is refused", async () => {
+  it("an admin of the tournament's own group still may; Join from another chat is refused", async ({
+    harness,
+  }) => {
     const h = await harness();
     h.tg.makeAdmin(eve.id, OTHER);
     h.tg.makeAdmin(USERS.carol.id, GROUP);

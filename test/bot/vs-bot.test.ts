@@ -1,24 +1,11 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
 import { BOT_INFO } from "../testkit/index.js";
-import {
-  buttonNamed,
-  buttons,
-  createHarness,
-  GROUP,
-  type Harness,
-  startAgainstBot,
-  USERS,
-} from "./harness.js";
-
-let h: Harness | null = null;
-afterEach(() => {
-  h?.close();
-  h = null;
-});
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, startAgainstBot, USERS } from "./harness.js";
 
 /** Alice presses buttons whenever the game waits for her; the bot answers in between. */
 async function playAgainstBot(harness: Harness, command: string, chatId = GROUP) {
@@ -47,8 +34,8 @@ describe("playing the bot itself", () => {
     ["long", "/play bot"],
     ["short", "/play short bot"],
   ] as const) {
-    it(`a full game of ${variant} nardy against the bot`, async () => {
-      h = await createHarness({ computer: { delayMs: 0, level: "medium" } });
+    it(`a full game of ${variant} nardy against the bot`, async ({ harness }) => {
+      const h = await harness({ computer: { delayMs: 0, level: "medium" } });
       const { game, board } = await playAgainstBot(h, command);
       expect(game.variant).toBe(variant);
       expect([game.white.id, game.black.id]).toContain(BOT_INFO.id);
@@ -61,8 +48,8 @@ describe("playing the bot itself", () => {
     }, 180_000);
   }
 
-  it("in a private chat, through the set-up dialog", async () => {
-    h = await createHarness({ computer: { delayMs: 0, level: "easy" } });
+  it("in a private chat, through the set-up dialog", async ({ harness }) => {
+    const h = await harness({ computer: { delayMs: 0, level: "easy" } });
     const chat = USERS.alice.id;
     await h.send(USERS.alice, "/new", { chatId: chat });
     const dialog = h.lastMessage(chat);
@@ -84,9 +71,11 @@ describe("playing the bot itself", () => {
 });
 
 describe("the bot after a restart", () => {
-  it("takes up a turn it had not played at the first maintenance tick, and is not reminded", async () => {
+  it("takes up a turn it had not played at the first maintenance tick, and is not reminded", async ({
+    harness,
+  }) => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "nardy-bot-")), "bot.sqlite");
-    const first = await createHarness({ path: file });
+    const first = await harness({ path: file });
     const me = { id: BOT_INFO.id, firstName: BOT_INFO.first_name, username: BOT_INFO.username };
     const alice = { id: USERS.alice.id, firstName: USERS.alice.first_name };
     const chat = { id: GROUP, type: "supergroup", title: "Nardy club" };
@@ -117,7 +106,7 @@ describe("the bot after a restart", () => {
 
     // A pause before the bot's move, and a tick long after: the bot is due a reminder but
     // gets none, since it is the bot.
-    h = await createHarness({ path: file, tg: first.tg, computer: { delayMs: 5, level: "easy" } });
+    const h = await harness({ path: file, tg: first.tg, computer: { delayMs: 5, level: "easy" } });
     const sentBefore = h.tg.callsOf("sendMessage").length;
     await h.tick(Date.now() + 30 * 24 * 3_600_000);
     expect(h.tg.callsOf("sendMessage").slice(sentBefore)).toEqual([]);

@@ -1,20 +1,17 @@
 import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { startHttpServer } from "../../src/bot/server.js";
 import { silentLogger } from "../testkit/index.js";
-import { createHarness, GROUP, type Harness, USERS } from "./harness.js";
+import { it } from "./fixtures.js";
+import { GROUP, USERS } from "./harness.js";
 
-let h: Harness | null = null;
 let close: (() => void) | null = null;
 afterEach(() => {
   close?.();
-  h?.close();
-  h = null;
 });
 
 describe("webhook mode", () => {
-  it("takes updates only with the secret header, and answers /healthz", async () => {
-    h = await createHarness();
+  it("takes updates only with the secret header, and answers /healthz", async ({ h }) => {
     let healthy = true;
     const server = await startHttpServer(
       {

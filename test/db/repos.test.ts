@@ -1,18 +1,18 @@
 import { desc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import {
   ChallengesRepo,
   GamesRepo,
   type NewGameRow,
-  openDatabase,
+  type OpenedDatabase,
   PlayersRepo,
   SeriesRepo,
 } from "../../src/db/index.js";
 import { challenges, games } from "../../src/db/schema.js";
 import { defaultRules, newGame, newSeries } from "../../src/engine/index.js";
+import { it } from "./fixtures.js";
 
-function fixture() {
-  const { db, close } = openDatabase(":memory:");
+function fixture({ db }: OpenedDatabase) {
   const players = new PlayersRepo(db);
   players.upsert({ id: 1, firstName: "Ann", username: "ann" }, 10);
   players.upsert({ id: 2, firstName: "Ben" }, 10);
@@ -35,12 +35,12 @@ function fixture() {
     createdAt: 1,
     updatedAt: 1,
   };
-  return { db, close, players, series, games, key, row, seriesId: s.id };
+  return { db, players, series, games, key, row, seriesId: s.id };
 }
 
 describe("repositories", () => {
-  it("PlayersRepo refreshes names and keeps ratings", () => {
-    const f = fixture();
+  it("PlayersRepo refreshes names and keeps ratings", ({ database }) => {
+    const f = fixture(database);
     f.players.setRating(1, "long", 1600, 20);
     const row = f.players.upsert({ id: 1, firstName: "Anna", lastName: "K" }, 30);
     expect(row).toMatchObject({
@@ -51,11 +51,12 @@ describe("repositories", () => {
     });
     expect(row.ratingShort).toBe(1500);
     expect([...f.players.getMany([1, 2, 3]).keys()].sort()).toEqual([1, 2]);
-    f.close();
   });
 
-  it("GamesRepo writes only over the expected version and numbers events without gaps", () => {
-    const f = fixture();
+  it("GamesRepo writes only over the expected version and numbers events without gaps", ({
+    database,
+  }) => {
+    const f = fixture(database);
     const ev = (type: string) => ({ type, payload: { n: type }, actorId: null });
     const g = f.games.insert(f.row, [ev("start"), ev("roll")]);
     expect(g.version).toBe(2);
@@ -82,11 +83,12 @@ describe("repositories", () => {
       [4, "step"],
     ]);
     expect(f.games.events(g.id, 3).map((e) => e.seq)).toEqual([4]);
-    f.close();
   });
 
-  it("the schema refuses a duplicate event number and a second rematch of one game", () => {
-    const f = fixture();
+  it("the schema refuses a duplicate event number and a second rematch of one game", ({
+    database,
+  }) => {
+    const f = fixture(database);
     const g = f.games.insert(f.row, [{ type: "start", payload: {}, actorId: 1 }]);
     expect(() =>
       f.db.$client
@@ -104,11 +106,10 @@ describe("repositories", () => {
       ]),
     ).toThrow(/UNIQUE/);
     expect(f.games.rematchOf(g.id)?.previousGameId).toBe(g.id);
-    f.close();
   });
 
-  it("SeriesRepo keeps one active series per key; a finished one makes room", () => {
-    const f = fixture();
+  it("SeriesRepo keeps one active series per key; a finished one makes room", ({ database }) => {
+    const f = fixture(database);
     const again = {
       ...f.key,
       rules: defaultRules("long"),
@@ -124,11 +125,10 @@ describe("repositories", () => {
     const next = f.series.insert(again);
     expect(f.series.findActive(f.key)?.id).toBe(next.id);
     expect(f.series.byChat("-5")).toHaveLength(2);
-    f.close();
   });
 
-  it("ChallengesRepo closes only pending challenges and lists the due ones", () => {
-    const f = fixture();
+  it("ChallengesRepo closes only pending challenges and lists the due ones", ({ database }) => {
+    const f = fixture(database);
     const repo = new ChallengesRepo(f.db);
     const base = {
       challengerId: 1,
@@ -144,19 +144,17 @@ describe("repositories", () => {
     expect(repo.close(a.id, "cancelled", 5)?.status).toBe("cancelled");
     expect(repo.close(a.id, "expired", 6)).toBeUndefined();
     expect(repo.due(250).map((c) => c.id)).toEqual([b.id]);
-    f.close();
   });
 
-  it("enforces foreign keys", () => {
-    const f = fixture();
+  it("enforces foreign keys", ({ database }) => {
+    const f = fixture(database);
     expect(() => f.games.insert({ ...f.row, whiteId: 999 }, [])).toThrow(/FOREIGN KEY/);
-    f.close();
   });
 });
 
 describe("indexes", () => {
-  it("lookups by inline message use the partial indexes, not a table scan", () => {
-    const { db, close } = fixture();
+  it("lookups by inline message use the partial indexes, not a table scan", ({ database }) => {
+    const { db } = fixture(database);
     const plan = (query: { toSQL(): { sql: string; params: unknown[] } }): string => {
       const { sql, params } = query.toSQL();
       const rows = db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as {
@@ -173,6 +171,5 @@ describe("indexes", () => {
         .limit(1);
     expect(plan(latest(games))).toContain("USING INDEX games_inline_message_idx");
     expect(plan(latest(challenges))).toContain("USING INDEX challenges_inline_message_idx");
-    close();
   });
 });

@@ -1,18 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { type Action, remainingPlays, turnView } from "../../src/engine/index.js";
 import type { GameService, GameView } from "../../src/services/index.js";
-import {
-  alice,
-  bob,
-  CHAT,
-  carol,
-  errorCode,
-  expectAllGamesReplay,
-  harness,
-  unwrap,
-} from "./helpers.js";
-
-afterEach(expectAllGamesReplay);
+import { it } from "./fixtures.js";
+import { alice, bob, CHAT, carol, errorCode, harness, unwrap } from "./helpers.js";
 
 function newGame(svc: GameService, variant: "long" | "short", rules?: unknown): GameView {
   const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));

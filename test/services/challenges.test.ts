@@ -1,17 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
-import {
-  alice,
-  bob,
-  CHAT,
-  carol,
-  errorCode,
-  expectAllGamesReplay,
-  HOUR,
-  harness,
-  unwrap,
-} from "./helpers.js";
-
-afterEach(expectAllGamesReplay);
+import { describe, expect } from "vitest";
+import { it } from "./fixtures.js";
+import { alice, bob, CHAT, carol, errorCode, HOUR, harness, unwrap } from "./helpers.js";
 
 describe("challenges", () => {
   it("opens a challenge anyone but the challenger may accept", () => {

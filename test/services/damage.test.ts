@@ -3,14 +3,13 @@
  * games passes, every log replays to its game), always a state with a field gone wrong or a
  * log that leads elsewhere.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { GamesRepo } from "../../src/db/index.js";
 import { stateProblem } from "../../src/engine/index.js";
 import { auditProblem, damageOf } from "../../src/services/damage.js";
 import { playOut, prng } from "./driver.js";
-import { alice, bob, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
-
-afterEach(() => expectAllGamesReplay());
+import { it } from "./fixtures.js";
+import { alice, bob, CHAT, harness, unwrap } from "./helpers.js";
 
 function startGame(h: ReturnType<typeof harness>, variant: "long" | "short", rules?: object) {
   const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));

@@ -1,22 +1,12 @@
 import { createHash } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { GamesRepo } from "../../src/db/index.js";
 import { commitmentOf, GameService, newSeed, SeedDice, saltOf } from "../../src/services/index.js";
 import { diceOfEvents, diceOfSeed } from "../helpers/dice.js";
 import { playOut, prng } from "./driver.js";
-import {
-  alice,
-  bob,
-  CHAT,
-  errorCode,
-  expectAllGamesReplay,
-  harness,
-  seedSource,
-  unwrap,
-} from "./helpers.js";
+import { it } from "./fixtures.js";
+import { alice, bob, CHAT, errorCode, harness, seedSource, unwrap } from "./helpers.js";
 import { playerDice } from "./player-dice.js";
-
-afterEach(expectAllGamesReplay);
 
 const SALT = "-1001:57:1767225600";
 

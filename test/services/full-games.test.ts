@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { playOut, prng } from "./driver.js";
-import { alice, bob, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
-
-afterEach(expectAllGamesReplay);
+import { it } from "./fixtures.js";
+import { alice, bob, CHAT, harness, unwrap } from "./helpers.js";
 
 describe("whole games through the service", () => {
   for (const variant of ["long", "short"] as const) {

@@ -62,7 +62,8 @@ export function harness(config: Partial<ServiceConfig> = {}, label = "test"): Ha
 
 /**
  * Every game any harness created since the last call: its state must equal the replay of its
- * events (and the other invariants of consistency.ts). Run after each test.
+ * events (and the other invariants of consistency.ts). The service fixtures run it after each
+ * test (test/services/fixtures.ts).
  */
 export function expectAllGamesReplay(): void {
   const file = expect.getState().testPath;

@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { presetRules } from "../../src/engine/index.js";
-import { alice, bob, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
-
-afterEach(expectAllGamesReplay);
+import { it } from "./fixtures.js";
+import { alice, bob, CHAT, harness, unwrap } from "./helpers.js";
 
 type StepPayload = { by: string; action: { type: string; die?: number } };
 

@@ -2,7 +2,7 @@
  * The computer never leaves a turn of its own unplayed: the service may end a turn under its
  * plan (a forced rest played for it, the other side's pass), and it must go on from there.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
 import { GamesRepo } from "../../src/db/index.js";
 import type { Variant } from "../../src/engine/index.js";
@@ -16,12 +16,11 @@ import {
 import { ComputerOpponent } from "../../src/services/opponent.js";
 import { sampled } from "../helpers/samples.js";
 import { silentLogger } from "../testkit/index.js";
-import { alice, CHAT, expectAllGamesReplay, harness, unwrap } from "./helpers.js";
+import { it } from "./fixtures.js";
+import { alice, CHAT, harness, unwrap } from "./helpers.js";
 import type { StartingService } from "./starting.js";
 
 const computerSeat: PlayerRef = { id: 9000, firstName: "Nardy", username: "nardy_bot" };
-
-afterEach(expectAllGamesReplay);
 
 /** Alice's game against the computer, as her 🎲 press starts it: a challenge it accepts. */
 function againstComputer(svc: StartingService, variant: Variant): GameView {

@@ -1,17 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import type { GameService, GameView, PlayerRef } from "../../src/services/index.js";
-import {
-  alice,
-  bob,
-  CHAT,
-  carol,
-  errorCode,
-  expectAllGamesReplay,
-  harness,
-  unwrap,
-} from "./helpers.js";
-
-afterEach(expectAllGamesReplay);
+import { it } from "./fixtures.js";
+import { alice, bob, CHAT, carol, errorCode, harness, unwrap } from "./helpers.js";
 
 const TO_3 = { scoring: "oin", cube: true, match: { kind: "points", to: 3 } };
 

@@ -1,16 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import {
   type PlayerRef,
   TournamentService,
   type TournamentView,
 } from "../../src/services/index.js";
-import { alice, bob, CHAT, carol, expectAllGamesReplay, HOUR, harness } from "./helpers.js";
+import { it } from "./fixtures.js";
+import { alice, bob, CHAT, carol, HOUR, harness } from "./helpers.js";
 
 const dave: PlayerRef = { id: 404, firstName: "Dave" };
 const erin: PlayerRef = { id: 505, firstName: "Erin" };
 const MIN = 60_000;
-
-afterEach(() => expectAllGamesReplay());
 
 function rig() {
   const h = harness();

@@ -1,7 +1,8 @@
 import { connect } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { remainingPlays } from "../../src/engine/index.js";
 import type { PageGame, PageReview } from "../../src/web/protocol.js";
+import type { MakeHarness } from "../bot/fixtures.js";
 import {
   buttonNamed,
   buttons,
@@ -9,14 +10,12 @@ import {
   groupGame,
   type Harness,
   type HarnessOptions,
-  harnessesPerTest,
   USERS,
   userById,
 } from "../bot/harness.js";
 import { launchData } from "../helpers/init-data.js";
-import { type PageClient, type WebHarness, webHarness } from "./web-harness.js";
-
-const harness = harnessesPerTest();
+import { it, type MakeWebHarness } from "./fixtures.js";
+import type { PageClient, WebHarness } from "./web-harness.js";
 
 /** Sends `text` as it is over a new connection; the first line of the answer. */
 function rawRequest(port: string, text: string): Promise<string> {
@@ -29,16 +28,9 @@ function rawRequest(port: string, text: string): Promise<string> {
     socket.once("error", reject);
   });
 }
-let open: WebHarness[] = [];
-afterEach(async () => {
-  for (const w of open) await w.close();
-  open = [];
-});
-
-async function setUp(opts: HarnessOptions = {}) {
-  const h = await harness(opts);
-  const w = await webHarness(h);
-  open.push(w);
+async function setUp(make: MakeHarness, web: MakeWebHarness, opts: HarnessOptions = {}) {
+  const h = await make(opts);
+  const w = await web(h);
   return { h, w };
 }
 
@@ -64,8 +56,11 @@ async function toMove(h: Harness, page: PageClient, gameId: number): Promise<voi
 }
 
 describe("the board page's files", () => {
-  it("serves the page with its script and style named by content, compressed, cached, under a strict policy", async () => {
-    const { w } = await setUp();
+  it("serves the page with its script and style named by content, compressed, cached, under a strict policy", async ({
+    harness,
+    web,
+  }) => {
+    const { w } = await setUp(harness, web);
     const page = await fetch(w.url, { headers: { "accept-encoding": "gzip, br" } });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
@@ -104,8 +99,11 @@ describe("the board page's files", () => {
 });
 
 describe("the board page's API", () => {
-  it("opens a game for its players with the page's texts in their language", async () => {
-    const { h, w } = await setUp();
+  it("opens a game for its players with the page's texts in their language", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w } = await setUp(harness, web);
     const { gameId } = await groupGame(h);
     await h.send(USERS.olga, "/start", { chatId: USERS.olga.id });
     const alice = await w.as(USERS.alice).boot(gameId);
@@ -124,8 +122,11 @@ describe("the board page's API", () => {
     expect(alice.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("refuses requests without launch data, with forged or day-old data, in the sender's language", async () => {
-    const { h, w } = await setUp();
+  it("refuses requests without launch data, with forged or day-old data, in the sender's language", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w } = await setUp(harness, web);
     const { gameId } = await groupGame(h);
     const token = h.parts.deps.config.token;
     const none = await w.as(USERS.alice, { initData: "" }).boot(gameId);
@@ -152,8 +153,11 @@ describe("the board page's API", () => {
     expect(act.status).toBe(401);
   });
 
-  it("shows a group's game read-only to its members, to nobody else; a private game to its player only", async () => {
-    const { h, w } = await setUp({ computer: {} });
+  it("shows a group's game read-only to its members, to nobody else; a private game to its player only", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w } = await setUp(harness, web, { computer: {} });
     const { gameId } = await groupGame(h);
     const carol = w.as(USERS.carol);
     const seen = await carol.boot(gameId);
@@ -190,8 +194,8 @@ describe("the board page's API", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("plays a whole turn as one action, as the signed player only", async () => {
-    const { h, w } = await setUp();
+  it("plays a whole turn as one action, as the signed player only", async ({ harness, web }) => {
+    const { h, w } = await setUp(harness, web);
     const { gameId } = await groupGame(h);
     const mover = moverOf(h, w, gameId);
     await toMove(h, mover, gameId);
@@ -212,8 +216,11 @@ describe("the board page's API", () => {
     expect(events.map((e) => e.type)).toEqual(action.steps.map(() => "step"));
   });
 
-  it("a button press and a page action on the same version at the same moment: one applies", async () => {
-    const { h, w } = await setUp();
+  it("a button press and a page action on the same version at the same moment: one applies", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w } = await setUp(harness, web);
     const { gameId, board } = await groupGame(h);
     const mover = moverOf(h, w, gameId);
     await toMove(h, mover, gameId);
@@ -242,8 +249,8 @@ describe("the board page's API", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("refuses an older version, a malformed action, a body too large", async () => {
-    const { h, w } = await setUp();
+  it("refuses an older version, a malformed action, a body too large", async ({ harness, web }) => {
+    const { h, w } = await setUp(harness, web);
     const { gameId } = await groupGame(h);
     const mover = moverOf(h, w, gameId);
     const game = h.service.getGame(gameId)!;
@@ -259,8 +266,11 @@ describe("the board page's API", () => {
 });
 
 describe("after the game", () => {
-  it("gives the replay turn by turn, and the stored analysis's marks once there are some", async () => {
-    const { h, w } = await setUp();
+  it("gives the replay turn by turn, and the stored analysis's marks once there are some", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w } = await setUp(harness, web);
     const { gameId } = await groupGame(h);
     const alice = w.as(USERS.alice);
     expect((await alice.review(gameId)).status).toBe(409);
@@ -330,8 +340,11 @@ describe("after the game", () => {
 });
 
 describe("changes pushed to the open pages", () => {
-  it("every open page of the game hears a change within 200 ms; a reconnect catches up", async () => {
-    const { h, w } = await setUp();
+  it("every open page of the game hears a change within 200 ms; a reconnect catches up", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w } = await setUp(harness, web);
     const { gameId } = await groupGame(h);
     const game = h.service.getGame(gameId)!;
     const streams = await Promise.all(
@@ -362,8 +375,8 @@ describe("changes pushed to the open pages", () => {
     for (const s of [...streams, back, current]) s.close();
   });
 
-  it("a rematch tells the old game's pages where the next game is", async () => {
-    const { h, w } = await setUp();
+  it("a rematch tells the old game's pages where the next game is", async ({ harness, web }) => {
+    const { h, w } = await setUp(harness, web);
     const { gameId } = await groupGame(h);
     const alice = w.as(USERS.alice);
     const game = h.service.getGame(gameId)!;
@@ -387,12 +400,14 @@ describe("changes pushed to the open pages", () => {
 });
 
 describe("the page's costs are bounded", () => {
-  it("a user's requests past the burst wait; launch data that fails is limited per address", async () => {
+  it("a user's requests past the burst wait; launch data that fails is limited per address", async ({
+    harness,
+    web,
+  }) => {
     const h = await harness();
-    const w = await webHarness(h, {
+    const w = await web(h, {
       limits: { burst: 3, perSecond: 1, failedBurst: 2, failedPerSecond: 1 },
     });
-    open.push(w);
     const { gameId } = await groupGame(h);
     const alice = w.as(USERS.alice);
     const statuses = [];
@@ -408,10 +423,12 @@ describe("the page's costs are bounded", () => {
     expect(tries).toEqual([401, 401, 429]);
   });
 
-  it("a user keeps a few pages open at most: a newer one closes the oldest", async () => {
+  it("a user keeps a few pages open at most: a newer one closes the oldest", async ({
+    harness,
+    web,
+  }) => {
     const h = await harness();
-    const w = await webHarness(h, { limits: { streamsPerUser: 2 } });
-    open.push(w);
+    const w = await web(h, { limits: { streamsPerUser: 2 } });
     const { gameId } = await groupGame(h);
     const alice = w.as(USERS.alice);
     const first = await alice.events(gameId);

@@ -10,20 +10,13 @@ import { fileURLToPath } from "node:url";
 import type { User } from "grammy/types";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
 import type { GameState } from "../../src/engine/index.js";
 import { readPageFiles } from "../../src/web/assets.js";
 import { spotName } from "../../src/web/page/board.js";
 import { LocalTurn } from "../../src/web/page/turn.js";
-import {
-  buttons,
-  GROUP,
-  groupGame,
-  type Harness,
-  harnessesPerTest,
-  USERS,
-  userById,
-} from "../bot/harness.js";
+import type { MakeHarness } from "../bot/fixtures.js";
+import { buttons, GROUP, groupGame, type Harness, USERS, userById } from "../bot/harness.js";
 import { launchData } from "../helpers/init-data.js";
 import {
   HAVE_CHROMIUM,
@@ -34,7 +27,7 @@ import {
   THEMES,
   type ThemeName,
 } from "./browser.js";
-import { type WebHarness, webHarness } from "./web-harness.js";
+import { it, type MakeWebHarness } from "./fixtures.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SHOTS = path.join(ROOT, "test/fixtures/web");
@@ -42,9 +35,7 @@ const WEB = { WEBAPP_URL: "https://nardy.example.org/board", WEBAPP_SHORT_NAME: 
 
 if (!HAVE_CHROMIUM) console.warn(`board page browser tests skipped: ${NO_CHROMIUM}`);
 
-const harness = harnessesPerTest();
 let browser: Awaited<ReturnType<typeof launchChromium>> | null = null;
-let open: WebHarness[] = [];
 
 beforeAll(async () => {
   if (HAVE_CHROMIUM) browser = await launchChromium();
@@ -54,18 +45,15 @@ afterAll(async () => {
 });
 afterEach(async () => {
   for (const p of browser?.ctx.pages() ?? []) await p.close();
-  for (const w of open) await w.close();
-  open = [];
 });
 
 /** The bot with the board page served from the build (dist/web/page, as `npm start` serves it). */
-async function setUp(port?: number) {
-  const h = await harness({ env: WEB });
-  const w = await webHarness(h, {
+async function setUp(make: MakeHarness, web: MakeWebHarness, port?: number) {
+  const h = await make({ env: WEB });
+  const w = await web(h, {
     files: readPageFiles(path.join(ROOT, "dist/web/page")),
     ...(port === undefined ? {} : { port }),
   });
-  open.push(w);
   return { h, w, token: h.parts.deps.config.token };
 }
 
@@ -111,8 +99,11 @@ async function playTurnByTaps(h: Harness, page: Page, gameId: number): Promise<n
 
 describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
   for (const variant of ["short", "long"] as const)
-    it(`a whole ${variant} nardy game played by taps on two pages while a third watches`, async () => {
-      const { h, w, token } = await setUp();
+    it(`a whole ${variant} nardy game played by taps on two pages while a third watches`, async ({
+      harness,
+      web,
+    }) => {
+      const { h, w, token } = await setUp(harness, web);
       const { gameId } = await groupGame(h, `/play ${variant}`);
       const ctx = browser!.ctx;
       const pages = new Map<number, Page>();
@@ -167,8 +158,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       expect(h.tg.problems()).toEqual([]);
     }, 240_000);
 
-  it("refuses forged and day-old launch data: no board, a clear word", async () => {
-    const { h, w, token } = await setUp();
+  it("refuses forged and day-old launch data: no board, a clear word", async ({ harness, web }) => {
+    const { h, w, token } = await setUp(harness, web);
     const { gameId } = await groupGame(h, "/play short");
     const bobs = launchData(token, USERS.bob);
     const forged = bobs.replace(`%22id%22%3A${USERS.bob.id}`, `%22id%22%3A${USERS.alice.id}`);
@@ -183,8 +174,11 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     }
   });
 
-  it("a page's ✓ Done and a button press at the same moment: one applies, the page shows the game as it is", async () => {
-    const { h, w, token } = await setUp();
+  it("a page's ✓ Done and a button press at the same moment: one applies, the page shows the game as it is", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w, token } = await setUp(harness, web);
     const { gameId, board } = await groupGame(h, "/play short");
     const game = h.service.getGame(gameId)!;
     const mover = userById(game.waitingFor!);
@@ -224,8 +218,11 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     expect(h.tg.problems()).toEqual([]);
   }, 60_000);
 
-  it("a page that lost the server (a restart) catches up when it is back", async () => {
-    const first = await setUp();
+  it("a page that lost the server (a restart) catches up when it is back", async ({
+    harness,
+    web,
+  }) => {
+    const first = await setUp(harness, web);
     const { h, token } = first;
     const port = Number(new URL(first.w.url).port);
     const { gameId } = await groupGame(h, "/play short");
@@ -235,7 +232,6 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     await showsVersion(page, game.version);
     // The server goes away; the page says so and keeps trying.
     await first.w.close();
-    open = [];
     await expect.poll(() => page.locator("#notice").textContent()).toMatch(/Connection lost/);
     // Meanwhile the mover plays (through the service, as a button would).
     const { remainingPlays } = await import("../../src/engine/index.js");
@@ -248,18 +244,20 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     expect(r.ok).toBe(true);
     const now = h.service.getGame(gameId)!.version;
     // A new process serves the page on the same port: the page comes back to the game as it is.
-    const again = await webHarness(h, {
+    await web(h, {
       files: readPageFiles(path.join(ROOT, "dist/web/page")),
       port,
     });
-    open.push(again);
     await showsVersion(page, now, 15_000);
     await expect.poll(() => page.locator("#notice").textContent()).toBe("");
     expect(await page.locator("#status").textContent()).not.toBe("");
   });
 
-  it("a checker dragged to a lit point moves; the opponent's page flies the move in", async () => {
-    const { h, w, token } = await setUp();
+  it("a checker dragged to a lit point moves; the opponent's page flies the move in", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w, token } = await setUp(harness, web);
     const { gameId } = await groupGame(h, "/play short");
     const game = h.service.getGame(gameId)!;
     const mover = userById(game.waitingFor!);
@@ -301,8 +299,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     await showsVersion(watching, game.version + 1);
   });
 
-  it("looks as stored in both themes and three languages", async () => {
-    const { h, w, token } = await setUp();
+  it("looks as stored in both themes and three languages", async ({ harness, web }) => {
+    const { h, w, token } = await setUp(harness, web);
     // Two players of each language, so the page of whoever moves first speaks it.
     const pairs: [string, User, User][] = [
       ["en", USERS.alice, USERS.bob],

@@ -1,5 +1,5 @@
 import type { InlineKeyboardButton, User } from "grammy/types";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { remainingPlays } from "../../src/engine/index.js";
 import {
   buttonNamed,
@@ -7,22 +7,15 @@ import {
   GROUP,
   groupGame,
   type Harness,
-  harnessesPerTest,
   links,
   USERS,
   userById,
 } from "../bot/harness.js";
 import { sendCard } from "../bot/inline-cards.js";
 import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
-import { type WebHarness, webHarness } from "./web-harness.js";
+import { it } from "./fixtures.js";
 
 const WEB = { WEBAPP_URL: "https://nardy.example.org/board", WEBAPP_SHORT_NAME: "board" };
-const harness = harnessesPerTest();
-let open: WebHarness[] = [];
-afterEach(async () => {
-  for (const w of open) await w.close();
-  open = [];
-});
 
 /** The message's 🎮 button, whatever its kind. */
 const openBoard = (m: StoredMessage): InlineKeyboardButton | undefined =>
@@ -38,14 +31,16 @@ const boardEdits = (h: Harness, board: StoredMessage) =>
   ).length;
 
 describe("🎮 Open board under a game's board", () => {
-  it("is not there without the board page's settings", async () => {
+  it("is not there without the board page's settings", async ({ harness }) => {
     const h = await harness();
     const { board } = await groupGame(h);
     expect(openBoard(board)).toBeUndefined();
     expect(links(board).map((b) => b.text)).toEqual(["▶ Play in private chat"]);
   });
 
-  it("links a group's board to the Mini App, a private chat's board opens it in place", async () => {
+  it("links a group's board to the Mini App, a private chat's board opens it in place", async ({
+    harness,
+  }) => {
     const h = await harness({ env: WEB, computer: {} });
     const { gameId, board } = await groupGame(h);
     // web_app buttons are refused in groups: the link opens the Mini App with the game's id.
@@ -76,7 +71,10 @@ describe("🎮 Open board under a game's board", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("links an inline game's board to the Mini App, and stays once the game is over", async () => {
+  it("links an inline game's board to the Mini App, and stays once the game is over", async ({
+    harness,
+    web,
+  }) => {
     const h = await harness({ env: WEB });
     const card = await sendCard(h, "ss", "inl-1", true);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
@@ -87,8 +85,7 @@ describe("🎮 Open board under a game's board", () => {
       url: `https://t.me/${BOT_INFO.username}/board?startapp=g${game.id}`,
     });
     // Resigned and accepted: the finished board keeps its way to the replay in the page.
-    const page = await webHarness(h);
-    open.push(page);
+    const page = await web(h);
     const offerBy: User = userById(game.white.id);
     await page.as(offerBy).act(game.id, game.version, { type: "resign", kind: "single" });
     const offered = h.service.getGame(game.id)!;
@@ -103,10 +100,12 @@ describe("🎮 Open board under a game's board", () => {
 });
 
 describe("a turn played in the page", () => {
-  it("costs the group's board one edit, roll and steps together; meanwhile the board is for onlookers", async () => {
+  it("costs the group's board one edit, roll and steps together; meanwhile the board is for onlookers", async ({
+    harness,
+    web,
+  }) => {
     const h = await harness({ env: WEB });
-    const w = await webHarness(h);
-    open.push(w);
+    const w = await web(h);
     const { gameId, board } = await groupGame(h);
     const pageOf = (userId: number) => w.as(userById(userId));
     const play = async () => {
@@ -141,10 +140,12 @@ describe("a turn played in the page", () => {
     expect(h.tg.problems()).toEqual([]);
   });
 
-  it("a press on the chat's board brings the player back there: its steps show at once", async () => {
+  it("a press on the chat's board brings the player back there: its steps show at once", async ({
+    harness,
+    web,
+  }) => {
     const h = await harness({ env: WEB });
-    const w = await webHarness(h);
-    open.push(w);
+    const w = await web(h);
     const { gameId, board } = await groupGame(h);
     const g = h.service.getGame(gameId)!;
     const mover = userById(g.waitingFor!);

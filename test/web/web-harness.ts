@@ -30,11 +30,15 @@ export interface WebHarness {
   close(): Promise<void>;
 }
 
+export interface WebHarnessOptions {
+  readonly files?: PageFiles;
+  readonly limits?: Partial<WebLimits>;
+  readonly assets?: PageAssets;
+  readonly port?: number;
+}
+
 /** The board page on the bot of harness `h`, as the process wires it, on its own server. */
-export async function webHarness(
-  h: Harness,
-  opts: { files?: PageFiles; limits?: Partial<WebLimits>; assets?: PageAssets; port?: number } = {},
-): Promise<WebHarness> {
+export async function webHarness(h: Harness, opts: WebHarnessOptions = {}): Promise<WebHarness> {
   const token = h.parts.deps.config.token;
   const web = h.app.openWebBoard({
     base: BASE,
@@ -46,18 +50,22 @@ export async function webHarness(
     silentLogger,
   );
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${BASE}`;
+  let closed: Promise<void> | undefined;
   return {
     web,
     server,
     url,
     as: (user, o = {}) =>
       new PageClient(url, o.initData ?? launchData(token, user, { ageS: o.ageS ?? 0 })),
-    close: () =>
-      new Promise((resolve) => {
+    // Once, however often asked: a test may close it itself to play a restart.
+    close: () => {
+      closed ??= new Promise((resolve) => {
         web.close();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      return closed;
+    },
   };
 }
 

@@ -1,14 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../../src/db/index.js";
+import { describe, expect } from "vitest";
 import {
   DIALOG_TTL_MS,
   DialogStore,
   MAX_DIALOG_STATE_CHARS,
 } from "../../../src/db/telegram/dialog-store.js";
+import { it } from "../fixtures.js";
 
 describe("DialogStore", () => {
-  it("keeps each key's latest value and deletes on request", () => {
-    const { db, close } = openDatabase(":memory:");
+  it("keeps each key's latest value and deletes on request", ({ database }) => {
+    const { db } = database;
     const store = new DialogStore(db, () => 1_000);
     store.write("-5:1", { step: 1 });
     store.write("-5:1", { step: 2 });
@@ -17,11 +17,12 @@ describe("DialogStore", () => {
     store.delete("-5:2");
     expect(store.read("-5:2")).toBeUndefined();
     expect(new DialogStore(db, () => 1_000).read("-5:1")).toEqual({ step: 2 });
-    close();
   });
 
-  it("knows where each dialog's message is, and expires the ones left unanswered", () => {
-    const { db, close } = openDatabase(":memory:");
+  it("knows where each dialog's message is, and expires the ones left unanswered", ({
+    database,
+  }) => {
+    const { db } = database;
     let now = 1_000;
     const store = new DialogStore(db, () => now);
     // The first question is recorded before the plugin has written any state.
@@ -39,19 +40,19 @@ describe("DialogStore", () => {
     expect(store.read("-5:1")).toBeUndefined();
     expect(store.place("-5:1")).toBeNull();
     expect(store.place("-6:2")).not.toBeNull();
-    close();
   });
 
-  it("drops at start-up dialogs nobody touched for a day", () => {
-    const { db, close } = openDatabase(":memory:");
+  it("drops at start-up dialogs nobody touched for a day", ({ database }) => {
+    const { db } = database;
     new DialogStore(db, () => 1_000).write("-5:1", { step: 2 });
     expect(new DialogStore(db, () => 1_000 + DIALOG_TTL_MS - 1).read("-5:1")).toEqual({ step: 2 });
     expect(new DialogStore(db, () => 1_001 + DIALOG_TTL_MS).read("-5:1")).toBeUndefined();
-    close();
   });
 
-  it("does not store a state past its cap: the dialog ends, and its message is handed out once", () => {
-    const { db, close } = openDatabase(":memory:");
+  it("does not store a state past its cap: the dialog ends, and its message is handed out once", ({
+    database,
+  }) => {
+    const { db } = database;
     const store = new DialogStore(db, () => 1_000);
     store.asked("-5:1", { chatId: -5, messageId: 40, locale: "uk" });
     const fits = { steps: "x".repeat(MAX_DIALOG_STATE_CHARS - 20) };
@@ -66,6 +67,5 @@ describe("DialogStore", () => {
       { key: "-5:1", chatId: -5, messageId: 40, locale: "uk" },
     ]);
     expect(store.takeOvergrown()).toEqual([]);
-    close();
   });
 });

@@ -1,34 +1,28 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { type OpenedDatabase, openDatabase } from "../../../src/db/index.js";
+import { describe, expect } from "vitest";
+import type { OpenedDatabase } from "../../../src/db/index.js";
 import { UpdateInbox } from "../../../src/db/telegram/inbox.js";
 import { Clock, HOUR } from "../../services/helpers.js";
+import { it } from "../fixtures.js";
 
-let database: OpenedDatabase | null = null;
-afterEach(() => {
-  database?.close();
-  database = null;
-});
-
-function inboxAt(clock: Clock) {
-  database = openDatabase(":memory:");
+function inboxAt(database: OpenedDatabase, clock: Clock) {
   return new UpdateInbox(database.db, { now: clock.now });
 }
 
 const update = (id: number) => ({ id, update: { update_id: id, message: { text: `#${id}` } } });
-const doneOf = (id: number) =>
-  database!.sqlite.prepare("select done_at from inbox where update_id = ?").pluck().get(id);
+const doneOf = (database: OpenedDatabase, id: number) =>
+  database.sqlite.prepare("select done_at from inbox where update_id = ?").pluck().get(id);
 
 describe("the update inbox", () => {
-  it("stores each update once: one delivered again is not new", () => {
-    const inbox = inboxAt(new Clock());
+  it("stores each update once: one delivered again is not new", ({ database }) => {
+    const inbox = inboxAt(database, new Clock());
     expect([...inbox.admit([update(1), update(2)])]).toEqual([1, 2]);
     expect([...inbox.admit([update(2), update(3)])]).toEqual([3]);
     expect([...inbox.admit([])]).toEqual([]);
   });
 
-  it("gives back what was never done, oldest first, with its first arrival", () => {
+  it("gives back what was never done, oldest first, with its first arrival", ({ database }) => {
     const clock = new Clock();
-    const inbox = inboxAt(clock);
+    const inbox = inboxAt(database, clock);
     inbox.admit([update(7), update(5)]);
     clock.advance(1_000);
     inbox.admit([update(6)]);
@@ -40,11 +34,13 @@ describe("the update inbox", () => {
     ]);
     expect(replay[0]!.update).toEqual(update(5).update);
     expect(givenUp).toEqual([]);
-    expect(doneOf(7)).toBe(clock.t);
+    expect(doneOf(database, 7)).toBe(clock.t);
   });
 
-  it("gives an update up once its handling began three times (each time the process died)", () => {
-    const inbox = inboxAt(new Clock());
+  it("gives an update up once its handling began three times (each time the process died)", ({
+    database,
+  }) => {
+    const inbox = inboxAt(database, new Clock());
     inbox.admit([update(1)]);
     expect(inbox.takePending().replay.map((e) => e.id)).toEqual([1]);
     expect(inbox.takePending().replay.map((e) => e.id)).toEqual([1]);
@@ -54,18 +50,18 @@ describe("the update inbox", () => {
     expect(inbox.takePending()).toEqual({ replay: [], givenUp: [] });
   });
 
-  it("gives up an entry that no longer reads as JSON", () => {
-    const inbox = inboxAt(new Clock());
+  it("gives up an entry that no longer reads as JSON", ({ database }) => {
+    const inbox = inboxAt(database, new Clock());
     inbox.admit([update(1), update(2)]);
-    database!.sqlite.prepare("update inbox set payload = '{\"upd' where update_id = 1").run();
+    database.sqlite.prepare("update inbox set payload = '{\"upd' where update_id = 1").run();
     const { replay, givenUp } = inbox.takePending();
     expect(replay.map((e) => e.id)).toEqual([2]);
     expect(givenUp).toEqual([{ id: 1, reason: "unreadable" }]);
   });
 
-  it("forgets entries after two days, longer than Telegram keeps an update", () => {
+  it("forgets entries after two days, longer than Telegram keeps an update", ({ database }) => {
     const clock = new Clock();
-    const inbox = inboxAt(clock);
+    const inbox = inboxAt(database, clock);
     inbox.admit([update(1)]);
     clock.advance(47 * HOUR);
     inbox.admit([update(2)]);

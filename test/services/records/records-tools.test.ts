@@ -6,11 +6,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { expectAllGamesReplay, unwrap } from "../helpers.js";
+import { describe, expect } from "vitest";
+import { it } from "../fixtures.js";
+import { unwrap } from "../helpers.js";
 import { playSeries } from "./play-series.js";
-
-afterEach(expectAllGamesReplay);
 
 const gnubg = ["/usr/games/gnubg", "/usr/bin/gnubg"].find((p) => existsSync(p));
 

@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { GameReviews } from "../../../src/services/index.js";
 import { verifyRecord } from "../../../src/services/records/verify.js";
 import { turnsOf } from "../../../src/services/timeline.js";
-import { alice, bob, CHAT, expectAllGamesReplay, harness, unwrap } from "../helpers.js";
+import { it } from "../fixtures.js";
+import { alice, bob, CHAT, harness, unwrap } from "../helpers.js";
 import { parseMat } from "./parse-mat.js";
 import { playSeries } from "./play-series.js";
-
-afterEach(expectAllGamesReplay);
 
 describe("game records", () => {
   it("short nardy: a .mat per game, with every roll and cube action, that checks against its seed", () => {
