@@ -1,6 +1,7 @@
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { decode } from "../../src/bot/callback-data.js";
+import { gameInInline } from "../../src/bot/inline-lookup.js";
 import { replayGame } from "../../src/services/index.js";
 import type { StoredMessage } from "../testkit/index.js";
 import { buttonNamed, buttons, createHarness, GROUP, type Harness, USERS } from "./harness.js";
@@ -304,11 +305,11 @@ describe("a press is about the message it shows", () => {
     expect(h.tg.inlineMessage("alice-card")!.text).toBe(text);
     // Alice's card still works.
     await h.press(USERS.olga, card, buttonNamed(card, /Accept/));
-    expect(h.service.gameForInlineMessage("alice-card")!.id).toBe(1);
+    expect(gameInInline(h.parts.deps, "alice-card")!.id).toBe(1);
     // A card's Accept forged onto the inline game now starts no other game there.
     await h.pressData(USERS.taras, card, `i:lc:${USERS.bob.id}:en:at`);
     expect(lastAnswer(h)).toMatchObject({ show_alert: true });
-    expect(h.service.gameForInlineMessage("alice-card")!.id).toBe(1);
+    expect(gameInInline(h.parts.deps, "alice-card")!.id).toBe(1);
     expect(h.service.getGame(2)).toBeNull();
     expect(h.tg.problems()).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import type { User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
+import { gameInInline } from "../../src/bot/inline-lookup.js";
 import { finishedGame, playToEnd } from "./finished-game.js";
 import { buttonNamed, buttons, createHarness, type Harness, USERS } from "./harness.js";
 import { sendCard } from "./inline-cards.js";
@@ -92,7 +93,7 @@ describe("the replay of a finished game", () => {
     h = await createHarness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
     const card = await sendCard(h, "ss", "inl-replay", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    await playToEnd(h, h.service.gameForInlineMessage("inl-replay")!);
+    await playToEnd(h, gameInInline(h.parts.deps, "inl-replay")!);
     const final = h.tg.inlineMessage("inl-replay")!;
     expect(buttons(final).map((b) => b.text)).toEqual(REVIEW_BUTTONS);
     await h.press(USERS.alice, final, buttonNamed(final, "🎞 Replay"));
@@ -111,7 +112,7 @@ describe("the replay of a finished game", () => {
     h = await createHarness();
     const card = await sendCard(h, "lc", "inl-private", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    await playToEnd(h, h.service.gameForInlineMessage("inl-private")!);
+    await playToEnd(h, gameInInline(h.parts.deps, "inl-private")!);
     const final = h.tg.inlineMessage("inl-private")!;
     // Bob never wrote to the bot: it cannot reach him.
     await h.press(USERS.bob, final, buttonNamed(final, "🎞 Replay"));

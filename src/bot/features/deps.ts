@@ -1,6 +1,7 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { BotConfig } from "../../config.js";
+import type { MessageStore } from "../../db/telegram/message-store.js";
 import type { Logger } from "../../log.js";
 import type { RenderDecisions } from "../../render/decision.js";
 import type { RenderReplay } from "../../render/replay.js";
@@ -32,6 +33,8 @@ export interface LocalePrefs {
 export interface FeatureDeps {
   readonly config: BotConfig;
   readonly service: GameService;
+  /** Where games, challenges and tournaments are shown; the chats the bot has lost. */
+  readonly messages: MessageStore;
   /** Finished games looked back on: history, records, replays, analyses. */
   readonly reviews: GameReviews;
   readonly boards: BoardSync;

@@ -1,5 +1,6 @@
 import { and, eq, gte } from "drizzle-orm";
 import type { Db } from "../open.js";
+import { MessageStore } from "./message-store.js";
 import { type PrivateBoardRow, tgPrivateBoards, tgSpends } from "./schema.js";
 
 /**
@@ -13,8 +14,12 @@ const CACHED_GAMES = 10_000;
 export class TelegramStore {
   /** Each game's private boards as stored; this process is their only writer. */
   private readonly boards = new Map<number, PrivateBoardRow[]>();
+  /** Where games, challenges and tournaments are shown; the chats the bot has lost. */
+  readonly messages: MessageStore;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.messages = new MessageStore(db);
+  }
 
   /** Replaces the saved spends with these. */
   saveSpends(spends: readonly { lane: string; at: number }[]): void {
