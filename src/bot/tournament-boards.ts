@@ -1,5 +1,8 @@
 import { type Api, InputFile } from "grammy";
-import type { MessageStore, TournamentMessages } from "../db/telegram/message-store.js";
+import type {
+  TournamentMessageStore,
+  TournamentMessages,
+} from "../db/telegram/tournament-messages.js";
 import type { Logger } from "../log.js";
 import type { RenderStandings } from "../render/standings-view.js";
 import type { TournamentService, TournamentView } from "../services/index.js";
@@ -44,7 +47,7 @@ export class TournamentBoards {
     private readonly outbox: Outbox,
     private readonly service: TournamentService,
     /** Where each tournament's messages are, and what they show. */
-    private readonly messages: MessageStore,
+    private readonly messages: TournamentMessageStore,
     private readonly render: RenderStandings,
     private readonly textsFor: (locale: string) => Tr,
     private readonly logger: Logger,
@@ -68,11 +71,11 @@ export class TournamentBoards {
 
   /** Every tournament whose messages are behind, and sign-up cards whose minutes went by. */
   catchUp(): void {
-    for (const id of this.messages.tournamentsBehind()) this.request(id);
+    for (const id of this.messages.behind()) this.request(id);
     const now = this.now();
     for (const t of this.service.inSignup()) {
       if (
-        this.messages.tournamentMessages(t.id).messageId === null ||
+        this.messages.of(t.id).messageId === null ||
         this.cardMinutes.get(t.id) === minutesLeft(t, now)
       )
         continue;
@@ -119,9 +122,9 @@ export class TournamentBoards {
   async repost(view: TournamentView): Promise<void> {
     const t = this.withMessages(view);
     const old = t.status === "signup" ? t.messageId : t.standingsMessageId;
-    if (t.status === "signup") this.messages.setTournamentMessages(t.id, { messageId: null });
-    else this.messages.setTournamentMessages(t.id, { standingsMessageId: null });
-    this.messages.setTournamentMessages(t.id, { shownVersion: 0 });
+    if (t.status === "signup") this.messages.set(t.id, { messageId: null });
+    else this.messages.set(t.id, { standingsMessageId: null });
+    this.messages.set(t.id, { shownVersion: 0 });
     this.request(t.id);
     if (old === null) return;
     await this.api
@@ -162,16 +165,16 @@ export class TournamentBoards {
     } catch (err) {
       // A chat the bot has lost gets nothing more; the game boards say the same.
       if (isChatGone(err)) {
-        this.messages.setTournamentMessages(t.id, { shownVersion: t.version });
+        this.messages.set(t.id, { shownVersion: t.version });
         return;
       }
       throw err;
     }
-    this.messages.setTournamentMessages(t.id, { shownVersion: t.version });
+    this.messages.set(t.id, { shownVersion: t.version });
   }
 
   private withMessages(t: TournamentView): ShownTournament {
-    return { ...t, ...this.messages.tournamentMessages(t.id) };
+    return { ...t, ...this.messages.of(t.id) };
   }
 
   private async showCard(t: ShownTournament, tr: Tr): Promise<void> {
@@ -192,7 +195,7 @@ export class TournamentBoards {
     if (!t.messageId) {
       if (!open) return;
       const sent = await this.api.sendMessage(t.chatId, text, extra);
-      this.messages.setTournamentMessages(t.id, { messageId: sent.message_id });
+      this.messages.set(t.id, { messageId: sent.message_id });
       this.service.markCardWritten(t.id, t.status);
       written();
       return;
@@ -203,7 +206,7 @@ export class TournamentBoards {
       if (!isNotModified(err)) {
         if (!isMessageGone(err) || !open) throw err;
         const sent = await this.api.sendMessage(t.chatId, text, extra);
-        this.messages.setTournamentMessages(t.id, { messageId: sent.message_id });
+        this.messages.set(t.id, { messageId: sent.message_id });
       }
     }
     this.service.markCardWritten(t.id, t.status);
@@ -239,6 +242,6 @@ export class TournamentBoards {
       parse_mode: "HTML",
       reply_markup: keyboard,
     });
-    this.messages.setTournamentMessages(t.id, { standingsMessageId: sent.message_id });
+    this.messages.set(t.id, { standingsMessageId: sent.message_id });
   }
 }

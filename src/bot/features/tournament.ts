@@ -78,7 +78,7 @@ export function tournamentFeature(deps: FeatureDeps): Composer<BotContext> {
       await answers.answer(ctx, ctx.t("err-foreign-button"), true);
       return;
     }
-    const { messageId, standingsMessageId } = deps.messages.tournamentMessages(t.id);
+    const { messageId, standingsMessageId } = deps.tournamentMessages.of(t.id);
     if (at.messageId !== messageId && at.messageId !== standingsMessageId) {
       await answers.answer(ctx, ctx.t("err-inactive-button"), true);
       return;

@@ -1,13 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { challenges, type GameStatus, games, tournaments } from "../schema.js";
-import {
-  type GameBoardRow,
-  tgChallengeCards,
-  tgGameBoards,
-  tgLostChats,
-  tgTournamentMessages,
-} from "./schema.js";
+import { challenges, type GameStatus, games } from "../schema.js";
+import { type GameBoardRow, tgChallengeCards, tgGameBoards, tgLostChats } from "./schema.js";
 
 /** A message in a chat, or an inline message (no chat): the services' MessageRef, to the letter. */
 export type MessagePlace =
@@ -16,20 +10,6 @@ export type MessagePlace =
 
 /** What a game's board shows, as last written. */
 export type BoardShown = Pick<GameBoardRow, "shownVersion" | "shownClaim" | "shownStatus">;
-
-export interface TournamentMessages {
-  /** The sign-up card. */
-  readonly messageId: number | null;
-  readonly standingsMessageId: number | null;
-  /** The tournament's version they last showed; null: never shown. */
-  readonly shownVersion: number | null;
-}
-
-const NO_TOURNAMENT_MESSAGES: TournamentMessages = {
-  messageId: null,
-  standingsMessageId: null,
-  shownVersion: null,
-};
 
 const placeColumns = (place: MessagePlace) =>
   place.kind === "chat"
@@ -51,8 +31,8 @@ function placeOf(
 const p = (name: string) => sql.placeholder(name);
 
 /**
- * Where the bot shows each game, challenge and tournament, what those messages show, and the
- * chats it has lost. The game service reads and writes the games' and challenges' places
+ * Where the bot shows each game and challenge, what those messages show, and the chats it
+ * has lost (tournament-messages.ts keeps the tournaments'). The game service reads and writes the games' and challenges' places
  * through its front-end port (createApp hands it this store), inside its own transactions:
  * the same connection, so a game and its message are stored together.
  */
@@ -231,44 +211,6 @@ export class MessageStore {
       )
       .orderBy(tgChallengeCards.challengeId)
       .all();
-  }
-
-  tournamentMessages(tournamentId: number): TournamentMessages {
-    const row = this.db
-      .select({
-        messageId: tgTournamentMessages.messageId,
-        standingsMessageId: tgTournamentMessages.standingsMessageId,
-        shownVersion: tgTournamentMessages.shownVersion,
-      })
-      .from(tgTournamentMessages)
-      .where(eq(tgTournamentMessages.tournamentId, tournamentId))
-      .get();
-    return row ?? NO_TOURNAMENT_MESSAGES;
-  }
-
-  setTournamentMessages(tournamentId: number, set: Partial<TournamentMessages>): void {
-    this.db
-      .insert(tgTournamentMessages)
-      .values({ tournamentId, ...set })
-      .onConflictDoUpdate({ target: tgTournamentMessages.tournamentId, set })
-      .run();
-  }
-
-  /** Tournaments whose messages show an older version, oldest first. */
-  tournamentsBehind(): number[] {
-    return this.db
-      .select({ id: tournaments.id })
-      .from(tournaments)
-      .leftJoin(tgTournamentMessages, eq(tgTournamentMessages.tournamentId, tournaments.id))
-      .where(
-        or(
-          isNull(tgTournamentMessages.shownVersion),
-          lt(tgTournamentMessages.shownVersion, tournaments.version),
-        ),
-      )
-      .orderBy(tournaments.id)
-      .all()
-      .map((r) => r.id);
   }
 
   /** The bot was removed from the chat or blocked there, or (`lost` false) is back. */

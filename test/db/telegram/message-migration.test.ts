@@ -13,6 +13,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { afterAll, expect, it } from "vitest";
 import { openDatabase } from "../../../src/db/index.js";
 import { MessageStore } from "../../../src/db/telegram/message-store.js";
+import { TournamentMessageStore } from "../../../src/db/telegram/tournament-messages.js";
 import { GameService } from "../../../src/services/index.js";
 import { alice, bob, CHAT, carol, seedSource, unwrap } from "../../services/helpers.js";
 
@@ -100,6 +101,7 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
 
   const upgraded = openDatabase(path);
   const messages = new MessageStore(upgraded.db);
+  const tournamentMessages = new TournamentMessageStore(upgraded.db);
   expect(messages.challengeMessage(inChat.id)).toEqual({
     kind: "chat",
     chatId: CHAT.id,
@@ -117,12 +119,12 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
   expect(messages.gameInInlineMessage("AgAAA-1")).toBe(inlineGame);
   // Only the board behind its game is to be caught up.
   expect(messages.gamesBehindBoard()).toEqual([inlineGame]);
-  expect(messages.tournamentMessages(1)).toEqual({
+  expect(tournamentMessages.of(1)).toEqual({
     messageId: 80,
     standingsMessageId: 81,
     shownVersion: 3,
   });
-  expect(messages.tournamentsBehind()).toEqual([1]);
+  expect(tournamentMessages.behind()).toEqual([1]);
   expect(messages.isChatPaused(-2002)).toBe(true);
   expect(messages.isChatPaused(CHAT.id)).toBe(false);
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../src/db/index.js";
 import { MessageStore } from "../../../src/db/telegram/message-store.js";
+import { TournamentMessageStore } from "../../../src/db/telegram/tournament-messages.js";
 import { alice, bob, CHAT, Clock, seedSource, unwrap } from "../../services/helpers.js";
 import { StartingService } from "../../services/starting.js";
 
@@ -93,7 +94,8 @@ describe("where the bot shows games and challenges", () => {
   });
 
   it("keeps a tournament's messages and finds those behind", () => {
-    const { messages, database } = fixture();
+    const { database } = fixture();
+    const tournamentMessages = new TournamentMessageStore(database.db);
     database.sqlite.exec(
       `insert into players (id, first_name, created_at, updated_at) values (1, 'A', 0, 0);
        insert into chats (id, created_at, updated_at) values (-5, 0, 0);
@@ -101,19 +103,19 @@ describe("where the bot shows games and challenges", () => {
          signup_ends_at, version, created_at, updated_at)
        values (1, -5, 1, 'long', '{}', 'knockout', 'en', 0, 2, 0, 0)`,
     );
-    expect(messages.tournamentMessages(1)).toEqual({
+    expect(tournamentMessages.of(1)).toEqual({
       messageId: null,
       standingsMessageId: null,
       shownVersion: null,
     });
-    expect(messages.tournamentsBehind()).toEqual([1]);
-    messages.setTournamentMessages(1, { messageId: 3 });
-    messages.setTournamentMessages(1, { standingsMessageId: 4, shownVersion: 2 });
-    expect(messages.tournamentMessages(1)).toEqual({
+    expect(tournamentMessages.behind()).toEqual([1]);
+    tournamentMessages.set(1, { messageId: 3 });
+    tournamentMessages.set(1, { standingsMessageId: 4, shownVersion: 2 });
+    expect(tournamentMessages.of(1)).toEqual({
       messageId: 3,
       standingsMessageId: 4,
       shownVersion: 2,
     });
-    expect(messages.tournamentsBehind()).toEqual([]);
+    expect(tournamentMessages.behind()).toEqual([]);
   });
 });
