@@ -121,6 +121,8 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
     },
     [],
   );
+  // Recorded with the game, in its transaction: an inline game starts in this message, and its
+  // first press finds the game by it.
   if (input.message) ctx.frontEnd.setGameMessage(row.id, input.message);
   return row;
 }
