@@ -102,6 +102,9 @@ export function createApp(config: BotConfig, ports: Ports): App {
   const { database, logger } = ports;
   const now = ports.now;
   const dispatcher = new Dispatcher(logger);
+  // The front end keeps where games are shown and which chats it lost; the service reads and
+  // records those through its port, in its own transactions.
+  const store = new TelegramStore(database.db);
   const service = new GameService(
     database.db,
     {
@@ -114,8 +117,9 @@ export function createApp(config: BotConfig, ports: Ports): App {
       ...(ports.newSeed ? { newSeed: ports.newSeed } : {}),
     },
     dispatcher.publish,
+    store.messages,
   );
-  const reviews = new GameReviews(database.db, now);
+  const reviews = new GameReviews(database.db, now, store.messages);
   const tournaments = new TournamentService(database.db, service, dispatcher.publish);
   const bot = createBot(config, {
     service,
@@ -133,7 +137,7 @@ export function createApp(config: BotConfig, ports: Ports): App {
     computerPlays: ports.computer !== null,
     dialogs: new DialogStore(database.db, now),
     inbox: new UpdateInbox(database.db, now ? { now } : {}),
-    store: new TelegramStore(database.db),
+    store,
     ...(ports.fetch ? { fetch: ports.fetch } : {}),
     ...(ports.photoUploader ? { photoUploader: ports.photoUploader } : {}),
     ...(now ? { now } : {}),

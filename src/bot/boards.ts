@@ -1,3 +1,4 @@
+import type { MessageStore } from "../db/telegram/message-store.js";
 import type { Logger } from "../log.js";
 import type { DiceOrigin, GameService, GameView, MessageRef } from "../services/index.js";
 import { type BoardLinks, gameMessage } from "./game-message.js";
@@ -53,7 +54,7 @@ export class BoardSync {
   /** What the requests waiting for each board knew. */
   private readonly hints = new Map<number, BoardHint>();
   private readonly backoffs = new Map<number, { timer: NodeJS.Timeout | null; attempt: number }>();
-  /** What each message shows, as this process last set it (the database has it too). */
+  /** What each message shows, as this process last set it (the store has it too). */
   private readonly shown = new Map<number, Shown>();
   /** The turn whose start each chat's board was last asked to show. */
   private readonly turnAsked = new Map<number, number>();
@@ -61,6 +62,8 @@ export class BoardSync {
 
   constructor(
     private readonly service: GameService,
+    /** Where each game is shown and what its message shows; the chats the bot has lost. */
+    private readonly messages: MessageStore,
     private readonly messenger: GameMessenger,
     private readonly textsFor: (locale: string) => Tr,
     private readonly logger: Logger,
@@ -136,7 +139,10 @@ export class BoardSync {
 
   /** Every game whose board is behind the database, or should now offer the claim. */
   catchUp(now: number = this.service.config.now()): void {
-    for (const game of this.service.gamesBehindBoard()) this.show(game);
+    for (const id of this.messages.gamesBehindBoard()) {
+      const game = this.service.getGame(id);
+      if (game) this.show(game);
+    }
     for (const game of this.service.claimableGames(now))
       if (!this.shownOf(game).claim) this.show(game);
   }
@@ -219,7 +225,7 @@ export class BoardSync {
     let game = this.service.getGame(gameId);
     if (!game) return null;
     // Nothing goes into a chat the bot has lost; the board catches up when it is back.
-    if (game.chatId !== null && this.service.chatLost(game.chatId)) return null;
+    if (this.messages.isChatPaused(game.chatId)) return null;
     const pressedOn = hint.pressedOn ?? null;
     if (
       !game.starting &&
@@ -228,8 +234,8 @@ export class BoardSync {
       pressedOn.kind === "chat" &&
       pressedOn.chatId === game.chatId
     ) {
-      const adopted = this.service.setGameMessage(game.id, pressedOn);
-      if (adopted.ok) game = adopted.value;
+      this.messages.setGameMessage(game.id, pressedOn);
+      game = { ...game, message: pressedOn };
     }
     const t = this.textsFor(game.locale);
     if (game.status === "broken" || game.status === "abandoned") return this.showBroken(game, t);
@@ -246,7 +252,7 @@ export class BoardSync {
       if (shown.version === game.version && shown.claim === claim) return null;
       const message = gameMessage(t, game, claim, this.linksOf(game));
       const moved = await this.messenger.update(game.message, message);
-      if (moved) this.service.setGameMessage(game.id, moved);
+      if (moved) this.messages.setGameMessage(game.id, moved);
     } catch (err) {
       return this.failed(game, err);
     }
@@ -269,7 +275,7 @@ export class BoardSync {
       return null;
     } else {
       try {
-        const replyTo = this.service.replyTargetOf(game.id);
+        const replyTo = this.messages.replyTargetOf(game);
         origin = await this.messenger.send(game.chatId, gameMessage(t, game, false), replyTo);
       } catch (err) {
         return this.failed(game, err);
@@ -289,10 +295,10 @@ export class BoardSync {
       this.logger.warn({ gameId: game.id }, "inline game without its message");
       return null;
     }
-    const replyTo = this.service.replyTargetOf(game.id);
+    const replyTo = this.messages.replyTargetOf(game);
     const message = gameMessage(t, game, claim, this.linksOf(game));
     const ref = await this.messenger.send(game.chatId, message, replyTo);
-    this.service.setGameMessage(game.id, ref);
+    this.messages.setGameMessage(game.id, ref);
     this.markShown(game, claim);
     return null;
   }
@@ -318,7 +324,7 @@ export class BoardSync {
   private failed(game: GameView, err: unknown): Again | null {
     if (isChatGone(err) && game.chatId !== null) {
       this.logger.warn({ err, chatId: game.chatId }, "the bot lost this chat");
-      this.service.setChatLost(game.chatId, true);
+      this.messages.setChatLost(game.chatId, true, this.service.config.now());
       return null;
     }
     const wait = retryAfterMs(err);
@@ -337,14 +343,17 @@ export class BoardSync {
   private shownOf(game: GameView): Shown {
     const mine = this.shown.get(game.id);
     if (mine) return mine;
-    // Marking a game broken clears what it showed; a version shown since is the notice.
-    const broken =
-      game.status !== "active" && game.status !== "finished" && game.shown.version !== null;
-    return { ...game.shown, broken };
+    const stored = this.messages.boardShown(game.id);
+    // A message that showed the game in another status (before it was marked broken) shows
+    // nothing of it now.
+    if (!stored || stored.shownStatus !== game.status)
+      return { version: null, claim: stored?.shownClaim ?? false, broken: false };
+    const broken = game.status === "broken" || game.status === "abandoned";
+    return { version: stored.shownVersion, claim: stored.shownClaim, broken };
   }
 
   private markShown(game: GameView, claim: boolean): void {
-    this.service.markShown(game.id, game.version, claim);
+    this.messages.markGameShown(game.id, game.version, claim, game.status);
     this.shown.delete(game.id);
     const closed = game.status === "broken" || game.status === "abandoned";
     this.shown.set(game.id, { version: game.version, claim, broken: closed });

@@ -1,5 +1,6 @@
 import type { Api } from "grammy";
-import type { ChallengeView, GameService } from "../services/index.js";
+import type { MessageStore } from "../db/telegram/message-store.js";
+import type { ChallengeView } from "../services/index.js";
 import { isMessageGone, isNotModified } from "./telegram-errors.js";
 
 /**
@@ -30,10 +31,10 @@ export async function closeChallengeMessage(
  */
 export async function closeChallengeCard(
   api: Api,
-  service: GameService,
+  messages: MessageStore,
   c: ChallengeView,
   html: string,
 ): Promise<void> {
   await closeChallengeMessage(api, c, html);
-  if (c.message) service.markChallengeCardClosed(c.id);
+  if (c.message) messages.markCardClosed(c.id);
 }

@@ -14,6 +14,7 @@ import type { UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
 import type { DialogStore } from "../db/telegram/dialog-store.js";
 import type { UpdateInbox } from "../db/telegram/inbox.js";
+import type { MessageStore } from "../db/telegram/message-store.js";
 import type { TelegramStore } from "../db/telegram/store.js";
 import type { Logger } from "../log.js";
 import type { RenderDecisions } from "../render/decision.js";
@@ -103,7 +104,7 @@ export interface BotDeps {
   readonly clock?: Clock;
   /** Each chat's budget; a little under Telegram's limits unless given. */
   readonly budgets?: BudgetRules;
-  /** The front end's own records: budgets spent, private boards. */
+  /** The front end's own records: budgets spent, private boards, where things are shown. */
   readonly store: TelegramStore;
 }
 
@@ -163,14 +164,14 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   bot.api.config.use(gated);
   bot.api.config.use(answers.transformer);
   bot.api.config.use(memo.transformer);
-  bot.api.config.use(lostChatGuard(service));
+  bot.api.config.use(lostChatGuard(deps.store.messages));
   // Boards retry in BoardSync, each time with the newest state: a failed edit is not sent
   // again as it was, so their calls bypass auto-retry.
   const boardApi = new Api(config.token, client);
   boardApi.config.use(deadline);
   boardApi.config.use(outbox.gate({ retryAfter429: false }));
   boardApi.config.use(memo.transformer);
-  boardApi.config.use(lostChatGuard(service));
+  boardApi.config.use(lostChatGuard(deps.store.messages));
 
   const i18n = createI18n<Context>(
     (ctx) => deps.prefs.get(ctx.from?.id ?? 0) ?? localeOf(ctx.from?.language_code),
@@ -196,6 +197,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
       : `https://t.me/${bot.botInfo.username}?start=${privateBoardStart(game.id)}`;
   const boards = new BoardSync(
     service,
+    deps.store.messages,
     messenger,
     textsFor,
     logger,
@@ -210,6 +212,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     boardApi,
     outbox,
     deps.tournaments,
+    deps.store.tournamentMessages,
     deps.renderStandings,
     textsFor,
     logger,
@@ -221,6 +224,8 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const featureDeps: FeatureDeps = {
     config,
     service,
+    messages: deps.store.messages,
+    tournamentMessages: deps.store.tournamentMessages,
     reviews: deps.reviews,
     boards,
     privateBoards,
@@ -245,6 +250,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const maintenance = new Maintenance(
     bot.api,
     service,
+    deps.store.messages,
     boards,
     textsFor,
     logger,
@@ -272,7 +278,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     ctx.api.config.use(gated);
     ctx.api.config.use(answers.transformer);
     ctx.api.config.use(memo.transformer);
-    ctx.api.config.use(lostChatGuard(service));
+    ctx.api.config.use(lostChatGuard(deps.store.messages));
     return (i18n.middleware() as MiddlewareFn<InnerContext>)(ctx, next);
   };
   // The dialogs' state is written when the plugin below is done with an update: one the store
@@ -349,10 +355,10 @@ function retrying(): Transformer {
  * fails at once as Telegram would fail it, with a 403, and is handled as such. The chat is
  * back when Telegram says so (my_chat_member) or delivers anything from it.
  */
-export function lostChatGuard(service: GameService): Transformer {
+export function lostChatGuard(messages: MessageStore): Transformer {
   return (prev, method, payload, signal) => {
     const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
-    if (typeof chatId === "number" && service.chatLost(chatId))
+    if (typeof chatId === "number" && messages.isChatPaused(chatId))
       return Promise.resolve({
         ok: false as const,
         error_code: 403,

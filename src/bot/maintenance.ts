@@ -1,4 +1,5 @@
 import type { Api } from "grammy";
+import type { MessageStore } from "../db/telegram/message-store.js";
 import type { Logger } from "../log.js";
 import type { GameService } from "../services/index.js";
 import type { BoardSync } from "./boards.js";
@@ -25,6 +26,7 @@ export class Maintenance {
   constructor(
     private readonly api: Api,
     private readonly service: GameService,
+    private readonly messages: MessageStore,
     private readonly boards: BoardSync,
     private readonly textsFor: (locale: string) => Tr,
     private readonly logger: Logger,
@@ -60,7 +62,7 @@ export class Maintenance {
     for (const listener of this.tickListeners) await listener(now);
     for (const c of this.service.expireChallenges(now)) {
       const text = challengeClosedText(this.textsFor(c.locale), c, "challenge-expired");
-      await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.service, c, text));
+      await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.messages, c, text));
     }
     // A damaged game the minute's work meets is recorded broken (its board then says so).
     this.service.recordIdleDamage(now);
@@ -96,9 +98,12 @@ export class Maintenance {
    * press came before /play stored the message, or a restart cut the edit off) are closed.
    */
   private async closeAcceptedCards(): Promise<void> {
-    for (const { challenge: c, game } of this.service.acceptedCardsLeftOpen()) {
+    for (const { challengeId, gameId } of this.messages.acceptedCardsLeftOpen()) {
+      const c = this.service.getChallenge(challengeId);
+      const game = this.service.getGame(gameId);
+      if (!c || !game) continue;
       const text = challengeAcceptedText(this.textsFor(c.locale), c, game);
-      await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.service, c, text));
+      await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.messages, c, text));
     }
   }
 
@@ -107,7 +112,8 @@ export class Maintenance {
     try {
       await fn();
     } catch (err) {
-      if (chatId !== null && isChatGone(err)) this.service.setChatLost(chatId, true);
+      if (chatId !== null && isChatGone(err))
+        this.messages.setChatLost(chatId, true, this.service.config.now());
       this.logger.warn({ err, chatId }, "maintenance message failed");
     }
   }

@@ -1,4 +1,5 @@
 import type { Context } from "grammy";
+import type { MessageStore } from "../db/telegram/message-store.js";
 import {
   type ActOutcome,
   type GameAction,
@@ -18,6 +19,7 @@ import { errorText } from "./ui/errors-text.js";
 /** What a press needs of the bot (the features' deps hold it all). */
 export interface PressDeps {
   readonly service: GameService;
+  readonly messages: MessageStore;
   readonly boards: BoardSync;
   readonly privateBoards: PrivateBoards;
   readonly answers: PressAnswers;
@@ -70,13 +72,13 @@ export function pressedShows(
  * when the press was made (or forged) on any other message, which is then left alone.
  */
 export function boardPressedOn(
-  deps: Pick<PressDeps, "memo" | "service">,
+  deps: Pick<PressDeps, "memo" | "service" | "messages">,
   ctx: Context,
   gameId: number,
 ): MessageRef | null {
   const ref = pressedMessage(ctx);
   if (ref?.kind === "inline")
-    return deps.service.gameForInlineMessage(ref.inlineMessageId)?.id === gameId ? ref : null;
+    return deps.messages.gameInInlineMessage(ref.inlineMessageId) === gameId ? ref : null;
   return ref && pressedShows(deps, ctx, (p) => p.type === "game" && p.gameId === gameId)
     ? ref
     : null;

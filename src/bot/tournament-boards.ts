@@ -1,4 +1,8 @@
 import { type Api, InputFile } from "grammy";
+import type {
+  TournamentMessageStore,
+  TournamentMessages,
+} from "../db/telegram/tournament-messages.js";
 import type { Logger } from "../log.js";
 import type { RenderStandings } from "../render/standings-view.js";
 import type { TournamentService, TournamentView } from "../services/index.js";
@@ -18,6 +22,9 @@ import {
 import type { Tr } from "./ui/tr.js";
 
 const NO_BUTTONS = { inline_keyboard: [] };
+
+/** A tournament with its messages, as the store has them. */
+type ShownTournament = TournamentView & TournamentMessages;
 
 /**
  * Keeps a tournament's messages showing what the database holds: the sign-up card, then the
@@ -39,6 +46,8 @@ export class TournamentBoards {
     private readonly api: Api,
     private readonly outbox: Outbox,
     private readonly service: TournamentService,
+    /** Where each tournament's messages are, and what they show. */
+    private readonly messages: TournamentMessageStore,
     private readonly render: RenderStandings,
     private readonly textsFor: (locale: string) => Tr,
     private readonly logger: Logger,
@@ -62,10 +71,14 @@ export class TournamentBoards {
 
   /** Every tournament whose messages are behind, and sign-up cards whose minutes went by. */
   catchUp(): void {
-    for (const t of this.service.behind()) this.request(t.id);
+    for (const id of this.messages.behind()) this.request(id);
     const now = this.now();
     for (const t of this.service.inSignup()) {
-      if (t.messageId === null || this.cardMinutes.get(t.id) === minutesLeft(t, now)) continue;
+      if (
+        this.messages.of(t.id).messageId === null ||
+        this.cardMinutes.get(t.id) === minutesLeft(t, now)
+      )
+        continue;
       if (this.outbox.has(`tournament:${t.id}`)) continue;
       this.countdown.add(t.id);
       this.request(t.id, PRIORITY.idle);
@@ -87,7 +100,8 @@ export class TournamentBoards {
   }
 
   /** The organiser's cancel question under the standings, or back to the plain button. */
-  async askCancel(t: TournamentView, asking: boolean): Promise<void> {
+  async askCancel(view: TournamentView, asking: boolean): Promise<void> {
+    const t = this.withMessages(view);
     if (asking) this.confirming.add(t.id);
     else this.confirming.delete(t.id);
     if (t.standingsMessageId === null) return;
@@ -105,11 +119,12 @@ export class TournamentBoards {
    * Posts the card or the standings again as new messages (the chat asked to see them); the
    * old message loses its buttons, so only the new one is worked.
    */
-  async repost(t: TournamentView): Promise<void> {
+  async repost(view: TournamentView): Promise<void> {
+    const t = this.withMessages(view);
     const old = t.status === "signup" ? t.messageId : t.standingsMessageId;
-    if (t.status === "signup") this.service.setMessages(t.id, { messageId: null });
-    else this.service.setMessages(t.id, { standingsMessageId: null });
-    this.service.markShown(t.id, 0);
+    if (t.status === "signup") this.messages.set(t.id, { messageId: null });
+    else this.messages.set(t.id, { standingsMessageId: null });
+    this.messages.set(t.id, { shownVersion: 0 });
     this.request(t.id);
     if (old === null) return;
     await this.api
@@ -123,8 +138,9 @@ export class TournamentBoards {
   }
 
   private async syncOnce(id: number): Promise<void> {
-    const t = this.service.get(id);
+    const view = this.service.get(id);
     const countdown = this.countdown.delete(id);
+    const t = view && this.withMessages(view);
     if (!t || (t.shownVersion === t.version && !countdown)) return;
     const tr = this.textsFor(t.locale);
     try {
@@ -144,20 +160,24 @@ export class TournamentBoards {
               }
             : {}),
         });
-        this.service.setMessages(t.id, { announced: true });
+        this.service.markAnnounced(t.id);
       }
     } catch (err) {
       // A chat the bot has lost gets nothing more; the game boards say the same.
       if (isChatGone(err)) {
-        this.service.markShown(t.id, t.version);
+        this.messages.set(t.id, { shownVersion: t.version });
         return;
       }
       throw err;
     }
-    this.service.markShown(t.id, t.version);
+    this.messages.set(t.id, { shownVersion: t.version });
   }
 
-  private async showCard(t: TournamentView, tr: Tr): Promise<void> {
+  private withMessages(t: TournamentView): ShownTournament {
+    return { ...t, ...this.messages.of(t.id) };
+  }
+
+  private async showCard(t: ShownTournament, tr: Tr): Promise<void> {
     const open = t.status === "signup";
     const now = this.now();
     const text = open ? signupCard(tr, t, now) : closedCard(tr, t);
@@ -175,7 +195,8 @@ export class TournamentBoards {
     if (!t.messageId) {
       if (!open) return;
       const sent = await this.api.sendMessage(t.chatId, text, extra);
-      this.service.setMessages(t.id, { messageId: sent.message_id, cardStatus: t.status });
+      this.messages.set(t.id, { messageId: sent.message_id });
+      this.service.markCardWritten(t.id, t.status);
       written();
       return;
     }
@@ -185,14 +206,14 @@ export class TournamentBoards {
       if (!isNotModified(err)) {
         if (!isMessageGone(err) || !open) throw err;
         const sent = await this.api.sendMessage(t.chatId, text, extra);
-        this.service.setMessages(t.id, { messageId: sent.message_id });
+        this.messages.set(t.id, { messageId: sent.message_id });
       }
     }
-    this.service.setMessages(t.id, { cardStatus: t.status });
+    this.service.markCardWritten(t.id, t.status);
     written();
   }
 
-  private async showStandings(t: TournamentView, tr: Tr): Promise<void> {
+  private async showStandings(t: ShownTournament, tr: Tr): Promise<void> {
     const png = await this.render(standingsPicture(tr, t));
     const caption = standingsCaption(tr, t);
     const keyboard = standingsKeyboard(tr, t, this.confirming.has(t.id));
@@ -221,6 +242,6 @@ export class TournamentBoards {
       parse_mode: "HTML",
       reply_markup: keyboard,
     });
-    this.service.setMessages(t.id, { standingsMessageId: sent.message_id });
+    this.messages.set(t.id, { standingsMessageId: sent.message_id });
   }
 }

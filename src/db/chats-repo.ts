@@ -1,4 +1,4 @@
-import { eq, isNotNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "./open.js";
 import { type ChatRow, chats } from "./schema.js";
 
@@ -37,20 +37,5 @@ export class ChatsRepo {
 
   setConfirmTurns(id: number, confirmTurns: boolean, now: number): void {
     this.db.update(chats).set({ confirmTurns, updatedAt: now }).where(eq(chats.id, id)).run();
-  }
-
-  /** The bot was removed or blocked: nothing more is sent there until it is back. */
-  /** The chats the bot has lost. */
-  lostIds(): number[] {
-    return this.db
-      .select({ id: chats.id })
-      .from(chats)
-      .where(isNotNull(chats.lostAt))
-      .all()
-      .map((r) => r.id);
-  }
-
-  setLost(id: number, lostAt: number | null): void {
-    this.db.update(chats).set({ lostAt }).where(eq(chats.id, id)).run();
   }
 }

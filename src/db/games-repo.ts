@@ -1,13 +1,11 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "./open.js";
 import {
-  chats,
   type GameEventRow,
   type GameRow,
   gameEvents,
   games,
-  type MessageColumns,
   type NewGameRow,
   type PlayerRow,
   players,
@@ -36,7 +34,7 @@ export type GamePatch = Pick<
   | "turnLog"
 >;
 
-/** What a game's start writes: its opening as the dice drew it, and where it is shown. */
+/** What a game's start writes: its opening as the dice drew it. */
 export type GameOpening = Pick<
   GameRow,
   | "state"
@@ -47,8 +45,7 @@ export type GameOpening = Pick<
   | "diceCounter"
   | "turnLog"
   | "lastActionAt"
-> &
-  Partial<Pick<GameRow, "messageId">>;
+>;
 
 /** A game with both players and its series, as one read. */
 export interface FullGame {
@@ -64,7 +61,6 @@ const slot = <K extends keyof GameRow>(name: K) => sql.placeholder(name) as unkn
 
 const white = alias(players, "white");
 const black = alias(players, "black");
-const chatOfGame = alias(chats, "game_chat");
 
 /** Games with their players and series in one statement; callers add where and order. */
 export function selectFullGames(db: Db) {
@@ -76,8 +72,6 @@ export function selectFullGames(db: Db) {
     .innerJoin(series, eq(series.id, games.seriesId))
     .$dynamic();
 }
-/** Games whose chat the bot has lost wait: nothing is sent there until it is back. */
-const chatReachable = or(isNull(games.chatId), isNull(chatOfGame.lostAt));
 
 /** The statements of the per-move path, prepared once per connection. */
 function prepareStatements(db: Db) {
@@ -114,11 +108,6 @@ function prepareStatements(db: Db) {
       .where(and(eq(games.id, p("id")), eq(games.version, p("expected"))))
       .returning()
       .prepare(),
-    shown: db
-      .update(games)
-      .set({ shownVersion: slot("shownVersion"), shownClaim: slot("shownClaim") })
-      .where(eq(games.id, p("id")))
-      .prepare(),
     // One event; an action appends its one to three events with it, in its transaction.
     appendEvent: db
       .insert(gameEvents)
@@ -130,12 +119,6 @@ function prepareStatements(db: Db) {
         actorId: p("actorId"),
         createdAt: p("createdAt"),
       })
-      .prepare(),
-    // Every press on an inline board, and every command in a chat, looks its game up.
-    inInline: selectFullGames(db)
-      .where(eq(games.inlineMessageId, p("inlineMessageId")))
-      .orderBy(desc(games.id))
-      .limit(1)
       .prepare(),
     activeInChat: selectFullGames(db)
       .where(
@@ -175,15 +158,6 @@ export class GamesRepo {
 
   private fullWhere(where: SQL | undefined, order: SQL = asc(games.id)): FullGame[] {
     return this.full().where(where).orderBy(order).all();
-  }
-
-  /** Like fullWhere, leaving out games in chats the bot has lost. */
-  private reachableWhere(where: SQL | undefined, order: SQL = asc(games.id)): FullGame[] {
-    return this.full()
-      .leftJoin(chatOfGame, eq(chatOfGame.id, games.chatId))
-      .where(and(where, chatReachable))
-      .orderBy(order)
-      .all();
   }
 
   /** Creates the game with its first events; its version is their count. */
@@ -275,43 +249,26 @@ export class GamesRepo {
     return this.statements.eventsAfter.all({ gameId, after });
   }
 
-  setMessage(id: number, columns: MessageColumns, now: number): GameRow | undefined {
-    return this.db
-      .update(games)
-      .set({ ...columns, updatedAt: now })
-      .where(eq(games.id, id))
-      .returning()
-      .get();
-  }
-
-  /** What the game's message shows now. */
-  markShown(id: number, version: number, claim: boolean): void {
-    this.statements.shown.run({ id, shownVersion: version, shownClaim: claim });
-  }
-
   /** A finished game's series result, and the next game's seed when the series goes on. */
   setSeriesAfter(id: number, after: SeriesAfter, nextDiceSeed: string | null): void {
     this.db.update(games).set({ seriesAfter: after, nextDiceSeed }).where(eq(games.id, id)).run();
   }
 
-  /**
-   * An active game becomes broken; its message must say so, so it counts as not shown.
-   * Undefined when it was not active (marked already, or over).
-   */
+  /** An active game becomes broken; undefined when it was not active (marked already, or over). */
   markBroken(id: number, now: number): GameRow | undefined {
     return this.db
       .update(games)
-      .set({ status: "broken", shownVersion: null, updatedAt: now })
+      .set({ status: "broken", updatedAt: now })
       .where(and(eq(games.id, id), eq(games.status, "active")))
       .returning()
       .get();
   }
 
-  /** An active game is dropped with its tournament; its message must say so. */
+  /** An active game is dropped with its tournament. */
   markAbandoned(id: number, now: number): GameRow | undefined {
     return this.db
       .update(games)
-      .set({ status: "abandoned", shownVersion: null, updatedAt: now, finishedAt: now })
+      .set({ status: "abandoned", updatedAt: now, finishedAt: now })
       .where(and(eq(games.id, id), eq(games.status, "active")))
       .returning()
       .get();
@@ -354,13 +311,6 @@ export class GamesRepo {
     );
   }
 
-  /** Active games of the user in chats the bot can still reach. */
-  reachableActiveFor(userId: number): FullGame[] {
-    return this.reachableWhere(
-      and(eq(games.status, "active"), or(eq(games.whiteId, userId), eq(games.blackId, userId))),
-    );
-  }
-
   activeInSeries(seriesId: number): GameRow[] {
     return this.db
       .select()
@@ -378,27 +328,12 @@ export class GamesRepo {
     return this.db.select().from(games).where(eq(games.previousGameId, gameId)).get();
   }
 
-  /**
-   * Active games in reachable chats whose last action is at or before `before`; only
-   * unreminded ones if asked.
-   */
+  /** Active games whose last action is at or before `before`; only unreminded ones if asked. */
   idleSince(before: number, unremindedOnly: boolean): FullGame[] {
     const idle = and(eq(games.status, "active"), lte(games.lastActionAt, before));
-    return this.reachableWhere(
+    return this.fullWhere(
       unremindedOnly ? and(idle, eq(games.reminded, false)) : idle,
       asc(games.lastActionAt),
     );
-  }
-
-  /** Games in reachable chats whose message is missing or shows an older version. */
-  behindBoard(): FullGame[] {
-    return this.reachableWhere(
-      or(isNull(games.shownVersion), lt(games.shownVersion, games.version)),
-    );
-  }
-
-  /** The newest game shown in an inline message (rematches reuse the message). */
-  latestInInlineMessage(inlineMessageId: string): FullGame | undefined {
-    return this.statements.inInline.get({ inlineMessageId });
   }
 }

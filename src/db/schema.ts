@@ -57,13 +57,6 @@ export interface PendingStart {
   readonly actorId: number;
 }
 
-/** Where a challenge or game is shown; the chat is left as it was when absent. */
-export interface MessageColumns {
-  readonly chatId?: number | null;
-  readonly messageId: number | null;
-  readonly inlineMessageId: string | null;
-}
-
 /**
  * A JSON column whose damaged text reads as `unreadable` instead of throwing: one game's
  * damaged row must not stop every query that lists it with others.
@@ -105,8 +98,6 @@ export const chats = sqliteTable("chats", {
   languageCode: text("language_code"),
   /** Turns wait for a Done press in this chat; null follows the bot's default. */
   confirmTurns: integer("confirm_turns", { mode: "boolean" }),
-  /** When the bot lost the chat (removed, blocked): its games' timers stop until it is back. */
-  lostAt: integer("lost_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -116,8 +107,6 @@ export const challenges = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     chatId: integer("chat_id").references(() => chats.id),
-    messageId: integer("message_id"),
-    inlineMessageId: text("inline_message_id"),
     challengerId: integer("challenger_id")
       .notNull()
       .references(() => players.id),
@@ -130,8 +119,6 @@ export const challenges = sqliteTable(
     status: text("status").$type<ChallengeStatus>().notNull().default("pending"),
     /** An inline card sent as a picture: its text is a caption. */
     cardPhoto: integer("card_photo", { mode: "boolean" }).notNull().default(false),
-    /** The challenge's message was closed: it says how the challenge ended, without buttons. */
-    cardClosed: integer("card_closed", { mode: "boolean" }).notNull().default(false),
     /** The inline card it was made from (see card-seal.ts): one challenge per card. */
     cardKey: text("card_key"),
     /** The seed of the game this challenge starts, drawn now so its commitment is shown first. */
@@ -143,15 +130,7 @@ export const challenges = sqliteTable(
   },
   (t) => [
     index("challenges_status_expires_idx").on(t.status, t.expiresAt),
-    // Every press on an inline card looks its challenge up by the message.
-    index("challenges_inline_message_idx")
-      .on(t.inlineMessageId)
-      .where(sql`${t.inlineMessageId} is not null`),
     uniqueIndex("challenges_card_key_idx").on(t.cardKey).where(sql`${t.cardKey} is not null`),
-    // The start-up sweep looks for accepted challenges whose messages still show buttons.
-    index("challenges_open_cards_idx")
-      .on(t.id)
-      .where(sql`${t.status} = 'accepted' and ${t.cardClosed} = 0`),
   ],
 );
 
@@ -214,8 +193,6 @@ export const games = sqliteTable(
     /** Equals the number of game_events rows of the game (their last seq). */
     version: integer("version").notNull(),
     chatId: integer("chat_id").references(() => chats.id),
-    messageId: integer("message_id"),
-    inlineMessageId: text("inline_message_id"),
     locale: text("locale").notNull(),
     /** Hex; secret until the game is over. */
     diceSeed: text("dice_seed").notNull(),
@@ -253,10 +230,6 @@ export const games = sqliteTable(
     turnLog: tolerantJson<TurnLog>("turn_log", null),
     /** Set when the game ends. */
     seriesAfter: text("series_after", { mode: "json" }).$type<SeriesAfter>(),
-    /** The version the game's message last showed; null: never shown. */
-    shownVersion: integer("shown_version"),
-    /** Whether that message offered the claim button. */
-    shownClaim: integer("shown_claim", { mode: "boolean" }).notNull().default(false),
     lastActionAt: integer("last_action_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -266,14 +239,6 @@ export const games = sqliteTable(
     index("games_status_last_action_idx").on(t.status, t.lastActionAt),
     index("games_chat_status_idx").on(t.chatId, t.status),
     index("games_series_idx").on(t.seriesId),
-    // Every press on an inline board looks its game up by the message.
-    index("games_inline_message_idx")
-      .on(t.inlineMessageId)
-      .where(sql`${t.inlineMessageId} is not null`),
-    // Maintenance looks for boards behind their game every minute.
-    index("games_unshown_idx")
-      .on(t.id)
-      .where(sql`${t.shownVersion} is null or ${t.shownVersion} < ${t.version}`),
   ],
 );
 
@@ -304,53 +269,6 @@ export type NewGameRow = typeof games.$inferInsert;
 export type GameEventRow = typeof gameEvents.$inferSelect;
 export type SeriesRow = typeof series.$inferSelect;
 export type NewSeriesRow = typeof series.$inferInsert;
-
-/** State of the set-up dialogs in progress, so a restart does not drop them. */
-export const dialogs = sqliteTable(
-  "dialogs",
-  {
-    /** Chat and person, as the dialog plugin keys them. */
-    key: text("key").primaryKey(),
-    /** The dialog plugin's own data, as it gives it. */
-    state: text("state", { mode: "json" }).$type<unknown>().notNull(),
-    updatedAt: updatedAt(),
-    /** Where the dialog's message is, once it is posted. */
-    chatId: integer("chat_id"),
-    messageId: integer("message_id"),
-    locale: text("locale"),
-    /** When it last asked its owner something: unanswered for too long, it expires. */
-    askedAt: integer("asked_at"),
-  },
-  (t) => [index("dialogs_updated_idx").on(t.updatedAt), index("dialogs_asked_idx").on(t.askedAt)],
-);
-
-export type DialogRow = typeof dialogs.$inferSelect;
-
-/**
- * Updates as Telegram delivered them, stored before Telegram is told they arrived (the next
- * long poll's offset, or the webhook's answer) and marked done once handled, so a process
- * killed in between handles them at its next start.
- */
-export const inbox = sqliteTable(
-  "inbox",
-  {
-    /** Telegram's update_id. */
-    updateId: integer("update_id").primaryKey(),
-    /** The update as Telegram sent it, JSON; opaque below the bot. */
-    payload: text("payload").notNull(),
-    receivedAt: integer("received_at").notNull(),
-    /** How many times its handling began; past the limit a replay gives it up. */
-    attempts: integer("attempts").notNull().default(1),
-    /** When it was handled, or given up; null: not yet. */
-    doneAt: integer("done_at"),
-  },
-  (t) => [
-    index("inbox_pending_idx").on(t.updateId).where(sql`${t.doneAt} is null`),
-    index("inbox_received_idx").on(t.receivedAt),
-  ],
-);
-
-export type InboxRow = typeof inbox.$inferSelect;
 
 /** What is made of a finished game after it ends: kept so each is made only once. */
 export const gameReviews = sqliteTable("game_reviews", {
@@ -388,14 +306,10 @@ export const tournaments = sqliteTable(
     locale: text("locale").notNull(),
     /** Sign-up closes then: the tournament starts if enough joined, else it is called off. */
     signupEndsAt: integer("signup_ends_at").notNull(),
-    /** The sign-up card, then the standings picture. */
-    messageId: integer("message_id"),
-    standingsMessageId: integer("standings_message_id"),
     /** The status the card was last written for: a closed card is not written again. */
     cardStatus: text("card_status").$type<TournamentStatus>(),
-    /** Moves with every change the pictures show; shownVersion is what the messages show. */
+    /** Moves with every change the pictures show (the front end notes what they show). */
     version: integer("version").notNull().default(1),
-    shownVersion: integer("shown_version"),
     /** Whether the final message (winner and places) has been posted. */
     announced: integer("announced", { mode: "boolean" }).notNull().default(false),
     winnerId: integer("winner_id").references(() => players.id),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, max, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, max, or, sql } from "drizzle-orm";
 import type { Db } from "./open.js";
 import {
   games,
@@ -100,18 +100,6 @@ export class TournamentsRepo {
       .all();
   }
 
-  /** Tournaments whose messages are behind what they should show. */
-  behind(): TournamentRow[] {
-    return this.db
-      .select()
-      .from(tournaments)
-      .where(
-        or(isNull(tournaments.shownVersion), lt(tournaments.shownVersion, tournaments.version)),
-      )
-      .orderBy(asc(tournaments.id))
-      .all();
-  }
-
   /** Changes columns and moves the version, so the messages catch up. */
   update(
     id: number,
@@ -143,17 +131,9 @@ export class TournamentsRepo {
     this.update(id, {}, now);
   }
 
-  setMessages(
-    id: number,
-    set: Partial<
-      Pick<TournamentRow, "messageId" | "standingsMessageId" | "announced" | "cardStatus">
-    >,
-  ): void {
+  /** What the front end did with the tournament's news: the card's status, the final word. */
+  setMessages(id: number, set: Partial<Pick<TournamentRow, "announced" | "cardStatus">>): void {
     this.db.update(tournaments).set(set).where(eq(tournaments.id, id)).run();
-  }
-
-  markShown(id: number, version: number): void {
-    this.db.update(tournaments).set({ shownVersion: version }).where(eq(tournaments.id, id)).run();
   }
 
   entries(id: number): TournamentEntryRow[] {

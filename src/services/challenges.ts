@@ -4,11 +4,11 @@ import type { ServiceContext } from "./context.js";
 import { damageOf } from "./damage.js";
 import { commitmentOf } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
-import { type MessageRef, messageColumns, refChatId } from "./message-ref.js";
+import { type MessageRef, refChatId } from "./message-ref.js";
 import { createGame } from "./play.js";
 import { chatKeyOf, openSeries, seriesStarter } from "./series.js";
 import type { ChallengeView, ChatRef, GameEventView, GameView, PlayerRef } from "./types.js";
-import { challengeView, eventView, gameView } from "./views.js";
+import { challengeView, eventView } from "./views.js";
 
 export interface ChallengeInput {
   readonly challenger: PlayerRef;
@@ -70,7 +70,6 @@ export function createChallenge(
   // The game's seed is drawn now: its commitment is public before any die falls.
   const seed = ctx.config.newSeed();
   const row = ctx.challenges.insert({
-    ...messageColumns(message),
     diceSeed: seed.toString("hex"),
     diceCommitment: commitmentOf(seed),
     chatId,
@@ -87,6 +86,7 @@ export function createChallenge(
     createdAt: now,
     updatedAt: now,
   });
+  if (message) ctx.frontEnd.setChallengeMessage(row.id, message);
   return ok(challengeView(ctx, row));
 }
 
@@ -141,9 +141,7 @@ export function acceptChallenge(
     seriesId: s.id,
     chatId,
     // An inline card turns into the board; in a chat the board is a new photo message.
-    message: message
-      ? messageColumns(message)
-      : { messageId: null, inlineMessageId: c.inlineMessageId },
+    message: message ?? inlineCard(ctx, c.id),
     locale: c.locale,
     challengeId: c.id,
     previousGameId: null,
@@ -154,11 +152,17 @@ export function acceptChallenge(
   return ok(gameStart(ctx, row.id));
 }
 
+/** The challenge's inline card, which turns into the game's board; null for a chat card. */
+function inlineCard(ctx: ServiceContext, challengeId: number): MessageRef | null {
+  const card = ctx.frontEnd.challengeMessage(challengeId);
+  return card?.kind === "inline" ? card : null;
+}
+
 /** A new game as the service hands it out: the whole view and its first events. */
 export function gameStart(ctx: ServiceContext, gameId: number): GameStart {
   const full = ctx.games.getFull(gameId);
   if (!full) throw new Error(`game ${gameId} vanished`);
-  return { game: gameView(full), events: ctx.games.events(gameId).map(eventView) };
+  return { game: ctx.gameView(full), events: ctx.games.events(gameId).map(eventView) };
 }
 
 export function declineChallenge(

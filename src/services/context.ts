@@ -2,14 +2,20 @@ import {
   ChallengesRepo,
   ChatsRepo,
   type Db,
+  type FullGame,
   GamesRepo,
   PlayersRepo,
   SeriesRepo,
   TournamentsRepo,
 } from "../db/index.js";
-import type { ServiceConfig } from "./types.js";
+import type { FrontEnd } from "./front-end.js";
+import type { GameView, ServiceConfig } from "./types.js";
+import { gameView } from "./views.js";
 
-/** What the service's parts share: one connection's repositories and the configuration. */
+/**
+ * What the service's parts share: one connection's repositories, the configuration, and the
+ * front end's port.
+ */
 export class ServiceContext {
   readonly players: PlayersRepo;
   readonly chats: ChatsRepo;
@@ -21,6 +27,7 @@ export class ServiceContext {
   constructor(
     readonly db: Db,
     readonly config: ServiceConfig,
+    readonly frontEnd: FrontEnd,
   ) {
     this.players = new PlayersRepo(db);
     this.chats = new ChatsRepo(db);
@@ -28,6 +35,11 @@ export class ServiceContext {
     this.games = new GamesRepo(db);
     this.series = new SeriesRepo(db);
     this.tournaments = new TournamentsRepo(db);
+  }
+
+  /** A game as the service hands it out, with where the front end shows it. */
+  gameView(full: FullGame): GameView {
+    return gameView(full, this.frontEnd.gameMessage(full.game.id));
   }
 
   /** Runs `fn` as one IMMEDIATE transaction: writers queue up before reading. */

@@ -16,8 +16,9 @@ import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
 import { type DiceOrigin, newSeed } from "./dice.js";
 import { about, fail, isBusy, ok, type ServiceResult } from "./errors.js";
-import { isDiceOrigin, isId, isMessageRef, isOptionalRef, isPlayer } from "./guards.js";
-import { isAtHome, type MessageRef, refUpdate } from "./message-ref.js";
+import { type FrontEnd, memoryFrontEnd } from "./front-end.js";
+import { isDiceOrigin, isId, isOptionalRef, isPlayer } from "./guards.js";
+import { isAtHome, type MessageRef } from "./message-ref.js";
 import type { Happening, Publish } from "./news.js";
 import { beginGame, playAction, refusal, StaleWrite } from "./play.js";
 import { chatSeries, leaderboard } from "./queries.js";
@@ -33,7 +34,7 @@ import type {
   SeriesView,
   ServiceConfig,
 } from "./types.js";
-import { challengeView, gameView } from "./views.js";
+import { challengeView } from "./views.js";
 
 const HOUR = 3_600_000;
 
@@ -54,20 +55,20 @@ const DEFAULT_CONFIG: ServiceConfig = {
 export class GameService {
   private readonly ctx: ServiceContext;
   readonly config: ServiceConfig;
-  private readonly lostChats: Set<number>;
 
   /**
    * `publish`: told of every committed change (see news.ts); the composition root hands it on
-   * to whoever shows games, the computer player and the tournaments.
+   * to whoever shows games, the computer player and the tournaments. `frontEnd`: where games
+   * are shown and which chats are paused, kept by whoever shows them (see front-end.ts).
    */
   constructor(
     db: Db,
     config: Partial<ServiceConfig> = {},
     private readonly publish: Publish = () => {},
+    readonly frontEnd: FrontEnd = memoryFrontEnd(),
   ) {
     this.config = { ...DEFAULT_CONFIG, ...config };
-    this.ctx = new ServiceContext(db, this.config);
-    this.lostChats = new Set(this.ctx.chats.lostIds());
+    this.ctx = new ServiceContext(db, this.config, frontEnd);
   }
 
   private tell(game: GameView, happened: readonly Happening[]): void {
@@ -82,16 +83,6 @@ export class GameService {
     if (!isOptionalRef(input.message)) return badInput();
     if (input.cardKey != null && typeof input.cardKey !== "string") return badInput();
     return this.write(() => createChallenge(this.ctx, input));
-  }
-
-  /** Where the bot posted the challenge (call after sending it). */
-  setChallengeMessage(challengeId: number, ref: MessageRef): ServiceResult<ChallengeView> {
-    if (!isId(challengeId) || !isMessageRef(ref)) return badInput();
-    return this.write(() => {
-      this.ensureChat(ref);
-      const row = this.ctx.challenges.setMessage(challengeId, refUpdate(ref), this.config.now());
-      return row ? ok(challengeView(this.ctx, row)) : fail("not-found", "No such challenge.");
-    });
   }
 
   /** `message`: where the game will be shown, when not the challenge's own message. */
@@ -114,23 +105,6 @@ export class GameService {
   cancelChallenge(challengeId: number, by: PlayerRef): ServiceResult<ChallengeView> {
     if (!isId(challengeId) || !isPlayer(by)) return badInput();
     return this.write(() => cancelChallenge(this.ctx, challengeId, by));
-  }
-
-  /** The challenge's message now says how it ended, without buttons. */
-  markChallengeCardClosed(challengeId: number): void {
-    if (isId(challengeId)) this.ctx.challenges.markCardClosed(challengeId);
-  }
-
-  /**
-   * Accepted challenges whose chat message may still show their buttons (the accepting press
-   * came before the message was stored, or closing it failed), each with the game it started.
-   */
-  acceptedCardsLeftOpen(): { challenge: ChallengeView; game: GameView }[] {
-    return this.ctx.challenges.acceptedWithOpenCards().flatMap((c) => {
-      const started = this.ctx.games.startedBy(c.id);
-      const full = started && this.ctx.games.getFull(started.id);
-      return full ? [{ challenge: challengeView(this.ctx, c), game: gameView(full) }] : [];
-    });
   }
 
   /** Closes every pending challenge past its time; returns them so their messages can change. */
@@ -185,7 +159,7 @@ export class GameService {
     if (r.ok) {
       if (announce) this.tell(r.value.game, r.value.happened);
     } else {
-      const now = r.error.code === "stale" ? this.getGame(gameId) : gameView(read);
+      const now = r.error.code === "stale" ? this.getGame(gameId) : this.ctx.gameView(read);
       if (now) return about(r, now);
     }
     return r;
@@ -243,17 +217,6 @@ export class GameService {
       const game = this.getGame(id);
       if (game) this.tell(game, happened);
     }
-  }
-
-  /** Where the bot shows the game now (a new message, or the inline message). */
-  setGameMessage(gameId: number, ref: MessageRef): ServiceResult<GameView> {
-    if (!isId(gameId) || !isMessageRef(ref)) return badInput();
-    return this.write(() => {
-      this.ensureChat(ref);
-      const row = this.ctx.games.setMessage(gameId, refUpdate(ref), this.config.now());
-      const full = row && this.ctx.games.getFull(gameId);
-      return full ? ok(gameView(full)) : fail("not-found", "There is no such game.");
-    });
   }
 
   getGame(gameId: number): GameView | null {
@@ -320,37 +283,9 @@ export class GameService {
   /** Active games in chats the bot can reach that wait for this user to act. */
   gamesWaitingFor(userId: number): GameView[] {
     if (!isId(userId)) return [];
-    return this.active(this.ctx.games.reachableActiveFor(userId)).filter(
+    return this.active(this.reachable(this.ctx.games.activeFor(userId))).filter(
       (g) => g.waitingFor === userId,
     );
-  }
-
-  /**
-   * Games (in chats the bot can reach) whose message is missing or behind the game, broken
-   * ones whose message does not say so yet among them.
-   */
-  gamesBehindBoard(): GameView[] {
-    return this.ctx.games.behindBoard().map((g) => this.viewOf(g));
-  }
-
-  /**
-   * The message a new game's board answers in its chat: the challenge that started it, or the
-   * previous game's board; null when there is none there.
-   */
-  replyTargetOf(gameId: number): number | null {
-    const g = isId(gameId) ? this.ctx.games.get(gameId) : undefined;
-    if (!g || g.chatId === null) return null;
-    const from = g.challengeId
-      ? this.ctx.challenges.get(g.challengeId)
-      : g.previousGameId
-        ? this.ctx.games.get(g.previousGameId)
-        : undefined;
-    return from && from.chatId === g.chatId ? from.messageId : null;
-  }
-
-  /** What the game's message shows now: its version and whether it offers the claim. */
-  markShown(gameId: number, version: number, claim: boolean): void {
-    if (isId(gameId) && isId(version)) this.ctx.games.markShown(gameId, version, claim);
   }
 
   /** Whether the waiting player's opponent may claim the game now (see claims.ts). */
@@ -371,26 +306,12 @@ export class GameService {
     );
   }
 
-  /** The bot was removed from the chat or blocked there (null: it is back). */
-  setChatLost(chatId: number, lost: boolean): void {
-    if (!isId(chatId) || this.lostChats.has(chatId) === lost) return;
-    const r = this.write(() => {
-      const now = this.config.now();
-      this.ctx.chats.ensure(chatId, now);
-      this.ctx.chats.setLost(chatId, lost ? now : null);
-      return ok(null);
-    });
-    if (!r.ok) return;
-    if (lost) this.lostChats.add(chatId);
-    else this.lostChats.delete(chatId);
-  }
-
   /**
-   * Whether the bot has lost the chat (removed, blocked) and has not been back since. Asked
-   * before every call into a chat, so the few lost ones are kept in memory.
+   * Whether the front end cannot reach the chat now (the bot was removed or blocked there):
+   * the timers of its games, and the computer's turns there, wait until it is back.
    */
-  chatLost(chatId: number | null): boolean {
-    return chatId !== null && this.lostChats.has(chatId);
+  isChatPaused(chatId: number | null): boolean {
+    return chatId !== null && this.ctx.frontEnd.isChatPaused(chatId);
   }
 
   /** Every series of the chat (null: inline games), one per pair, variant and rules. */
@@ -409,7 +330,7 @@ export class GameService {
    */
   recordIdleDamage(now: number = this.config.now()): number[] {
     const damaged: number[] = [];
-    for (const full of this.ctx.games.idleSince(now - this.config.idleMs, false)) {
+    for (const full of this.reachable(this.ctx.games.idleSince(now - this.config.idleMs, false))) {
       const damage = damageOf(full.game);
       if (damage && this.markBroken(full.game.id, damage)) damaged.push(full.game.id);
     }
@@ -417,7 +338,7 @@ export class GameService {
   }
 
   gamesToRemind(now: number = this.config.now()): GameView[] {
-    return this.active(this.ctx.games.idleSince(now - this.config.idleMs, true));
+    return this.active(this.reachable(this.ctx.games.idleSince(now - this.config.idleMs, true)));
   }
 
   markReminded(gameId: number): void {
@@ -426,7 +347,9 @@ export class GameService {
 
   /** Active games silent for twice the idle time: the waiting player may claim the win. */
   claimableGames(now: number = this.config.now()): GameView[] {
-    const idle = this.active(this.ctx.games.idleSince(now - 2 * this.config.idleMs, false));
+    const idle = this.active(
+      this.reachable(this.ctx.games.idleSince(now - 2 * this.config.idleMs, false)),
+    );
     return idle.filter((g) => this.claimable(g, now));
   }
 
@@ -470,25 +393,18 @@ export class GameService {
       : null;
   }
 
-  /** The challenge made in an inline message, if any. */
-  challengeForInlineMessage(inlineMessageId: string): ChallengeView | null {
-    const row = this.ctx.challenges.inInlineMessage(inlineMessageId);
-    return row ? challengeView(this.ctx, row) : null;
-  }
-
-  /** The game an inline message shows now. */
-  gameForInlineMessage(inlineMessageId: string): GameView | null {
-    const full = this.ctx.games.latestInInlineMessage(inlineMessageId);
-    return full ? this.viewOf(full) : null;
-  }
-
   /**
    * A game as read. An active one whose stored state is damaged reads as broken; it is
    * marked so when someone acts on it, or by the start-up audit: a read writes nothing.
    */
   private viewOf(full: FullGame): GameView {
-    if (full.game.status !== "active" || !damageOf(full.game)) return gameView(full);
-    return gameView({ ...full, game: { ...full.game, status: "broken" } });
+    if (full.game.status !== "active" || !damageOf(full.game)) return this.ctx.gameView(full);
+    return this.ctx.gameView({ ...full, game: { ...full.game, status: "broken" } });
+  }
+
+  /** Games whose chat the front end can reach: in the others, nothing moves until it is back. */
+  private reachable(rows: readonly FullGame[]): FullGame[] {
+    return rows.filter((g) => !this.isChatPaused(g.game.chatId));
   }
 
   /** Views of games read as active, without those found damaged. */
@@ -500,15 +416,11 @@ export class GameService {
   private markBroken(gameId: number, reason: string): GameView | null {
     const row = this.ctx.games.markBroken(gameId, this.config.now());
     const full = this.ctx.games.getFull(gameId);
-    const view = full ? gameView(full) : null;
+    const view = full ? this.ctx.gameView(full) : null;
     if (!row) return view;
     this.publish({ kind: "game-broken", gameId, reason });
     if (view) this.tell(view, ["broken"]);
     return view;
-  }
-
-  private ensureChat(ref: MessageRef): void {
-    if (ref.kind === "chat") this.ctx.chats.ensure(ref.chatId, this.config.now());
   }
 
   /** A transaction whose lost optimistic write or busy database is an error, not a throw. */

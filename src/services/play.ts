@@ -1,11 +1,4 @@
-import type {
-  FullGame,
-  GameOpening,
-  GameRow,
-  NewEvent,
-  NewGameRow,
-  PendingStart,
-} from "../db/index.js";
+import type { FullGame, GameOpening, GameRow, NewEvent, PendingStart } from "../db/index.js";
 import {
   type Action,
   act,
@@ -24,10 +17,10 @@ import { commitmentOf, type DiceOrigin, SeedDice, saltOf } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { actionEvent, startEvent } from "./events.js";
 import { recordFinish, userOf } from "./finish.js";
+import type { MessageRef } from "./message-ref.js";
 import { happenings } from "./news.js";
 import { planStart, type StartInput } from "./start.js";
 import type { ActOutcome, GameEventView } from "./types.js";
-import { gameView } from "./views.js";
 
 /** Thrown inside a transaction to roll it back when the optimistic write lost. */
 export class StaleWrite extends Error {}
@@ -64,7 +57,8 @@ const eventOf = (by: Color, action: Action, dice: number[], actorId: number | nu
 export interface CreateGameInput extends Omit<StartInput, "dice" | "confirmTurns"> {
   readonly seriesId: number;
   readonly chatId: number | null;
-  readonly message: Pick<NewGameRow, "messageId" | "inlineMessageId">;
+  /** Where the game is shown, when known at its creation (an inline message it takes over). */
+  readonly message: MessageRef | null;
   readonly locale: string;
   readonly challengeId: number | null;
   readonly previousGameId: number | null;
@@ -95,7 +89,7 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
   const [a, b] = input.seats;
   const whiteId =
     input.variant === "short" ? input.shortWhite : input.starter === "lot" ? a : input.starter;
-  return ctx.games.insert(
+  const row = ctx.games.insert(
     {
       variant: input.variant,
       rules: input.rules,
@@ -110,7 +104,6 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
         confirmTurns,
       }),
       chatId: input.chatId,
-      ...input.message,
       locale: input.locale,
       diceSeed: seed.toString("hex"),
       diceCommitment: commitmentOf(seed),
@@ -128,6 +121,10 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
     },
     [],
   );
+  // Recorded with the game, in its transaction: an inline game starts in this message, and its
+  // first press finds the game by it.
+  if (input.message) ctx.frontEnd.setGameMessage(row.id, input.message);
+  return row;
 }
 
 /**
@@ -144,23 +141,25 @@ export function beginGame(
   if (!g) return fail("not-found", "There is no such game.");
   const plan = g.pendingStart;
   if (!plan || g.status !== "active") return fail("stale", "This game has started already.");
+  const home = ctx.frontEnd.gameMessage(gameId);
   const here =
     origin.kind === "chat"
-      ? g.inlineMessageId === null && origin.chatId === g.chatId
-      : origin.inlineMessageId === g.inlineMessageId;
+      ? home?.kind !== "inline" && origin.chatId === g.chatId
+      : home?.kind === "inline" && origin.inlineMessageId === home.inlineMessageId;
   if (!here) return fail("bad-input", "The game is not shown there.");
   const now = ctx.config.now();
   const salt = saltOf(origin);
   const dice = new SeedDice(Buffer.from(g.diceSeed, "hex"), 0, salt);
   const { opening, events } = openingOf(g, plan, dice);
-  const at = origin.kind === "chat" ? { messageId: origin.messageId } : {};
-  const row = ctx.games.begin(
-    g.id,
-    { ...opening, diceSalt: salt, lastActionAt: now, ...at },
-    events,
-    now,
-  );
+  const row = ctx.games.begin(g.id, { ...opening, diceSalt: salt, lastActionAt: now }, events, now);
   if (!row) throw new StaleWrite();
+  // The message a chat game starts in is its board.
+  if (origin.kind === "chat")
+    ctx.frontEnd.setGameMessage(g.id, {
+      kind: "chat",
+      chatId: origin.chatId,
+      messageId: origin.messageId,
+    });
   return ok(row);
 }
 
@@ -170,7 +169,7 @@ export function openingOf(
   plan: PendingStart,
   dice: SeedDice,
 ): {
-  opening: Omit<GameOpening, "diceSalt" | "lastActionAt" | "messageId">;
+  opening: Omit<GameOpening, "diceSalt" | "lastActionAt">;
   events: NewEvent[];
 } {
   const start = planStart({ variant: g.variant, rules: g.rules, ...plan, dice });
@@ -269,6 +268,6 @@ export function playAction(
     actorId: e.actorId,
     createdAt: now,
   }));
-  const game = gameView(full);
+  const game = ctx.gameView(full);
   return ok({ game, events: appended, happened: happenings(g.state, game, appended), finished });
 }

@@ -2,7 +2,7 @@ import { type GameStart, gameStart } from "./challenges.js";
 import type { ServiceContext } from "./context.js";
 import { damageOf } from "./damage.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
-import { type MessageRef, messageColumns, refChatId } from "./message-ref.js";
+import { type MessageRef, refChatId } from "./message-ref.js";
 import { createGame } from "./play.js";
 import { seriesStarter } from "./series.js";
 import type { PlayerRef } from "./types.js";
@@ -43,7 +43,7 @@ export function rematch(
     crawford: s.state.crawfordNext,
     seriesId: s.id,
     chatId,
-    message: messageColumns(message ?? null),
+    message: message ?? null,
     locale: g.locale,
     challengeId: null,
     previousGameId: g.id,

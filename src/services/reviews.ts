@@ -1,6 +1,7 @@
-import { type Db, GamesRepo, ReviewsRepo } from "../db/index.js";
+import { type Db, type FullGame, GamesRepo, ReviewsRepo } from "../db/index.js";
 import type { GameAnalysis } from "./analysis.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
+import { type FrontEnd, memoryFrontEnd } from "./front-end.js";
 import { isId } from "./guards.js";
 import { gameRecord, type RecordFile } from "./records/game-record.js";
 import { type Timeline, timelineOf } from "./timeline.js";
@@ -19,9 +20,11 @@ export class GameReviews {
   private readonly games: GamesRepo;
   private readonly reviews: ReviewsRepo;
 
+  /** `frontEnd`: where games are shown, for their views (see front-end.ts). */
   constructor(
     db: Db,
     private readonly now: () => number = Date.now,
+    private readonly frontEnd: Pick<FrontEnd, "gameMessage"> = memoryFrontEnd(),
   ) {
     this.games = new GamesRepo(db);
     this.reviews = new ReviewsRepo(db);
@@ -29,14 +32,14 @@ export class GameReviews {
 
   /** The chat's last finished games, newest first. */
   history(chatId: number, limit = HISTORY_LIMIT): GameView[] {
-    return isId(chatId) ? this.reviews.finishedInChat(chatId, limit).map(gameView) : [];
+    return isId(chatId) ? this.reviews.finishedInChat(chatId, limit).map((g) => this.view(g)) : [];
   }
 
   /** A finished game with everything that happened in it. */
   finished(gameId: number): ServiceResult<{ game: GameView; timeline: Timeline }> {
     const full = isId(gameId) ? this.games.getFull(gameId) : undefined;
     if (!full) return fail("not-found", "This game is no longer stored.");
-    const game = gameView(full);
+    const game = this.view(full);
     if (game.status !== "finished") return fail("game-active", "The game is not over yet.");
     return ok({ game, timeline: timelineOf(this.games.events(gameId).map(eventView)) });
   }
@@ -45,7 +48,7 @@ export class GameReviews {
   record(gameId: number): ServiceResult<{ game: GameView; file: RecordFile }> {
     const full = isId(gameId) ? this.games.getFull(gameId) : undefined;
     if (!full) return fail("not-found", "This game is no longer stored.");
-    const game = gameView(full);
+    const game = this.view(full);
     const file = gameRecord(game, this.games.events(gameId).map(eventView));
     return file ? ok({ game, file }) : fail("game-active", "The game is not over yet.");
   }
@@ -65,5 +68,9 @@ export class GameReviews {
 
   setReplayFileId(gameId: number, fileId: string): void {
     if (isId(gameId)) this.reviews.save(gameId, { replayFileId: fileId }, this.now());
+  }
+
+  private view(full: FullGame): GameView {
+    return gameView(full, this.frontEnd.gameMessage(full.game.id));
   }
 }

@@ -66,8 +66,6 @@ export interface ChallengeView {
   readonly message: MessageRef | null;
   /** The message is an inline card sent as a picture: its text is a caption. */
   readonly cardPhoto: boolean;
-  /** Its message was closed: it says how the challenge ended, without buttons. */
-  readonly cardClosed: boolean;
   /** The inline card it was made from, if any (see ChallengeInput.cardKey). */
   readonly cardKey: string | null;
   /** SHA-256 of the seed of the game it starts (null for challenges older than this). */
@@ -105,6 +103,8 @@ export interface GameView {
   readonly seriesId: number;
   /** The tournament whose match this game is part of; null for the chat's own series. */
   readonly tournamentId: number | null;
+  /** The challenge it was started from, if any. */
+  readonly challengeId: number | null;
   readonly previousGameId: number | null;
   readonly winnerId: number | null;
   readonly points: number | null;
@@ -117,8 +117,6 @@ export interface GameView {
   readonly final: SeriesAfter | null;
   /** Turns each side has not seen since it last acted; null for games older than the log. */
   readonly turnLog: TurnLog | null;
-  /** What the game's message shows: its version (null: never shown) and the claim button. */
-  readonly shown: { readonly version: number | null; readonly claim: boolean };
   /** Once over with the series going on: SHA-256 of the next game's seed, drawn already. */
   readonly nextDiceCommitment: string | null;
 }

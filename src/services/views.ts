@@ -2,7 +2,7 @@ import type { ChallengeRow, FullGame, GameEventRow, PlayerRow, SeriesRow } from 
 import { actor, nextStarter, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
 import { commitmentOf } from "./dice.js";
-import { refFromColumns } from "./message-ref.js";
+import type { MessageRef } from "./message-ref.js";
 import type { ChallengeView, GameEventView, GameView, PlayerView, SeriesView } from "./types.js";
 
 export const playerView = (p: PlayerRow): PlayerView => ({
@@ -25,8 +25,14 @@ function player(ctx: ServiceContext, id: number): PlayerView {
   return playerView(row);
 }
 
-/** A game read with its players and series (one statement, see GamesRepo.getFull). */
-export function gameView({ game: g, white, black, series }: FullGame): GameView {
+/**
+ * A game read with its players and series (one statement, see GamesRepo.getFull), and where
+ * the front end shows it.
+ */
+export function gameView(
+  { game: g, white, black, series }: FullGame,
+  message: MessageRef | null,
+): GameView {
   // Only an active game waits for anyone, once started; a broken one's state is not to be read.
   const starting = g.status === "active" && g.pendingStart !== null;
   const waiting = g.status === "active" && !starting ? actor(g.state) : null;
@@ -43,7 +49,7 @@ export function gameView({ game: g, white, black, series }: FullGame): GameView 
     black: playerView(black),
     waitingFor: waiting === null ? null : waiting === "white" ? g.whiteId : g.blackId,
     chatId: g.chatId,
-    message: refFromColumns(g),
+    message,
     locale: g.locale,
     opening: g.opening ?? null,
     diceCommitment: g.diceCommitment,
@@ -52,6 +58,7 @@ export function gameView({ game: g, white, black, series }: FullGame): GameView 
     starting,
     seriesId: g.seriesId,
     tournamentId: series.tournamentId,
+    challengeId: g.challengeId,
     previousGameId: g.previousGameId,
     winnerId: g.winnerId,
     points: g.points,
@@ -66,7 +73,6 @@ export function gameView({ game: g, white, black, series }: FullGame): GameView 
         },
     final,
     turnLog: g.turnLog ?? null,
-    shown: { version: g.shownVersion, claim: g.shownClaim },
     nextDiceCommitment: g.nextDiceSeed ? commitmentOf(Buffer.from(g.nextDiceSeed, "hex")) : null,
   };
 }
@@ -83,9 +89,8 @@ export function challengeView(ctx: ServiceContext, c: ChallengeRow): ChallengeVi
     target: hasTarget ? { userId: c.targetUserId, username: c.targetUsername } : null,
     targetPlayer: c.targetUserId === null ? null : player(ctx, c.targetUserId),
     chatId: c.chatId,
-    message: refFromColumns(c),
+    message: ctx.frontEnd.challengeMessage(c.id),
     cardPhoto: c.cardPhoto,
-    cardClosed: c.cardClosed,
     cardKey: c.cardKey,
     diceCommitment: c.diceCommitment,
     expiresAt: c.expiresAt,

@@ -1,6 +1,7 @@
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
 import { chooseAction } from "../../src/ai/index.js";
+import { gameInInline } from "../../src/bot/inline-lookup.js";
 import type { BoardView } from "../../src/render/view.js";
 import { analyseGame } from "../../src/services/index.js";
 import { sampled } from "../helpers/samples.js";
@@ -289,7 +290,7 @@ describe("an inline game's analysis and record", () => {
     const card = await sendCard(h, "ss", "inl-review", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
     // Resigned early: its analysis is as real as a whole game's, and quicker.
-    const game = await resignAfter(h, h.service.gameForInlineMessage("inl-review")!, 24);
+    const game = await resignAfter(h, gameInInline(h.parts.deps, "inl-review")!, 24);
     const final = h.tg.inlineMessage("inl-review")!;
     expect(buttons(final).map((b) => b.text)).toContain("📊 Analysis");
     // Someone else who sees the game: an alert, nothing opens.

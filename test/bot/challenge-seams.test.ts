@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect } from "vitest";
+import { gameInInline } from "../../src/bot/inline-lookup.js";
 import type { StoredMessage } from "../testkit/index.js";
 import { plainText } from "../testkit/index.js";
 import { it } from "./fixtures.js";
@@ -190,7 +191,7 @@ describe("challenge buttons", () => {
     const copyA = await shareCard(first, "copy-a");
     const copyB = await shareCard(first, "copy-b");
     await h.press(USERS.bob, copyA, buttonNamed(copyA, /Accept/));
-    expect(h.service.gameForInlineMessage("copy-a")).not.toBeNull();
+    expect(gameInInline(h.parts.deps, "copy-a")).not.toBeNull();
     // Alice's own card says where the game is: in the card she shared, not below it.
     const own = h.tg.message(chat, first.messageId)!.text!;
     expect(own).toMatch(
@@ -213,7 +214,7 @@ describe("challenge buttons", () => {
       expect(m.text).toMatch(/Nobody accepted Alice's challenge/);
       expect(buttons(m)).toEqual([]);
     }
-    expect(h.service.gameForInlineMessage("copy-c")).toBeNull();
+    expect(gameInInline(h.parts.deps, "copy-c")).toBeNull();
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -230,7 +231,8 @@ describe("challenge buttons", () => {
     const live = h.tg.message(GROUP, card.messageId)!;
     expect(live.text).toMatch(/Alice and Bob are playing|Bob and Alice are playing/);
     expect(buttons(live)).toEqual([]);
-    expect(h.service.getChallenge(1)).toMatchObject({ status: "accepted", cardClosed: true });
+    expect(h.service.getChallenge(1)).toMatchObject({ status: "accepted" });
+    expect(h.parts.deps.messages.cardClosed(1)).toBe(true);
     // The board follows, under the card.
     expect(h.lastMessage().photo).not.toBeNull();
     expect(h.tg.problems()).toEqual([]);
@@ -256,7 +258,7 @@ describe("challenge buttons", () => {
     const live = h.tg.message(GROUP, card.messageId)!;
     expect(live.text).toMatch(/are playing\. The board is below\./);
     expect(buttons(live)).toEqual([]);
-    expect(h.service.getChallenge(1)!.cardClosed).toBe(true);
+    expect(h.parts.deps.messages.cardClosed(1)).toBe(true);
     // Only that card was edited (not the game against the computer's command, say); a
     // later tick, or start, finds nothing more to close.
     const edits = () => h!.tg.calls.slice(mark).filter((c) => c.method === "editMessageText");

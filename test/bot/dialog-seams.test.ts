@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect } from "vitest";
+import { gameInInline } from "../../src/bot/inline-lookup.js";
 import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import {
@@ -295,7 +296,7 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
     );
     const card = h.tg.inlineMessage("shared-1")!;
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    const game = h.service.gameForInlineMessage("shared-1")!;
+    const game = gameInInline(h.parts.deps, "shared-1")!;
     expect(game).not.toBeNull();
     expect([game.white.id, game.black.id].sort()).toEqual([USERS.alice.id, USERS.bob.id]);
     expect(h.tg.inlineMessage("shared-1")!.text).toMatch(/roll|to move/);

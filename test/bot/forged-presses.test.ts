@@ -1,5 +1,6 @@
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
+import { gameInInline } from "../../src/bot/inline-lookup.js";
 import type { StoredMessage } from "../testkit/index.js";
 import { resignAfter, resignedEarly } from "./finished-game.js";
 import { it } from "./fixtures.js";
@@ -80,7 +81,7 @@ describe("review buttons (analysis, replay, record)", () => {
     const h = await harness({ env: { BOARD_CACHE_CHAT_ID: "-100999" } });
     const card = await sendCard(h, "ss", "inl-game", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    const game = await resignAfter(h, h.service.gameForInlineMessage("inl-game")!, 4);
+    const game = await resignAfter(h, gameInInline(h.parts.deps, "inl-game")!, 4);
     // Carol's own card elsewhere: the replay's data pressed there, even by a player of the
     // game, does not turn her card into someone else's animation.
     const other = await sendCard(h, "lc", "carols-card", false, USERS.carol);

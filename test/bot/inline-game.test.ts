@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { challengeInInline, gameInInline } from "../../src/bot/inline-lookup.js";
 import { sampled } from "../helpers/samples.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, type Harness, USERS, userById } from "./harness.js";
@@ -11,7 +12,7 @@ async function playInline(harness: Harness, inlineMessageId: string) {
   let presses = 0;
   const from = harness.tg.calls.length;
   for (;;) {
-    const game = harness.service.gameForInlineMessage(inlineMessageId)!;
+    const game = gameInInline(harness.parts.deps, inlineMessageId)!;
     if (game.state.phase === "over") {
       const calls: Record<string, number> = {};
       for (const c of harness.tg.calls.slice(from)) calls[c.method] = (calls[c.method] ?? 0) + 1;
@@ -73,15 +74,15 @@ describe("a whole game inside an inline message", () => {
     h,
   }) => {
     const card = await sendCard(h, "ls", "inl-fb", true);
-    const challenge = h.service.challengeForInlineMessage("inl-fb");
+    const challenge = challengeInInline(h.parts.deps, "inl-fb");
     expect(challenge?.status).toBe("pending");
     const live = h.tg.inlineMessage("inl-fb")!;
     expect(live.text).toContain("Alice challenges anyone");
     expect(card.photo).toBeNull();
     await h.press(USERS.alice, live, buttonNamed(live, /Accept/));
-    expect(h.service.gameForInlineMessage("inl-fb")).toBeNull();
+    expect(gameInInline(h.parts.deps, "inl-fb")).toBeNull();
     await h.press(USERS.bob, live, buttonNamed(live, /Accept/));
-    const game = h.service.gameForInlineMessage("inl-fb")!;
+    const game = gameInInline(h.parts.deps, "inl-fb")!;
     expect(game.rules.head).toBe("sport");
     expect(h.tg.inlineMessage("inl-fb")!.text).toMatch(/to move|roll/);
     // A game in a card starts in it: the card's inline id is the dice's second part.
@@ -93,7 +94,7 @@ describe("a whole game inside an inline message", () => {
     const card = await sendCard(h, "lc", "inl-race", false);
     const accept = buttonNamed(card, /Accept/);
     await Promise.all([h.press(USERS.bob, card, accept), h.press(USERS.carol, card, accept)]);
-    const game = h.service.gameForInlineMessage("inl-race")!;
+    const game = gameInInline(h.parts.deps, "inl-race")!;
     expect([USERS.bob.id, USERS.carol.id]).toContain(
       game.white.id === USERS.alice.id ? game.black.id : game.white.id,
     );
@@ -128,10 +129,10 @@ describe("a whole game inside an inline message", () => {
       await h.pressData(USERS.bob, card, forged);
       expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.show_alert).toBe(true);
     }
-    expect(h.service.gameForInlineMessage("inl-forged")).toBeNull();
-    expect(h.service.challengeForInlineMessage("inl-forged")).toBeNull();
+    expect(gameInInline(h.parts.deps, "inl-forged")).toBeNull();
+    expect(challengeInInline(h.parts.deps, "inl-forged")).toBeNull();
     // The real button still works.
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    expect(h.service.gameForInlineMessage("inl-forged")).not.toBeNull();
+    expect(gameInInline(h.parts.deps, "inl-forged")).not.toBeNull();
   });
 });

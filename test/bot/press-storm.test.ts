@@ -1,6 +1,7 @@
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
 import { decode } from "../../src/bot/callback-data.js";
+import { gameInInline } from "../../src/bot/inline-lookup.js";
 import { replayGame } from "../../src/services/index.js";
 import type { StoredMessage } from "../testkit/index.js";
 import { it } from "./fixtures.js";
@@ -303,11 +304,11 @@ describe("a press is about the message it shows", () => {
     expect(h.tg.inlineMessage("alice-card")!.text).toBe(text);
     // Alice's card still works.
     await h.press(USERS.olga, card, buttonNamed(card, /Accept/));
-    expect(h.service.gameForInlineMessage("alice-card")!.id).toBe(1);
+    expect(gameInInline(h.parts.deps, "alice-card")!.id).toBe(1);
     // A card's Accept forged onto the inline game now starts no other game there.
     await h.pressData(USERS.taras, card, `i:lc:${USERS.bob.id}:en:at`);
     expect(lastAnswer(h)).toMatchObject({ show_alert: true });
-    expect(h.service.gameForInlineMessage("alice-card")!.id).toBe(1);
+    expect(gameInInline(h.parts.deps, "alice-card")!.id).toBe(1);
     expect(h.service.getGame(2)).toBeNull();
     expect(h.tg.problems()).toEqual([]);
   });

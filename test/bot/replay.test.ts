@@ -1,5 +1,6 @@
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
+import { gameInInline } from "../../src/bot/inline-lookup.js";
 import { finishedGame, playToEnd } from "./finished-game.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, type Harness, USERS } from "./harness.js";
@@ -89,7 +90,7 @@ describe("the replay of a finished game", () => {
     const h = await harness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
     const card = await sendCard(h, "ss", "inl-replay", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    await playToEnd(h, h.service.gameForInlineMessage("inl-replay")!);
+    await playToEnd(h, gameInInline(h.parts.deps, "inl-replay")!);
     const final = h.tg.inlineMessage("inl-replay")!;
     expect(buttons(final).map((b) => b.text)).toEqual(REVIEW_BUTTONS);
     await h.press(USERS.alice, final, buttonNamed(final, "🎞 Replay"));
@@ -109,7 +110,7 @@ describe("the replay of a finished game", () => {
   }) => {
     const card = await sendCard(h, "lc", "inl-private", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    await playToEnd(h, h.service.gameForInlineMessage("inl-private")!);
+    await playToEnd(h, gameInInline(h.parts.deps, "inl-private")!);
     const final = h.tg.inlineMessage("inl-private")!;
     // Bob never wrote to the bot: it cannot reach him.
     await h.press(USERS.bob, final, buttonNamed(final, "🎞 Replay"));

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
 import { openDatabase } from "../../src/db/index.js";
+import type { TournamentMessages } from "../../src/db/telegram/tournament-messages.js";
 import type { StandingsPicture } from "../../src/render/standings-view.js";
 import { GameService, type GameView, type TournamentView } from "../../src/services/index.js";
 import { longNamed } from "../helpers/long-names.js";
@@ -32,7 +33,11 @@ const PEOPLE: User[] = [
 ];
 const userById = (id: number) => PEOPLE.find((u) => u.id === id)!;
 
-const tournamentIn = (h: Harness): TournamentView => h.parts.deps.tournaments.inChat(GROUP)!;
+/** The group's tournament, with its messages as the front end's store has them. */
+const tournamentIn = (h: Harness): TournamentView & TournamentMessages => {
+  const t = h.parts.deps.tournaments.inChat(GROUP)!;
+  return { ...t, ...h.parts.deps.tournamentMessages.of(t.id) };
+};
 
 const message = (h: Harness, id: number | null): StoredMessage => {
   const m = id === null ? undefined : h.tg.message(GROUP, id);

@@ -625,7 +625,13 @@ describe("the real bot process over HTTP", () => {
     const recorded = () => {
       const db = new Database(dbFile, { readonly: true, fileMustExist: true });
       try {
-        return db.prepare("select message_id, dice_salt from games where id = ?").get(gameId) as {
+        const row = db
+          .prepare(
+            `select b.message_id, g.dice_salt from games g
+             left join tg_game_boards b on b.game_id = g.id where g.id = ?`,
+          )
+          .get(gameId);
+        return row as {
           message_id: number | null;
           dice_salt: string | null;
         };

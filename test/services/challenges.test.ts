@@ -112,38 +112,35 @@ describe("challenges", () => {
 
   it("keeps message references; an inline card becomes the game's board, a chat text does not", () => {
     const { svc } = harness();
-    const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
-    expect(c.message).toBeNull();
     const ref = { kind: "chat", chatId: CHAT.id, messageId: 77 } as const;
-    expect(unwrap(svc.setChallengeMessage(c.id, ref)).message).toEqual(ref);
+    const c = unwrap(
+      svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long", message: ref }),
+    );
+    expect(c.message).toEqual(ref);
     const game = unwrap(svc.acceptChallenge(c.id, bob)).game;
     // A text message cannot turn into a picture: the board is posted as a message of its own,
     // the one the game starts in.
     expect(game.message).toMatchObject({ kind: "chat", chatId: CHAT.id });
     expect(game.message).not.toEqual(ref);
     expect(game.chatId).toBe(CHAT.id);
-    expect(svc.replyTargetOf(game.id)).toBe(77);
     const inline = unwrap(svc.createChallenge({ challenger: alice, variant: "short" }));
     const iref = { kind: "inline", inlineMessageId: "AAQ-xyz" } as const;
     const g2 = unwrap(svc.acceptChallenge(inline.id, bob, iref)).game;
     expect(g2.message).toEqual(iref);
     expect(g2.chatId).toBeNull();
-    expect(errorCode(svc.setChallengeMessage(999, ref))).toBe("not-found");
     const bad = { kind: "chat", chatId: 5 } as unknown as typeof ref;
-    expect(errorCode(svc.setChallengeMessage(inline.id, bad))).toBe("bad-input");
+    expect(
+      errorCode(svc.createChallenge({ challenger: alice, variant: "long", message: bad })),
+    ).toBe("bad-input");
   });
 
-  it("records the chat of a message reference, and keeps a game's chat for inline messages", () => {
+  it("records the chat of a message reference", () => {
     const { svc } = harness();
     const ref = { kind: "chat", chatId: -77, messageId: 5 } as const;
     const c = unwrap(svc.createChallenge({ challenger: alice, variant: "long", message: ref }));
     expect([c.chatId, c.message]).toEqual([-77, ref]);
     const game = unwrap(svc.acceptChallenge(c.id, bob)).game;
-    const moved = { kind: "chat", chatId: -77, messageId: 9 } as const;
-    expect(unwrap(svc.setGameMessage(game.id, moved)).message).toEqual(moved);
-    const inline = { kind: "inline", inlineMessageId: "abc" } as const;
-    const g2 = unwrap(svc.setGameMessage(game.id, inline));
-    expect([g2.chatId, g2.message]).toEqual([-77, inline]);
+    expect(game.chatId).toBe(-77);
     expect(svc.activeGames(-77, alice.id).map((g) => g.id)).toEqual([game.id]);
   });
 

@@ -1,6 +1,7 @@
 import type { Db } from "../../src/db/index.js";
 import {
   type DiceOrigin,
+  type FrontEnd,
   GameService,
   type GameStart,
   type GameView,
@@ -25,11 +26,16 @@ export class StartingService extends GameService {
   private readonly begun = new Map<number, GameStart>();
   private readonly followers: ((game: GameView) => void)[] = [];
 
-  constructor(db: Db, config: Partial<ServiceConfig> = {}) {
+  constructor(db: Db, config: Partial<ServiceConfig> = {}, frontEnd?: FrontEnd) {
     const hear: Publish[] = [];
-    super(db, config, (news) => {
-      for (const h of hear) h(news);
-    });
+    super(
+      db,
+      config,
+      (news) => {
+        for (const h of hear) h(news);
+      },
+      frontEnd,
+    );
     hear.push((news) => {
       if (news.kind !== "game") return;
       // Every new game is told of, a tournament's too: start it, as the board loop would.

@@ -1,5 +1,6 @@
 import type { InlineKeyboardButton, User } from "grammy/types";
 import { describe, expect } from "vitest";
+import { gameInInline } from "../../src/bot/inline-lookup.js";
 import { remainingPlays } from "../../src/engine/index.js";
 import {
   buttonNamed,
@@ -78,7 +79,7 @@ describe("🎮 Open board under a game's board", () => {
     const h = await harness({ env: WEB });
     const card = await sendCard(h, "ss", "inl-1", true);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    const game = h.service.gameForInlineMessage("inl-1")!;
+    const game = gameInInline(h.parts.deps, "inl-1")!;
     const inline = h.tg.inlineMessage("inl-1")!;
     expect(openBoard(inline)).toEqual({
       text: "🎮 Open board",

@@ -86,7 +86,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
       parse_mode: "HTML",
       reply_markup: challengeKeyboard(t, r.value),
     });
-    service.setChallengeMessage(r.value.id, {
+    deps.messages.setChallengeMessage(r.value.id, {
       kind: "chat",
       chatId: ctx.chat.id,
       messageId: sent.message_id,
@@ -107,7 +107,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
   /** Closes the challenge's message, and the card pressed when that is another message. */
   async function close(ctx: BotContext, c: ChallengeView, key: ChallengeClosedKey, by?: string) {
     const html = challengeClosedText(textsFor(c.locale), c, key, by);
-    await closeChallengeCard(ctx.api, service, withCard(ctx, c), html);
+    await closeChallengeCard(ctx.api, deps.messages, withCard(ctx, c), html);
     await closeCopy(ctx, c, html);
   }
 
@@ -123,7 +123,8 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
     if (p?.type !== "challenge" || !sealMatches(sealCopy(c.id), p.seal)) return null;
     if (c.chatId === null || c.chatId !== c.challenger.id) return null;
     const id = pressed.inlineMessageId;
-    if (service.gameForInlineMessage(id) || service.challengeForInlineMessage(id)) return null;
+    if (deps.messages.gameInInlineMessage(id) !== null) return null;
+    if (deps.messages.challengeInInlineMessage(id) !== null) return null;
     return pressed;
   }
 
@@ -231,7 +232,7 @@ export function challengeFeature(deps: FeatureDeps): Composer<BotContext> {
       challengeAcceptedText(textsFor(challenge.locale), challenge, game),
       TEXT_LIMIT,
     );
-    await closeChallengeCard(ctx.api, service, withCard(ctx, challenge), text);
+    await closeChallengeCard(ctx.api, deps.messages, withCard(ctx, challenge), text);
   });
 
   return composer;

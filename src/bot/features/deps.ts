@@ -1,6 +1,8 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { BotConfig } from "../../config.js";
+import type { MessageStore } from "../../db/telegram/message-store.js";
+import type { TournamentMessageStore } from "../../db/telegram/tournament-messages.js";
 import type { Logger } from "../../log.js";
 import type { RenderDecisions } from "../../render/decision.js";
 import type { RenderReplay } from "../../render/replay.js";
@@ -32,6 +34,10 @@ export interface LocalePrefs {
 export interface FeatureDeps {
   readonly config: BotConfig;
   readonly service: GameService;
+  /** Where games and challenges are shown; the chats the bot has lost. */
+  readonly messages: MessageStore;
+  /** Where each tournament's card and standings are. */
+  readonly tournamentMessages: TournamentMessageStore;
   /** Finished games looked back on: history, records, replays, analyses. */
   readonly reviews: GameReviews;
   readonly boards: BoardSync;

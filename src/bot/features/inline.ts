@@ -15,6 +15,7 @@ import { closeChallengeCard } from "../challenge-message.js";
 import type { BotContext } from "../context.js";
 import type { PhotoUploader, RenderBoard } from "../game-messenger.js";
 import { isLocale, type Locale } from "../i18n.js";
+import { challengeInInline } from "../inline-lookup.js";
 import { minutesLeft } from "../rate-limit.js";
 import { isNotModified } from "../telegram-errors.js";
 import { challengeClosedText, challengeKeyboard, challengeText } from "../ui/challenge-text.js";
@@ -196,7 +197,8 @@ export function inlineFeature(
     const inlineMessageId = ctx.chosenInlineResult.inline_message_id;
     const issuedAt = stamp(m?.[3]);
     if (!m || !inlineMessageId || !(CARD_OFFERS as readonly string[]).includes(m[1]!)) return;
-    if (issuedAt === null || service.challengeForInlineMessage(inlineMessageId)) return;
+    if (issuedAt === null || deps.messages.challengeInInlineMessage(inlineMessageId) !== null)
+      return;
     // Counted here, the card was offered within the rate; past it (cards chosen from one
     // list), the challenge is made only when the card is pressed.
     if (!deps.limits.challenges.take(ctx.from.id).ok) return;
@@ -221,7 +223,7 @@ export function inlineFeature(
     }
     const by = playerRef(ctx.from);
     const key = cardKey(p);
-    const existing = service.challengeForInlineMessage(inlineMessageId);
+    const existing = challengeInInline(deps, inlineMessageId);
     if (existing) {
       // Another card's data, pressed on a message that holds a challenge of its own.
       if (existing.cardKey !== key) {
@@ -232,10 +234,10 @@ export function inlineFeature(
       return;
     }
     // A game plays in this message (a shared card was accepted there): no card is left.
-    const playing = service.gameForInlineMessage(inlineMessageId);
-    if (playing) {
+    const playing = deps.messages.gameInInlineMessage(inlineMessageId);
+    if (playing !== null) {
       await answers.answer(ctx, ctx.t("err-inactive-button"), true);
-      boards.request(playing.id);
+      boards.request(playing);
       return;
     }
     if (by.id === p.challengerId && p.command === "accept") {
@@ -289,7 +291,7 @@ export function inlineFeature(
       }
       await answers.answer(ctx);
       const html = challengeClosedText(textsFor(c.locale), r.value, "challenge-cancelled");
-      await closeChallengeCard(ctx.api, service, r.value, html);
+      await closeChallengeCard(ctx.api, deps.messages, r.value, html);
       return;
     }
     const r = service.acceptChallenge(c.id, by, ref);
@@ -299,10 +301,10 @@ export function inlineFeature(
       const now = service.getChallenge(c.id);
       if (now?.status === "expired" && c.status === "pending") {
         const html = challengeClosedText(textsFor(c.locale), now, "challenge-expired");
-        await closeChallengeCard(ctx.api, service, now, html);
+        await closeChallengeCard(ctx.api, deps.messages, now, html);
       }
-      const game = service.gameForInlineMessage(ref.inlineMessageId);
-      if (game) boards.request(game.id);
+      const game = deps.messages.gameInInlineMessage(ref.inlineMessageId);
+      if (game !== null) boards.request(game);
       return;
     }
     await answers.answer(ctx);

@@ -4,11 +4,11 @@ import type { FeatureDeps } from "./deps.js";
 
 const GONE = new Set(["left", "kicked"]);
 
-type Deps = Pick<FeatureDeps, "service" | "boards" | "logger">;
+type Deps = Pick<FeatureDeps, "messages" | "service" | "boards" | "logger">;
 
 /** The chat is reachable again: its boards catch up at once, the rest at the next tick. */
-function back({ service, boards, logger }: Deps, chatId: number): void {
-  service.setChatLost(chatId, false);
+function back({ messages, service, boards, logger }: Deps, chatId: number): void {
+  messages.setChatLost(chatId, false, service.config.now());
   logger.info({ chatId, lost: false }, "bot is in a chat");
   boards.catchUp();
 }
@@ -25,7 +25,7 @@ export function membershipFeature(deps: FeatureDeps): Composer<BotContext> {
       back(deps, ctx.chat.id);
       return;
     }
-    deps.service.setChatLost(ctx.chat.id, true);
+    deps.messages.setChatLost(ctx.chat.id, true, deps.service.config.now());
     deps.logger.info({ chatId: ctx.chat.id, lost: true }, "bot left a chat");
   });
   return composer;
@@ -39,7 +39,7 @@ export function membershipFeature(deps: FeatureDeps): Composer<BotContext> {
 export function chatsBack(deps: Deps): MiddlewareFn<BotContext> {
   return (ctx, next) => {
     const chatId = ctx.message?.chat.id ?? ctx.callbackQuery?.message?.chat.id;
-    if (chatId !== undefined && deps.service.chatLost(chatId)) back(deps, chatId);
+    if (chatId !== undefined && deps.messages.isChatPaused(chatId)) back(deps, chatId);
     return next();
   };
 }

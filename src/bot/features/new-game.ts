@@ -384,7 +384,7 @@ export function newGameFeature(
         reply_markup: buttons,
       });
       await conversation.external(() =>
-        service.setChallengeMessage(c.id, {
+        deps.messages.setChallengeMessage(c.id, {
           kind: "chat",
           chatId: chat.id,
           messageId: sent.message_id,

@@ -78,7 +78,8 @@ export function tournamentFeature(deps: FeatureDeps): Composer<BotContext> {
       await answers.answer(ctx, ctx.t("err-foreign-button"), true);
       return;
     }
-    if (at.messageId !== t.messageId && at.messageId !== t.standingsMessageId) {
+    const { messageId, standingsMessageId } = deps.tournamentMessages.of(t.id);
+    if (at.messageId !== messageId && at.messageId !== standingsMessageId) {
       await answers.answer(ctx, ctx.t("err-inactive-button"), true);
       return;
     }

@@ -53,7 +53,7 @@ export async function startVsComputer(
       ? {}
       : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
   });
-  deps.service.setChallengeMessage(r.value.id, {
+  deps.messages.setChallengeMessage(r.value.id, {
     kind: "chat",
     chatId: chat.id,
     messageId: sent.message_id,

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lt } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { type DialogRow, dialogs } from "../schema.js";
+import { type DialogRow, dialogs } from "./schema.js";
 
 export interface DialogPlace {
   readonly chatId: number;

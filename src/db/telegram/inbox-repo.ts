@@ -1,6 +1,6 @@
 import { asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { type InboxRow, inbox } from "../schema.js";
+import { type InboxRow, inbox } from "./schema.js";
 
 export interface NewInboxEntry {
   readonly updateId: number;

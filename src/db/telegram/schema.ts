@@ -1,9 +1,11 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { games } from "../schema.js";
+import { challenges, type GameStatus, games, tournaments } from "../schema.js";
 
 /**
  * What the Telegram front end keeps for itself: nothing here is a game's state, only where
- * and how the bot shows it. Tables are prefixed `tg_`.
+ * and how the bot shows it. Tables are prefixed `tg_`, but for the update inbox and the
+ * dialogs, which kept the names they had before they moved here.
  */
 
 /**
@@ -38,3 +40,126 @@ export const tgPrivateBoards = sqliteTable(
 );
 
 export type PrivateBoardRow = typeof tgPrivateBoards.$inferSelect;
+
+/**
+ * Where each game is shown (the rows here go with their game, challenge or tournament): its board, a message in a chat or an inline message (chat games
+ * move to a new message when posted again; an inline game keeps its message, and a rematch
+ * there takes it over), and what that message shows. A game without a row has no board yet.
+ */
+export const tgGameBoards = sqliteTable(
+  "tg_game_boards",
+  {
+    gameId: integer("game_id")
+      .primaryKey()
+      .references(() => games.id, { onDelete: "cascade" }),
+    /** The chat of `messageId`; null for an inline message. */
+    chatId: integer("chat_id"),
+    messageId: integer("message_id"),
+    inlineMessageId: text("inline_message_id"),
+    /** The game's version the message last showed; null: never shown. */
+    shownVersion: integer("shown_version"),
+    /** Whether that message offered the claim button. */
+    shownClaim: integer("shown_claim", { mode: "boolean" }).notNull().default(false),
+    /** The game's status it showed: a game marked broken keeps its version, not its status. */
+    shownStatus: text("shown_status").$type<GameStatus>(),
+  },
+  (t) => [
+    // Every press on an inline board looks its game up by the message.
+    index("tg_game_boards_inline_idx")
+      .on(t.inlineMessageId)
+      .where(sql`${t.inlineMessageId} is not null`),
+  ],
+);
+
+/** Where each challenge's card is, and whether it was closed (says how it ended, no buttons). */
+export const tgChallengeCards = sqliteTable(
+  "tg_challenge_cards",
+  {
+    challengeId: integer("challenge_id")
+      .primaryKey()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    /** The chat of `messageId`; null for an inline message. */
+    chatId: integer("chat_id"),
+    messageId: integer("message_id"),
+    inlineMessageId: text("inline_message_id"),
+    closed: integer("closed", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    // Every press on an inline card looks its challenge up by the message.
+    index("tg_challenge_cards_inline_idx")
+      .on(t.inlineMessageId)
+      .where(sql`${t.inlineMessageId} is not null`),
+    // The start-up sweep looks for chat cards that may still show buttons.
+    index("tg_challenge_cards_open_idx")
+      .on(t.challengeId)
+      .where(sql`${t.closed} = 0 and ${t.messageId} is not null`),
+  ],
+);
+
+/** A tournament's messages in its group: the sign-up card, the standings, what they show. */
+export const tgTournamentMessages = sqliteTable("tg_tournament_messages", {
+  tournamentId: integer("tournament_id")
+    .primaryKey()
+    .references(() => tournaments.id, { onDelete: "cascade" }),
+  messageId: integer("message_id"),
+  standingsMessageId: integer("standings_message_id"),
+  /** The tournament's version the messages last showed; null: never shown. */
+  shownVersion: integer("shown_version"),
+});
+
+/** Chats the bot was removed from or blocked in: nothing is sent there until it is back. */
+export const tgLostChats = sqliteTable("tg_lost_chats", {
+  chatId: integer("chat_id").primaryKey(),
+  lostAt: integer("lost_at").notNull(),
+});
+
+export type GameBoardRow = typeof tgGameBoards.$inferSelect;
+export type ChallengeCardRow = typeof tgChallengeCards.$inferSelect;
+export type TournamentMessagesRow = typeof tgTournamentMessages.$inferSelect;
+
+/** State of the set-up dialogs in progress, so a restart does not drop them. */
+export const dialogs = sqliteTable(
+  "dialogs",
+  {
+    /** Chat and person, as the dialog plugin keys them. */
+    key: text("key").primaryKey(),
+    /** The dialog plugin's own data, as it gives it. */
+    state: text("state", { mode: "json" }).$type<unknown>().notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    /** Where the dialog's message is, once it is posted. */
+    chatId: integer("chat_id"),
+    messageId: integer("message_id"),
+    locale: text("locale"),
+    /** When it last asked its owner something: unanswered for too long, it expires. */
+    askedAt: integer("asked_at"),
+  },
+  (t) => [index("dialogs_updated_idx").on(t.updatedAt), index("dialogs_asked_idx").on(t.askedAt)],
+);
+
+export type DialogRow = typeof dialogs.$inferSelect;
+
+/**
+ * Updates as Telegram delivered them, stored before Telegram is told they arrived (the next
+ * long poll's offset, or the webhook's answer) and marked done once handled, so a process
+ * killed in between handles them at its next start.
+ */
+export const inbox = sqliteTable(
+  "inbox",
+  {
+    /** Telegram's update_id. */
+    updateId: integer("update_id").primaryKey(),
+    /** The update as Telegram sent it, JSON; opaque below the bot. */
+    payload: text("payload").notNull(),
+    receivedAt: integer("received_at").notNull(),
+    /** How many times its handling began; past the limit a replay gives it up. */
+    attempts: integer("attempts").notNull().default(1),
+    /** When it was handled, or given up; null: not yet. */
+    doneAt: integer("done_at"),
+  },
+  (t) => [
+    index("inbox_pending_idx").on(t.updateId).where(sql`${t.doneAt} is null`),
+    index("inbox_received_idx").on(t.receivedAt),
+  ],
+);
+
+export type InboxRow = typeof inbox.$inferSelect;

@@ -1,6 +1,8 @@
 import { and, eq, gte } from "drizzle-orm";
 import type { Db } from "../open.js";
+import { MessageStore } from "./message-store.js";
 import { type PrivateBoardRow, tgPrivateBoards, tgSpends } from "./schema.js";
+import { TournamentMessageStore } from "./tournament-messages.js";
 
 /**
  * The Telegram front end's own records (schema.ts beside this): how much of each chat's
@@ -13,8 +15,14 @@ const CACHED_GAMES = 10_000;
 export class TelegramStore {
   /** Each game's private boards as stored; this process is their only writer. */
   private readonly boards = new Map<number, PrivateBoardRow[]>();
+  /** Where games and challenges are shown; the chats the bot has lost. */
+  readonly messages: MessageStore;
+  readonly tournamentMessages: TournamentMessageStore;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.messages = new MessageStore(db);
+    this.tournamentMessages = new TournamentMessageStore(db);
+  }
 
   /** Replaces the saved spends with these. */
   saveSpends(spends: readonly { lane: string; at: number }[]): void {

@@ -55,7 +55,7 @@ export function openGame(
     crawford: s.state.crawfordNext,
     seriesId: s.id,
     chatId: t.chatId,
-    message: { messageId: null, inlineMessageId: null },
+    message: null,
     locale: t.locale,
     challengeId: null,
     previousGameId: previous?.id ?? null,

@@ -31,7 +31,7 @@ export class TournamentService {
     private readonly games: GameService,
     private readonly publish: Publish = () => {},
   ) {
-    this.ctx = new ServiceContext(db, games.config);
+    this.ctx = new ServiceContext(db, games.config, games.frontEnd);
   }
 
   /** Every game that changed: a tournament game that ended moves its tournament on. */
@@ -142,25 +142,14 @@ export class TournamentService {
     return this.ctx.tournaments.inSignup().map((t) => tournamentView(this.ctx, t));
   }
 
-  /** Tournaments whose messages show an older version. */
-  behind(): TournamentView[] {
-    return this.ctx.tournaments.behind().map((t) => tournamentView(this.ctx, t));
+  /** The final message (winner and places) has been posted. */
+  markAnnounced(id: number): void {
+    this.ctx.tournaments.setMessages(id, { announced: true });
   }
 
-  markShown(id: number, version: number): void {
-    this.ctx.tournaments.markShown(id, version);
-  }
-
-  setMessages(
-    id: number,
-    set: {
-      messageId?: number | null;
-      standingsMessageId?: number | null;
-      announced?: boolean;
-      cardStatus?: TournamentStatus;
-    },
-  ): void {
-    this.ctx.tournaments.setMessages(id, set);
+  /** The sign-up card was written for this status: a closed card is not written again. */
+  markCardWritten(id: number, status: TournamentStatus): void {
+    this.ctx.tournaments.setMessages(id, { cardStatus: status });
   }
 
   /** Tournaments won per player in the chat. */

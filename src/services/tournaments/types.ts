@@ -44,10 +44,8 @@ export interface TournamentView {
   /** Once finished: everyone's final place. */
   readonly places: readonly Placing[];
   readonly winnerId: number | null;
+  /** Moves with every change its messages show. */
   readonly version: number;
-  readonly shownVersion: number | null;
-  readonly messageId: number | null;
-  readonly standingsMessageId: number | null;
   /** The status the sign-up card was last written for. */
   readonly cardStatus: TournamentStatus | null;
   readonly announced: boolean;

@@ -1,0 +1,26 @@
+import type { MessageStore } from "../db/telegram/message-store.js";
+import type { ChallengeView, GameService, GameView } from "../services/index.js";
+
+/** What an inline message shows: the store knows which game or challenge is there. */
+interface Lookup {
+  readonly service: GameService;
+  readonly messages: MessageStore;
+}
+
+/** The game an inline message shows now (a rematch takes the message over). */
+export function gameInInline(
+  { service, messages }: Lookup,
+  inlineMessageId: string,
+): GameView | null {
+  const id = messages.gameInInlineMessage(inlineMessageId);
+  return id === null ? null : service.getGame(id);
+}
+
+/** The challenge made in an inline message, if any. */
+export function challengeInInline(
+  { service, messages }: Lookup,
+  inlineMessageId: string,
+): ChallengeView | null {
+  const id = messages.challengeInInlineMessage(inlineMessageId);
+  return id === null ? null : service.getChallenge(id);
+}

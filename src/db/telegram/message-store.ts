@@ -1,0 +1,230 @@
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../open.js";
+import { challenges, type GameStatus, games } from "../schema.js";
+import { type GameBoardRow, tgChallengeCards, tgGameBoards, tgLostChats } from "./schema.js";
+
+/** A message in a chat, or an inline message (no chat): the services' MessageRef, to the letter. */
+export type MessagePlace =
+  | { readonly kind: "chat"; readonly chatId: number; readonly messageId: number }
+  | { readonly kind: "inline"; readonly inlineMessageId: string };
+
+/** What a game's board shows, as last written. */
+export type BoardShown = Pick<GameBoardRow, "shownVersion" | "shownClaim" | "shownStatus">;
+
+const placeColumns = (place: MessagePlace) =>
+  place.kind === "chat"
+    ? { chatId: place.chatId, messageId: place.messageId, inlineMessageId: null }
+    : { chatId: null, messageId: null, inlineMessageId: place.inlineMessageId };
+
+function placeOf(
+  row:
+    | { chatId: number | null; messageId: number | null; inlineMessageId: string | null }
+    | undefined,
+): MessagePlace | null {
+  if (!row) return null;
+  if (row.inlineMessageId !== null) return { kind: "inline", inlineMessageId: row.inlineMessageId };
+  if (row.chatId !== null && row.messageId !== null)
+    return { kind: "chat", chatId: row.chatId, messageId: row.messageId };
+  return null;
+}
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * Where the bot shows each game and challenge, what those messages show, and the chats it
+ * has lost (tournament-messages.ts keeps the tournaments'). The game service reads and writes the games' and challenges' places
+ * through its front-end port (createApp hands it this store), inside its own transactions:
+ * the same connection, so a game and its message are stored together.
+ */
+export class MessageStore {
+  /** Asked before every call into a chat: the few lost ones are kept in memory. */
+  private readonly lost: Set<number>;
+  private readonly statements;
+
+  constructor(private readonly db: Db) {
+    this.lost = new Set(
+      db
+        .select({ id: tgLostChats.chatId })
+        .from(tgLostChats)
+        .all()
+        .map((r) => r.id),
+    );
+    // Every press reads its game's place.
+    this.statements = {
+      board: db
+        .select()
+        .from(tgGameBoards)
+        .where(eq(tgGameBoards.gameId, p("gameId")))
+        .prepare(),
+      inInline: db
+        .select({ gameId: tgGameBoards.gameId })
+        .from(tgGameBoards)
+        .where(eq(tgGameBoards.inlineMessageId, p("inlineMessageId")))
+        .orderBy(desc(tgGameBoards.gameId))
+        .limit(1)
+        .prepare(),
+    };
+  }
+
+  gameMessage(gameId: number): MessagePlace | null {
+    return placeOf(this.statements.board.get({ gameId }));
+  }
+
+  /** The game is shown there now; what the message shows is kept (the caller marks it). */
+  setGameMessage(gameId: number, place: MessagePlace): void {
+    const columns = placeColumns(place);
+    this.db
+      .insert(tgGameBoards)
+      .values({ gameId, ...columns })
+      .onConflictDoUpdate({ target: tgGameBoards.gameId, set: columns })
+      .run();
+  }
+
+  /** The newest game shown in an inline message (a rematch takes its message over). */
+  gameInInlineMessage(inlineMessageId: string): number | null {
+    return this.statements.inInline.get({ inlineMessageId })?.gameId ?? null;
+  }
+
+  boardShown(gameId: number): BoardShown | null {
+    return this.statements.board.get({ gameId }) ?? null;
+  }
+
+  /** What the game's message shows now: the game's version and status, the claim or not. */
+  markGameShown(gameId: number, version: number, claim: boolean, status: GameStatus): void {
+    const shown = { shownVersion: version, shownClaim: claim, shownStatus: status };
+    this.db
+      .insert(tgGameBoards)
+      .values({ gameId, ...shown })
+      .onConflictDoUpdate({ target: tgGameBoards.gameId, set: shown })
+      .run();
+  }
+
+  /**
+   * Games in chats the bot can reach whose board is missing, or shows an older version or
+   * another status (a game marked broken keeps its version), oldest first.
+   */
+  gamesBehindBoard(): number[] {
+    return this.db
+      .select({ id: games.id })
+      .from(games)
+      .leftJoin(tgGameBoards, eq(tgGameBoards.gameId, games.id))
+      .leftJoin(tgLostChats, eq(tgLostChats.chatId, games.chatId))
+      .where(
+        and(
+          isNull(tgLostChats.chatId),
+          or(
+            isNull(tgGameBoards.shownVersion),
+            lt(tgGameBoards.shownVersion, games.version),
+            sql`${tgGameBoards.shownStatus} is not ${games.status}`,
+          ),
+        ),
+      )
+      .orderBy(games.id)
+      .all()
+      .map((r) => r.id);
+  }
+
+  /**
+   * The message a new game's board answers in its chat: the card of the challenge that
+   * started it, or the previous game's board; null when there is none in that chat.
+   */
+  replyTargetOf(game: {
+    readonly chatId: number | null;
+    readonly challengeId: number | null;
+    readonly previousGameId: number | null;
+  }): number | null {
+    if (game.chatId === null) return null;
+    const from =
+      game.challengeId !== null
+        ? this.challengeMessage(game.challengeId)
+        : game.previousGameId !== null
+          ? this.gameMessage(game.previousGameId)
+          : null;
+    return from?.kind === "chat" && from.chatId === game.chatId ? from.messageId : null;
+  }
+
+  challengeMessage(challengeId: number): MessagePlace | null {
+    return placeOf(
+      this.db
+        .select()
+        .from(tgChallengeCards)
+        .where(eq(tgChallengeCards.challengeId, challengeId))
+        .get(),
+    );
+  }
+
+  setChallengeMessage(challengeId: number, place: MessagePlace): void {
+    const columns = placeColumns(place);
+    this.db
+      .insert(tgChallengeCards)
+      .values({ challengeId, ...columns })
+      .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set: columns })
+      .run();
+  }
+
+  /** The newest challenge made in an inline message. */
+  challengeInInlineMessage(inlineMessageId: string): number | null {
+    const row = this.db
+      .select({ id: tgChallengeCards.challengeId })
+      .from(tgChallengeCards)
+      .where(eq(tgChallengeCards.inlineMessageId, inlineMessageId))
+      .orderBy(desc(tgChallengeCards.challengeId))
+      .limit(1)
+      .get();
+    return row?.id ?? null;
+  }
+
+  /** The challenge's card now says how it ended, without buttons. */
+  markCardClosed(challengeId: number): void {
+    this.db
+      .insert(tgChallengeCards)
+      .values({ challengeId, closed: true })
+      .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set: { closed: true } })
+      .run();
+  }
+
+  cardClosed(challengeId: number): boolean {
+    const row = this.db
+      .select({ closed: tgChallengeCards.closed })
+      .from(tgChallengeCards)
+      .where(eq(tgChallengeCards.challengeId, challengeId))
+      .get();
+    return row?.closed ?? false;
+  }
+
+  /**
+   * Accepted challenges whose chat card may still show their buttons (the accepting press
+   * came before the card was stored, or closing it failed), each with the game it started.
+   */
+  acceptedCardsLeftOpen(): { challengeId: number; gameId: number }[] {
+    return this.db
+      .select({ challengeId: tgChallengeCards.challengeId, gameId: games.id })
+      .from(tgChallengeCards)
+      .innerJoin(challenges, eq(challenges.id, tgChallengeCards.challengeId))
+      .innerJoin(games, eq(games.challengeId, challenges.id))
+      .where(
+        and(
+          eq(tgChallengeCards.closed, false),
+          isNotNull(tgChallengeCards.messageId),
+          eq(challenges.status, "accepted"),
+        ),
+      )
+      .orderBy(tgChallengeCards.challengeId)
+      .all();
+  }
+
+  /** The bot was removed from the chat or blocked there, or (`lost` false) is back. */
+  setChatLost(chatId: number, lost: boolean, now: number): void {
+    if (this.lost.has(chatId) === lost) return;
+    if (lost)
+      this.db.insert(tgLostChats).values({ chatId, lostAt: now }).onConflictDoNothing().run();
+    else this.db.delete(tgLostChats).where(eq(tgLostChats.chatId, chatId)).run();
+    if (lost) this.lost.add(chatId);
+    else this.lost.delete(chatId);
+  }
+
+  /** Whether the bot has lost the chat and has not been back since: nothing goes there. */
+  isChatPaused(chatId: number | null): boolean {
+    return chatId !== null && this.lost.has(chatId);
+  }
+}

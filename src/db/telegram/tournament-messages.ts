@@ -1,0 +1,61 @@
+import { eq, isNull, lt, or } from "drizzle-orm";
+import type { Db } from "../open.js";
+import { tournaments } from "../schema.js";
+import { tgTournamentMessages } from "./schema.js";
+
+export interface TournamentMessages {
+  /** The sign-up card. */
+  readonly messageId: number | null;
+  readonly standingsMessageId: number | null;
+  /** The tournament's version they last showed; null: never shown. */
+  readonly shownVersion: number | null;
+}
+
+const NO_TOURNAMENT_MESSAGES: TournamentMessages = {
+  messageId: null,
+  standingsMessageId: null,
+  shownVersion: null,
+};
+
+/** Where each tournament's messages are in its group, and the version they show. */
+export class TournamentMessageStore {
+  constructor(private readonly db: Db) {}
+
+  of(tournamentId: number): TournamentMessages {
+    const row = this.db
+      .select({
+        messageId: tgTournamentMessages.messageId,
+        standingsMessageId: tgTournamentMessages.standingsMessageId,
+        shownVersion: tgTournamentMessages.shownVersion,
+      })
+      .from(tgTournamentMessages)
+      .where(eq(tgTournamentMessages.tournamentId, tournamentId))
+      .get();
+    return row ?? NO_TOURNAMENT_MESSAGES;
+  }
+
+  set(tournamentId: number, set: Partial<TournamentMessages>): void {
+    this.db
+      .insert(tgTournamentMessages)
+      .values({ tournamentId, ...set })
+      .onConflictDoUpdate({ target: tgTournamentMessages.tournamentId, set })
+      .run();
+  }
+
+  /** Tournaments whose messages show an older version, oldest first. */
+  behind(): number[] {
+    return this.db
+      .select({ id: tournaments.id })
+      .from(tournaments)
+      .leftJoin(tgTournamentMessages, eq(tgTournamentMessages.tournamentId, tournaments.id))
+      .where(
+        or(
+          isNull(tgTournamentMessages.shownVersion),
+          lt(tgTournamentMessages.shownVersion, tournaments.version),
+        ),
+      )
+      .orderBy(tournaments.id)
+      .all()
+      .map((r) => r.id);
+  }
+}
