@@ -1,7 +1,7 @@
 import type { ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
-import type { Translate } from "./locales/translate.js";
+import type { Translate } from "../texts/translate.js";
 
 /** The plugin's translation functions, typed with the keys and variables of the .ftl files. */
 type TypedI18nFlavor = Omit<I18nFlavor, "t" | "translate"> & { t: Translate; translate: Translate };

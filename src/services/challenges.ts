@@ -8,7 +8,7 @@ import { type MessageRef, refChatId } from "./message-ref.js";
 import { createGame } from "./play.js";
 import { chatKeyOf, openSeries, seriesStarter } from "./series.js";
 import type { ChallengeView, ChatRef, GameEventView, GameView, PlayerRef } from "./types.js";
-import { challengeView, eventView } from "./views.js";
+import { challengeView, eventView, gameViewIn } from "./views.js";
 
 export interface ChallengeInput {
   readonly challenger: PlayerRef;
@@ -162,7 +162,7 @@ function inlineCard(ctx: ServiceContext, challengeId: number): MessageRef | null
 export function gameStart(ctx: ServiceContext, gameId: number): GameStart {
   const full = ctx.games.getFull(gameId);
   if (!full) throw new Error(`game ${gameId} vanished`);
-  return { game: ctx.gameView(full), events: ctx.games.events(gameId).map(eventView) };
+  return { game: gameViewIn(ctx, full), events: ctx.games.events(gameId).map(eventView) };
 }
 
 export function declineChallenge(

@@ -2,15 +2,13 @@ import {
   ChallengesRepo,
   ChatsRepo,
   type Db,
-  type FullGame,
   GamesRepo,
   PlayersRepo,
   SeriesRepo,
   TournamentsRepo,
 } from "../db/index.js";
 import type { FrontEnd } from "./front-end.js";
-import type { GameView, ServiceConfig } from "./types.js";
-import { gameView } from "./views.js";
+import type { ServiceConfig } from "./types.js";
 
 /**
  * What the service's parts share: one connection's repositories, the configuration, and the
@@ -35,11 +33,6 @@ export class ServiceContext {
     this.games = new GamesRepo(db);
     this.series = new SeriesRepo(db);
     this.tournaments = new TournamentsRepo(db);
-  }
-
-  /** A game as the service hands it out, with where the front end shows it. */
-  gameView(full: FullGame): GameView {
-    return gameView(full, this.frontEnd.gameMessage(full.game.id));
   }
 
   /** Runs `fn` as one IMMEDIATE transaction: writers queue up before reading. */

@@ -34,7 +34,7 @@ import type {
   SeriesView,
   ServiceConfig,
 } from "./types.js";
-import { challengeView } from "./views.js";
+import { challengeView, gameViewIn } from "./views.js";
 
 const HOUR = 3_600_000;
 
@@ -159,7 +159,7 @@ export class GameService {
     if (r.ok) {
       if (announce) this.tell(r.value.game, r.value.happened);
     } else {
-      const now = r.error.code === "stale" ? this.getGame(gameId) : this.ctx.gameView(read);
+      const now = r.error.code === "stale" ? this.getGame(gameId) : gameViewIn(this.ctx, read);
       if (now) return about(r, now);
     }
     return r;
@@ -398,8 +398,8 @@ export class GameService {
    * marked so when someone acts on it, or by the start-up audit: a read writes nothing.
    */
   private viewOf(full: FullGame): GameView {
-    if (full.game.status !== "active" || !damageOf(full.game)) return this.ctx.gameView(full);
-    return this.ctx.gameView({ ...full, game: { ...full.game, status: "broken" } });
+    if (full.game.status !== "active" || !damageOf(full.game)) return gameViewIn(this.ctx, full);
+    return gameViewIn(this.ctx, { ...full, game: { ...full.game, status: "broken" } });
   }
 
   /** Games whose chat the front end can reach: in the others, nothing moves until it is back. */
@@ -416,7 +416,7 @@ export class GameService {
   private markBroken(gameId: number, reason: string): GameView | null {
     const row = this.ctx.games.markBroken(gameId, this.config.now());
     const full = this.ctx.games.getFull(gameId);
-    const view = full ? this.ctx.gameView(full) : null;
+    const view = full ? gameViewIn(this.ctx, full) : null;
     if (!row) return view;
     this.publish({ kind: "game-broken", gameId, reason });
     if (view) this.tell(view, ["broken"]);

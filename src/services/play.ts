@@ -21,6 +21,7 @@ import type { MessageRef } from "./message-ref.js";
 import { happenings } from "./news.js";
 import { planStart, type StartInput } from "./start.js";
 import type { ActOutcome, GameEventView } from "./types.js";
+import { gameViewIn } from "./views.js";
 
 /** Thrown inside a transaction to roll it back when the optimistic write lost. */
 export class StaleWrite extends Error {}
@@ -268,6 +269,6 @@ export function playAction(
     actorId: e.actorId,
     createdAt: now,
   }));
-  const game = ctx.gameView(full);
+  const game = gameViewIn(ctx, full);
   return ok({ game, events: appended, happened: happenings(g.state, game, appended), finished });
 }

@@ -25,6 +25,10 @@ function player(ctx: ServiceContext, id: number): PlayerView {
   return playerView(row);
 }
 
+/** A game as the service hands it out, with where the front end shows it. */
+export const gameViewIn = (ctx: ServiceContext, full: FullGame): GameView =>
+  gameView(full, ctx.frontEnd.gameMessage(full.game.id));
+
 /**
  * A game read with its players and series (one statement, see GamesRepo.getFull), and where
  * the front end shows it.

@@ -1,5 +1,5 @@
 // The page shows the bot's texts: their keys and variables are typed from the bot's .ftl files.
-import type { Translate } from "../bot/locales/translate.js";
+import type { Translate } from "../texts/translate.js";
 
 /** A translation function in one language (the bot's texts). */
 export type { Translate };

@@ -5,12 +5,12 @@ import { messageTypesModule, messageTypesOfDir } from "../../tools/message-types
 import { LOCALES_DIR } from "../helpers/fluent.js";
 
 /**
- * src/bot/locales/keys.ts types every translation call (src/bot/locales/translate.ts): it must
+ * src/texts/keys.ts types every translation call (src/texts/translate.ts): it must
  * say what the .ftl files say now.
  */
 describe("the message types", () => {
   it("are what `npm run i18n:types` writes from the .ftl files now", () => {
-    const checkedIn = readFileSync(path.join(LOCALES_DIR, "keys.ts"), "utf8");
+    const checkedIn = readFileSync(path.join(LOCALES_DIR, "../../texts/keys.ts"), "utf8");
     expect(checkedIn, "run `npm run i18n:types`").toBe(messageTypesOfDir(LOCALES_DIR));
   });
 

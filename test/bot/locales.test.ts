@@ -17,7 +17,7 @@ import {
  * The Fluent files of the bot: en.ftl is the source, ru.ftl and uk.ftl its translations.
  * They must parse and define the same keys with the same variables. The code passes each
  * message exactly the variables of its English text (the compiler checks it against
- * src/bot/locales/keys.ts), so every message must format with those alone.
+ * src/texts/keys.ts), so every message must format with those alone.
  */
 
 const TRANSLATIONS = ["ru", "uk"] as const satisfies readonly Locale[];

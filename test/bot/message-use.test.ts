@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import { loadLocale } from "../helpers/fluent.js";
 
 /**
- * The compiler checks each translation call's key and variables (src/bot/locales/translate.ts);
+ * The compiler checks each translation call's key and variables (src/texts/translate.ts);
  * what it cannot see is a message no call asks for, or a call around its types.
  */
 
 const SRC = path.resolve(import.meta.dirname, "../../src");
 /** Generated from the .ftl files: it names every key. */
-const KEYS_MODULE = path.join(SRC, "bot/locales/keys.ts");
+const KEYS_MODULE = path.join(SRC, "texts/keys.ts");
 
 const sources = readdirSync(SRC, { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile() && e.name.endsWith(".ts"))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createI18n, translator } from "../../src/bot/i18n.js";
-import type { Translate } from "../../src/bot/locales/translate.js";
+import type { Translate } from "../../src/texts/translate.js";
 
 /**
  * What the compiler refuses of a translation call: `tsc --noEmit` checks the `@ts-expect-error`

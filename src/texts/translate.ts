@@ -18,6 +18,6 @@ export type TranslateArgs<K extends MessageKey> = keyof VariablesOf<K> extends n
 
 /**
  * A translation function bound to one locale: a key of en.ftl, with exactly the variables its
- * text uses (src/bot/locales/keys.ts, generated from the .ftl files, lists them).
+ * text uses (keys.ts beside this, generated from the .ftl files, lists them).
  */
 export type Translate = <K extends MessageKey>(key: K, ...vars: TranslateArgs<K>) => string;
