@@ -3,12 +3,9 @@
  * it, holding a game in progress as that version stored it (its dice drawn from the seed
  * alone), opens with today's migrations, plays on with one-part dice, and its record checks.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { GamesRepo, openDatabase } from "../../src/db/index.js";
 import { GameReviews, GameService, SeedDice } from "../../src/services/index.js";
@@ -17,41 +14,11 @@ import { verifyRecord } from "../../src/services/records/verify.js";
 import { playOut, prng } from "../services/driver.js";
 import { alice, bob, CHAT, seedSource, unwrap } from "../services/helpers.js";
 import { allGameProblems } from "./consistency.js";
+import { copyRows, databaseUpTo } from "./older-database.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nardy-old-dice-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const NOW = Date.UTC(2025, 5, 1);
-const TABLES = ["players", "chats", "series", "challenges", "games", "game_events"];
-
-/** A database made by the migrations up to `lastTag`, the later ones left out. */
-function databaseUpTo(lastTag: string, path: string): Database.Database {
-  const folder = join(dir, `migrations-to-${lastTag}`);
-  cpSync(resolve("drizzle"), folder, { recursive: true });
-  const journalPath = join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  const raw = new Database(path);
-  migrate(drizzle(raw), { migrationsFolder: folder });
-  return raw;
-}
-
-/** Copies every row of `tables`, in the columns the older database has. */
-function copyRows(from: Database.Database, to: Database.Database): void {
-  for (const table of TABLES) {
-    const columns = new Set(
-      (to.prepare(`pragma table_info(${table})`).all() as { name: string }[]).map((c) => c.name),
-    );
-    for (const row of from.prepare(`select * from ${table}`).all() as Record<string, unknown>[]) {
-      const names = Object.keys(row).filter((c) => columns.has(c));
-      to.prepare(
-        `insert into ${table} (${names.join(", ")}) values (${names.map(() => "?").join(", ")})`,
-      ).run(...names.map((c) => row[c]));
-    }
-  }
-}
 
 it("an old game plays on with its seed alone, replays, and its record verifies", () => {
   // The rows an older version wrote: a game whose opening was drawn from the seed alone.
@@ -67,7 +34,7 @@ it("an old game plays on with its seed alone, replays, and its record verifies",
 
   // The same rows in a database of the migrations before the second part; opened now.
   const path = join(dir, "old.sqlite");
-  const old = databaseUpTo("0009_tournaments", path);
+  const old = databaseUpTo(dir, "0009_tournaments", path);
   copyRows(scratch.sqlite, old);
   old.close();
   scratch.close();

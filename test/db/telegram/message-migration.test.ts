@@ -4,54 +4,21 @@
  * migrations before it, with messages in the old columns, opens with today's migrations and
  * finds every message in the new tables, so a restarted bot edits the same messages.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import Database from "better-sqlite3";
-import { drizzle } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { openDatabase } from "../../../src/db/index.js";
 import { MessageStore } from "../../../src/db/telegram/message-store.js";
 import { TournamentMessageStore } from "../../../src/db/telegram/tournament-messages.js";
 import { GameService } from "../../../src/services/index.js";
 import { alice, bob, CHAT, carol, seedSource, unwrap } from "../../services/helpers.js";
+import { copyRows, databaseUpTo, migrationTags } from "../older-database.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nardy-message-migration-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const NOW = Date.UTC(2026, 5, 1);
 const BEFORE = "0013_dice_second_part";
-const TABLES = ["players", "chats", "series", "challenges", "games", "game_events"];
-
-/** A database made by the migrations up to `lastTag`, the later ones left out. */
-function databaseUpTo(lastTag: string, path: string): Database.Database {
-  const folder = join(dir, `migrations-to-${lastTag}`);
-  cpSync(resolve("drizzle"), folder, { recursive: true });
-  const journalPath = join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  expect(last).toBe(journal.entries.length - 2);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  const raw = new Database(path);
-  migrate(drizzle(raw), { migrationsFolder: folder });
-  return raw;
-}
-
-/** Copies every row of `tables`, in the columns both databases have. */
-function copyRows(from: Database.Database, to: Database.Database): void {
-  for (const table of TABLES) {
-    const columns = new Set(
-      (to.prepare(`pragma table_info(${table})`).all() as { name: string }[]).map((c) => c.name),
-    );
-    for (const row of from.prepare(`select * from ${table}`).all() as Record<string, unknown>[]) {
-      const names = Object.keys(row).filter((c) => columns.has(c));
-      to.prepare(
-        `insert into ${table} (${names.join(", ")}) values (${names.map(() => "?").join(", ")})`,
-      ).run(...names.map((c) => row[c]));
-    }
-  }
-}
 
 it("moves every message, what it shows, and the lost chats to the front end's tables", () => {
   // Games and challenges as today's code stores them; their messages go in the old columns.
@@ -66,7 +33,9 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
   const open = unwrap(made.createChallenge({ challenger: bob, chat: CHAT, variant: "short" }));
 
   const path = join(dir, "old.sqlite");
-  const old = databaseUpTo(BEFORE, path);
+  const tags = migrationTags();
+  expect(tags[tags.indexOf(BEFORE) + 1]).toBe("0014_telegram_messages");
+  const old = databaseUpTo(dir, BEFORE, path);
   copyRows(scratch.sqlite, old);
   scratch.close();
   const run = (sql: string, ...params: unknown[]) => old.prepare(sql).run(...params);
