@@ -43,7 +43,11 @@ export class ComputerOpponent {
     if (this.stopped || game.waitingFor !== this.player.id || this.running.has(game.id)) return;
     if (this.refused.get(game.id) === game.version) return;
     const turn = this.play(game.id)
-      .catch((err) => this.options.logger.error({ err, gameId: game.id }, "computer turn failed"))
+      .catch((err) => {
+        // A decision cut off by the process stopping is no fault: the next start takes it up.
+        if (this.stopped) this.options.logger.info({ gameId: game.id }, "computer turn left");
+        else this.options.logger.error({ err, gameId: game.id }, "computer turn failed");
+      })
       .finally(() => {
         this.running.delete(game.id);
         // Changes made while this turn ran were not noticed: look once more if there were any.

@@ -165,4 +165,24 @@ describe("decisions made apart from the turn (the bot makes them in a worker thr
     expect(played.version).toBeGreaterThan(game.version);
     expect(played.waitingFor).not.toBe(computerSeat.id);
   });
+
+  it("a decision cut off by the process stopping is no error: the turn waits for the next start", async () => {
+    let release = (_: Error) => {};
+    let asked = 0;
+    const { svc, computer, game, lines } = await atComputersTurn(
+      "opponent-stopping",
+      () =>
+        new Promise((_, reject) => {
+          asked++;
+          release = reject;
+        }),
+    );
+    await until(() => asked === 1);
+    // As the bot's shutdown does: stop the player, then close its thread under it.
+    computer.stop();
+    release(new Error("the computer thread was closed"));
+    await computer.settled();
+    expect(lines).toEqual([]);
+    expect(svc.getGame(game.id)!.version).toBe(game.version);
+  });
 });
