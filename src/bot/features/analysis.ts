@@ -14,6 +14,8 @@ import { reviewRefusal } from "./review-refusal.js";
 /** How long a posted analysis is pointed to instead of being posted again in its chat. */
 export const REPOST_AFTER_MS = 3_600_000;
 
+const now = (deps: FeatureDeps) => deps.service.config.now();
+
 /** Where the analysis goes: a chat, under a message when there is one. */
 interface Place {
   readonly chatId: number;
@@ -188,5 +190,3 @@ function analysisOf(scope: AnalysisScope, game: GameView, timeline: Timeline) {
   }
   return p;
 }
-
-const now = (deps: FeatureDeps) => deps.service.config.now();
