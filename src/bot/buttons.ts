@@ -1,6 +1,11 @@
 import type { Composer, Context, Filter } from "grammy";
 import { decode, type Payload, type PayloadType } from "./callback-data.js";
 
+/** A press, as onButton hands it to its handler. */
+export type PressContext<C extends Context> = Filter<C, "callback_query:data">;
+/** The payload of a button of kind `T`. */
+export type PayloadOf<T extends PayloadType> = Extract<Payload, { type: T }>;
+
 const decoded = new WeakMap<Context, Payload | null>();
 
 /** The press's payload, read once per update. */
@@ -17,13 +22,10 @@ export function payloadOf(ctx: Context): Payload | null {
 export function onButton<C extends Context, T extends PayloadType>(
   composer: Composer<C>,
   type: T,
-  handler: (
-    ctx: Filter<C, "callback_query:data">,
-    payload: Extract<Payload, { type: T }>,
-  ) => Promise<void>,
+  handler: (ctx: PressContext<C>, payload: PayloadOf<T>) => Promise<void>,
 ): void {
   composer.on("callback_query:data", (ctx, next) => {
     const p = payloadOf(ctx);
-    return p?.type === type ? handler(ctx, p as Extract<Payload, { type: T }>) : next();
+    return p?.type === type ? handler(ctx, p as PayloadOf<T>) : next();
   });
 }

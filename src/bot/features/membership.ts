@@ -1,4 +1,4 @@
-import { Composer, type MiddlewareFn } from "grammy";
+import { Composer, type Filter, type MiddlewareFn } from "grammy";
 import type { BotContext } from "../context.js";
 import type { FeatureDeps } from "./deps.js";
 
@@ -20,15 +20,18 @@ function back({ messages, service, boards, logger }: Deps, chatId: number): void
  */
 export function membershipFeature(deps: FeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.on("my_chat_member", (ctx) => {
-    if (!GONE.has(ctx.myChatMember.new_chat_member.status)) {
-      back(deps, ctx.chat.id);
-      return;
-    }
-    deps.messages.setChatLost(ctx.chat.id, true, deps.service.config.now());
-    deps.logger.info({ chatId: ctx.chat.id, lost: true }, "bot left a chat");
-  });
+  composer.on("my_chat_member", (ctx) => memberStatus(deps, ctx));
   return composer;
+}
+
+/** The bot's own membership changed: the chat is lost, or back. */
+function memberStatus(deps: FeatureDeps, ctx: Filter<BotContext, "my_chat_member">): void {
+  if (!GONE.has(ctx.myChatMember.new_chat_member.status)) {
+    back(deps, ctx.chat.id);
+    return;
+  }
+  deps.messages.setChatLost(ctx.chat.id, true, deps.service.config.now());
+  deps.logger.info({ chatId: ctx.chat.id, lost: true }, "bot left a chat");
 }
 
 /**

@@ -12,6 +12,13 @@ import type { FeatureDeps } from "./deps.js";
 import { replyTo } from "./reply-to.js";
 import { reviewRefusal } from "./review-refusal.js";
 
+/** The replays of one bot: its deps, and the animations being drawn. */
+interface ReplayScope {
+  readonly deps: FeatureDeps;
+  /** Presses that come while a game's animation is being drawn share that drawing. */
+  readonly drawing: Map<number, Promise<Buffer>>;
+}
+
 /**
  * 🎞 Replay: the game as one animation, drawn once (its file id is stored, then sent by it).
  * In a chat it is a new message under the board; an inline game's own message becomes the
@@ -21,144 +28,171 @@ import { reviewRefusal } from "./review-refusal.js";
  * the same place shares that send.
  */
 export function replayPress(deps: FeatureDeps) {
+  const scope: ReplayScope = { deps, drawing: new Map() };
+  return (ctx: BotContext, gameId: number): Promise<void> => pressReplay(scope, ctx, gameId);
+}
+
+/** The 🎞 button: the replay queued for the chat or inline message pressed. */
+async function pressReplay(scope: ReplayScope, ctx: BotContext, gameId: number): Promise<void> {
+  const { deps } = scope;
   const { answers, reviews, replays } = deps;
-  const fileName = (game: GameView) => `nardy-${game.id}.gif`;
-  // Presses that come while a game's animation is being drawn share that drawing.
-  const drawing = new Map<number, Promise<Buffer>>();
-  const draw = (game: GameView, timeline: Timeline): Promise<Buffer> => {
-    let p = drawing.get(game.id);
-    if (!p) {
-      p = deps.renderReplay(replayFrames(game, timeline));
-      drawing.set(game.id, p);
-      void p.finally(() => drawing.delete(game.id)).catch(() => {});
-    }
-    return p;
-  };
-
-  /** Sends the animation with its caption; returns the file id Telegram gave it. */
-  const sendReplay = async (
-    ctx: BotContext,
-    chatId: number,
-    game: GameView,
-    media: InputFile | string,
-    replyToId: number | null,
-  ): Promise<string | null> => {
-    const t = deps.textsFor(game.locale);
-    const sent = await ctx.api.sendAnimation(chatId, media, {
-      caption: replayCaption(t, game),
-      parse_mode: "HTML",
-      ...replyTo(replyToId),
-    });
-    return sent.animation?.file_id ?? sent.document?.file_id ?? null;
-  };
-
-  const inChat = async (
-    ctx: BotContext,
-    chatId: number,
-    under: number,
-    game: GameView,
-    timeline: Timeline,
-  ) => {
-    const stored = reviews.replayFileId(game.id);
-    const media = stored ?? new InputFile(await draw(game, timeline), fileName(game));
-    const fileId = await sendReplay(ctx, chatId, game, media, under);
-    if (!stored && fileId) reviews.setReplayFileId(game.id, fileId);
-  };
-
-  /** A file id for the animation: stored, or uploaded now. Null: nowhere to upload it. */
-  const fileIdFor = async (ctx: BotContext, game: GameView, timeline: Timeline) => {
-    const userId = ctx.from!.id;
-    const stored = reviews.replayFileId(game.id);
-    if (stored) return stored;
-    const gif = await draw(game, timeline);
-    const cache = deps.config.boardCacheChatId;
-    let fileId: string;
-    try {
-      fileId = cache
-        ? await uploadAnimation(ctx.api, cache, gif, fileName(game), deps.logger)
-        : await privateUpload(ctx, userId, game, gif);
-    } catch (err) {
-      if (!cache && isChatGone(err)) return null;
-      throw err;
-    }
-    reviews.setReplayFileId(game.id, fileId);
-    return fileId;
-  };
-
-  const privateUpload = async (ctx: BotContext, userId: number, game: GameView, gif: Buffer) => {
-    const fileId = await sendReplay(ctx, userId, game, new InputFile(gif, fileName(game)), null);
-    if (!fileId) throw new Error("Telegram returned no animation");
-    return fileId;
-  };
-
-  const inline = async (
-    ctx: BotContext,
-    inlineMessageId: string,
-    game: GameView,
-    timeline: Timeline,
-  ) => {
-    const fileId = await fileIdFor(ctx, game, timeline);
-    // The private chat was checked before; it went away meanwhile.
-    if (!fileId) return;
-    const t = deps.textsFor(game.locale);
-    const board = gameMessage(t, game, false);
-    await ctx.api.editMessageMediaInline(
-      inlineMessageId,
-      { type: "animation", media: fileId, caption: board.caption, parse_mode: "HTML" },
-      { reply_markup: board.keyboard },
-    );
-  };
-
-  return async (ctx: BotContext, gameId: number): Promise<void> => {
-    const r = reviews.finished(gameId);
-    if (!r.ok) {
-      await answers.answer(ctx, reviewRefusal(ctx, r.error), true);
+  const r = reviews.finished(gameId);
+  if (!r.ok) {
+    await answers.answer(ctx, reviewRefusal(ctx, r.error), true);
+    return;
+  }
+  const { game, timeline } = r.value;
+  const q = ctx.callbackQuery!;
+  const stored = reviews.replayFileId(gameId) !== null;
+  if (!stored && q.inline_message_id && !deps.config.boardCacheChatId) {
+    // Without a cache chat the animation goes through the presser's private chat.
+    const reachable = await ctx.api
+      .sendChatAction(ctx.from!.id, "upload_video")
+      .then(() => true)
+      .catch(() => false);
+    if (!reachable) {
+      await answers.answer(ctx, ctx.t("replay-needs-private"), true);
       return;
     }
-    const { game, timeline } = r.value;
-    const q = ctx.callbackQuery!;
-    const stored = reviews.replayFileId(gameId) !== null;
-    if (!stored && q.inline_message_id && !deps.config.boardCacheChatId) {
-      // Without a cache chat the animation goes through the presser's private chat.
-      const reachable = await ctx.api
-        .sendChatAction(ctx.from!.id, "upload_video")
-        .then(() => true)
-        .catch(() => false);
-      if (!reachable) {
-        await answers.answer(ctx, ctx.t("replay-needs-private"), true);
-        return;
-      }
-    }
-    const inlineId = q.inline_message_id;
-    const m = q.message;
-    const send = inlineId
-      ? () => inline(ctx, inlineId, game, timeline)
-      : m
-        ? () => inChat(ctx, m.chat.id, m.message_id, game, timeline)
-        : null;
-    if (!send) {
-      await answers.answer(ctx);
-      return;
-    }
-    const place = inlineId ? `inline:${inlineId}` : String(m?.chat.id);
-    const gate = answerGate();
-    const queued = replays.ask(
-      `${gameId}:${place}`,
-      { userId: ctx.from!.id, chat: place },
-      async () => {
-        await gate.passed;
-        await send();
-      },
-    );
-    const text = queuedText(ctx.t, queued, {
-      waiting: "replay-queued",
-      running: "replay-running",
-      started: stored ? null : "replay-making",
-    });
-    try {
-      await answers.answer(ctx, text ?? undefined, queued.kind === "refused");
-    } finally {
-      gate.open();
-    }
-  };
+  }
+  const inlineId = q.inline_message_id;
+  const m = q.message;
+  const send = inlineId
+    ? () => inline(scope, ctx, inlineId, game, timeline)
+    : m
+      ? () => inChat(scope, ctx, m.chat.id, m.message_id, game, timeline)
+      : null;
+  if (!send) {
+    await answers.answer(ctx);
+    return;
+  }
+  const place = inlineId ? `inline:${inlineId}` : String(m?.chat.id);
+  const gate = answerGate();
+  const queued = replays.ask(
+    `${gameId}:${place}`,
+    { userId: ctx.from!.id, chat: place },
+    async () => {
+      await gate.passed;
+      await send();
+    },
+  );
+  const text = queuedText(ctx.t, queued, {
+    waiting: "replay-queued",
+    running: "replay-running",
+    started: stored ? null : "replay-making",
+  });
+  try {
+    await answers.answer(ctx, text ?? undefined, queued.kind === "refused");
+  } finally {
+    gate.open();
+  }
+}
+
+const fileName = (game: GameView) => `nardy-${game.id}.gif`;
+
+/** The game's animation, drawn now or by the press already drawing it. */
+function draw(scope: ReplayScope, game: GameView, timeline: Timeline): Promise<Buffer> {
+  const { deps, drawing } = scope;
+  let p = drawing.get(game.id);
+  if (!p) {
+    p = deps.renderReplay(replayFrames(game, timeline));
+    drawing.set(game.id, p);
+    void p.finally(() => drawing.delete(game.id)).catch(() => {});
+  }
+  return p;
+}
+
+/** Sends the animation with its caption; returns the file id Telegram gave it. */
+async function sendReplay(
+  deps: FeatureDeps,
+  ctx: BotContext,
+  chatId: number,
+  game: GameView,
+  media: InputFile | string,
+  replyToId: number | null,
+): Promise<string | null> {
+  const t = deps.textsFor(game.locale);
+  const sent = await ctx.api.sendAnimation(chatId, media, {
+    caption: replayCaption(t, game),
+    parse_mode: "HTML",
+    ...replyTo(replyToId),
+  });
+  return sent.animation?.file_id ?? sent.document?.file_id ?? null;
+}
+
+/** The replay as a new message in the chat, under the message pressed. */
+async function inChat(
+  scope: ReplayScope,
+  ctx: BotContext,
+  chatId: number,
+  under: number,
+  game: GameView,
+  timeline: Timeline,
+) {
+  const { reviews } = scope.deps;
+  const stored = reviews.replayFileId(game.id);
+  const media = stored ?? new InputFile(await draw(scope, game, timeline), fileName(game));
+  const fileId = await sendReplay(scope.deps, ctx, chatId, game, media, under);
+  if (!stored && fileId) reviews.setReplayFileId(game.id, fileId);
+}
+
+/** A file id for the animation: stored, or uploaded now. Null: nowhere to upload it. */
+async function fileIdFor(scope: ReplayScope, ctx: BotContext, game: GameView, timeline: Timeline) {
+  const { deps } = scope;
+  const userId = ctx.from!.id;
+  const stored = deps.reviews.replayFileId(game.id);
+  if (stored) return stored;
+  const gif = await draw(scope, game, timeline);
+  const cache = deps.config.boardCacheChatId;
+  let fileId: string;
+  try {
+    fileId = cache
+      ? await uploadAnimation(ctx.api, cache, gif, fileName(game), deps.logger)
+      : await privateUpload(deps, ctx, userId, game, gif);
+  } catch (err) {
+    if (!cache && isChatGone(err)) return null;
+    throw err;
+  }
+  deps.reviews.setReplayFileId(game.id, fileId);
+  return fileId;
+}
+
+/** Uploads the animation by sending it to the presser's private chat. */
+async function privateUpload(
+  deps: FeatureDeps,
+  ctx: BotContext,
+  userId: number,
+  game: GameView,
+  gif: Buffer,
+) {
+  const fileId = await sendReplay(
+    deps,
+    ctx,
+    userId,
+    game,
+    new InputFile(gif, fileName(game)),
+    null,
+  );
+  if (!fileId) throw new Error("Telegram returned no animation");
+  return fileId;
+}
+
+/** The inline game's own message becomes the animation, its board's caption and buttons kept. */
+async function inline(
+  scope: ReplayScope,
+  ctx: BotContext,
+  inlineMessageId: string,
+  game: GameView,
+  timeline: Timeline,
+) {
+  const fileId = await fileIdFor(scope, ctx, game, timeline);
+  // The private chat was checked before; it went away meanwhile.
+  if (!fileId) return;
+  const t = scope.deps.textsFor(game.locale);
+  const board = gameMessage(t, game, false);
+  await ctx.api.editMessageMediaInline(
+    inlineMessageId,
+    { type: "animation", media: fileId, caption: board.caption, parse_mode: "HTML" },
+    { reply_markup: board.keyboard },
+  );
 }

@@ -1,7 +1,7 @@
-import { Composer } from "grammy";
+import { type CommandContext, Composer } from "grammy";
 import { presetRules, type Rules, type TournamentFormat } from "../../engine/index.js";
 import type { ServiceResult, TournamentView } from "../../services/index.js";
-import { onButton } from "../buttons.js";
+import { onButton, type PayloadOf, type PressContext } from "../buttons.js";
 import type { TournamentCommand } from "../callback-data.js";
 import { isChatAdmin } from "../chat-admins.js";
 import type { BotContext } from "../context.js";
@@ -30,90 +30,98 @@ const sameMatch = (a: Rules["match"], b: Rules["match"]) => JSON.stringify(a) ==
  * through TournamentBoards.
  */
 export function tournamentFeature(deps: FeatureDeps): Composer<BotContext> {
-  const { tournaments, tournamentBoards: boards, answers } = deps;
   const composer = new Composer<BotContext>();
-
-  composer.command("tournament", async (ctx) => {
-    if (ctx.chat.type !== "group" && ctx.chat.type !== "supergroup") {
-      await ctx.reply(ctx.t("tournament-group-only"));
-      return;
-    }
-    const open = tournaments.openInChat(ctx.chat.id);
-    if (open) {
-      // Shown again below, as the newest message: the old one stops following.
-      await boards.repost(open);
-      return;
-    }
-    const args = parseTournamentArgs(ctx.match, deps.config.challengeTtlMs);
-    if ("error" in args) {
-      await ctx.reply(ctx.t("tournament-bad-args", { word: quotedWord(args.error) }));
-      return;
-    }
-    const r = tournaments.create({
-      organiser: playerRef(ctx.from!),
-      chat: { id: ctx.chat.id, type: ctx.chat.type, title: ctx.chat.title ?? null },
-      variant: args.variant,
-      rules: {
-        ...presetRules(args.variant, args.preset)!,
-        ...(args.match ? { match: args.match } : {}),
-      },
-      format: args.format,
-      signupMs: args.signupMs,
-      locale: await ctx.i18n.getLocale(),
-    });
-    if (!r.ok) await ctx.reply(errorText(ctx.t, r.error));
-  });
-
-  onButton(composer, "tournament", async (ctx, { tournamentId, command }) => {
-    const by = playerRef(ctx.from);
-    const t = tournaments.get(tournamentId);
-    if (!t) {
-      await answers.answer(ctx, ctx.t("err-not-found"), true);
-      return;
-    }
-    // Only the tournament's own card and standings take its presses: data forged on any
-    // other message (in another group, say) changes nothing.
-    const at = pressedMessage(ctx);
-    if (at?.kind !== "chat" || at.chatId !== t.chatId) {
-      await answers.answer(ctx, ctx.t("err-foreign-button"), true);
-      return;
-    }
-    const { messageId, standingsMessageId } = deps.tournamentMessages.of(t.id);
-    if (at.messageId !== messageId && at.messageId !== standingsMessageId) {
-      await answers.answer(ctx, ctx.t("err-inactive-button"), true);
-      return;
-    }
-    // Calling it off is the organiser's or a chat admin's; Telegram is asked only then.
-    const cancelling = CANCELS.has(command);
-    const organiser = by.id === t.organiser.id;
-    // Asked about the tournament's own chat: a press can be forged from any chat.
-    const chatAdmin =
-      cancelling && !organiser && (await isChatAdmin(ctx.api, t.chatId, by.id).catch(() => false));
-    if (cancelling && !organiser && !chatAdmin) {
-      if (command === "cancel-back") await answers.answer(ctx);
-      else await answers.answer(ctx, ctx.t("err-not-organiser-or-admin"), true);
-      return;
-    }
-    if (command === "cancel" && t.status === "running") {
-      await answers.answer(ctx);
-      await boards.askCancel(t, true);
-      return;
-    }
-    if (command === "cancel-back") {
-      await answers.answer(ctx);
-      await boards.askCancel(t, false);
-      return;
-    }
-    const r = act(deps, t, command, by, chatAdmin);
-    if (!r.ok) {
-      await answers.answer(ctx, errorText(ctx.t, r.error), true);
-      boards.request(tournamentId);
-      return;
-    }
-    await answers.answer(ctx, toast(ctx, command));
-  });
-
+  composer.command("tournament", (ctx) => tournamentCommand(deps, ctx));
+  onButton(composer, "tournament", (ctx, p) => tournamentPress(deps, ctx, p));
   return composer;
+}
+
+/** `/tournament` in a group: its open tournament shown again, or a new one. */
+async function tournamentCommand(deps: FeatureDeps, ctx: CommandContext<BotContext>) {
+  const { tournaments, tournamentBoards: boards } = deps;
+  if (ctx.chat.type !== "group" && ctx.chat.type !== "supergroup") {
+    await ctx.reply(ctx.t("tournament-group-only"));
+    return;
+  }
+  const open = tournaments.openInChat(ctx.chat.id);
+  if (open) {
+    // Shown again below, as the newest message: the old one stops following.
+    await boards.repost(open);
+    return;
+  }
+  const args = parseTournamentArgs(ctx.match, deps.config.challengeTtlMs);
+  if ("error" in args) {
+    await ctx.reply(ctx.t("tournament-bad-args", { word: quotedWord(args.error) }));
+    return;
+  }
+  const r = tournaments.create({
+    organiser: playerRef(ctx.from!),
+    chat: { id: ctx.chat.id, type: ctx.chat.type, title: ctx.chat.title ?? null },
+    variant: args.variant,
+    rules: {
+      ...presetRules(args.variant, args.preset)!,
+      ...(args.match ? { match: args.match } : {}),
+    },
+    format: args.format,
+    signupMs: args.signupMs,
+    locale: await ctx.i18n.getLocale(),
+  });
+  if (!r.ok) await ctx.reply(errorText(ctx.t, r.error));
+}
+
+/** A button of a tournament's card or standings: sign-up, settings, start, calling it off. */
+async function tournamentPress(
+  deps: FeatureDeps,
+  ctx: PressContext<BotContext>,
+  { tournamentId, command }: PayloadOf<"tournament">,
+) {
+  const { tournaments, tournamentBoards: boards, answers } = deps;
+  const by = playerRef(ctx.from);
+  const t = tournaments.get(tournamentId);
+  if (!t) {
+    await answers.answer(ctx, ctx.t("err-not-found"), true);
+    return;
+  }
+  // Only the tournament's own card and standings take its presses: data forged on any
+  // other message (in another group, say) changes nothing.
+  const at = pressedMessage(ctx);
+  if (at?.kind !== "chat" || at.chatId !== t.chatId) {
+    await answers.answer(ctx, ctx.t("err-foreign-button"), true);
+    return;
+  }
+  const { messageId, standingsMessageId } = deps.tournamentMessages.of(t.id);
+  if (at.messageId !== messageId && at.messageId !== standingsMessageId) {
+    await answers.answer(ctx, ctx.t("err-inactive-button"), true);
+    return;
+  }
+  // Calling it off is the organiser's or a chat admin's; Telegram is asked only then.
+  const cancelling = CANCELS.has(command);
+  const organiser = by.id === t.organiser.id;
+  // Asked about the tournament's own chat: a press can be forged from any chat.
+  const chatAdmin =
+    cancelling && !organiser && (await isChatAdmin(ctx.api, t.chatId, by.id).catch(() => false));
+  if (cancelling && !organiser && !chatAdmin) {
+    if (command === "cancel-back") await answers.answer(ctx);
+    else await answers.answer(ctx, ctx.t("err-not-organiser-or-admin"), true);
+    return;
+  }
+  if (command === "cancel" && t.status === "running") {
+    await answers.answer(ctx);
+    await boards.askCancel(t, true);
+    return;
+  }
+  if (command === "cancel-back") {
+    await answers.answer(ctx);
+    await boards.askCancel(t, false);
+    return;
+  }
+  const r = act(deps, t, command, by, chatAdmin);
+  if (!r.ok) {
+    await answers.answer(ctx, errorText(ctx.t, r.error), true);
+    boards.request(tournamentId);
+    return;
+  }
+  await answers.answer(ctx, toast(ctx, command));
 }
 
 const CANCELS: ReadonlySet<TournamentCommand> = new Set([
@@ -123,6 +131,7 @@ const CANCELS: ReadonlySet<TournamentCommand> = new Set([
   "cancel-back",
 ]);
 
+/** What a sign-up or settings button does to the tournament. */
 function act(
   deps: FeatureDeps,
   t: TournamentView,
@@ -161,6 +170,7 @@ function act(
   }
 }
 
+/** The short answer to a press that changed the sign-up. */
 function toast(ctx: BotContext, command: TournamentCommand): string | undefined {
   if (command === "join") return ctx.t("tournament-joined");
   if (command === "leave") return ctx.t("tournament-left");
