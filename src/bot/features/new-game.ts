@@ -1,21 +1,7 @@
 import { type Conversation, createConversation } from "@grammyjs/conversations";
 import { Composer, type MiddlewareFn } from "grammy";
-import type { InlineKeyboardButton, MessageEntity, User } from "grammy/types";
+import type { InlineKeyboardButton, MessageEntity } from "grammy/types";
 import type { DialogStore, ExpiredDialog } from "../../db/telegram/dialog-store.js";
-import {
-  BLOCK_RULES,
-  defaultRules,
-  HEAD_RULES,
-  type MatchRule,
-  NEXT_STARTERS,
-  OPENING_RULES,
-  presetNames,
-  presetRules,
-  type Rules,
-  SCORINGS,
-  type TournamentFormat,
-  type Variant,
-} from "../../engine/index.js";
 import { onButton } from "../buttons.js";
 import { DIALOG_CHOICE, decode, encode } from "../callback-data.js";
 import type { BotContext, InnerContext } from "../context.js";
@@ -25,10 +11,9 @@ import { errorText } from "../ui/errors-text.js";
 import type { Tr } from "../ui/tr.js";
 import type { FeatureDeps } from "./deps.js";
 import { withinLimit } from "./limited.js";
+import { answerSteps, type Choice, type NamedOpponent, setupOf } from "./new-game/steps.js";
 import { playerRef } from "./player-ref.js";
 import { startVsComputer } from "./vs-computer.js";
-
-type Choice = { readonly value: string; readonly label: string };
 
 class Cancelled extends Error {}
 /** The dialog took more steps than any set-up needs. */
@@ -40,89 +25,6 @@ class TooLong extends Error {}
  */
 export const MAX_DIALOG_STEPS = 30;
 
-const MATCHES = {
-  running: { kind: "running" },
-  p3: { kind: "points", to: 3 },
-  p5: { kind: "points", to: 5 },
-  p7: { kind: "points", to: 7 },
-  g3: { kind: "games", count: 3 },
-  g5: { kind: "games", count: 5 },
-} satisfies Record<string, MatchRule>;
-type MatchChoice = keyof typeof MATCHES;
-const MATCH_CHOICES = Object.keys(MATCHES) as MatchChoice[];
-
-/** The choices of a question: each value with its label. */
-const options = <V extends string>(values: readonly V[], label: (value: V) => string): Choice[] =>
-  values.map((v) => ({ value: v, label: label(v) }));
-const ON_OFF = ["on", "off"] as const;
-
-/** A rule `/new` asks about when the rules are custom, and the variants it applies to. */
-interface RuleStep {
-  readonly rule: "head" | "block" | "scoring" | "lastRoll" | "opening" | "cube" | "nextStarter";
-  readonly variants: readonly Variant[];
-  readonly question:
-    | "new-head"
-    | "new-block"
-    | "new-scoring"
-    | "new-lastRoll"
-    | "new-opening"
-    | "new-cube"
-    | "new-next";
-  readonly choices: (t: Tr) => Choice[];
-  /** The rule's value from the chosen one (yes/no questions give a boolean). */
-  readonly value?: (chosen: string) => unknown;
-}
-
-const isOn = (chosen: string): boolean => chosen === "on";
-
-/** The custom rules' questions, in the order they are asked. */
-const RULE_STEPS: readonly RuleStep[] = [
-  {
-    rule: "head",
-    variants: ["long"],
-    question: "new-head",
-    choices: (t) => options(HEAD_RULES, (v) => t(`opt-head-${v}`)),
-  },
-  {
-    rule: "block",
-    variants: ["long"],
-    question: "new-block",
-    choices: (t) => options(BLOCK_RULES, (v) => t(`opt-block-${v}`)),
-  },
-  {
-    rule: "scoring",
-    variants: ["long"],
-    question: "new-scoring",
-    choices: (t) => options(SCORINGS, (v) => t(`opt-scoring-${v}`)),
-  },
-  {
-    rule: "lastRoll",
-    variants: ["long"],
-    question: "new-lastRoll",
-    choices: (t) => options(ON_OFF, (v) => t(`opt-lastRoll-${v}`)),
-    value: isOn,
-  },
-  {
-    rule: "opening",
-    variants: ["long", "short"],
-    question: "new-opening",
-    choices: (t) => options(OPENING_RULES, (v) => t(`opt-opening-${v}`)),
-  },
-  {
-    rule: "cube",
-    variants: ["long", "short"],
-    question: "new-cube",
-    choices: (t) => options(ON_OFF, (v) => t(`opt-cube-${v}`)),
-    value: isOn,
-  },
-  {
-    rule: "nextStarter",
-    variants: ["long", "short"],
-    question: "new-next",
-    choices: (t) => options(NEXT_STARTERS, (v) => t(`opt-next-${v}`)),
-  },
-];
-
 /** One dialog per person per chat: the dialog plugin's storage key, and the registry's. */
 export const dialogKey = (chatId: number, userId: number): string => `${chatId}:${userId}`;
 
@@ -133,7 +35,7 @@ const none = { reply_markup: { inline_keyboard: [] } };
 function namedOpponent(
   text: string,
   entities: readonly MessageEntity[] | undefined,
-): { user: User } | { username: string } | null {
+): NamedOpponent | null {
   const mentioned = entities?.find((e) => e.type === "text_mention");
   if (mentioned && "user" in mentioned && !mentioned.user.is_bot) return { user: mentioned.user };
   const name = text.trim().replace(/^@/, "").toLowerCase();
@@ -220,7 +122,7 @@ export function newGameFeature(
     };
 
     /** Asks for the opponent's @username as a reply to a question of the bot's. */
-    const askOpponent = async (): Promise<{ user: User } | { username: string }> => {
+    const askOpponent = async (): Promise<NamedOpponent> => {
       await ctx.api.editMessageText(chat.id, sent.message_id, t("new-wait-username"), {
         reply_markup: keyboard(owner, [], t),
       });
@@ -267,59 +169,15 @@ export function newGameFeature(
     };
 
     try {
-      const variant = (await ask(
-        t("new-variant"),
-        options(["long", "short"], (v) => t(`variant-${v}`)),
-      )) as Variant;
-      const preset = await ask(t("new-preset"), [
-        ...options(presetNames(variant), (v) => t(`preset-${v}`)),
-        { value: "custom", label: t("preset-custom") },
-      ]);
-      let rules: Rules =
-        preset === "custom" ? defaultRules(variant) : presetRules(variant, preset)!;
-      if (preset === "custom") {
-        const o: Partial<Record<keyof Rules, unknown>> = {};
-        for (const step of RULE_STEPS) {
-          if (!step.variants.includes(variant)) continue;
-          const chosen = await ask(t(step.question), step.choices(t));
-          o[step.rule] = step.value ? step.value(chosen) : chosen;
-        }
-        rules = defaultRules(variant, o as Partial<Rules>);
-      }
-      const matchKey = await ask(
-        t("new-match"),
-        options(MATCH_CHOICES, (k) => t(`new-match-${k}`)),
+      const setup = setupOf(
+        await answerSteps({ isPrivate }, t, {
+          choose: (question, choices) => ask(t(question), choices),
+          name: askOpponent,
+        }),
       );
-      rules = { ...rules, match: MATCHES[matchKey as MatchChoice] };
-      if (rules.cube && rules.match.kind === "running" && preset === "custom")
-        rules = {
-          ...rules,
-          jacoby: isOn(
-            await ask(
-              t("new-jacoby"),
-              options(ON_OFF, (v) => t(`opt-jacoby-${v}`)),
-            ),
-          ),
-        };
-      const opponent = await ask(
-        t("new-opponent"),
-        isPrivate
-          ? [
-              { value: "friend", label: t("new-opponent-friend") },
-              { value: "bot", label: t("new-opponent-bot") },
-            ]
-          : [
-              { value: "open", label: t("new-opponent-open") },
-              { value: "bot", label: t("new-opponent-bot") },
-              { value: "name", label: t("new-opponent-name") },
-              { value: "tournament", label: t("new-opponent-tournament") },
-            ],
-      );
-      if (opponent === "tournament") {
-        const format = (await ask(t("new-format"), [
-          { value: "round-robin", label: t("tournament-format-round-robin") },
-          { value: "knockout", label: t("tournament-format-knockout") },
-        ])) as TournamentFormat;
+      const { variant, rules, against } = setup;
+      if (against.kind === "tournament") {
+        const format = against.format;
         const from = ctx.from!;
         const made = await conversation.external(() =>
           deps.tournaments.create({
@@ -340,14 +198,14 @@ export function newGameFeature(
         await ctx.api.editMessageText(chat.id, sent.message_id, done, none);
         return;
       }
-      if (opponent === "bot") {
+      if (against.kind === "computer") {
         await ctx.api.editMessageText(chat.id, sent.message_id, t("new-done-bot"), none);
         await conversation.external((outer) =>
           startVsComputer(deps, outer, variant, rules, sent.message_id),
         );
         return;
       }
-      const named = opponent === "name" ? await askOpponent() : null;
+      const named = against.target;
       const from = ctx.from!;
       const result = await conversation.external(() =>
         service.createChallenge({
