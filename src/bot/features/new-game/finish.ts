@@ -1,0 +1,115 @@
+import type { Conversation } from "@grammyjs/conversations";
+import type { Chat } from "grammy/types";
+import type { TournamentFormat } from "../../../engine/index.js";
+import { encode } from "../../callback-data.js";
+import type { BotContext, InnerContext } from "../../context.js";
+import { challengeKeyboard, challengeText } from "../../ui/challenge-text.js";
+import { errorText } from "../../ui/errors-text.js";
+import type { Tr } from "../../ui/tr.js";
+import type { FeatureDeps } from "../deps.js";
+import { playerRef } from "../player-ref.js";
+import { startVsComputer } from "../vs-computer.js";
+import { NO_BUTTONS } from "./keyboard.js";
+import type { NamedOpponent, Setup } from "./steps.js";
+
+/** What a dialog's ending works with: its conversation, its chat and its message. */
+export interface OpenDialog {
+  readonly deps: FeatureDeps;
+  readonly conversation: Conversation<BotContext, InnerContext>;
+  /** The update that opened the dialog (/new). */
+  readonly ctx: InnerContext;
+  readonly chat: Chat;
+  readonly t: Tr;
+  readonly locale: string;
+  /** The dialog's message, which becomes the ending's message. */
+  readonly messageId: number;
+}
+
+/** Ends a dialog with what it set up. Database writes happen only inside `external`. */
+export async function finish(dialog: OpenDialog, setup: Setup): Promise<void> {
+  const { against } = setup;
+  if (against.kind === "tournament") return startTournament(dialog, setup, against.format);
+  if (against.kind === "computer") return startAgainstComputer(dialog, setup);
+  return postChallenge(dialog, setup, against.target);
+}
+
+const chatRef = (chat: Chat) => ({
+  id: chat.id,
+  type: chat.type,
+  title: "title" in chat ? (chat.title ?? null) : null,
+});
+
+/** Opens a tournament's sign-up in the group; the dialog's message says whether it did. */
+async function startTournament(
+  { deps, conversation, ctx, chat, t, locale, messageId }: OpenDialog,
+  { variant, rules }: Setup,
+  format: TournamentFormat,
+): Promise<void> {
+  const from = ctx.from!;
+  const made = await conversation.external(() =>
+    deps.tournaments.create({
+      organiser: playerRef(from),
+      chat: chatRef(chat),
+      variant,
+      rules,
+      format,
+      signupMs: Math.min(deps.config.challengeTtlMs, 30 * 60_000),
+      locale,
+    }),
+  );
+  const done = made.ok ? t("new-done-tournament") : errorText(t, made.error);
+  await ctx.api.editMessageText(chat.id, messageId, done, NO_BUTTONS);
+}
+
+/** A game against the computer, whose card answers the dialog's message. */
+async function startAgainstComputer(
+  { deps, conversation, ctx, chat, t, messageId }: OpenDialog,
+  { variant, rules }: Setup,
+): Promise<void> {
+  await ctx.api.editMessageText(chat.id, messageId, t("new-done-bot"), NO_BUTTONS);
+  await conversation.external((outer) => startVsComputer(deps, outer, variant, rules, messageId));
+}
+
+/** A challenge, open or to the named opponent: the dialog's message becomes its card. */
+async function postChallenge(
+  { deps, conversation, ctx, chat, t, locale, messageId }: OpenDialog,
+  { variant, rules }: Setup,
+  target: NamedOpponent | null,
+): Promise<void> {
+  const from = ctx.from!;
+  const result = await conversation.external(() =>
+    deps.service.createChallenge({
+      challenger: playerRef(from),
+      chat: chatRef(chat),
+      target: target && "user" in target ? { user: playerRef(target.user) } : target,
+      variant,
+      rules,
+      locale,
+    }),
+  );
+  if (!result.ok) {
+    await ctx.api.editMessageText(chat.id, messageId, errorText(t, result.error), NO_BUTTONS);
+    return;
+  }
+  const c = result.value;
+  const ct = deps.textsFor(c.locale);
+  const cancel = encode({ type: "challenge", challengeId: c.id, command: "cancel" });
+  // Nobody else is here: the card goes to a friend's chat through inline mode.
+  const buttons =
+    chat.type === "private"
+      ? {
+          inline_keyboard: [
+            [{ text: ct("btn-send-challenge"), switch_inline_query: `c${c.id}` }],
+            [{ text: ct("btn-cancel-challenge"), callback_data: cancel }],
+          ],
+        }
+      : challengeKeyboard(ct, c);
+  const ttlMinutes = Math.round(deps.config.challengeTtlMs / 60_000);
+  await ctx.api.editMessageText(chat.id, messageId, challengeText(ct, c, ttlMinutes), {
+    parse_mode: "HTML",
+    reply_markup: buttons,
+  });
+  await conversation.external(() =>
+    deps.messages.setChallengeMessage(c.id, { kind: "chat", chatId: chat.id, messageId }),
+  );
+}
