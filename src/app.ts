@@ -171,11 +171,14 @@ export function createApp(config: BotConfig, ports: Ports): App {
     const within = (work: Promise<unknown>, ms: number) =>
       Promise.race([work, new Promise((r) => setTimeout(r, ms))]);
     computer?.stop();
+    // Both waits fit a container's stop grace (10 s); what does not finish, the next start
+    // takes up (a computer's turn, a board behind its game).
     await within(
       Promise.all([bot.feed?.settled(), computer?.settled(), bot.jobs.settled()]),
-      4_000,
+      2_000,
     );
-    await within(Promise.all([bot.boards.idle(), bot.tournamentBoards.settled()]), 4_000);
+    // A board's edit may wait a few seconds for its chat's budget or a 429.
+    await within(Promise.all([bot.boards.idle(), bot.tournamentBoards.settled()]), 7_000);
     bot.boards.stop();
     bot.persist();
   };

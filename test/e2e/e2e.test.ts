@@ -529,10 +529,12 @@ describe("the real bot process over HTTP", () => {
     const mover = moverOf(plainText(board.caption ?? ""))!;
     const data = dataOf(buttonsOf(board).find((x) => !/Double|Undo/.test(x.text))!);
     const since = board.changedAt;
-    // The edit waits out a 429 for a second: SIGTERM comes while the update is in flight.
+    // The game's opening spent the chat's burst: once its next call may go, the press's edit
+    // goes at once, meets a 429 and waits it out; SIGTERM comes while it is in flight.
+    await new Promise((r) => setTimeout(r, 4_000));
     fake.rateLimitNext(EDIT, 1, { match: (p) => Number(p.chat_id) === THIRD_CHAT });
     await pressAndAnswer(third, mover, board, data);
-    // The edit waits out the 429 and the chat's budget; the process gives its work 10 s.
+    // The retry waits out the 429 and the chat's budget; the process gives boards 7 s to finish.
     const stopped = stopBot(b, 15_000);
     await fake.waitFor(
       () => (boardOf(fake, THIRD_CHAT, third!.gameId)?.changedAt ?? 0) > since,

@@ -9,7 +9,11 @@ export type BudgetRule =
       readonly kind: "window";
       readonly count: number;
       readonly windowMs: number;
-      /** Calls that may go at once; after them one per windowMs/count. */
+      /**
+       * Calls that may go at once while the window is nearly empty. Past them the rest of the
+       * window's calls are spread evenly until its oldest call ages out, so a burst is paid
+       * back by slightly wider gaps, never by the chat falling silent until it ages out.
+       */
       readonly burst: number;
     }
   | { readonly kind: "bucket"; readonly burst: number; readonly refillMs: number };
@@ -45,20 +49,12 @@ export function budgetFor(rule: BudgetRule): Budget {
   return rule.kind === "bucket" ? new BucketBudget(rule) : new WindowBudget(rule);
 }
 
-/**
- * At most `count` calls in any `windowMs`: a burst, then one per windowMs/count. Paced so alone,
- * a busy chat would fill its window and fall silent until the burst aged out (12 s once a
- * minute); so once half the window is spent, the calls left are shared out evenly until its
- * oldest call frees its place: a burst is paid back by slightly wider gaps (at most ~4.3 s).
- */
+/** At most `count` calls in any `windowMs`: a burst, then the rest spread evenly. */
 class WindowBudget implements Budget {
   /** When each call in the window went, oldest first. */
   private readonly times: number[] = [];
-  private readonly paced: BucketBudget;
 
-  constructor(private readonly rule: { count: number; windowMs: number; burst: number }) {
-    this.paced = new BucketBudget({ burst: rule.burst, refillMs: rule.windowMs / rule.count });
-  }
+  constructor(private readonly rule: { count: number; windowMs: number; burst: number }) {}
 
   private expire(now: number): void {
     while (this.times.length > 0 && this.times[0]! + this.rule.windowMs <= now) this.times.shift();
@@ -66,37 +62,35 @@ class WindowBudget implements Budget {
 
   waitMs(now: number): number {
     this.expire(now);
-    const { count, windowMs } = this.rule;
+    const { count, windowMs, burst } = this.rule;
     const spent = this.times.length;
     if (spent >= count) return this.times[spent - count]! + windowMs - now;
-    const paced = this.paced.waitMs(now);
-    if (spent < count / 2) return paced;
+    if (spent < burst) return 0;
+    // The calls left are shared out over the time until the oldest one frees its place.
     const last = this.times[spent - 1]!;
     const gap = (this.times[0]! + windowMs - last) / (count - spent);
-    return Math.max(paced, Math.ceil(last + gap - now));
+    return Math.max(0, Math.ceil(last + gap - now));
   }
 
   headroom(now: number): number {
     this.expire(now);
-    return Math.min(1 - this.times.length / this.rule.count, this.paced.headroom(now));
+    return 1 - this.times.length / this.rule.count;
   }
 
   spend(now: number): number {
     this.expire(now);
-    this.paced.spend(now);
     this.times.push(now);
     return now;
   }
 
   refund(token: number): void {
-    this.paced.refund(token);
     const i = this.times.lastIndexOf(token);
     if (i >= 0) this.times.splice(i, 1);
   }
 
   recovered(now: number): boolean {
     this.expire(now);
-    return this.times.length === 0 && this.paced.recovered(now);
+    return this.times.length === 0;
   }
 
   history(now: number): number[] {
