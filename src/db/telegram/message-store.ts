@@ -36,9 +36,17 @@ const p = (name: string) => sql.placeholder(name);
  * through its front-end port (createApp hands it this store), inside its own transactions:
  * the same connection, so a game and its message are stored together.
  */
+/** Games whose board rows are kept in memory: a press asks for its game's several times. */
+const CACHED_BOARDS = 10_000;
+
 export class MessageStore {
   /** Asked before every call into a chat: the few lost ones are kept in memory. */
   private readonly lost: Set<number>;
+  /**
+   * Board rows as committed; this process is their only writer. A row read inside a
+   * transaction is not kept: the transaction may yet roll back (and its game id be reused).
+   */
+  private readonly boards = new Map<number, GameBoardRow | null>();
   private readonly statements;
 
   constructor(private readonly db: Db) {
@@ -66,8 +74,19 @@ export class MessageStore {
     };
   }
 
+  private boardRow(gameId: number): GameBoardRow | null {
+    const known = this.boards.get(gameId);
+    if (known !== undefined) return known;
+    const row = this.statements.board.get({ gameId }) ?? null;
+    if (!this.db.$client.inTransaction) {
+      if (this.boards.size >= CACHED_BOARDS) this.boards.delete(this.boards.keys().next().value!);
+      this.boards.set(gameId, row);
+    }
+    return row;
+  }
+
   gameMessage(gameId: number): MessagePlace | null {
-    return placeOf(this.statements.board.get({ gameId }));
+    return placeOf(this.boardRow(gameId) ?? undefined);
   }
 
   /** The game is shown there now; what the message shows is kept (the caller marks it). */
@@ -78,6 +97,7 @@ export class MessageStore {
       .values({ gameId, ...columns })
       .onConflictDoUpdate({ target: tgGameBoards.gameId, set: columns })
       .run();
+    this.boards.delete(gameId);
   }
 
   /** The newest game shown in an inline message (a rematch takes its message over). */
@@ -86,7 +106,7 @@ export class MessageStore {
   }
 
   boardShown(gameId: number): BoardShown | null {
-    return this.statements.board.get({ gameId }) ?? null;
+    return this.boardRow(gameId);
   }
 
   /** What the game's message shows now: the game's version and status, the claim or not. */
@@ -97,6 +117,7 @@ export class MessageStore {
       .values({ gameId, ...shown })
       .onConflictDoUpdate({ target: tgGameBoards.gameId, set: shown })
       .run();
+    this.boards.delete(gameId);
   }
 
   /**
