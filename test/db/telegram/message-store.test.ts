@@ -118,4 +118,27 @@ describe("where the bot shows games and challenges", () => {
     });
     expect(tournamentMessages.behind()).toEqual([]);
   });
+
+  it("keeps in memory only board rows that were committed: a rolled-back place is not seen again", () => {
+    const { svc, messages, database } = fixture();
+    const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+    const game = unwrap(svc.acceptChallenge(c.id, bob)).game;
+    const before = messages.gameMessage(game.id);
+    expect(before).not.toBeNull();
+    const moved = { kind: "chat", chatId: CHAT.id, messageId: 501 } as const;
+    const rollback = new Error("rolled back");
+    expect(() =>
+      database.db.transaction(() => {
+        messages.setGameMessage(game.id, moved);
+        expect(messages.gameMessage(game.id)).toEqual(moved);
+        throw rollback;
+      }),
+    ).toThrow(rollback);
+    expect(messages.gameMessage(game.id)).toEqual(before);
+    // A committed change is read again, not the row kept from before it.
+    messages.setGameMessage(game.id, moved);
+    expect(messages.gameMessage(game.id)).toEqual(moved);
+    messages.markGameShown(game.id, 3, false, "active");
+    expect(messages.boardShown(game.id)).toMatchObject({ shownVersion: 3 });
+  });
 });
