@@ -65,7 +65,7 @@ export class BoardSync {
     /** Where each game is shown and what its message shows; the chats the bot has lost. */
     private readonly messages: MessageStore,
     private readonly messenger: GameMessenger,
-    private readonly textsFor: (locale: string) => Tr,
+    private readonly textsFor: (locale: string | null) => Tr,
     private readonly logger: Logger,
     private readonly outbox: Outbox,
     private readonly privateBoards: PrivateBoards,
@@ -237,7 +237,7 @@ export class BoardSync {
       this.messages.setGameMessage(game.id, pressedOn);
       game = { ...game, message: pressedOn };
     }
-    const t = this.textsFor(game.locale);
+    const t = this.textsFor(this.messages.gameLocale(game.id));
     if (game.status === "broken" || game.status === "abandoned") return this.showBroken(game, t);
     if (game.starting) {
       const begun = await this.begin(game, t);

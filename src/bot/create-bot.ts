@@ -176,7 +176,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const i18n = createI18n<Context>(
     (ctx) => deps.prefs.get(ctx.from?.id ?? 0) ?? localeOf(ctx.from?.language_code),
   );
-  const textsFor = (locale: string) => translator(i18n, locale);
+  const textsFor = (locale: string | null) => translator(i18n, locale);
   const uploader = deps.photoUploader?.(bot.api) ?? null;
   const boardUploader = deps.photoUploader?.(boardApi) ?? null;
   const messenger = new GameMessenger(boardApi, deps.renderBoard, logger, boardUploader);

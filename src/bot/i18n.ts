@@ -30,7 +30,7 @@ export function createI18n<C extends Context>(
   return i18n;
 }
 
-export function translator<C extends Context>(i18n: I18n<C>, locale: string): Tr {
+export function translator<C extends Context>(i18n: I18n<C>, locale: string | null): Tr {
   const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
   // The types of Tr check keys and variables at each call; here they are passed on as they are.
   return ((key: string, vars?: Record<string, string | number>) => i18n.t(lang, key, vars)) as Tr;

@@ -28,7 +28,7 @@ export class Maintenance {
     private readonly service: GameService,
     private readonly messages: MessageStore,
     private readonly boards: BoardSync,
-    private readonly textsFor: (locale: string) => Tr,
+    private readonly textsFor: (locale: string | null) => Tr,
     private readonly logger: Logger,
     /** The bot's own user: never reminded to move. */
     private readonly ownId: number | null = null,
@@ -61,7 +61,11 @@ export class Maintenance {
     }
     for (const listener of this.tickListeners) await listener(now);
     for (const c of this.service.expireChallenges(now)) {
-      const text = challengeClosedText(this.textsFor(c.locale), c, "challenge-expired");
+      const text = challengeClosedText(
+        this.textsFor(this.messages.challengeLocale(c.id)),
+        c,
+        "challenge-expired",
+      );
       await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.messages, c, text));
     }
     // A damaged game the minute's work meets is recorded broken (its board then says so).
@@ -71,7 +75,7 @@ export class Maintenance {
       if (g.chatId === null || g.waitingFor === null || g.waitingFor === this.ownId) continue;
       const waiting = g.waitingFor === g.white.id ? g.white : g.black;
       const opponent = g.waitingFor === g.white.id ? g.black : g.white;
-      const t = this.textsFor(g.locale);
+      const t = this.textsFor(this.messages.gameLocale(g.id));
       const replyTo = g.message?.kind === "chat" ? g.message.messageId : undefined;
       const chatId = g.chatId;
       await this.quietly(chatId, () =>
@@ -102,7 +106,11 @@ export class Maintenance {
       const c = this.service.getChallenge(challengeId);
       const game = this.service.getGame(gameId);
       if (!c || !game) continue;
-      const text = challengeAcceptedText(this.textsFor(c.locale), c, game);
+      const text = challengeAcceptedText(
+        this.textsFor(this.messages.challengeLocale(c.id)),
+        c,
+        game,
+      );
       await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.messages, c, text));
     }
   }

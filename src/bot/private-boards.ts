@@ -28,7 +28,7 @@ export class PrivateBoards {
     private readonly service: GameService,
     private readonly store: TelegramStore,
     private readonly messenger: GameMessenger,
-    private readonly textsFor: (locale: string) => Tr,
+    private readonly textsFor: (locale: string | null) => Tr,
     private readonly logger: Logger,
     private readonly outbox: Outbox,
     /** The board page's button for a player's own board; null when there is no page. */
@@ -38,7 +38,7 @@ export class PrivateBoards {
   /** Posts the player's own board of the game (an older one loses its buttons). */
   async open(game: GameView, userId: number): Promise<void> {
     const old = this.store.privateBoard(game.id, userId);
-    const t = this.textsFor(game.locale);
+    const t = this.textsFor(this.store.messages.gameLocale(game.id));
     const ref = await this.messenger.send(userId, this.message(t, game));
     if (ref.kind !== "chat") return;
     this.store.setPrivateBoard(game.id, userId, ref.messageId, this.service.config.now());
@@ -102,7 +102,7 @@ export class PrivateBoards {
     const game = this.service.getGame(gameId);
     const row = this.store.privateBoard(gameId, userId);
     if (!game || !row || row.shownVersion === game.version) return;
-    const t = this.textsFor(game.locale);
+    const t = this.textsFor(this.store.messages.gameLocale(game.id));
     const ref: MessageRef = { kind: "chat", chatId: userId, messageId: row.messageId };
     try {
       const moved = await this.messenger.update(ref, this.message(t, game));

@@ -49,7 +49,7 @@ export class TournamentBoards {
     /** Where each tournament's messages are, and what they show. */
     private readonly messages: TournamentMessageStore,
     private readonly render: RenderStandings,
-    private readonly textsFor: (locale: string) => Tr,
+    private readonly textsFor: (locale: string | null) => Tr,
     private readonly logger: Logger,
     private readonly now: () => number,
   ) {}

@@ -115,7 +115,6 @@ export const challenges = sqliteTable(
     targetUsername: text("target_username"),
     variant: text("variant").$type<Variant>().notNull(),
     rules: text("rules", { mode: "json" }).$type<Rules>().notNull(),
-    locale: text("locale").notNull(),
     status: text("status").$type<ChallengeStatus>().notNull().default("pending"),
     /** An inline card sent as a picture: its text is a caption. */
     cardPhoto: integer("card_photo", { mode: "boolean" }).notNull().default(false),
@@ -193,7 +192,6 @@ export const games = sqliteTable(
     /** Equals the number of game_events rows of the game (their last seq). */
     version: integer("version").notNull(),
     chatId: integer("chat_id").references(() => chats.id),
-    locale: text("locale").notNull(),
     /** Hex; secret until the game is over. */
     diceSeed: text("dice_seed").notNull(),
     /** SHA-256 hex of the seed bytes, published at the start. */
@@ -303,7 +301,6 @@ export const tournaments = sqliteTable(
     rules: text("rules", { mode: "json" }).$type<Rules>().notNull(),
     format: text("format").$type<TournamentFormat>().notNull(),
     status: text("status").$type<TournamentStatus>().notNull().default("signup"),
-    locale: text("locale").notNull(),
     /** Sign-up closes then: the tournament starts if enough joined, else it is called off. */
     signupEndsAt: integer("signup_ends_at").notNull(),
     /** The status the card was last written for: a closed card is not written again. */

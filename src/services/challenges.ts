@@ -19,8 +19,6 @@ export interface ChallengeInput {
   readonly variant: Variant;
   /** Rule options over the variant's defaults (e.g. a preset), checked by the engine. */
   readonly rules?: unknown;
-  /** The language of the game's texts; defaults to the challenger's. */
-  readonly locale?: string | null;
   readonly message?: MessageRef | null;
   /** The message is an inline card sent as a picture. */
   readonly cardPhoto?: boolean;
@@ -78,7 +76,6 @@ export function createChallenge(
     targetUsername,
     variant: input.variant,
     rules: rules.rules,
-    locale: input.locale || me.languageCode || "en",
     status: "pending",
     cardPhoto: input.cardPhoto ?? false,
     cardKey,
@@ -86,6 +83,7 @@ export function createChallenge(
     createdAt: now,
     updatedAt: now,
   });
+  ctx.frontEnd.challengeCreated(row.id);
   if (message) ctx.frontEnd.setChallengeMessage(row.id, message);
   return ok(challengeView(ctx, row));
 }
@@ -142,8 +140,8 @@ export function acceptChallenge(
     chatId,
     // An inline card turns into the board; in a chat the board is a new photo message.
     message: message ?? inlineCard(ctx, c.id),
-    locale: c.locale,
     challengeId: c.id,
+    tournamentId: null,
     previousGameId: null,
     actorId: by.id,
     seed: c.diceSeed,

@@ -1,13 +1,28 @@
 import type { MessageRef } from "./message-ref.js";
 
+/** A new game and what it began from: a challenge, the game before it, a tournament's match. */
+export interface GameOrigin {
+  readonly gameId: number;
+  readonly challengeId: number | null;
+  readonly previousGameId: number | null;
+  readonly tournamentId: number | null;
+}
+
 /**
  * What the service needs of the front end that shows its games, which keeps it in its own
  * store (createApp hands over the Telegram front end's): where each game and challenge is
- * shown, and which chats it cannot reach now. A game's place is part of its rules (a button
- * works only at home; an inline card turns into its board; the dice's second part is where
- * the game starts), so the service reads and records it, inside its own transactions.
+ * shown, which chats it cannot reach now, and which games are new (a game is shown the way
+ * what it began from was, in its language, which the service never sees). A game's place is
+ * part of its rules (a button works only at home; an inline card turns into its board; the
+ * dice's second part is where the game starts), so the service reads and records it, inside
+ * its own transactions.
  */
 export interface FrontEnd {
+  /** A game was stored (told inside its transaction): it is shown the way its origin is. */
+  gameCreated(origin: GameOrigin): void;
+  /** A challenge or tournament was stored (told inside its transaction). */
+  challengeCreated(challengeId: number): void;
+  tournamentCreated(tournamentId: number): void;
   gameMessage(gameId: number): MessageRef | null;
   setGameMessage(gameId: number, ref: MessageRef): void;
   challengeMessage(challengeId: number): MessageRef | null;
@@ -21,6 +36,9 @@ export function memoryFrontEnd(): FrontEnd {
   const games = new Map<number, MessageRef>();
   const challenges = new Map<number, MessageRef>();
   return {
+    gameCreated: () => {},
+    challengeCreated: () => {},
+    tournamentCreated: () => {},
     gameMessage: (id) => games.get(id) ?? null,
     setGameMessage: (id, ref) => void games.set(id, ref),
     challengeMessage: (id) => challenges.get(id) ?? null,

@@ -60,8 +60,9 @@ export interface CreateGameInput extends Omit<StartInput, "dice" | "confirmTurns
   readonly chatId: number | null;
   /** Where the game is shown, when known at its creation (an inline message it takes over). */
   readonly message: MessageRef | null;
-  readonly locale: string;
   readonly challengeId: number | null;
+  /** The tournament whose match it opens, if any. */
+  readonly tournamentId: number | null;
   readonly previousGameId: number | null;
   readonly actorId: number;
   /** The seed committed to before (hex, with the challenge or the last game); else a new one. */
@@ -105,7 +106,6 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
         confirmTurns,
       }),
       chatId: input.chatId,
-      locale: input.locale,
       diceSeed: seed.toString("hex"),
       diceCommitment: commitmentOf(seed),
       diceCounter: 0,
@@ -122,6 +122,13 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
     },
     [],
   );
+  // Told in the game's transaction: the front end shows it as what it began from (its language).
+  ctx.frontEnd.gameCreated({
+    gameId: row.id,
+    challengeId: input.challengeId,
+    previousGameId: input.previousGameId,
+    tournamentId: input.tournamentId,
+  });
   // Recorded with the game, in its transaction: an inline game starts in this message, and its
   // first press finds the game by it.
   if (input.message) ctx.frontEnd.setGameMessage(row.id, input.message);

@@ -57,7 +57,6 @@ export interface ChallengeView {
   readonly status: ChallengeStatus;
   readonly variant: Variant;
   readonly rules: Rules;
-  readonly locale: string;
   readonly challenger: PlayerView;
   /** A user id target (with the player when known), a username target, or null: open. */
   readonly target: { readonly userId: number | null; readonly username: string | null } | null;
@@ -88,7 +87,6 @@ export interface GameView {
   readonly waitingFor: number | null;
   readonly chatId: number | null;
   readonly message: MessageRef | null;
-  readonly locale: string;
   readonly opening: OpeningLot | null;
   readonly diceCommitment: string;
   /** Hex; null until the game is over. */

@@ -12,12 +12,10 @@ const ref = (u: User) => ({ id: u.id, firstName: u.first_name, languageCode: u.l
  * the bot has started it in its board).
  */
 async function resignedGame(harness: Harness, challenger: User, accepter: User, loser: User) {
-  const c = harness.service.createChallenge({
-    challenger: ref(challenger),
-    chat: CHAT,
-    variant: "long",
-    locale: challenger.language_code ?? "en",
-  });
+  // Written in the challenger's language, as the bot makes it.
+  const c = harness.parts.deps.messages.writtenIn(challenger.language_code ?? "en", () =>
+    harness.service.createChallenge({ challenger: ref(challenger), chat: CHAT, variant: "long" }),
+  );
   if (!c.ok) throw new Error(c.error.message);
   const started = harness.service.acceptChallenge(c.value.id, ref(accepter));
   if (!started.ok) throw new Error(started.error.message);

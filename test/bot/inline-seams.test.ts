@@ -87,7 +87,7 @@ describe("inline cards at their edges", () => {
     const accept = buttonNamed(card, "✅ Прийняти");
     await h.press(USERS.olga, card, accept);
     const game = gameInInline(h.parts.deps, "uk-1")!;
-    expect(game.locale).toBe("uk");
+    expect(h.parts.deps.messages.gameLocale(game.id)).toBe("uk");
     const board = h.tg.inlineMessage("uk-1")!;
     expect(board.caption).toContain("довгі нарди");
     expect(board.caption).not.toMatch(/длинные нарды|long nardy/);

@@ -208,7 +208,6 @@ function fullTournament() {
       chat: CHAT,
       variant: "long",
       signupMs: 30 * 60_000,
-      locale: "en",
     }),
   );
   for (const p of crowd.slice(1)) unwrap(tours.join(made.id, p));

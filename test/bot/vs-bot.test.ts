@@ -84,7 +84,6 @@ describe("the bot after a restart", () => {
       chat,
       target: { user: me },
       variant: "short",
-      locale: "en",
     });
     if (!made.ok) throw new Error(made.error.message);
     const started = first.service.acceptChallenge(made.value.id, me);

@@ -35,7 +35,7 @@ it("an old game plays on with its seed alone, replays, and its record verifies",
   // The same rows in a database of the migrations before the second part; opened now.
   const path = join(dir, "old.sqlite");
   const old = databaseUpTo(dir, "0009_tournaments", path);
-  copyRows(scratch.sqlite, old);
+  copyRows(scratch.sqlite, old, undefined, { locale: "en" });
   old.close();
   scratch.close();
   const upgraded = openDatabase(path);

@@ -32,17 +32,22 @@ export function databaseUpTo(scratchDir: string, lastTag: string, path: string):
   return raw;
 }
 
-/** Copies every row of `tables`, in the columns both databases have. */
+/**
+ * Copies every row of `tables`, in the columns both databases have; a column only the older
+ * one has (since moved or dropped) takes its value from `fill`.
+ */
 export function copyRows(
   from: Database.Database,
   to: Database.Database,
   tables: readonly string[] = GAME_TABLES,
+  fill: Record<string, unknown> = {},
 ): void {
   for (const table of tables) {
     const columns = new Set(
       (to.prepare(`pragma table_info(${table})`).all() as { name: string }[]).map((c) => c.name),
     );
-    for (const row of from.prepare(`select * from ${table}`).all() as Record<string, unknown>[]) {
+    for (const read of from.prepare(`select * from ${table}`).all() as Record<string, unknown>[]) {
+      const row = { ...fill, ...read };
       const names = Object.keys(row).filter((c) => columns.has(c));
       to.prepare(
         `insert into ${table} (${names.join(", ")}) values (${names.map(() => "?").join(", ")})`,

@@ -27,7 +27,6 @@ function fixture({ db }: OpenedDatabase) {
     whiteId: 1,
     blackId: 2,
     state: newGame({ variant: "long", rules, starter: "white" }),
-    locale: "en",
     diceSeed: "00",
     diceCommitment: "ff",
     seriesId: s.id,
@@ -134,7 +133,6 @@ describe("repositories", () => {
       challengerId: 1,
       variant: "short" as const,
       rules: defaultRules("short"),
-      locale: "en",
       createdAt: 1,
       updatedAt: 1,
     };

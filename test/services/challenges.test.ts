@@ -8,7 +8,6 @@ describe("challenges", () => {
     const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
     expect(c).toMatchObject({ status: "pending", variant: "long", target: null, chatId: CHAT.id });
     expect(c.rules.head).toBe("classic");
-    expect(c.locale).toBe("en");
     expect(errorCode(svc.acceptChallenge(c.id, alice))).toBe("self-challenge");
     const start = unwrap(svc.acceptChallenge(c.id, carol));
     expect([start.game.white.id, start.game.black.id].sort()).toEqual([alice.id, carol.id].sort());
@@ -71,11 +70,9 @@ describe("challenges", () => {
         challenger: alice,
         variant: "long",
         rules: { opening: "lot", head: "sport", cube: true, match: { kind: "points", to: 5 } },
-        locale: "ru",
       }),
     );
     expect(c.rules).toMatchObject({ opening: "lot", head: "sport", cube: true, block: "strict" });
-    expect(c.locale).toBe("ru");
     expect(c.chatId).toBeNull();
   });
 

@@ -29,7 +29,6 @@ function withPlayers(r: ReturnType<typeof rig>, who: PlayerRef[], rules?: unknow
     variant: "long",
     ...(rules ? { rules } : {}),
     signupMs: 30 * MIN,
-    locale: "en",
   });
   if (!made.ok) throw new Error(made.error.message);
   for (const p of who) expect(r.tours.join(made.value.id, p).ok).toBe(true);
@@ -42,7 +41,7 @@ const liveGameIds = (t: TournamentView) =>
 describe("tournament sign-up", () => {
   it("is for groups only, one at a time per group", () => {
     const r = rig();
-    const base = { organiser: alice, variant: "long" as const, signupMs: MIN, locale: "en" };
+    const base = { organiser: alice, variant: "long" as const, signupMs: MIN };
     const inPrivate = r.tours.create({ ...base, chat: { id: 101, type: "private" } });
     expect(inPrivate.ok || inPrivate.error.code).toBe("group-only");
     expect(r.tours.create({ ...base, chat: CHAT }).ok).toBe(true);

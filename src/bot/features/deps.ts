@@ -51,7 +51,7 @@ export interface FeatureDeps {
   readonly isReplay: (updateId: number) => boolean;
   readonly i18n: I18n<Context>;
   /** Texts in one language (a game's, a challenge's). */
-  readonly textsFor: (locale: string) => Tr;
+  readonly textsFor: (locale: string | null) => Tr;
   readonly logger: Logger;
   readonly prefs: LocalePrefs;
   /** What each message shows, as the bot last wrote it. */

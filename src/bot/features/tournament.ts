@@ -12,6 +12,7 @@ import { SIGNUP_MINUTES } from "../ui/tournament-text.js";
 import type { FeatureDeps } from "./deps.js";
 import { playerRef } from "./player-ref.js";
 import { parseTournamentArgs } from "./tournament-args.js";
+import { tournamentIn } from "./written-in.js";
 
 /** Match lengths the organiser cycles through on the card. */
 const MATCH_LENGTHS: readonly Rules["match"][] = [
@@ -54,18 +55,22 @@ async function tournamentCommand(deps: FeatureDeps, ctx: CommandContext<BotConte
     await ctx.reply(ctx.t("tournament-bad-args", { word: quotedWord(args.error) }));
     return;
   }
-  const r = tournaments.create({
-    organiser: playerRef(ctx.from!),
-    chat: { id: ctx.chat.id, type: ctx.chat.type, title: ctx.chat.title ?? null },
-    variant: args.variant,
-    rules: {
-      ...presetRules(args.variant, args.preset)!,
-      ...(args.match ? { match: args.match } : {}),
+  const locale = await ctx.i18n.getLocale();
+  const r = tournamentIn(
+    deps,
+    {
+      organiser: playerRef(ctx.from!),
+      chat: { id: ctx.chat.id, type: ctx.chat.type, title: ctx.chat.title ?? null },
+      variant: args.variant,
+      rules: {
+        ...presetRules(args.variant, args.preset)!,
+        ...(args.match ? { match: args.match } : {}),
+      },
+      format: args.format,
+      signupMs: args.signupMs,
     },
-    format: args.format,
-    signupMs: args.signupMs,
-    locale: await ctx.i18n.getLocale(),
-  });
+    locale,
+  );
   if (!r.ok) await ctx.reply(errorText(ctx.t, r.error));
 }
 

@@ -6,6 +6,7 @@ import { challengeText, computerChallengeKeyboard } from "../ui/challenge-text.j
 import { errorText } from "../ui/errors-text.js";
 import type { FeatureDeps } from "./deps.js";
 import { playerRef } from "./player-ref.js";
+import { challengeIn } from "./written-in.js";
 
 /**
  * `/play bot` and the set-up dialog's "the bot": a challenge to the computer player in this
@@ -32,19 +33,23 @@ export async function startVsComputer(
     return;
   }
   const chat = ctx.chat;
-  const r = deps.service.createChallenge({
-    challenger: playerRef(ctx.from),
-    chat: { id: chat.id, type: chat.type, title: "title" in chat ? (chat.title ?? null) : null },
-    target: { user: deps.computer },
-    variant,
-    rules,
-    locale: await ctx.i18n.getLocale(),
-  });
+  const locale = await ctx.i18n.getLocale();
+  const r = challengeIn(
+    deps,
+    {
+      challenger: playerRef(ctx.from),
+      chat: { id: chat.id, type: chat.type, title: "title" in chat ? (chat.title ?? null) : null },
+      target: { user: deps.computer },
+      variant,
+      rules,
+    },
+    locale,
+  );
   if (!r.ok) {
     await ctx.reply(errorText(ctx.t, r.error));
     return;
   }
-  const t = deps.textsFor(r.value.locale);
+  const t = deps.textsFor(locale);
   const ttlMinutes = Math.round(deps.config.challengeTtlMs / 60_000);
   const sent = await ctx.reply(challengeText(t, r.value, ttlMinutes, true), {
     parse_mode: "HTML",

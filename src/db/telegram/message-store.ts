@@ -1,7 +1,13 @@
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
 import { challenges, type GameStatus, games } from "../schema.js";
-import { type GameBoardRow, tgChallengeCards, tgGameBoards, tgLostChats } from "./schema.js";
+import {
+  type GameBoardRow,
+  tgChallengeCards,
+  tgGameBoards,
+  tgLostChats,
+  tgTournamentMessages,
+} from "./schema.js";
 
 /** A message in a chat, or an inline message (no chat): the services' MessageRef, to the letter. */
 export type MessagePlace =
@@ -48,6 +54,8 @@ export class MessageStore {
    */
   private readonly boards = new Map<number, GameBoardRow | null>();
   private readonly statements;
+  /** The language of what the front end is making now (see writtenIn); null: none. */
+  private writing: string | null = null;
 
   constructor(private readonly db: Db) {
     this.lost = new Set(
@@ -83,6 +91,73 @@ export class MessageStore {
       this.boards.set(gameId, row);
     }
     return row;
+  }
+
+  /**
+   * Runs a synchronous call into the service so that the challenge or tournament it makes is
+   * written in `locale`: the service tells this store of each one inside the transaction
+   * that stores it, before anything else can show it.
+   */
+  writtenIn<T>(locale: string, make: () => T): T {
+    const outer = this.writing;
+    this.writing = locale;
+    try {
+      return make();
+    } finally {
+      this.writing = outer;
+    }
+  }
+
+  challengeCreated(challengeId: number): void {
+    const locale = this.writing;
+    if (locale === null) return;
+    this.db
+      .insert(tgChallengeCards)
+      .values({ challengeId, locale })
+      .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set: { locale } })
+      .run();
+  }
+
+  tournamentCreated(tournamentId: number): void {
+    const locale = this.writing;
+    if (locale === null) return;
+    this.db
+      .insert(tgTournamentMessages)
+      .values({ tournamentId, locale })
+      .onConflictDoUpdate({ target: tgTournamentMessages.tournamentId, set: { locale } })
+      .run();
+  }
+
+  /**
+   * A new game (inside the transaction that stores it) is written in the language of what it
+   * began from: the challenge's card, the game before it, or its tournament's messages.
+   */
+  gameCreated(origin: {
+    readonly gameId: number;
+    readonly challengeId: number | null;
+    readonly previousGameId: number | null;
+    readonly tournamentId: number | null;
+  }): void {
+    const locale =
+      origin.challengeId !== null
+        ? this.challengeLocale(origin.challengeId)
+        : origin.previousGameId !== null
+          ? this.gameLocale(origin.previousGameId)
+          : origin.tournamentId !== null
+            ? this.tournamentLocale(origin.tournamentId)
+            : null;
+    if (locale === null) return;
+    this.db
+      .insert(tgGameBoards)
+      .values({ gameId: origin.gameId, locale })
+      .onConflictDoUpdate({ target: tgGameBoards.gameId, set: { locale } })
+      .run();
+    this.boards.delete(origin.gameId);
+  }
+
+  /** The language the game's messages are written in; null: the default's. */
+  gameLocale(gameId: number): string | null {
+    return this.boardRow(gameId)?.locale ?? null;
   }
 
   gameMessage(gameId: number): MessagePlace | null {
@@ -181,6 +256,25 @@ export class MessageStore {
       .values({ challengeId, ...columns })
       .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set: columns })
       .run();
+  }
+
+  /** The language of the challenge's card and of its game; null: the default's. */
+  challengeLocale(challengeId: number): string | null {
+    const row = this.db
+      .select({ locale: tgChallengeCards.locale })
+      .from(tgChallengeCards)
+      .where(eq(tgChallengeCards.challengeId, challengeId))
+      .get();
+    return row?.locale ?? null;
+  }
+
+  private tournamentLocale(tournamentId: number): string | null {
+    const row = this.db
+      .select({ locale: tgTournamentMessages.locale })
+      .from(tgTournamentMessages)
+      .where(eq(tgTournamentMessages.tournamentId, tournamentId))
+      .get();
+    return row?.locale ?? null;
   }
 
   /** The newest challenge made in an inline message. */

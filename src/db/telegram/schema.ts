@@ -62,6 +62,8 @@ export const tgGameBoards = sqliteTable(
     shownClaim: integer("shown_claim", { mode: "boolean" }).notNull().default(false),
     /** The game's status it showed: a game marked broken keeps its version, not its status. */
     shownStatus: text("shown_status").$type<GameStatus>(),
+    /** The language its messages are written in, carried over from where the game began. */
+    locale: text("locale"),
   },
   (t) => [
     // Every press on an inline board looks its game up by the message.
@@ -83,6 +85,8 @@ export const tgChallengeCards = sqliteTable(
     messageId: integer("message_id"),
     inlineMessageId: text("inline_message_id"),
     closed: integer("closed", { mode: "boolean" }).notNull().default(false),
+    /** The language of the card, and of the game it starts. */
+    locale: text("locale"),
   },
   (t) => [
     // Every press on an inline card looks its challenge up by the message.
@@ -105,6 +109,8 @@ export const tgTournamentMessages = sqliteTable("tg_tournament_messages", {
   standingsMessageId: integer("standings_message_id"),
   /** The tournament's version the messages last showed; null: never shown. */
   shownVersion: integer("shown_version"),
+  /** The language of its messages, and of its games' boards. */
+  locale: text("locale"),
 });
 
 /** Chats the bot was removed from or blocked in: nothing is sent there until it is back. */

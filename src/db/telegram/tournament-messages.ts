@@ -9,12 +9,15 @@ export interface TournamentMessages {
   readonly standingsMessageId: number | null;
   /** The tournament's version they last showed; null: never shown. */
   readonly shownVersion: number | null;
+  /** The language they are written in, and its games' boards; null: the default's. */
+  readonly locale: string | null;
 }
 
 const NO_TOURNAMENT_MESSAGES: TournamentMessages = {
   messageId: null,
   standingsMessageId: null,
   shownVersion: null,
+  locale: null,
 };
 
 /** Where each tournament's messages are in its group, and the version they show. */
@@ -27,6 +30,7 @@ export class TournamentMessageStore {
         messageId: tgTournamentMessages.messageId,
         standingsMessageId: tgTournamentMessages.standingsMessageId,
         shownVersion: tgTournamentMessages.shownVersion,
+        locale: tgTournamentMessages.locale,
       })
       .from(tgTournamentMessages)
       .where(eq(tgTournamentMessages.tournamentId, tournamentId))

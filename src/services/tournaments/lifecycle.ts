@@ -21,7 +21,6 @@ export interface TournamentInput {
   readonly rules?: unknown;
   readonly format?: TournamentFormat;
   readonly signupMs: number;
-  readonly locale: string;
 }
 
 /** One game per pairing unless the organiser says otherwise: an evening's length. */
@@ -62,12 +61,12 @@ export function createTournament(
     variant: input.variant,
     rules,
     format,
-    locale: input.locale,
     signupEndsAt: now + input.signupMs,
     createdAt: now,
     updatedAt: now,
   });
   ctx.tournaments.addEntry(row.id, input.organiser.id, now);
+  ctx.frontEnd.tournamentCreated(row.id);
   return ok(row);
 }
 

@@ -31,7 +31,6 @@ export interface TournamentView {
   /** Every game's rules; `match` is the length of each pairing. */
   readonly rules: Rules;
   readonly format: TournamentFormat;
-  readonly locale: string;
   readonly organiser: PlayerView;
   readonly signupEndsAt: number;
   /** Seed order. */

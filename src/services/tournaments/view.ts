@@ -58,7 +58,6 @@ export function tournamentView(ctx: ServiceContext, t: TournamentRow): Tournamen
     variant: t.variant,
     rules: t.rules,
     format: t.format,
-    locale: t.locale,
     organiser: person(t.organiserId),
     signupEndsAt: t.signupEndsAt,
     entrants: ids.map(person),

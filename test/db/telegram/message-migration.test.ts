@@ -1,8 +1,9 @@
 /**
- * The upgrade that moved where games, challenges and tournaments are shown (and the chats
- * the bot lost) out of the game tables into the Telegram front end's: a database made by the
- * migrations before it, with messages in the old columns, opens with today's migrations and
- * finds every message in the new tables, so a restarted bot edits the same messages.
+ * The upgrades that moved where games, challenges and tournaments are shown (and the chats
+ * the bot lost), then the languages they are written in, out of the game tables into the
+ * Telegram front end's: a database made by the migrations before each, with its data in the
+ * old columns, opens with today's migrations and finds it all in the new tables, so a
+ * restarted bot edits the same messages in the same language.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,7 +37,7 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
   const tags = migrationTags();
   expect(tags[tags.indexOf(BEFORE) + 1]).toBe("0014_telegram_messages");
   const old = databaseUpTo(dir, BEFORE, path);
-  copyRows(scratch.sqlite, old);
+  copyRows(scratch.sqlite, old, undefined, { locale: "en" });
   scratch.close();
   const run = (sql: string, ...params: unknown[]) => old.prepare(sql).run(...params);
   run("update challenges set message_id = 70, card_closed = 1 where id = ?", inChat.id);
@@ -92,6 +93,7 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
     messageId: 80,
     standingsMessageId: 81,
     shownVersion: 3,
+    locale: "en",
   });
   expect(tournamentMessages.behind()).toEqual([1]);
   expect(messages.isChatPaused(-2002)).toBe(true);
@@ -112,5 +114,63 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
   expect(columns("challenges")).not.toContain("card_closed");
   expect(columns("tournaments")).not.toContain("shown_version");
   expect(columns("chats")).not.toContain("lost_at");
+  upgraded.close();
+});
+
+it("moves the languages of games, challenges and tournaments to the front end's tables", () => {
+  const scratch = openDatabase(":memory:");
+  const made = new GameService(scratch.db, { now: () => NOW, newSeed: seedSource("languages") });
+  const shown = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+  const shownGame = unwrap(made.acceptChallenge(shown.id, bob)).game.id;
+  const unseen = unwrap(made.createChallenge({ challenger: carol, chat: CHAT, variant: "short" }));
+
+  const path = join(dir, "before-languages.sqlite");
+  const old = databaseUpTo(dir, "0014_telegram_messages", path);
+  copyRows(scratch.sqlite, old, undefined, { locale: "uk" });
+  scratch.close();
+  const run = (sql: string, ...params: unknown[]) => old.prepare(sql).run(...params);
+  run("update challenges set locale = 'ru' where id = ?", unseen.id);
+  // The game's board and the first card were posted; the other card has no row yet.
+  run(
+    `insert into tg_game_boards (game_id, chat_id, message_id, shown_version, shown_status)
+     values (?, ?, 71, 1, 'active')`,
+    shownGame,
+    CHAT.id,
+  );
+  run(
+    "insert into tg_challenge_cards (challenge_id, chat_id, message_id) values (?, ?, 70)",
+    shown.id,
+    CHAT.id,
+  );
+  run(
+    `insert into tournaments (id, chat_id, organiser_id, variant, rules, format, status, locale,
+       signup_ends_at, version, announced, created_at, updated_at)
+     values (1, ?, ?, 'long', ?, 'round-robin', 'signup', 'ru', ?, 1, 0, ?, ?)`,
+    CHAT.id,
+    alice.id,
+    JSON.stringify(shown.rules),
+    NOW,
+    NOW,
+    NOW,
+  );
+  old.close();
+
+  const upgraded = openDatabase(path);
+  const messages = new MessageStore(upgraded.db);
+  expect(messages.gameLocale(shownGame)).toBe("uk");
+  expect(messages.challengeLocale(shown.id)).toBe("uk");
+  expect(messages.challengeLocale(unseen.id)).toBe("ru");
+  expect(new TournamentMessageStore(upgraded.db).of(1).locale).toBe("ru");
+  // What the rows said of their messages is kept; rows made for a language show nothing yet.
+  expect(messages.gameMessage(shownGame)).toEqual({ kind: "chat", chatId: CHAT.id, messageId: 71 });
+  expect(messages.challengeMessage(shown.id)).toMatchObject({ messageId: 70 });
+  expect(messages.challengeMessage(unseen.id)).toBeNull();
+  expect(messages.gamesBehindBoard()).toEqual([]);
+  for (const table of ["games", "challenges", "tournaments"]) {
+    const names = (
+      upgraded.sqlite.prepare(`pragma table_info(${table})`).all() as { name: string }[]
+    ).map((c) => c.name);
+    expect(names).not.toContain("locale");
+  }
   upgraded.close();
 });

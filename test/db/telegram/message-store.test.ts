@@ -2,7 +2,21 @@ import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../../src/db/index.js";
 import { MessageStore } from "../../../src/db/telegram/message-store.js";
 import { TournamentMessageStore } from "../../../src/db/telegram/tournament-messages.js";
-import { alice, bob, CHAT, Clock, seedSource, unwrap } from "../../services/helpers.js";
+import { type PlayerRef, TournamentService } from "../../../src/services/index.js";
+import {
+  alice,
+  bob,
+  CHAT,
+  Clock,
+  carol,
+  HOUR,
+  seedSource,
+  unwrap,
+} from "../../services/helpers.js";
+
+const dave: PlayerRef = { id: 404, firstName: "Dave" };
+const erin: PlayerRef = { id: 505, firstName: "Erin" };
+
 import { StartingService } from "../../services/starting.js";
 
 const opened: { close(): void }[] = [];
@@ -99,14 +113,15 @@ describe("where the bot shows games and challenges", () => {
     database.sqlite.exec(
       `insert into players (id, first_name, created_at, updated_at) values (1, 'A', 0, 0);
        insert into chats (id, created_at, updated_at) values (-5, 0, 0);
-       insert into tournaments (id, chat_id, organiser_id, variant, rules, format, locale,
+       insert into tournaments (id, chat_id, organiser_id, variant, rules, format,
          signup_ends_at, version, created_at, updated_at)
-       values (1, -5, 1, 'long', '{}', 'knockout', 'en', 0, 2, 0, 0)`,
+       values (1, -5, 1, 'long', '{}', 'knockout', 0, 2, 0, 0)`,
     );
     expect(tournamentMessages.of(1)).toEqual({
       messageId: null,
       standingsMessageId: null,
       shownVersion: null,
+      locale: null,
     });
     expect(tournamentMessages.behind()).toEqual([1]);
     tournamentMessages.set(1, { messageId: 3 });
@@ -115,8 +130,46 @@ describe("where the bot shows games and challenges", () => {
       messageId: 3,
       standingsMessageId: 4,
       shownVersion: 2,
+      locale: null,
     });
     expect(tournamentMessages.behind()).toEqual([]);
+  });
+
+  it("writes a game in the language of what it began from: its challenge, the game before, its tournament", () => {
+    const { svc, messages, database } = fixture();
+    // Made outside writtenIn (a test, a script): no language of its own, the default's.
+    const plain = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+    expect(messages.challengeLocale(plain.id)).toBeNull();
+    const c = messages.writtenIn("uk", () =>
+      unwrap(svc.createChallenge({ challenger: carol, chat: CHAT, variant: "long" })),
+    );
+    expect(messages.challengeLocale(c.id)).toBe("uk");
+    // Outside the call, nothing more is written in it.
+    const after = unwrap(svc.createChallenge({ challenger: bob, variant: "long" }));
+    expect(messages.challengeLocale(after.id)).toBeNull();
+
+    const first = unwrap(svc.acceptChallenge(c.id, bob)).game;
+    expect(messages.gameLocale(first.id)).toBe("uk");
+    unwrap(svc.act(first.id, first.waitingFor!, { type: "resign" }, first.version));
+    const next = unwrap(svc.rematch(first.id, bob)).game;
+    expect(next.previousGameId).toBe(first.id);
+    expect(messages.gameLocale(next.id)).toBe("uk");
+    // A later place does not change the language.
+    messages.setGameMessage(next.id, { kind: "chat", chatId: CHAT.id, messageId: 8 });
+    messages.markGameShown(next.id, next.version, false, "active");
+    expect(new MessageStore(database.db).gameLocale(next.id)).toBe("uk");
+
+    const tours = new TournamentService(database.db, svc);
+    const t = messages.writtenIn("ru", () =>
+      unwrap(tours.create({ organiser: alice, chat: CHAT, variant: "long", signupMs: HOUR })),
+    );
+    expect(new TournamentMessageStore(database.db).of(t.id).locale).toBe("ru");
+    unwrap(tours.join(t.id, dave));
+    unwrap(tours.join(t.id, erin));
+    const started = unwrap(tours.start(t.id, alice));
+    const matchGames = started.matches.map((m) => m.liveGameId).filter((id) => id !== null);
+    expect(matchGames).not.toHaveLength(0);
+    for (const id of matchGames) expect(messages.gameLocale(id!)).toBe("ru");
   });
 
   it("keeps in memory only board rows that were committed: a rolled-back place is not seen again", () => {

@@ -9,6 +9,7 @@ import { withinLimit } from "../limited.js";
 import { parsePlayArgs } from "../play-args.js";
 import { playerRef } from "../player-ref.js";
 import { startVsComputer } from "../vs-computer.js";
+import { challengeIn } from "../written-in.js";
 import type { ChallengeScope } from "./scope.js";
 
 /** `/play`: a challenge in a group (to anyone, a reply's author or a @name), or the bot. */
@@ -17,7 +18,7 @@ export async function playCommand(
   ctx: CommandContext<BotContext>,
 ): Promise<void> {
   const { deps, ttlMinutes } = scope;
-  const { service, textsFor } = deps;
+  const { textsFor } = deps;
   if (!ctx.from || !ctx.message) return;
   const args = parsePlayArgs(ctx.match, ctx.me.username);
   if ("error" in args) {
@@ -49,27 +50,31 @@ export async function playCommand(
     return;
   }
   if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
-  const r = service.createChallenge({
-    challenger: playerRef(ctx.from),
-    chat: {
-      id: ctx.chat.id,
-      type: ctx.chat.type,
-      title: "title" in ctx.chat ? ctx.chat.title : null,
+  const locale = await ctx.i18n.getLocale();
+  const r = challengeIn(
+    deps,
+    {
+      challenger: playerRef(ctx.from),
+      chat: {
+        id: ctx.chat.id,
+        type: ctx.chat.type,
+        title: "title" in ctx.chat ? ctx.chat.title : null,
+      },
+      target: replied
+        ? { user: playerRef(replied) }
+        : args.username
+          ? { username: args.username }
+          : null,
+      variant: args.variant,
+      rules,
     },
-    target: replied
-      ? { user: playerRef(replied) }
-      : args.username
-        ? { username: args.username }
-        : null,
-    variant: args.variant,
-    rules,
-    locale: await ctx.i18n.getLocale(),
-  });
+    locale,
+  );
   if (!r.ok) {
     await ctx.reply(errorText(ctx.t, r.error));
     return;
   }
-  const t = textsFor(r.value.locale);
+  const t = textsFor(locale);
   const sent = await ctx.reply(challengeText(t, r.value, ttlMinutes), {
     parse_mode: "HTML",
     reply_markup: challengeKeyboard(t, r.value),

@@ -78,7 +78,13 @@ export async function challengePress(
         scope,
         ctx,
         now,
-        expired ? challengeClosedText(textsFor(now.locale), now, "challenge-expired") : undefined,
+        expired
+          ? challengeClosedText(
+              textsFor(deps.messages.challengeLocale(now.id)),
+              now,
+              "challenge-expired",
+            )
+          : undefined,
       );
     if (r.error.gameId !== undefined) boards.request(r.error.gameId);
     return;
@@ -94,7 +100,7 @@ export async function challengePress(
   // An inline card becomes the board itself; any other challenge message says who plays.
   if (challenge.message?.kind === "inline" && game.message?.kind === "inline") return;
   const text = fitHtml(
-    challengeAcceptedText(textsFor(challenge.locale), challenge, game),
+    challengeAcceptedText(textsFor(deps.messages.challengeLocale(challenge.id)), challenge, game),
     TEXT_LIMIT,
   );
   await closeChallengeCard(ctx.api, deps.messages, withCard(deps, ctx, challenge), text);
@@ -120,7 +126,7 @@ async function close(
   by?: string,
 ) {
   const { deps } = scope;
-  const html = challengeClosedText(deps.textsFor(c.locale), c, key, by);
+  const html = challengeClosedText(deps.textsFor(deps.messages.challengeLocale(c.id)), c, key, by);
   await closeChallengeCard(ctx.api, deps.messages, withCard(deps, ctx, c), html);
   await closeCopy(scope, ctx, c, html);
 }
@@ -147,7 +153,13 @@ function sharedCopy(scope: ChallengeScope, ctx: BotContext, c: ChallengeView): M
 async function closeCopy(scope: ChallengeScope, ctx: BotContext, c: ChallengeView, html?: string) {
   const copy = sharedCopy(scope, ctx, c);
   if (!copy) return;
-  const text = html ?? challengeClosedText(scope.deps.textsFor(c.locale), c, "challenge-closed");
+  const text =
+    html ??
+    challengeClosedText(
+      scope.deps.textsFor(scope.deps.messages.challengeLocale(c.id)),
+      c,
+      "challenge-closed",
+    );
   await closeChallengeMessage(ctx.api, { ...c, message: copy, cardPhoto: false }, text);
 }
 

@@ -3,6 +3,7 @@ import type { PlayerRef } from "../../../services/index.js";
 import type { CardOffer } from "../../callback-data.js";
 import type { CardFields } from "../../card-seal.js";
 import type { FeatureDeps } from "../deps.js";
+import { challengeIn } from "../written-in.js";
 
 /** What the inline handlers share, made once per bot from its deps. */
 export interface InlineScope {
@@ -47,14 +48,17 @@ export function makeChallenge(
   photo: boolean,
   key: string,
 ) {
-  return deps.service.createChallenge({
-    challenger,
-    chat: null,
-    variant: OFFERS[offer].variant,
-    rules: rulesOf(offer),
+  return challengeIn(
+    deps,
+    {
+      challenger,
+      chat: null,
+      variant: OFFERS[offer].variant,
+      rules: rulesOf(offer),
+      message: { kind: "inline", inlineMessageId },
+      cardPhoto: photo,
+      cardKey: key,
+    },
     locale,
-    message: { kind: "inline", inlineMessageId },
-    cardPhoto: photo,
-    cardKey: key,
-  });
+  );
 }

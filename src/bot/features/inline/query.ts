@@ -84,7 +84,7 @@ export async function inlineQuery(
   const lang: Locale = isLocale(locale) ? locale : "en";
   const shared = sharedChallenge(deps, ctx.inlineQuery.query, from.id);
   if (shared) {
-    const t = textsFor(shared.locale);
+    const t = textsFor(deps.messages.challengeLocale(shared.id));
     await ctx.answerInlineQuery(
       [
         {

@@ -9,6 +9,7 @@ import type { Tr } from "../../ui/tr.js";
 import type { FeatureDeps } from "../deps.js";
 import { playerRef } from "../player-ref.js";
 import { startVsComputer } from "../vs-computer.js";
+import { challengeIn, tournamentIn } from "../written-in.js";
 import { NO_BUTTONS } from "./keyboard.js";
 import type { NamedOpponent, Setup } from "./steps.js";
 
@@ -47,15 +48,18 @@ async function startTournament(
 ): Promise<void> {
   const from = ctx.from!;
   const made = await conversation.external(() =>
-    deps.tournaments.create({
-      organiser: playerRef(from),
-      chat: chatRef(chat),
-      variant,
-      rules,
-      format,
-      signupMs: Math.min(deps.config.challengeTtlMs, 30 * 60_000),
+    tournamentIn(
+      deps,
+      {
+        organiser: playerRef(from),
+        chat: chatRef(chat),
+        variant,
+        rules,
+        format,
+        signupMs: Math.min(deps.config.challengeTtlMs, 30 * 60_000),
+      },
       locale,
-    }),
+    ),
   );
   const done = made.ok ? t("new-done-tournament") : errorText(t, made.error);
   await ctx.api.editMessageText(chat.id, messageId, done, NO_BUTTONS);
@@ -78,21 +82,24 @@ async function postChallenge(
 ): Promise<void> {
   const from = ctx.from!;
   const result = await conversation.external(() =>
-    deps.service.createChallenge({
-      challenger: playerRef(from),
-      chat: chatRef(chat),
-      target: target && "user" in target ? { user: playerRef(target.user) } : target,
-      variant,
-      rules,
+    challengeIn(
+      deps,
+      {
+        challenger: playerRef(from),
+        chat: chatRef(chat),
+        target: target && "user" in target ? { user: playerRef(target.user) } : target,
+        variant,
+        rules,
+      },
       locale,
-    }),
+    ),
   );
   if (!result.ok) {
     await ctx.api.editMessageText(chat.id, messageId, errorText(t, result.error), NO_BUTTONS);
     return;
   }
   const c = result.value;
-  const ct = deps.textsFor(c.locale);
+  const ct = deps.textsFor(locale);
   const cancel = encode({ type: "challenge", challengeId: c.id, command: "cancel" });
   // Nobody else is here: the card goes to a friend's chat through inline mode.
   const buttons =
