@@ -250,7 +250,13 @@ export class BoardSync {
       if (pressedOn && !sameRef(pressedOn, game.message)) await this.messenger.retire(pressedOn);
       const shown = this.shownOf(game);
       if (shown.version === game.version && shown.claim === claim) return null;
-      const message = gameMessage(t, game, claim, this.linksOf(game));
+      const message = gameMessage(
+        t,
+        game,
+        claim,
+        this.linksOf(game),
+        this.service.config.computerId,
+      );
       const moved = await this.messenger.update(game.message, message);
       if (moved) this.messages.setGameMessage(game.id, moved);
     } catch (err) {
@@ -276,7 +282,11 @@ export class BoardSync {
     } else {
       try {
         const replyTo = this.messages.replyTargetOf(game);
-        origin = await this.messenger.send(game.chatId, gameMessage(t, game, false), replyTo);
+        origin = await this.messenger.send(
+          game.chatId,
+          gameMessage(t, game, false, {}, this.service.config.computerId),
+          replyTo,
+        );
       } catch (err) {
         return this.failed(game, err);
       }
@@ -296,7 +306,7 @@ export class BoardSync {
       return null;
     }
     const replyTo = this.messages.replyTargetOf(game);
-    const message = gameMessage(t, game, claim, this.linksOf(game));
+    const message = gameMessage(t, game, claim, this.linksOf(game), this.service.config.computerId);
     const ref = await this.messenger.send(game.chatId, message, replyTo);
     this.messages.setGameMessage(game.id, ref);
     this.markShown(game, claim);

@@ -23,18 +23,24 @@ export interface BoardLinks {
 }
 
 /**
- * The message for a game as stored; `claimable`: the waiting player's opponent may claim.
+ * The message for a game as stored; `claimable`: the waiting player's opponent may claim;
+ * `computerId`: the computer's seat, whose turns show no buttons.
  */
 export function gameMessage(
   t: Tr,
   game: GameView,
   claimable: boolean,
   { playHere = null, openBoard = null }: BoardLinks = {},
+  computerId: number | null = null,
 ): GameMessage {
   const view = boardViewOf(game.state, [game.score.white, game.score.black]);
   // A game waiting for its message: the starting position, no buttons, no die yet.
   if (game.starting) return { view, caption: startingCaption(t, game), keyboard: NO_BUTTONS };
-  const keyboard = gameKeyboard(t, game, { claimable, seriesOver: game.final?.over ?? false });
+  const keyboard = gameKeyboard(t, game, {
+    claimable,
+    seriesOver: game.final?.over ?? false,
+    computerId,
+  });
   const links: InlineKeyboardButton[] = [];
   const shown = game.status === "active" || game.status === "finished";
   if (openBoard && shown)

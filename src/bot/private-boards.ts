@@ -93,9 +93,13 @@ export class PrivateBoards {
   }
 
   private message(t: Tr, game: GameView) {
-    return gameMessage(t, game, this.service.claimable(game), {
-      openBoard: this.openBoard(game.id),
-    });
+    return gameMessage(
+      t,
+      game,
+      this.service.claimable(game),
+      { openBoard: this.openBoard(game.id) },
+      this.service.config.computerId,
+    );
   }
 
   private async sync(gameId: number, userId: number): Promise<void> {

@@ -29,6 +29,25 @@ async function playAgainstBot(harness: Harness, command: string, chatId = GROUP)
   }
 }
 
+/** The group's board as each send and edit left it: its caption and its game buttons. */
+function boardCalls(harness: Harness) {
+  const json = (v: unknown) => (typeof v === "string" ? (JSON.parse(v) as unknown) : v);
+  return harness.tg.calls
+    .filter((c) => /^(sendPhoto|editMessageMedia|editMessageCaption)$/.test(c.method))
+    .filter((c) => c.payload.chat_id === GROUP || c.payload.chat_id === String(GROUP))
+    .map((c) => {
+      const media = json(c.payload.media) as { caption?: string } | undefined;
+      const markup = json(c.payload.reply_markup) as
+        | { inline_keyboard: { callback_data?: string }[][] }
+        | undefined;
+      const gameButtons = (markup?.inline_keyboard ?? [])
+        .flat()
+        .map((b) => b.callback_data ?? "")
+        .filter((d) => d.startsWith("g:") && !d.includes(":claim"));
+      return { caption: String(media?.caption ?? c.payload.caption ?? ""), gameButtons };
+    });
+}
+
 describe("playing the bot itself", () => {
   for (const [variant, command] of [
     ["long", "/play bot"],
@@ -43,6 +62,16 @@ describe("playing the bot itself", () => {
       expect(botMoves.length).toBeGreaterThan(5);
       const final = h.tg.message(GROUP, board.messageId)!;
       expect(final.caption).toMatch(/wins/);
+      // While the bot is to act, its board shows none of the bot's buttons: nobody else may
+      // press them.
+      const botTurns = boardCalls(h).filter((c) =>
+        c.caption.includes(`${BOT_INFO.first_name} to move`),
+      );
+      expect(botTurns.length).toBeGreaterThan(0);
+      for (const c of botTurns) expect(c.gameButtons).toEqual([]);
+      const aliceTurns = boardCalls(h).filter((c) => c.caption.includes("Alice to move"));
+      expect(aliceTurns.length).toBeGreaterThan(0);
+      for (const c of aliceTurns) expect(c.gameButtons).not.toEqual([]);
       // Telegram refused nothing, and every press was answered in time.
       expect(h.tg.problems()).toEqual([]);
     }, 180_000);

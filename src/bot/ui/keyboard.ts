@@ -82,12 +82,8 @@ const button = (text: string, game: GameView, command: GameCommand): InlineKeybo
   callback_data: encode({ type: "game", gameId: game.id, version: game.version, command }),
 });
 
-/** The buttons under the board for the game's current phase. */
-export function gameKeyboard(
-  t: Tr,
-  game: GameView,
-  opts: { claimable?: boolean; seriesOver?: boolean } = {},
-): InlineKeyboardMarkup {
+/** The buttons of the game's current phase, for whoever is to act. */
+function phaseRows(t: Tr, game: GameView, seriesOver: boolean): InlineKeyboardButton[][] {
   const s = game.state;
   const rows: InlineKeyboardButton[][] = [];
   switch (s.phase) {
@@ -121,13 +117,29 @@ export function gameKeyboard(
       ]);
       break;
     case "over": {
-      if (!opts.seriesOver && game.tournamentId === null)
+      if (!seriesOver && game.tournamentId === null)
         rows.push([button(t("btn-rematch"), game, { kind: "rematch" })]);
       const review = reviewRow(t, game);
       if (review.length) rows.push(review);
       break;
     }
   }
+  return rows;
+}
+
+/**
+ * The buttons under the board for the game's current phase. While the computer (`computerId`)
+ * is to act, its buttons are not shown: nobody else may press them.
+ */
+export function gameKeyboard(
+  t: Tr,
+  game: GameView,
+  opts: { claimable?: boolean; seriesOver?: boolean; computerId?: number | null } = {},
+): InlineKeyboardMarkup {
+  const s = game.state;
+  const computerActs =
+    opts.computerId != null && game.waitingFor === opts.computerId && s.phase !== "over";
+  const rows = computerActs ? [] : phaseRows(t, game, opts.seriesOver ?? false);
   if (opts.claimable && s.phase !== "over")
     rows.push([button(t("btn-claim"), game, { kind: "claim" })]);
   return { inline_keyboard: rows };
