@@ -27,11 +27,11 @@ import { renderBoardPng, warmRenderer } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
 import { type Analyse, analyseGame, GameService, turnsOf } from "../src/services/index.js";
-import { BOT_INFO, silentLogger } from "../test/testkit/index.js";
 import { atOnce } from "./at-once.js";
 import { NullBotApi } from "./null-bot-api.js";
 import { peakRss } from "./peak-memory.js";
 import { median, round } from "./stats.js";
+import { BOT_INFO, silentLogger } from "./testkit/index.js";
 import { UNLIMITED } from "./unlimited.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";

@@ -22,12 +22,12 @@ import { spotName } from "../src/web/page/board.js";
 import { LocalTurn } from "../src/web/page/turn.js";
 import type { Translate } from "../src/web/ports.js";
 import { WebBoard } from "../src/web/web-board.js";
-import { EventStream } from "../test/helpers/event-stream.js";
-import { launchData } from "../test/helpers/init-data.js";
-import { silentLogger } from "../test/testkit/index.js";
-import { HAVE_CHROMIUM, launchChromium, launchUrl } from "../test/web/browser.js";
 import { pageFiles } from "../tools/page-bundle.mjs";
 import { median, percentile, round } from "./stats.js";
+import { HAVE_CHROMIUM, launchChromium, launchUrl } from "./testkit/browser.js";
+import { EventStream } from "./testkit/event-stream.js";
+import { silentLogger } from "./testkit/index.js";
+import { launchData } from "./testkit/init-data.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij";
 const CHAT = { id: -100_300, type: "supergroup", title: "Bench club" };

@@ -8,11 +8,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect } from "vitest";
+import { type StoredMessage, TG } from "../../bench/testkit/index.js";
 import { openDatabase } from "../../src/db/index.js";
 import { turnView } from "../../src/engine/index.js";
 import { GameService, type GameView, type ServiceResult } from "../../src/services/index.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
-import { type StoredMessage, TG } from "../testkit/index.js";
 import { it, type MakeHarness } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS, userById } from "./harness.js";
 

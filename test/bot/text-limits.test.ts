@@ -6,6 +6,7 @@
  * whole lines and says how many it left out.
  */
 import { describe, expect } from "vitest";
+import { parseHtml } from "../../bench/testkit/index.js";
 import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
 import { analysisPost, analysisText } from "../../src/bot/ui/analysis-text.js";
 import { brokenCaption, gameCaption } from "../../src/bot/ui/caption.js";
@@ -38,7 +39,6 @@ import { longNamed } from "../helpers/long-names.js";
 import { FORCED_DOUBLE_SIX } from "../helpers/turns.js";
 import { it } from "../services/fixtures.js";
 import { CHAT, harness, unwrap } from "../services/helpers.js";
-import { parseHtml } from "../testkit/index.js";
 import { test as botTest } from "./fixtures.js";
 import { USERS } from "./harness.js";
 

@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
+import type { StoredMessage } from "../../bench/testkit/index.js";
 import { openDatabase } from "../../src/db/index.js";
 import type { TournamentMessages } from "../../src/db/telegram/tournament-messages.js";
 import type { StandingsPicture } from "../../src/render/standings-view.js";
 import { GameService, type GameView, type TournamentView } from "../../src/services/index.js";
 import { longNamed } from "../helpers/long-names.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
-import type { StoredMessage } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, inProcessApi, USERS } from "./harness.js";
 
