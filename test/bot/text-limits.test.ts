@@ -5,8 +5,10 @@
  * sequences, characters HTML escapes; 32 entrants in a tournament. A list cut short shows
  * whole lines and says how many it left out.
  */
+
 import { describe, expect } from "vitest";
 import { parseHtml } from "../../bench/testkit/index.js";
+import { memoryFrontEnd } from "../../bench/testkit/memory-front-end.js";
 import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
 import { analysisPost, analysisText } from "../../src/bot/ui/analysis-text.js";
 import { brokenCaption, gameCaption } from "../../src/bot/ui/caption.js";
@@ -256,7 +258,7 @@ describe("lists of a chat with long names", () => {
     const { svc, database, clock } = harness({}, "limits-lists");
     const game = longNamedGame(svc, "long", 0, 1);
     unwrap(svc.act(game.id, longNamed(0).id, { type: "resign" }, game.version));
-    const [finished] = new GameReviews(database.db, clock.now).history(CHAT.id);
+    const [finished] = new GameReviews(database.db, clock.now, memoryFrontEnd()).history(CHAT.id);
     const [series] = svc.chatSeries(CHAT.id);
     const [row] = svc.leaderboard(CHAT.id, "long");
     // The longest lists the commands show, each entry naming other long-named players.

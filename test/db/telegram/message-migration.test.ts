@@ -4,10 +4,12 @@
  * migrations before it, with messages in the old columns, opens with today's migrations and
  * finds every message in the new tables, so a restarted bot edits the same messages.
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { memoryFrontEnd } from "../../../bench/testkit/memory-front-end.js";
 import { openDatabase } from "../../../src/db/index.js";
 import { MessageStore } from "../../../src/db/telegram/message-store.js";
 import { TournamentMessageStore } from "../../../src/db/telegram/tournament-messages.js";
@@ -23,7 +25,12 @@ const BEFORE = "0013_dice_second_part";
 it("moves every message, what it shows, and the lost chats to the front end's tables", () => {
   // Games and challenges as today's code stores them; their messages go in the old columns.
   const scratch = openDatabase(":memory:");
-  const made = new GameService(scratch.db, { now: () => NOW, newSeed: seedSource("moved") });
+  const made = new GameService(
+    scratch.db,
+    { now: () => NOW, newSeed: seedSource("moved") },
+    undefined,
+    memoryFrontEnd(),
+  );
   const inChat = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
   const chatGame = unwrap(made.acceptChallenge(inChat.id, bob)).game.id;
   const inline = unwrap(made.createChallenge({ challenger: carol, variant: "short" }));
