@@ -1,6 +1,6 @@
 /**
- * Writes bench/testkit/fixtures/gnubg/bearoff-gnubg-os.jsonl: GNU Backgammon's one-sided bear-off data
- * (gnubg_os0.bd, printed by its `bearoffdump`) for a spread of home-board positions. The
+ * Writes bench/testkit/fixtures/gnubg/bearoff-gnubg-os.jsonl: GNU Backgammon's one-sided bear-off
+ * data (gnubg_os0.bd, printed by its `bearoffdump`) for a spread of home-board positions. The
  * bear-off test compares src/ai/bearoff.ts with it. Run again only to regenerate:
  * `npx tsx bench/gnubg-bearoff.ts [count]` (Debian's gnubg package puts both files in place).
  */

@@ -1,8 +1,8 @@
 /**
- * Writes bench/testkit/fixtures/gnubg/race-backgammons.jsonl: short-nardy races where a backgammon is
- * still possible (the winner home, the loser with nothing off and checkers in the winner's
- * home), each with GNU Backgammon's 0-ply chances for the side that just moved. Run again only
- * to regenerate: `npx tsx bench/gnubg-race-backgammons.ts [count] [seed]`.
+ * Writes bench/testkit/fixtures/gnubg/race-backgammons.jsonl: short-nardy races where a backgammon
+ * is still possible (the winner home, the loser with nothing off and checkers in the winner's
+ * home), each with GNU Backgammon's 0-ply chances for the side that just moved. Run again only to
+ * regenerate: `npx tsx bench/gnubg-race-backgammons.ts [count] [seed]`.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
