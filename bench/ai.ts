@@ -7,7 +7,7 @@
  * when gnubg is installed (`--gnubg-plies P`: gnubg itself at P plies in our place, the
  * yardstick for a level). Fixed seeds; the games are split over worker threads (one per
  * core). First, the `cube` op's answers on the stored cube positions
- * (test/fixtures/ai/cube-*.jsonl), costed by GNU Backgammon's 2-ply cubeful equities (no
+ * (bench/testkit/fixtures/ai/cube-*.jsonl), costed by GNU Backgammon's 2-ply cubeful equities (no
  * gnubg needed: they are stored).
  */
 import { availableParallelism } from "node:os";

@@ -8,15 +8,15 @@ import {
 } from "../src/ai/bearoff.js";
 import { makeSide, type Side, type Variant } from "../src/engine/index.js";
 import { analyseGame, turnsOf } from "../src/services/index.js";
+import { benchTimeline } from "./replay.js";
+import { median, round } from "./stats.js";
 import {
   agreement,
   EQUITY_SAMPLES,
   type EquitySample,
   loadEquityCases,
   lossPairs,
-} from "../test/helpers/gnubg-equities.js";
-import { benchTimeline } from "./replay.js";
-import { median, round } from "./stats.js";
+} from "./testkit/gnubg-equities.js";
 
 /** The bear-off table's build (median of `runs`) and its exact race chances per second. */
 function benchBearoff(runs: number): { buildMs: number; lookupsPerSec: number } {
@@ -49,7 +49,7 @@ function benchBearoff(runs: number): { buildMs: number; lookupsPerSec: number } 
 
 /**
  * The analysis's equity losses against GNU Backgammon's 0-ply ones over the stored positions
- * (test/fixtures/gnubg/short-gnubg-equities*.jsonl.gz, four samples of 400): the share of
+ * (bench/testkit/fixtures/gnubg/short-gnubg-equities*.jsonl.gz, four samples of 400): the share of
  * gnubg's 0.08+ mistakes we flag (target ≥ 90%), the share of its near-best plays (within
  * 0.02) we call errors (target < 5%), in all and per sample, both as the analysis measures
  * (with its second and third looks) and at the first look alone, what weighing every play

@@ -8,6 +8,7 @@
  * allocated does not count: RSS with 10,000 games in the database, then after serving presses
  * on a spread of them.
  */
+
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
@@ -27,10 +28,11 @@ import { renderBoardPng } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
 import { GameService, type GameView } from "../src/services/index.js";
-import { BOT_INFO, FakeBotApi, type StoredMessage, silentLogger } from "../test/testkit/index.js";
 import { randomAction } from "./random-play.js";
 import { countStatements } from "./sql-count.js";
 import { median, percentile, round } from "./stats.js";
+import { BOT_INFO, FakeBotApi, type StoredMessage, silentLogger } from "./testkit/index.js";
+import { memoryFrontEnd } from "./testkit/memory-front-end.js";
 import { UNLIMITED } from "./unlimited.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
@@ -334,7 +336,7 @@ async function memoryChild(games: number, served: number): Promise<Record<string
     const t0 = performance.now();
     const ids: number[] = [];
     // Stored as by an earlier run of the process: no board is shown until someone presses.
-    const earlier = new GameService(rig.database.db);
+    const earlier = new GameService(rig.database.db, {}, undefined, memoryFrontEnd());
     for (let i = 0; i < games; i++) {
       const a = { id: 100_000 + 2 * i, firstName: `A${i}` };
       const b = { id: 100_001 + 2 * i, firstName: `B${i}` };

@@ -125,7 +125,7 @@ export const CUBE_FIXTURE_FILES = {
 } as const;
 
 function fixturePath(name: string): string {
-  return new URL(`../test/fixtures/ai/${name}`, import.meta.url).pathname;
+  return new URL(`./testkit/fixtures/ai/${name}`, import.meta.url).pathname;
 }
 
 /** Every position of a fixture set, its samples in order. */

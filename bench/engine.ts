@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
 import { decodePositionId, defaultRules, legalPlays, type TurnSpec } from "../src/engine/index.js";
-import { bearOffSpecs, blockHeavySpecs, randomGameSpecs } from "../test/helpers/positions.js";
-import { loadSelfplayVectors } from "../test/helpers/vectors.js";
 import { median, percentile, round } from "./stats.js";
+import { bearOffSpecs, blockHeavySpecs, randomGameSpecs } from "./testkit/positions.js";
+import { loadSelfplayVectors } from "./testkit/vectors.js";
 
 /** The fixed mixed set of long-nardy listings: random games, blocks, bear-offs, all doubles. */
 function longSet(): TurnSpec[] {

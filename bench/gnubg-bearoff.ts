@@ -1,6 +1,6 @@
 /**
- * Writes test/fixtures/gnubg/bearoff-gnubg-os.jsonl: GNU Backgammon's one-sided bear-off data
- * (gnubg_os0.bd, printed by its `bearoffdump`) for a spread of home-board positions. The
+ * Writes bench/testkit/fixtures/gnubg/bearoff-gnubg-os.jsonl: GNU Backgammon's one-sided bear-off
+ * data (gnubg_os0.bd, printed by its `bearoffdump`) for a spread of home-board positions. The
  * bear-off test compares src/ai/bearoff.ts with it. Run again only to regenerate:
  * `npx tsx bench/gnubg-bearoff.ts [count]` (Debian's gnubg package puts both files in place).
  */
@@ -9,7 +9,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { bearoffPosition } from "../src/ai/bearoff.js";
 import { encodePositionId, makeSide, seededRandom } from "../src/engine/index.js";
-import { GNUBG_FIXTURES } from "../test/helpers/vectors.js";
+import { GNUBG_FIXTURES } from "./testkit/vectors.js";
 
 export const BEAROFF_FILE = path.join(GNUBG_FIXTURES, "bearoff-gnubg-os.jsonl");
 const DUMP = "/usr/games/bearoffdump";

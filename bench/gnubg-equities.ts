@@ -1,18 +1,18 @@
 /**
- * Writes test/fixtures/gnubg/short-gnubg-equities.jsonl.gz: GNU Backgammon's 0-ply cubeless
- * equity of every legal play in a sample of the self-play positions (test/fixtures/gnubg).
- * The analysis agreement test and `npm run bench` compare our evaluator's losses with these.
- * Run again only to regenerate: `npx tsx bench/gnubg-equities.ts [count]`.
- * `npx tsx bench/gnubg-equities.ts 400 0.5 other.jsonl.gz` writes another sample, the
- * positions halfway between the fixture's (0.25: a quarter of the way), for checking a choice
- * made on the fixture.
+ * Writes bench/testkit/fixtures/gnubg/short-gnubg-equities.jsonl.gz: GNU Backgammon's 0-ply
+ * cubeless equity of every legal play in a sample of the self-play positions
+ * (bench/testkit/fixtures/gnubg). The analysis agreement test and `npm run bench` compare our
+ * evaluator's losses with these. Run again only to regenerate: `npx tsx bench/gnubg-equities.ts
+ * [count]`. `npx tsx bench/gnubg-equities.ts 400 0.5 other.jsonl.gz` writes another sample, the
+ * positions halfway between the fixture's (0.25: a quarter of the way), for checking a choice made
+ * on the fixture.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { GNUBG_FIXTURES, loadSelfplayVectors } from "../test/helpers/vectors.js";
 import { findGnubg } from "./gnubg.js";
 import { startEquityScript } from "./gnubg-equity-script.js";
+import { GNUBG_FIXTURES, loadSelfplayVectors } from "./testkit/vectors.js";
 
 export const EQUITIES_FILE = path.join(GNUBG_FIXTURES, "short-gnubg-equities.jsonl.gz");
 

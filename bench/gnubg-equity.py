@@ -1,6 +1,6 @@
 # Runs inside `gnubg -t -q -p bench/gnubg-equity.py`: for each stdin line {"after": [ids]}
 # (GNU Backgammon Position IDs of the positions a roll's plays lead to, the mover still on
-# roll, as in test/fixtures/gnubg), prints one line "@@[...]": per position, the mover's
+# roll, as in bench/testkit/fixtures/gnubg), prints one line "@@[...]": per position, the mover's
 # outcome chances [win, winG, winBG, loseG, loseBG] and cubeless money equity at 0-ply, read
 # with the opponent on roll as gnubg does when it ranks moves. Other output is noise.
 import json

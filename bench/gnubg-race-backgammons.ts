@@ -1,16 +1,16 @@
 /**
- * Writes test/fixtures/gnubg/race-backgammons.jsonl: short-nardy races where a backgammon is
- * still possible (the winner home, the loser with nothing off and checkers in the winner's
- * home), each with GNU Backgammon's 0-ply chances for the side that just moved. Run again only
- * to regenerate: `npx tsx bench/gnubg-race-backgammons.ts [count] [seed]`.
+ * Writes bench/testkit/fixtures/gnubg/race-backgammons.jsonl: short-nardy races where a backgammon
+ * is still possible (the winner home, the loser with nothing off and checkers in the winner's
+ * home), each with GNU Backgammon's 0-ply chances for the side that just moved. Run again only to
+ * regenerate: `npx tsx bench/gnubg-race-backgammons.ts [count] [seed]`.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { seededRandom } from "../src/engine/dice.js";
 import { encodePositionId, makeSide } from "../src/engine/index.js";
-import { GNUBG_FIXTURES } from "../test/helpers/vectors.js";
 import { findGnubg } from "./gnubg.js";
 import { startEquityScript } from "./gnubg-equity-script.js";
+import { GNUBG_FIXTURES } from "./testkit/vectors.js";
 
 const count = Number(process.argv[2] ?? 300);
 const random = seededRandom(Number(process.argv[3] ?? 7));

@@ -26,9 +26,9 @@ import { renderBoardPng } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
 import type { GameView } from "../src/services/index.js";
-import { BOT_INFO, FakeBotApi, type StoredMessage, silentLogger } from "../test/testkit/index.js";
 import { SimClock } from "./sim-clock.js";
 import { percentile, round } from "./stats.js";
+import { BOT_INFO, FakeBotApi, type StoredMessage, silentLogger } from "./testkit/index.js";
 import { UNLIMITED } from "./unlimited.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";

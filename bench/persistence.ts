@@ -8,6 +8,7 @@ import { seededRandom } from "../src/engine/dice.js";
 import { GameService } from "../src/services/index.js";
 import { randomAction } from "./random-play.js";
 import { percentile, round } from "./stats.js";
+import { memoryFrontEnd } from "./testkit/memory-front-end.js";
 
 const rng = seededRandom;
 
@@ -21,9 +22,14 @@ export async function benchPersistence(
   const dir = mkdtempSync(join(tmpdir(), "nardy-bench-"));
   const database = openDatabase(join(dir, "bench.sqlite"));
   let seeds = 0;
-  const svc = new GameService(database.db, {
-    newSeed: () => createHash("sha256").update(`bench:${seeds++}`).digest(),
-  });
+  const svc = new GameService(
+    database.db,
+    {
+      newSeed: () => createHash("sha256").update(`bench:${seeds++}`).digest(),
+    },
+    undefined,
+    memoryFrontEnd(),
+  );
   const players = [1, 2].map((id) => ({ id, firstName: `P${id}` }));
   const r = rng(42);
   const steps: number[] = [];

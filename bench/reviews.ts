@@ -10,6 +10,7 @@
  * built first (`npm run build`). A smoke run skips the build and analyses in its own thread,
  * 4 games resigned early instead of 20 whole ones.
  */
+
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -27,11 +28,12 @@ import { renderBoardPng, warmRenderer } from "../src/render/png.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
 import { type Analyse, analyseGame, GameService, turnsOf } from "../src/services/index.js";
-import { BOT_INFO, silentLogger } from "../test/testkit/index.js";
 import { atOnce } from "./at-once.js";
 import { NullBotApi } from "./null-bot-api.js";
 import { peakRss } from "./peak-memory.js";
 import { median, round } from "./stats.js";
+import { BOT_INFO, silentLogger } from "./testkit/index.js";
+import { memoryFrontEnd } from "./testkit/memory-front-end.js";
 import { UNLIMITED } from "./unlimited.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
@@ -112,7 +114,7 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
   await parts.bot.init();
   try {
     // Played as by an earlier run of the process: no board follows each move.
-    const earlier = new GameService(database.db, config);
+    const earlier = new GameService(database.db, config, undefined, memoryFrontEnd());
     const presses: Update[] = [];
     let turns = 0;
     for (let i = 0; i < games; i++) {

@@ -3,6 +3,7 @@
  * /usr/bin/chromium is there), and how fast a change reaches 50 open pages, all on the local
  * server. The service runs on an in-memory database with its games started as the bot would.
  */
+
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
@@ -22,12 +23,13 @@ import { spotName } from "../src/web/page/board.js";
 import { LocalTurn } from "../src/web/page/turn.js";
 import type { Translate } from "../src/web/ports.js";
 import { WebBoard } from "../src/web/web-board.js";
-import { EventStream } from "../test/helpers/event-stream.js";
-import { launchData } from "../test/helpers/init-data.js";
-import { silentLogger } from "../test/testkit/index.js";
-import { HAVE_CHROMIUM, launchChromium, launchUrl } from "../test/web/browser.js";
 import { pageFiles } from "../tools/page-bundle.mjs";
 import { median, percentile, round } from "./stats.js";
+import { HAVE_CHROMIUM, launchChromium, launchUrl } from "./testkit/browser.js";
+import { EventStream } from "./testkit/event-stream.js";
+import { silentLogger } from "./testkit/index.js";
+import { launchData } from "./testkit/init-data.js";
+import { memoryFrontEnd } from "./testkit/memory-front-end.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij";
 const CHAT = { id: -100_300, type: "supergroup", title: "Bench club" };
@@ -49,7 +51,7 @@ const keysAsTexts: Translate = (key, ..._vars) => key;
 async function site(): Promise<Site> {
   const database = openDatabase(":memory:");
   const dispatcher = new Dispatcher(silentLogger);
-  const service = new GameService(database.db, {}, dispatcher.publish);
+  const service = new GameService(database.db, {}, dispatcher.publish, memoryFrontEnd());
   let message = 0;
   // The bot starts a new game in its first message; here it starts at once.
   dispatcher.on("game", "start", ({ game: g }) => {
@@ -60,7 +62,7 @@ async function site(): Promise<Site> {
   const assets = pageAssets(files, "/board");
   const web = new WebBoard({
     service,
-    reviews: new GameReviews(database.db),
+    reviews: new GameReviews(database.db, Date.now, memoryFrontEnd()),
     ports: {
       localeOf: () => "en",
       textsFor: () => keysAsTexts,

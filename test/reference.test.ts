@@ -1,14 +1,14 @@
 /**
  * Validates the slow reference generator (test/reference/) on its own, before it is used to
  * cross-check the fast engine:
- *  - short nardy against GNU Backgammon 1.07 (every case in test/fixtures/gnubg);
+ *  - short nardy against GNU Backgammon 1.07 (every case in bench/testkit/fixtures/gnubg);
  *  - long nardy against small cases derived by hand from docs/rules.md (no oracle exists).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { GNUBG_FIXTURES } from "./helpers/vectors.js";
+import { GNUBG_FIXTURES } from "../bench/testkit/vectors.js";
 import {
   canonicalKey,
   myPointInOpponentNumbering,

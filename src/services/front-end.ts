@@ -30,19 +30,3 @@ export interface FrontEnd {
   /** The chat cannot be reached (the bot was removed or blocked): its games' timers wait. */
   isChatPaused(chatId: number): boolean;
 }
-
-/** For a service used on its own (tests, benches): places kept in memory, every chat open. */
-export function memoryFrontEnd(): FrontEnd {
-  const games = new Map<number, MessageRef>();
-  const challenges = new Map<number, MessageRef>();
-  return {
-    gameCreated: () => {},
-    challengeCreated: () => {},
-    tournamentCreated: () => {},
-    gameMessage: (id) => games.get(id) ?? null,
-    setGameMessage: (id, ref) => void games.set(id, ref),
-    challengeMessage: (id) => challenges.get(id) ?? null,
-    setChallengeMessage: (id, ref) => void challenges.set(id, ref),
-    isChatPaused: () => false,
-  };
-}

@@ -16,7 +16,7 @@ import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
 import { type DiceOrigin, newSeed } from "./dice.js";
 import { about, fail, isBusy, ok, type ServiceResult } from "./errors.js";
-import { type FrontEnd, memoryFrontEnd } from "./front-end.js";
+import type { FrontEnd } from "./front-end.js";
 import { isDiceOrigin, isId, isOptionalRef, isPlayer } from "./guards.js";
 import { isAtHome, type MessageRef } from "./message-ref.js";
 import type { Happening, Publish } from "./news.js";
@@ -65,7 +65,7 @@ export class GameService {
     db: Db,
     config: Partial<ServiceConfig> = {},
     private readonly publish: Publish = () => {},
-    readonly frontEnd: FrontEnd = memoryFrontEnd(),
+    readonly frontEnd: FrontEnd,
   ) {
     this.config = { ...DEFAULT_CONFIG, ...config };
     this.ctx = new ServiceContext(db, this.config, frontEnd);

@@ -7,7 +7,7 @@ export * from "./computer-thread.js";
 export * from "./dice.js";
 export * from "./errors.js";
 export * from "./events.js";
-export { type FrontEnd, type GameOrigin, memoryFrontEnd } from "./front-end.js";
+export type { FrontEnd, GameOrigin } from "./front-end.js";
 export * from "./game-service.js";
 export { isAtHome, type MessageRef } from "./message-ref.js";
 export * from "./news.js";

@@ -1,7 +1,7 @@
 import { type Db, type FullGame, GamesRepo, ReviewsRepo } from "../db/index.js";
 import type { GameAnalysis } from "./analysis.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
-import { type FrontEnd, memoryFrontEnd } from "./front-end.js";
+import type { FrontEnd } from "./front-end.js";
 import { isId } from "./guards.js";
 import { gameRecord, type RecordFile } from "./records/game-record.js";
 import { type Timeline, timelineOf } from "./timeline.js";
@@ -24,7 +24,7 @@ export class GameReviews {
   constructor(
     db: Db,
     private readonly now: () => number = Date.now,
-    private readonly frontEnd: Pick<FrontEnd, "gameMessage"> = memoryFrontEnd(),
+    private readonly frontEnd: Pick<FrontEnd, "gameMessage">,
   ) {
     this.games = new GamesRepo(db);
     this.reviews = new ReviewsRepo(db);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { agreement, loadEquityCases, lossPairs } from "../helpers/gnubg-equities.js";
+import { agreement, loadEquityCases, lossPairs } from "../../bench/testkit/gnubg-equities.js";
 
 // gnubg's 0-ply equities of every legal play in 1,600 fixture positions (four samples of 400),
 // our losses as the analysis measures them (0-ply, looked at again one and two rolls ahead).

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { GNUBG_FIXTURES } from "../../bench/testkit/vectors.js";
 import {
   BEAROFF_POSITIONS,
   BEAROFF_ROLLS,
@@ -23,7 +24,6 @@ import {
   seededRandom,
   type Variant,
 } from "../../src/engine/index.js";
-import { GNUBG_FIXTURES } from "../helpers/vectors.js";
 
 const table = bearoffTable();
 

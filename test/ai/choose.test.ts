@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { randomGameSpecs } from "../../bench/testkit/positions.js";
 import { chooseAction, choosePlay, type Player } from "../../src/ai/index.js";
 import {
   act,
@@ -10,7 +11,6 @@ import {
   sidesEqual,
   turnSpec,
 } from "../../src/engine/index.js";
-import { randomGameSpecs } from "../helpers/positions.js";
 
 const isListed = (play: Play, plays: readonly Play[]) =>
   plays.some((p) => sidesEqual(p.me, play.me) && sidesEqual(p.opp, play.opp));

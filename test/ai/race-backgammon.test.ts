@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { GNUBG_FIXTURES } from "../../bench/testkit/vectors.js";
 import { rankPlays } from "../../src/ai/analyse.js";
 import { Evaluator, stockEvaluator } from "../../src/ai/evaluate.js";
 import { decodePositionId, defaultRules } from "../../src/engine/index.js";
-import { GNUBG_FIXTURES } from "../helpers/vectors.js";
 
 /** Races with a backgammon still possible, and GNU Backgammon's chances for the mover. */
 const cases = readFileSync(path.join(GNUBG_FIXTURES, "race-backgammons.jsonl"), "utf8")

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loadEquityCases } from "../../bench/testkit/gnubg-equities.js";
 import {
   type RankedPlay,
   REVIEWED_LOSSES,
@@ -10,7 +11,6 @@ import { stockEvaluator } from "../../src/ai/evaluate.js";
 import { lookAhead, lookTwoAhead } from "../../src/ai/search.js";
 import { outcomeValues } from "../../src/ai/values.js";
 import { decodePositionId, defaultRules, type TurnSpec } from "../../src/engine/index.js";
-import { loadEquityCases } from "../helpers/gnubg-equities.js";
 import { sampled } from "../helpers/samples.js";
 
 const key = (r: RankedPlay) => `${r.play.me.join()}|${r.play.opp.join()}`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { randomGameSpecs } from "../../bench/testkit/positions.js";
 import { stockEvaluator } from "../../src/ai/evaluate.js";
 import { choosePlay, cubeDecision, pipcountPlay } from "../../src/ai/index.js";
 import { matchEquity } from "../../src/ai/met.js";
@@ -14,7 +15,6 @@ import {
   type TurnSpec,
 } from "../../src/engine/index.js";
 import { versus } from "../../tools/train/versus.js";
-import { randomGameSpecs } from "../helpers/positions.js";
 import { sampled } from "../helpers/samples.js";
 
 // 200 games a side in the slow suite; `npm test` plays the first 30 of them.

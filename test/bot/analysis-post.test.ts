@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { captionText, codePoints } from "../../bench/testkit/index.js";
 import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
 import { analysisPost } from "../../src/bot/ui/analysis-text.js";
 import type { Color } from "../../src/engine/index.js";
@@ -11,7 +12,6 @@ import type {
 } from "../../src/services/index.js";
 import { it } from "../services/fixtures.js";
 import { CHAT, harness, unwrap } from "../services/helpers.js";
-import { captionText, codePoints } from "../testkit/index.js";
 
 const i18n = createI18n(() => "en");
 

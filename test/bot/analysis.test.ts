@@ -1,11 +1,11 @@
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
+import { BOT_INFO } from "../../bench/testkit/index.js";
 import { chooseAction } from "../../src/ai/index.js";
 import { gameInInline } from "../../src/bot/inline-lookup.js";
 import type { BoardView } from "../../src/render/view.js";
 import { analyseGame } from "../../src/services/index.js";
 import { sampled } from "../helpers/samples.js";
-import { BOT_INFO } from "../testkit/index.js";
 import { finishedGame, resignAfter, resignedEarly } from "./finished-game.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";

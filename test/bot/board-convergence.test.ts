@@ -4,15 +4,17 @@
  * a press answer that fails or whose reply is lost, a press on a board whose posting has not
  * returned yet.
  */
+
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect } from "vitest";
+import { type StoredMessage, TG } from "../../bench/testkit/index.js";
+import { memoryFrontEnd } from "../../bench/testkit/memory-front-end.js";
 import { openDatabase } from "../../src/db/index.js";
 import { turnView } from "../../src/engine/index.js";
 import { GameService, type GameView, type ServiceResult } from "../../src/services/index.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
-import { type StoredMessage, TG } from "../testkit/index.js";
 import { it, type MakeHarness } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS, userById } from "./harness.js";
 
@@ -104,7 +106,7 @@ describe("a restart", () => {
     first.close();
     // Moves stored by a process that stopped before showing them.
     const db = openDatabase(file);
-    const svc = new GameService(db.db);
+    const svc = new GameService(db.db, {}, undefined, memoryFrontEnd());
     let game = svc.getGame(1)!;
     const before = game.version;
     for (let i = 0; i < 4 && game.waitingFor; i++) {

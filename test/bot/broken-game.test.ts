@@ -7,9 +7,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect } from "vitest";
+import type { StoredMessage } from "../../bench/testkit/index.js";
 import { createLogger } from "../../src/log.js";
 import { auditActiveGames } from "../../src/services/index.js";
-import type { StoredMessage } from "../testkit/index.js";
 import { it, type MakeHarness } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS, userById } from "./harness.js";
 

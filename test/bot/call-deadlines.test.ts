@@ -6,9 +6,9 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api } from "grammy";
 import { describe, expect } from "vitest";
+import type { ApiCall, StoredMessage } from "../../bench/testkit/index.js";
 import { callDeadline } from "../../src/bot/call-deadline.js";
 import { turnView } from "../../src/engine/index.js";
-import type { ApiCall, StoredMessage } from "../testkit/index.js";
 import { it, type MakeHarness } from "./fixtures.js";
 import {
   buttonNamed,

@@ -7,7 +7,7 @@
  */
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
-import type { ApiCall, StoredMessage } from "../testkit/index.js";
+import type { ApiCall, StoredMessage } from "../../bench/testkit/index.js";
 import { it } from "./fixtures.js";
 import {
   buttonNamed,

@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { captionText } from "../../bench/testkit/index.js";
 import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
 import { gameCaption } from "../../src/bot/ui/caption.js";
 import { type LoggedTurn, TURN_LOG_LIMIT, type TurnLog } from "../../src/engine/index.js";
@@ -6,7 +7,6 @@ import type { GameView } from "../../src/services/index.js";
 import { FORCED_DOUBLE_SIX } from "../helpers/turns.js";
 import { it } from "../services/fixtures.js";
 import { CHAT, harness, unwrap } from "../services/helpers.js";
-import { captionText } from "../testkit/index.js";
 
 const i18n = createI18n(() => "en");
 

@@ -2,9 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect } from "vitest";
+import type { StoredMessage } from "../../bench/testkit/index.js";
+import { plainText } from "../../bench/testkit/index.js";
 import { gameInInline } from "../../src/bot/inline-lookup.js";
-import type { StoredMessage } from "../testkit/index.js";
-import { plainText } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 

@@ -3,10 +3,10 @@
  * returns and replays the whole record on each later update, so what it keeps is capped.
  */
 import { describe, expect } from "vitest";
+import type { StoredMessage } from "../../bench/testkit/index.js";
 import { dialogKey, MAX_DIALOG_STEPS } from "../../src/bot/features/new-game.js";
 import { MAX_DIALOG_STATE_CHARS } from "../../src/db/telegram/dialog-store.js";
 import { DialogsRepo } from "../../src/db/telegram/dialogs-repo.js";
-import type { StoredMessage } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 

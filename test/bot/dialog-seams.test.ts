@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect } from "vitest";
+import { BOT_INFO, type StoredMessage } from "../../bench/testkit/index.js";
 import { gameInInline } from "../../src/bot/inline-lookup.js";
-import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import {
   buttonNamed,

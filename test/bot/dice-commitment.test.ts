@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { describe, expect } from "vitest";
+import { BOT_INFO, type StoredMessage } from "../../bench/testkit/index.js";
 import { diceOfEvents } from "../helpers/dice.js";
 import { sampled } from "../helpers/samples.js";
 import { playerDice } from "../services/player-dice.js";
-import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS, userById } from "./harness.js";
 

@@ -1,8 +1,8 @@
 import type { User } from "grammy/types";
 import { expect } from "vitest";
+import type { StoredMessage } from "../../bench/testkit/index.js";
 import { chooseAction } from "../../src/ai/index.js";
 import type { GameView } from "../../src/services/index.js";
-import type { StoredMessage } from "../testkit/index.js";
 import { buttons, GROUP, type Harness } from "./harness.js";
 
 /**

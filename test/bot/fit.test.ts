@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseHtml } from "../../bench/testkit/index.js";
 import { fitHtml, fitList, fitPlain, fitRows, MARKUP_BYTES } from "../../src/bot/ui/fit.js";
 import { htmlName, plainName } from "../../src/bot/ui/names.js";
 import { LONG_NAMES } from "../helpers/long-names.js";
-import { parseHtml } from "../testkit/index.js";
 
 /** What Telegram shows of an HTML text; the test fails if Telegram would refuse to parse it. */
 function shown(html: string): string {

@@ -1,7 +1,7 @@
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
+import type { StoredMessage } from "../../bench/testkit/index.js";
 import { gameInInline } from "../../src/bot/inline-lookup.js";
-import type { StoredMessage } from "../testkit/index.js";
 import { resignAfter, resignedEarly } from "./finished-game.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { describe, expect } from "vitest";
+import type { StoredMessage } from "../../bench/testkit/index.js";
 import { decode } from "../../src/bot/callback-data.js";
 import { renderBoardPng } from "../../src/render/png.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
-import type { StoredMessage } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import {
   buttonNamed,

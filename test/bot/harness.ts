@@ -1,6 +1,13 @@
 import { createHash } from "node:crypto";
 import type { InlineKeyboardButton, Update, User } from "grammy/types";
 import { expect } from "vitest";
+import {
+  BOT_INFO,
+  FakeBotApi,
+  type StoredMessage,
+  silentLogger,
+  WarpClock,
+} from "../../bench/testkit/index.js";
 import type { Player } from "../../src/ai/index.js";
 import { type App, createApp } from "../../src/app.js";
 import type { BotDeps, BotParts } from "../../src/bot/create-bot.js";
@@ -19,13 +26,6 @@ import type { StandingsPicture } from "../../src/render/standings-view.js";
 import type { BoardView } from "../../src/render/view.js";
 import type { GameService } from "../../src/services/index.js";
 import type { ComputerOpponent } from "../../src/services/opponent.js";
-import {
-  BOT_INFO,
-  FakeBotApi,
-  type StoredMessage,
-  silentLogger,
-  WarpClock,
-} from "../testkit/index.js";
 
 export const GROUP = -100_200;
 

@@ -1,8 +1,8 @@
 import type { Update } from "grammy/types";
 import { describe, expect } from "vitest";
+import { BOT_INFO, type StoredMessage } from "../../bench/testkit/index.js";
 import { chooseAction } from "../../src/ai/index.js";
 import type { GameView } from "../../src/services/index.js";
-import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import {
   buttonNamed,

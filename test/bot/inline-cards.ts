@@ -1,6 +1,6 @@
 import type { User } from "grammy/types";
 import { expect } from "vitest";
-import type { StoredMessage } from "../testkit/index.js";
+import type { StoredMessage } from "../../bench/testkit/index.js";
 import { type Harness, USERS } from "./harness.js";
 
 interface InlineResult {

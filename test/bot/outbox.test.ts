@@ -1,8 +1,8 @@
 import { Api } from "grammy";
 import { describe, expect, it } from "vitest";
+import { silentLogger, WarpClock } from "../../bench/testkit/index.js";
 import { TELEGRAM_BUDGETS } from "../../src/bot/outbox/budget.js";
 import { Outbox, PRIORITY } from "../../src/bot/outbox/outbox.js";
-import { silentLogger, WarpClock } from "../testkit/index.js";
 
 const GROUP = -100_200;
 const OTHER = -100_300;

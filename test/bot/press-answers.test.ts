@@ -6,6 +6,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api, type Context } from "grammy";
 import { describe, expect, it } from "vitest";
+import { silentLogger } from "../../bench/testkit/index.js";
 import {
   ANSWER_RETRY_MS,
   ANSWER_WITHIN_MS,
@@ -15,7 +16,6 @@ import {
 import { callDeadline } from "../../src/bot/call-deadline.js";
 import { ANSWER_LIMIT } from "../../src/bot/ui/fit.js";
 import type { Logger } from "../../src/log.js";
-import { silentLogger } from "../testkit/index.js";
 
 type Outcome = "lost" | "ok" | { error_code: number; retry_after?: number };
 

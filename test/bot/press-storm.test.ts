@@ -1,9 +1,9 @@
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
+import type { StoredMessage } from "../../bench/testkit/index.js";
 import { decode } from "../../src/bot/callback-data.js";
 import { gameInInline } from "../../src/bot/inline-lookup.js";
 import { replayGame } from "../../src/services/index.js";
-import type { StoredMessage } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 

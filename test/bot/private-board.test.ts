@@ -1,7 +1,7 @@
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
-import type { StoredMessage } from "../testkit/index.js";
-import { BOT_INFO } from "../testkit/index.js";
+import type { StoredMessage } from "../../bench/testkit/index.js";
+import { BOT_INFO } from "../../bench/testkit/index.js";
 import { it } from "./fixtures.js";
 import { buttons, GROUP, groupGame, type Harness, links, USERS, userById } from "./harness.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import type { StoredMessage } from "../testkit/index.js";
+import type { StoredMessage } from "../../bench/testkit/index.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS, userById } from "./harness.js";
 

@@ -1,9 +1,9 @@
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
 import { atOnce } from "../../bench/at-once.js";
+import type { StoredMessage } from "../../bench/testkit/index.js";
 import type { ReplayFrame } from "../../src/render/replay.js";
 import type { GameAnalysis, PlayerAnalysis } from "../../src/services/index.js";
-import type { StoredMessage } from "../testkit/index.js";
 import { resignedEarly } from "./finished-game.js";
 import { it, type MakeHarness } from "./fixtures.js";
 import { buttonNamed, fakeReplay } from "./harness.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { silentLogger } from "../../bench/testkit/index.js";
 import { BackgroundJobs } from "../../src/bot/background.js";
 import { ReviewQueue } from "../../src/bot/review-queue.js";
-import { silentLogger } from "../testkit/index.js";
 
 /** A job that runs until released, noting when it starts. */
 function heldJob(started: string[], key: string) {

@@ -1,7 +1,7 @@
 import type { User } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOT_INFO } from "../../bench/testkit/index.js";
 import { createI18n, LOCALES, type Locale } from "../../src/bot/i18n.js";
-import { BOT_INFO } from "../testkit/index.js";
 import { createHarness, GROUP, type Harness, USERS } from "./harness.js";
 
 /** `/start` and `/help` answer in the user's language, in private chats and in groups. */

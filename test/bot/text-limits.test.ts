@@ -5,7 +5,10 @@
  * sequences, characters HTML escapes; 32 entrants in a tournament. A list cut short shows
  * whole lines and says how many it left out.
  */
+
 import { describe, expect } from "vitest";
+import { parseHtml } from "../../bench/testkit/index.js";
+import { memoryFrontEnd } from "../../bench/testkit/memory-front-end.js";
 import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
 import { analysisPost, analysisText } from "../../src/bot/ui/analysis-text.js";
 import { brokenCaption, gameCaption } from "../../src/bot/ui/caption.js";
@@ -38,7 +41,6 @@ import { longNamed } from "../helpers/long-names.js";
 import { FORCED_DOUBLE_SIX } from "../helpers/turns.js";
 import { it } from "../services/fixtures.js";
 import { CHAT, harness, unwrap } from "../services/helpers.js";
-import { parseHtml } from "../testkit/index.js";
 import { test as botTest } from "./fixtures.js";
 import { USERS } from "./harness.js";
 
@@ -255,7 +257,7 @@ describe("lists of a chat with long names", () => {
     const { svc, database, clock } = harness({}, "limits-lists");
     const game = longNamedGame(svc, "long", 0, 1);
     unwrap(svc.act(game.id, longNamed(0).id, { type: "resign" }, game.version));
-    const [finished] = new GameReviews(database.db, clock.now).history(CHAT.id);
+    const [finished] = new GameReviews(database.db, clock.now, memoryFrontEnd()).history(CHAT.id);
     const [series] = svc.chatSeries(CHAT.id);
     const [row] = svc.leaderboard(CHAT.id, "long");
     // The longest lists the commands show, each entry naming other long-named players.

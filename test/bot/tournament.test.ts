@@ -3,13 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
+import type { StoredMessage } from "../../bench/testkit/index.js";
+import { memoryFrontEnd } from "../../bench/testkit/memory-front-end.js";
 import { openDatabase } from "../../src/db/index.js";
 import type { TournamentMessages } from "../../src/db/telegram/tournament-messages.js";
 import type { StandingsPicture } from "../../src/render/standings-view.js";
 import { GameService, type GameView, type TournamentView } from "../../src/services/index.js";
 import { longNamed } from "../helpers/long-names.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
-import type { StoredMessage } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, inProcessApi, USERS } from "./harness.js";
 
@@ -237,7 +238,7 @@ describe("a knock-out of eight, with a forfeit and a restart", () => {
     // The bot stops; meanwhile the last first-round game ends without it (another process).
     h.close();
     const down = openDatabase(file);
-    const bare = new GameService(down.db, { now: clock });
+    const bare = new GameService(down.db, { now: clock }, undefined, memoryFrontEnd());
     const g4now = bare.getGame(g4!.id)!;
     expect(bare.act(g4!.id, g4now.white.id, { type: "resign" }, g4now.version).ok).toBe(true);
     down.close();

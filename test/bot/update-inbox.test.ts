@@ -11,6 +11,7 @@ import type { RunnerHandle } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
+import { BOT_INFO, FakeBotApi, silentLogger } from "../../bench/testkit/index.js";
 import { createApp } from "../../src/app.js";
 import { decode } from "../../src/bot/callback-data.js";
 import { pollUpdates } from "../../src/bot/polling.js";
@@ -19,7 +20,6 @@ import { UpdateFeed } from "../../src/bot/update-feed.js";
 import { parseConfig } from "../../src/config.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
 import { UpdateInbox } from "../../src/db/telegram/inbox.js";
-import { BOT_INFO, FakeBotApi, silentLogger } from "../testkit/index.js";
 import { fakeDecisions, fakeRender, fakeReplay, fakeStandings } from "./harness.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij";

@@ -2,8 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect } from "vitest";
+import { BOT_INFO } from "../../bench/testkit/index.js";
 import { chooseAction } from "../../src/ai/index.js";
-import { BOT_INFO } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, startAgainstBot, USERS } from "./harness.js";
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect } from "vitest";
+import { silentLogger } from "../../bench/testkit/index.js";
 import { startHttpServer } from "../../src/bot/server.js";
-import { silentLogger } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import { GROUP, USERS } from "./harness.js";
 

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { memoryFrontEnd } from "../../bench/testkit/memory-front-end.js";
 import { GamesRepo, openDatabase } from "../../src/db/index.js";
 import { GameService } from "../../src/services/index.js";
 import { seedSource } from "../services/helpers.js";
@@ -23,7 +24,7 @@ describe("two connections on one file", () => {
     const a = openDatabase(path);
     const b = openDatabase(path);
     const svcA = new StartingService(a.db, { newSeed: seedSource("two") });
-    const svcB = new GameService(b.db);
+    const svcB = new GameService(b.db, {}, undefined, memoryFrontEnd());
     const [g] = startGames(svcA, 1);
     const seenByB = svcB.getGame(g!.id)!;
     expect(seenByB.version).toBe(g!.version);

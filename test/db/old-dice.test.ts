@@ -3,10 +3,12 @@
  * it, holding a game in progress as that version stored it (its dice drawn from the seed
  * alone), opens with today's migrations, plays on with one-part dice, and its record checks.
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { memoryFrontEnd } from "../../bench/testkit/memory-front-end.js";
 import { GamesRepo, openDatabase } from "../../src/db/index.js";
 import { GameReviews, GameService, SeedDice } from "../../src/services/index.js";
 import { openingOf } from "../../src/services/play.js";
@@ -23,7 +25,12 @@ const NOW = Date.UTC(2025, 5, 1);
 it("an old game plays on with its seed alone, replays, and its record verifies", () => {
   // The rows an older version wrote: a game whose opening was drawn from the seed alone.
   const scratch = openDatabase(":memory:");
-  const made = new GameService(scratch.db, { now: () => NOW, newSeed: seedSource("old-dice") });
+  const made = new GameService(
+    scratch.db,
+    { now: () => NOW, newSeed: seedSource("old-dice") },
+    undefined,
+    memoryFrontEnd(),
+  );
   const c = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
   const id = unwrap(made.acceptChallenge(c.id, bob)).game.id;
   const repo = new GamesRepo(scratch.db);
@@ -42,14 +49,15 @@ it("an old game plays on with its seed alone, replays, and its record verifies",
   const row = new GamesRepo(upgraded.db).get(id)!;
   expect(row).toMatchObject({ diceSalt: null, pendingStart: null, version: events.length });
 
-  const svc = new GameService(upgraded.db, { now: () => NOW });
+  const svc = new GameService(upgraded.db, { now: () => NOW }, undefined, memoryFrontEnd());
   const game = svc.getGame(id)!;
   expect(game).toMatchObject({ starting: false, diceSalt: null });
   const { game: over } = playOut(svc, game, prng(3), { double: 0 });
   expect(over.status).toBe("finished");
   // Every die, before and after the upgrade, is the seed's own stream (consistency.ts).
   expect(allGameProblems(upgraded.db)).toEqual([]);
-  const record = unwrap(new GameReviews(upgraded.db, () => NOW).record(id)).file.text;
+  const record = unwrap(new GameReviews(upgraded.db, () => NOW, memoryFrontEnd()).record(id)).file
+    .text;
   expect(record).not.toContain("Dice second part:");
   expect(verifyRecord(record)).toMatchObject({ ok: true, salt: null });
   // Read as a two-part game, the same record does not check.

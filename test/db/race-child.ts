@@ -4,6 +4,7 @@
  * slot, as does its twin process, and prints its results as one JSON line.
  */
 import { readFileSync } from "node:fs";
+import { memoryFrontEnd } from "../../bench/testkit/memory-front-end.js";
 import { openDatabase } from "../../src/db/index.js";
 import type { Action } from "../../src/engine/index.js";
 import { GameService } from "../../src/services/index.js";
@@ -18,7 +19,7 @@ export const SLOT_MS = 15;
 
 const [path, planPath] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planPath!, "utf8")) as Press[];
-const svc = new GameService(openDatabase(path!).db);
+const svc = new GameService(openDatabase(path!).db, {}, undefined, memoryFrontEnd());
 process.stdout.write("ready\n");
 process.stdin.once("data", (b: Buffer) => {
   const goAt = Number(b.toString().trim());

@@ -20,8 +20,6 @@ import Database from "better-sqlite3";
 import type { InlineKeyboardButton, User } from "grammy/types";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closedPort } from "../helpers/closed-port.js";
-import { launchData } from "../helpers/init-data.js";
 import {
   type ApiCall,
   BOT_INFO,
@@ -29,7 +27,9 @@ import {
   plainText,
   type StoredMessage,
   TG,
-} from "../testkit/index.js";
+} from "../../bench/testkit/index.js";
+import { launchData } from "../../bench/testkit/init-data.js";
+import { closedPort } from "../helpers/closed-port.js";
 
 const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const TOKEN = `123456:${"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi"}`;

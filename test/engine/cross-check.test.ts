@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bearOffSpecs, blockHeavySpecs, randomGameSpecs } from "../../bench/testkit/positions.js";
 import {
   type BlockRule,
   boardOf,
@@ -6,13 +7,7 @@ import {
   legalPlays,
   type TurnSpec,
 } from "../../src/engine/index.js";
-import {
-  bearOffSpecs,
-  blockHeavySpecs,
-  randomGameSpecs,
-  sideToRef,
-  specToRef,
-} from "../helpers/positions.js";
+import { sideToRef, specToRef } from "../helpers/reference-keys.js";
 import { FULL_SAMPLES } from "../helpers/samples.js";
 import { canonicalKey, referencePlays } from "../reference/generator.js";
 

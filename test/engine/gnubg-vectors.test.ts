@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { loadGnubgVectors } from "../../bench/testkit/vectors.js";
 import {
   decodePositionId,
   defaultRules,
@@ -8,7 +9,6 @@ import {
   startingSide,
 } from "../../src/engine/index.js";
 import { sampled } from "../helpers/samples.js";
-import { loadGnubgVectors } from "../helpers/vectors.js";
 
 const cases = loadGnubgVectors();
 // `npm test` checks every other case (every fourth for the round trip); the slow suite all.

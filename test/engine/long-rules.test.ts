@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { ALL_DICE } from "../../bench/testkit/positions.js";
 import { type Dice, type HeadRule, legalPlays, startingSide } from "../../src/engine/index.js";
 import { ending, endings, headDepartures, notations, spec } from "../helpers/plays.js";
-import { ALL_DICE } from "../helpers/positions.js";
 import { engineKeys, refKeys } from "../helpers/reference-keys.js";
 
 const START = { 24: 15 };

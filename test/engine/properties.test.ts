@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { randomGameSpecs } from "../../bench/testkit/positions.js";
 import {
   legalPlays,
   opponentPointToMine,
@@ -8,7 +9,6 @@ import {
   turnShape,
 } from "../../src/engine/index.js";
 import { arbitraryTurn } from "../helpers/arbitraries.js";
-import { randomGameSpecs } from "../helpers/positions.js";
 import { sampled } from "../helpers/samples.js";
 
 const pools = {

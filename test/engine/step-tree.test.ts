@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bearOffSpecs, blockHeavySpecs, randomGameSpecs } from "../../bench/testkit/positions.js";
 import {
   legalPlays,
   nextSteps,
@@ -7,7 +8,6 @@ import {
   type TurnSpec,
   turnShape,
 } from "../../src/engine/index.js";
-import { bearOffSpecs, blockHeavySpecs, randomGameSpecs } from "../helpers/positions.js";
 import { sampled } from "../helpers/samples.js";
 
 const key = (me: readonly number[], opp: readonly number[]): string =>

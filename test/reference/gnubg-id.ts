@@ -1,7 +1,7 @@
 /**
  * gnubg Position ID <-> two sides in their own numbering (independent of src/).
  *
- * Per test/fixtures/gnubg/README.md (gnubg manual, "A technical description of the
+ * Per bench/testkit/fixtures/gnubg/README.md (gnubg manual, "A technical description of the
  * Position ID"): 80 bits = 10 bytes, base64 without the trailing "==" (14 characters).
  * Bits are laid down for the player NOT on roll first, then the player on roll; for each,
  * points 1..24 in its own numbering, then its bar: one `1` per checker, then a `0`.

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect } from "vitest";
+import { memoryFrontEnd } from "../../bench/testkit/memory-front-end.js";
 import { GamesRepo } from "../../src/db/index.js";
 import { commitmentOf, GameService, newSeed, SeedDice, saltOf } from "../../src/services/index.js";
 import { diceOfEvents, diceOfSeed } from "../helpers/dice.js";
@@ -49,7 +50,12 @@ describe("verifiable dice", () => {
   it("throws no die before the game's message: its place and date are the second part", () => {
     const { database, clock } = harness({}, "dice-wait");
     // The service alone, as the bot holds it: the bot starts each game in its message.
-    const svc = new GameService(database.db, { now: clock.now, newSeed: seedSource("dice-wait") });
+    const svc = new GameService(
+      database.db,
+      { now: clock.now, newSeed: seedSource("dice-wait") },
+      undefined,
+      memoryFrontEnd(),
+    );
     const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "short" }));
     const start = unwrap(svc.acceptChallenge(c.id, bob));
     expect(start.game).toMatchObject({ starting: true, version: 0, waitingFor: null });

@@ -3,6 +3,7 @@
  * plan (a forced rest played for it, the other side's pass), and it must go on from there.
  */
 import { describe, expect } from "vitest";
+import { silentLogger } from "../../bench/testkit/index.js";
 import { chooseAction } from "../../src/ai/index.js";
 import { GamesRepo } from "../../src/db/index.js";
 import type { Variant } from "../../src/engine/index.js";
@@ -15,7 +16,6 @@ import {
 } from "../../src/services/index.js";
 import { ComputerOpponent } from "../../src/services/opponent.js";
 import { sampled } from "../helpers/samples.js";
-import { silentLogger } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 import { alice, CHAT, harness, unwrap } from "./helpers.js";
 import type { StartingService } from "./starting.js";

@@ -1,3 +1,4 @@
+import { memoryFrontEnd } from "../../bench/testkit/memory-front-end.js";
 import type { Db } from "../../src/db/index.js";
 import {
   type DiceOrigin,
@@ -26,7 +27,7 @@ export class StartingService extends GameService {
   private readonly begun = new Map<number, GameStart>();
   private readonly followers: ((game: GameView) => void)[] = [];
 
-  constructor(db: Db, config: Partial<ServiceConfig> = {}, frontEnd?: FrontEnd) {
+  constructor(db: Db, config: Partial<ServiceConfig> = {}, frontEnd: FrontEnd = memoryFrontEnd()) {
     const hear: Publish[] = [];
     super(
       db,

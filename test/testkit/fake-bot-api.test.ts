@@ -6,9 +6,9 @@
 import { Api, GrammyError, InputFile } from "grammy";
 import type { Update, User } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseHtml } from "./bot-api/html.js";
-import { typedEntities } from "./bot-api/updates.js";
-import { BOT_INFO, FakeBotApi, plainText, TG, WarpClock } from "./index.js";
+import { parseHtml } from "../../bench/testkit/bot-api/html.js";
+import { typedEntities } from "../../bench/testkit/bot-api/updates.js";
+import { BOT_INFO, FakeBotApi, plainText, TG, WarpClock } from "../../bench/testkit/index.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
 const PNG = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.alloc(64, 7)]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TG } from "./bot-api/errors.js";
-import { replyMarkup } from "./bot-api/markup.js";
+import { TG } from "../../bench/testkit/bot-api/errors.js";
+import { replyMarkup } from "../../bench/testkit/bot-api/markup.js";
 
 describe("reply markups", () => {
   it("web_app buttons only in a private chat with the bot, to an https page; Mini App links with a fit start parameter", () => {

@@ -1,5 +1,6 @@
 import { connect } from "node:net";
 import { describe, expect } from "vitest";
+import { launchData } from "../../bench/testkit/init-data.js";
 import { remainingPlays } from "../../src/engine/index.js";
 import type { PageGame, PageReview } from "../../src/web/protocol.js";
 import type { MakeHarness } from "../bot/fixtures.js";
@@ -13,7 +14,6 @@ import {
   USERS,
   userById,
 } from "../bot/harness.js";
-import { launchData } from "../helpers/init-data.js";
 import { it, type MakeWebHarness } from "./fixtures.js";
 import type { PageClient, WebHarness } from "./web-harness.js";
 

@@ -11,13 +11,6 @@ import type { User } from "grammy/types";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
-import type { GameState } from "../../src/engine/index.js";
-import { readPageFiles } from "../../src/web/assets.js";
-import { spotName } from "../../src/web/page/board.js";
-import { LocalTurn } from "../../src/web/page/turn.js";
-import type { MakeHarness } from "../bot/fixtures.js";
-import { buttons, GROUP, groupGame, type Harness, USERS, userById } from "../bot/harness.js";
-import { launchData } from "../helpers/init-data.js";
 import {
   HAVE_CHROMIUM,
   launchChromium,
@@ -26,7 +19,14 @@ import {
   showsVersion,
   THEMES,
   type ThemeName,
-} from "./browser.js";
+} from "../../bench/testkit/browser.js";
+import { launchData } from "../../bench/testkit/init-data.js";
+import type { GameState } from "../../src/engine/index.js";
+import { readPageFiles } from "../../src/web/assets.js";
+import { spotName } from "../../src/web/page/board.js";
+import { LocalTurn } from "../../src/web/page/turn.js";
+import type { MakeHarness } from "../bot/fixtures.js";
+import { buttons, GROUP, groupGame, type Harness, USERS, userById } from "../bot/harness.js";
 import { it, type MakeWebHarness } from "./fixtures.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");

@@ -1,5 +1,6 @@
 import type { InlineKeyboardButton, User } from "grammy/types";
 import { describe, expect } from "vitest";
+import { BOT_INFO, type StoredMessage } from "../../bench/testkit/index.js";
 import { gameInInline } from "../../src/bot/inline-lookup.js";
 import { remainingPlays } from "../../src/engine/index.js";
 import {
@@ -13,7 +14,6 @@ import {
   userById,
 } from "../bot/harness.js";
 import { sendCard } from "../bot/inline-cards.js";
-import { BOT_INFO, type StoredMessage } from "../testkit/index.js";
 import { it } from "./fixtures.js";
 
 const WEB = { WEBAPP_URL: "https://nardy.example.org/board", WEBAPP_SHORT_NAME: "board" };

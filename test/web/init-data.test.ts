@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { signInitData } from "../../bench/testkit/init-data.js";
 import { checkInitData, INIT_DATA_MAX_AGE_S, initDataKey } from "../../src/web/init-data.js";
-import { signInitData } from "../helpers/init-data.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij";
 const KEY = initDataKey(TOKEN);

@@ -1,14 +1,14 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { User } from "grammy/types";
+import { EventStream } from "../../bench/testkit/event-stream.js";
+import { silentLogger } from "../../bench/testkit/index.js";
+import { launchData } from "../../bench/testkit/init-data.js";
 import { startHttpServer } from "../../src/bot/server.js";
 import { type PageAssets, type PageFiles, pageAssets } from "../../src/web/assets.js";
 import type { PageBoot, PageGame } from "../../src/web/protocol.js";
 import type { WebBoard, WebLimits } from "../../src/web/web-board.js";
 import type { Harness } from "../bot/harness.js";
-import { EventStream } from "../helpers/event-stream.js";
-import { launchData } from "../helpers/init-data.js";
-import { silentLogger } from "../testkit/index.js";
 
 /** Where the board page is served in these tests. */
 export const BASE = "/board";

@@ -5,10 +5,12 @@
  * old columns, opens with today's migrations and finds it all in the new tables, so a
  * restarted bot edits the same messages in the same language.
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { memoryFrontEnd } from "../../../bench/testkit/memory-front-end.js";
 import { openDatabase } from "../../../src/db/index.js";
 import { MessageStore } from "../../../src/db/telegram/message-store.js";
 import { TournamentMessageStore } from "../../../src/db/telegram/tournament-messages.js";
@@ -24,7 +26,12 @@ const BEFORE = "0013_dice_second_part";
 it("moves every message, what it shows, and the lost chats to the front end's tables", () => {
   // Games and challenges as today's code stores them; their messages go in the old columns.
   const scratch = openDatabase(":memory:");
-  const made = new GameService(scratch.db, { now: () => NOW, newSeed: seedSource("moved") });
+  const made = new GameService(
+    scratch.db,
+    { now: () => NOW, newSeed: seedSource("moved") },
+    undefined,
+    memoryFrontEnd(),
+  );
   const inChat = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
   const chatGame = unwrap(made.acceptChallenge(inChat.id, bob)).game.id;
   const inline = unwrap(made.createChallenge({ challenger: carol, variant: "short" }));
@@ -119,7 +126,12 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
 
 it("moves the languages of games, challenges and tournaments to the front end's tables", () => {
   const scratch = openDatabase(":memory:");
-  const made = new GameService(scratch.db, { now: () => NOW, newSeed: seedSource("languages") });
+  const made = new GameService(
+    scratch.db,
+    { now: () => NOW, newSeed: seedSource("languages") },
+    undefined,
+    memoryFrontEnd(),
+  );
   const shown = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
   const shownGame = unwrap(made.acceptChallenge(shown.id, bob)).game.id;
   const unseen = unwrap(made.createChallenge({ challenger: carol, chat: CHAT, variant: "short" }));

@@ -1,3 +1,4 @@
+import { memoryFrontEnd } from "../../../bench/testkit/memory-front-end.js";
 import type { Rules } from "../../../src/engine/index.js";
 import { GameReviews, type GameView } from "../../../src/services/index.js";
 import { playOut, prng } from "../driver.js";
@@ -11,7 +12,7 @@ export function playSeries(
   seed: number,
 ) {
   const h = harness({}, `records-${variant}-${seed}`);
-  const reviews = new GameReviews(h.database.db, h.clock.now);
+  const reviews = new GameReviews(h.database.db, h.clock.now, memoryFrontEnd());
   const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));
   let game = unwrap(h.svc.acceptChallenge(c.id, bob)).game;
   const rand = prng(seed);

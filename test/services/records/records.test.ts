@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { memoryFrontEnd } from "../../../bench/testkit/memory-front-end.js";
 import { GameReviews } from "../../../src/services/index.js";
 import { verifyRecord } from "../../../src/services/records/verify.js";
 import { turnsOf } from "../../../src/services/timeline.js";
@@ -107,7 +108,7 @@ describe("game records", () => {
 
   it("no record before the end, nor of a game that is not stored", () => {
     const h = harness({}, "records-active");
-    const reviews = new GameReviews(h.database.db, h.clock.now);
+    const reviews = new GameReviews(h.database.db, h.clock.now, memoryFrontEnd());
     const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant: "short" }));
     const game = unwrap(h.svc.acceptChallenge(c.id, bob)).game;
     expect(reviews.record(game.id)).toMatchObject({ ok: false, error: { code: "game-active" } });

@@ -1,5 +1,4 @@
 import {
-  BAR,
   type BlockRule,
   type Dice,
   type HeadRule,
@@ -7,38 +6,12 @@ import {
   makeSide,
   OFF,
   opponentPointToMine,
-  type Side,
   seededDice,
   seededRandom,
   startingSide,
   type TurnSpec,
   type Variant,
 } from "../../src/engine/index.js";
-import type { RefRequest, RefSide } from "../reference/generator.js";
-
-export function sideToRef(side: Side): RefSide {
-  const out: RefSide = {};
-  for (let p = 1; p <= 24; p++) if ((side[p] ?? 0) > 0) out[String(p)] = side[p]!;
-  if ((side[BAR] ?? 0) > 0) out.bar = side[BAR]!;
-  if ((side[OFF] ?? 0) > 0) out.off = side[OFF]!;
-  return out;
-}
-
-export function specToRef(spec: TurnSpec): RefRequest {
-  return {
-    variant: spec.variant,
-    rules: spec.rules,
-    turn: "white",
-    white: sideToRef(spec.me),
-    black: sideToRef(spec.opp),
-    dice: [spec.dice[0], spec.dice[1]],
-    firstTurn: spec.firstTurn ?? false,
-    opponentFirstRoll: spec.opponentFirstRoll
-      ? [spec.opponentFirstRoll[0], spec.opponentFirstRoll[1]]
-      : null,
-  };
-}
-
 export const ALL_DICE: Dice[] = [];
 for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ALL_DICE.push([a, b]);
 

@@ -3,10 +3,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 
-/** GNU Backgammon's answers for short nardy, kept with the tests (README.md there). */
+/** GNU Backgammon's answers for short nardy, kept with the kit (README.md there). */
 export const GNUBG_FIXTURES = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  "../fixtures/gnubg",
+  "fixtures/gnubg",
 );
 
 export interface VectorCase {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { User } from "grammy/types";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { launchData } from "../helpers/init-data.js";
+import { launchData } from "./init-data.js";
 
 /** Chromium from the distribution's packages (`apt-get install chromium`); nothing is downloaded. */
 export const CHROMIUM = "/usr/bin/chromium";

@@ -1,0 +1,20 @@
+import type { FrontEnd, MessageRef } from "../../src/services/index.js";
+
+/**
+ * The front end a service used on its own runs on (tests, benches): places kept in memory,
+ * every chat open. The app hands the services the Telegram front end's store instead.
+ */
+export function memoryFrontEnd(): FrontEnd {
+  const games = new Map<number, MessageRef>();
+  const challenges = new Map<number, MessageRef>();
+  return {
+    gameCreated: () => {},
+    challengeCreated: () => {},
+    tournamentCreated: () => {},
+    gameMessage: (id) => games.get(id) ?? null,
+    setGameMessage: (id, ref) => void games.set(id, ref),
+    challengeMessage: (id) => challenges.get(id) ?? null,
+    setChallengeMessage: (id, ref) => void challenges.set(id, ref),
+    isChatPaused: () => false,
+  };
+}
