@@ -2,6 +2,7 @@ import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../open.js";
 import { challenges, type GameStatus, games } from "../schema.js";
 import {
+  type ChallengeCardRow,
   type GameBoardRow,
   tgChallengeCards,
   tgGameBoards,
@@ -93,6 +94,28 @@ export class MessageStore {
     return row;
   }
 
+  /** Writes these columns of the game's board row, made if missing. */
+  private updateBoard(gameId: number, set: Partial<Omit<GameBoardRow, "gameId">>): void {
+    this.db
+      .insert(tgGameBoards)
+      .values({ gameId, ...set })
+      .onConflictDoUpdate({ target: tgGameBoards.gameId, set })
+      .run();
+    this.boards.delete(gameId);
+  }
+
+  /** Writes these columns of the challenge's card row, made if missing. */
+  private updateCard(
+    challengeId: number,
+    set: Partial<Omit<ChallengeCardRow, "challengeId">>,
+  ): void {
+    this.db
+      .insert(tgChallengeCards)
+      .values({ challengeId, ...set })
+      .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set })
+      .run();
+  }
+
   /**
    * Runs a synchronous call into the service so that the challenge or tournament it makes is
    * written in `locale`: the service tells this store of each one inside the transaction
@@ -111,11 +134,7 @@ export class MessageStore {
   challengeCreated(challengeId: number): void {
     const locale = this.writing;
     if (locale === null) return;
-    this.db
-      .insert(tgChallengeCards)
-      .values({ challengeId, locale })
-      .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set: { locale } })
-      .run();
+    this.updateCard(challengeId, { locale });
   }
 
   tournamentCreated(tournamentId: number): void {
@@ -147,12 +166,7 @@ export class MessageStore {
             ? this.tournamentLocale(origin.tournamentId)
             : null;
     if (locale === null) return;
-    this.db
-      .insert(tgGameBoards)
-      .values({ gameId: origin.gameId, locale })
-      .onConflictDoUpdate({ target: tgGameBoards.gameId, set: { locale } })
-      .run();
-    this.boards.delete(origin.gameId);
+    this.updateBoard(origin.gameId, { locale });
   }
 
   /** The language the game's messages are written in; null: the default's. */
@@ -166,13 +180,7 @@ export class MessageStore {
 
   /** The game is shown there now; what the message shows is kept (the caller marks it). */
   setGameMessage(gameId: number, place: MessagePlace): void {
-    const columns = placeColumns(place);
-    this.db
-      .insert(tgGameBoards)
-      .values({ gameId, ...columns })
-      .onConflictDoUpdate({ target: tgGameBoards.gameId, set: columns })
-      .run();
-    this.boards.delete(gameId);
+    this.updateBoard(gameId, placeColumns(place));
   }
 
   /** The newest game shown in an inline message (a rematch takes its message over). */
@@ -186,13 +194,7 @@ export class MessageStore {
 
   /** What the game's message shows now: the game's version and status, the claim or not. */
   markGameShown(gameId: number, version: number, claim: boolean, status: GameStatus): void {
-    const shown = { shownVersion: version, shownClaim: claim, shownStatus: status };
-    this.db
-      .insert(tgGameBoards)
-      .values({ gameId, ...shown })
-      .onConflictDoUpdate({ target: tgGameBoards.gameId, set: shown })
-      .run();
-    this.boards.delete(gameId);
+    this.updateBoard(gameId, { shownVersion: version, shownClaim: claim, shownStatus: status });
   }
 
   /**
@@ -250,12 +252,7 @@ export class MessageStore {
   }
 
   setChallengeMessage(challengeId: number, place: MessagePlace): void {
-    const columns = placeColumns(place);
-    this.db
-      .insert(tgChallengeCards)
-      .values({ challengeId, ...columns })
-      .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set: columns })
-      .run();
+    this.updateCard(challengeId, placeColumns(place));
   }
 
   /** The language of the challenge's card and of its game; null: the default's. */
@@ -291,11 +288,7 @@ export class MessageStore {
 
   /** The challenge's card now says how it ended, without buttons. */
   markCardClosed(challengeId: number): void {
-    this.db
-      .insert(tgChallengeCards)
-      .values({ challengeId, closed: true })
-      .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set: { closed: true } })
-      .run();
+    this.updateCard(challengeId, { closed: true });
   }
 
   cardClosed(challengeId: number): boolean {
