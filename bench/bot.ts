@@ -336,7 +336,7 @@ async function memoryChild(games: number, served: number): Promise<Record<string
     const t0 = performance.now();
     const ids: number[] = [];
     // Stored as by an earlier run of the process: no board is shown until someone presses.
-    const earlier = new GameService(rig.database.db, {}, undefined, memoryFrontEnd());
+    const earlier = new GameService(rig.database.db, memoryFrontEnd());
     for (let i = 0; i < games; i++) {
       const a = { id: 100_000 + 2 * i, firstName: `A${i}` };
       const b = { id: 100_001 + 2 * i, firstName: `B${i}` };

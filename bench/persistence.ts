@@ -22,14 +22,9 @@ export async function benchPersistence(
   const dir = mkdtempSync(join(tmpdir(), "nardy-bench-"));
   const database = openDatabase(join(dir, "bench.sqlite"));
   let seeds = 0;
-  const svc = new GameService(
-    database.db,
-    {
-      newSeed: () => createHash("sha256").update(`bench:${seeds++}`).digest(),
-    },
-    undefined,
-    memoryFrontEnd(),
-  );
+  const svc = new GameService(database.db, memoryFrontEnd(), {
+    newSeed: () => createHash("sha256").update(`bench:${seeds++}`).digest(),
+  });
   const players = [1, 2].map((id) => ({ id, firstName: `P${id}` }));
   const r = rng(42);
   const steps: number[] = [];

@@ -114,7 +114,7 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
   await parts.bot.init();
   try {
     // Played as by an earlier run of the process: no board follows each move.
-    const earlier = new GameService(database.db, config, undefined, memoryFrontEnd());
+    const earlier = new GameService(database.db, memoryFrontEnd(), config);
     const presses: Update[] = [];
     let turns = 0;
     for (let i = 0; i < games; i++) {

@@ -51,7 +51,7 @@ const keysAsTexts: Translate = (key, ..._vars) => key;
 async function site(): Promise<Site> {
   const database = openDatabase(":memory:");
   const dispatcher = new Dispatcher(silentLogger);
-  const service = new GameService(database.db, {}, dispatcher.publish, memoryFrontEnd());
+  const service = new GameService(database.db, memoryFrontEnd(), {}, dispatcher.publish);
   let message = 0;
   // The bot starts a new game in its first message; here it starts at once.
   dispatcher.on("game", "start", ({ game: g }) => {
@@ -62,7 +62,7 @@ async function site(): Promise<Site> {
   const assets = pageAssets(files, "/board");
   const web = new WebBoard({
     service,
-    reviews: new GameReviews(database.db, Date.now, memoryFrontEnd()),
+    reviews: new GameReviews(database.db, memoryFrontEnd()),
     ports: {
       localeOf: () => "en",
       textsFor: () => keysAsTexts,

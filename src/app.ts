@@ -107,6 +107,7 @@ export function createApp(config: BotConfig, ports: Ports): App {
   const store = new TelegramStore(database.db);
   const service = new GameService(
     database.db,
+    store.messages,
     {
       challengeTtlMs: config.challengeTtlMs,
       idleMs: config.idleMs,
@@ -117,9 +118,8 @@ export function createApp(config: BotConfig, ports: Ports): App {
       ...(ports.newSeed ? { newSeed: ports.newSeed } : {}),
     },
     dispatcher.publish,
-    store.messages,
   );
-  const reviews = new GameReviews(database.db, now, store.messages);
+  const reviews = new GameReviews(database.db, store.messages, now);
   const tournaments = new TournamentService(database.db, service, dispatcher.publish);
   const bot = createBot(config, {
     service,

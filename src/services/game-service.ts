@@ -63,9 +63,9 @@ export class GameService {
    */
   constructor(
     db: Db,
+    readonly frontEnd: FrontEnd,
     config: Partial<ServiceConfig> = {},
     private readonly publish: Publish = () => {},
-    readonly frontEnd: FrontEnd,
   ) {
     this.config = { ...DEFAULT_CONFIG, ...config };
     this.ctx = new ServiceContext(db, this.config, frontEnd);

@@ -23,8 +23,8 @@ export class GameReviews {
   /** `frontEnd`: where games are shown, for their views (see front-end.ts). */
   constructor(
     db: Db,
-    private readonly now: () => number = Date.now,
     private readonly frontEnd: Pick<FrontEnd, "gameMessage">,
+    private readonly now: () => number = Date.now,
   ) {
     this.games = new GamesRepo(db);
     this.reviews = new ReviewsRepo(db);

@@ -106,7 +106,7 @@ describe("a restart", () => {
     first.close();
     // Moves stored by a process that stopped before showing them.
     const db = openDatabase(file);
-    const svc = new GameService(db.db, {}, undefined, memoryFrontEnd());
+    const svc = new GameService(db.db, memoryFrontEnd());
     let game = svc.getGame(1)!;
     const before = game.version;
     for (let i = 0; i < 4 && game.waitingFor; i++) {

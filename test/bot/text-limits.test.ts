@@ -257,7 +257,7 @@ describe("lists of a chat with long names", () => {
     const { svc, database, clock } = harness({}, "limits-lists");
     const game = longNamedGame(svc, "long", 0, 1);
     unwrap(svc.act(game.id, longNamed(0).id, { type: "resign" }, game.version));
-    const [finished] = new GameReviews(database.db, clock.now, memoryFrontEnd()).history(CHAT.id);
+    const [finished] = new GameReviews(database.db, memoryFrontEnd(), clock.now).history(CHAT.id);
     const [series] = svc.chatSeries(CHAT.id);
     const [row] = svc.leaderboard(CHAT.id, "long");
     // The longest lists the commands show, each entry naming other long-named players.

@@ -238,7 +238,7 @@ describe("a knock-out of eight, with a forfeit and a restart", () => {
     // The bot stops; meanwhile the last first-round game ends without it (another process).
     h.close();
     const down = openDatabase(file);
-    const bare = new GameService(down.db, { now: clock }, undefined, memoryFrontEnd());
+    const bare = new GameService(down.db, memoryFrontEnd(), { now: clock });
     const g4now = bare.getGame(g4!.id)!;
     expect(bare.act(g4!.id, g4now.white.id, { type: "resign" }, g4now.version).ok).toBe(true);
     down.close();

@@ -24,7 +24,7 @@ describe("two connections on one file", () => {
     const a = openDatabase(path);
     const b = openDatabase(path);
     const svcA = new StartingService(a.db, { newSeed: seedSource("two") });
-    const svcB = new GameService(b.db, {}, undefined, memoryFrontEnd());
+    const svcB = new GameService(b.db, memoryFrontEnd());
     const [g] = startGames(svcA, 1);
     const seenByB = svcB.getGame(g!.id)!;
     expect(seenByB.version).toBe(g!.version);

@@ -25,12 +25,10 @@ const NOW = Date.UTC(2025, 5, 1);
 it("an old game plays on with its seed alone, replays, and its record verifies", () => {
   // The rows an older version wrote: a game whose opening was drawn from the seed alone.
   const scratch = openDatabase(":memory:");
-  const made = new GameService(
-    scratch.db,
-    { now: () => NOW, newSeed: seedSource("old-dice") },
-    undefined,
-    memoryFrontEnd(),
-  );
+  const made = new GameService(scratch.db, memoryFrontEnd(), {
+    now: () => NOW,
+    newSeed: seedSource("old-dice"),
+  });
   const c = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
   const id = unwrap(made.acceptChallenge(c.id, bob)).game.id;
   const repo = new GamesRepo(scratch.db);
@@ -49,14 +47,14 @@ it("an old game plays on with its seed alone, replays, and its record verifies",
   const row = new GamesRepo(upgraded.db).get(id)!;
   expect(row).toMatchObject({ diceSalt: null, pendingStart: null, version: events.length });
 
-  const svc = new GameService(upgraded.db, { now: () => NOW }, undefined, memoryFrontEnd());
+  const svc = new GameService(upgraded.db, memoryFrontEnd(), { now: () => NOW });
   const game = svc.getGame(id)!;
   expect(game).toMatchObject({ starting: false, diceSalt: null });
   const { game: over } = playOut(svc, game, prng(3), { double: 0 });
   expect(over.status).toBe("finished");
   // Every die, before and after the upgrade, is the seed's own stream (consistency.ts).
   expect(allGameProblems(upgraded.db)).toEqual([]);
-  const record = unwrap(new GameReviews(upgraded.db, () => NOW, memoryFrontEnd()).record(id)).file
+  const record = unwrap(new GameReviews(upgraded.db, memoryFrontEnd(), () => NOW).record(id)).file
     .text;
   expect(record).not.toContain("Dice second part:");
   expect(verifyRecord(record)).toMatchObject({ ok: true, salt: null });

@@ -19,7 +19,7 @@ export const SLOT_MS = 15;
 
 const [path, planPath] = process.argv.slice(2);
 const plan = JSON.parse(readFileSync(planPath!, "utf8")) as Press[];
-const svc = new GameService(openDatabase(path!).db, {}, undefined, memoryFrontEnd());
+const svc = new GameService(openDatabase(path!).db, memoryFrontEnd());
 process.stdout.write("ready\n");
 process.stdin.once("data", (b: Buffer) => {
   const goAt = Number(b.toString().trim());

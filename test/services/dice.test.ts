@@ -50,12 +50,10 @@ describe("verifiable dice", () => {
   it("throws no die before the game's message: its place and date are the second part", () => {
     const { database, clock } = harness({}, "dice-wait");
     // The service alone, as the bot holds it: the bot starts each game in its message.
-    const svc = new GameService(
-      database.db,
-      { now: clock.now, newSeed: seedSource("dice-wait") },
-      undefined,
-      memoryFrontEnd(),
-    );
+    const svc = new GameService(database.db, memoryFrontEnd(), {
+      now: clock.now,
+      newSeed: seedSource("dice-wait"),
+    });
     const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "short" }));
     const start = unwrap(svc.acceptChallenge(c.id, bob));
     expect(start.game).toMatchObject({ starting: true, version: 0, waitingFor: null });

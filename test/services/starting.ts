@@ -29,14 +29,9 @@ export class StartingService extends GameService {
 
   constructor(db: Db, config: Partial<ServiceConfig> = {}, frontEnd: FrontEnd = memoryFrontEnd()) {
     const hear: Publish[] = [];
-    super(
-      db,
-      config,
-      (news) => {
-        for (const h of hear) h(news);
-      },
-      frontEnd,
-    );
+    super(db, frontEnd, config, (news) => {
+      for (const h of hear) h(news);
+    });
     hear.push((news) => {
       if (news.kind !== "game") return;
       // Every new game is told of, a tournament's too: start it, as the board loop would.

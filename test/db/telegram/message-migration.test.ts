@@ -26,12 +26,10 @@ const BEFORE = "0013_dice_second_part";
 it("moves every message, what it shows, and the lost chats to the front end's tables", () => {
   // Games and challenges as today's code stores them; their messages go in the old columns.
   const scratch = openDatabase(":memory:");
-  const made = new GameService(
-    scratch.db,
-    { now: () => NOW, newSeed: seedSource("moved") },
-    undefined,
-    memoryFrontEnd(),
-  );
+  const made = new GameService(scratch.db, memoryFrontEnd(), {
+    now: () => NOW,
+    newSeed: seedSource("moved"),
+  });
   const inChat = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
   const chatGame = unwrap(made.acceptChallenge(inChat.id, bob)).game.id;
   const inline = unwrap(made.createChallenge({ challenger: carol, variant: "short" }));
@@ -107,7 +105,7 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
   expect(messages.isChatPaused(CHAT.id)).toBe(false);
 
   // The service reads the same places through its port: a press on the board still counts.
-  const svc = new GameService(upgraded.db, { now: () => NOW }, undefined, messages);
+  const svc = new GameService(upgraded.db, messages, { now: () => NOW });
   expect(svc.getGame(chatGame)!.message).toEqual({ kind: "chat", chatId: CHAT.id, messageId: 71 });
   expect(svc.getChallenge(inline.id)!.message).toEqual({
     kind: "inline",
@@ -126,12 +124,10 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
 
 it("moves the languages of games, challenges and tournaments to the front end's tables", () => {
   const scratch = openDatabase(":memory:");
-  const made = new GameService(
-    scratch.db,
-    { now: () => NOW, newSeed: seedSource("languages") },
-    undefined,
-    memoryFrontEnd(),
-  );
+  const made = new GameService(scratch.db, memoryFrontEnd(), {
+    now: () => NOW,
+    newSeed: seedSource("languages"),
+  });
   const shown = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
   const shownGame = unwrap(made.acceptChallenge(shown.id, bob)).game.id;
   const unseen = unwrap(made.createChallenge({ challenger: carol, chat: CHAT, variant: "short" }));

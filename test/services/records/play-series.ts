@@ -12,7 +12,7 @@ export function playSeries(
   seed: number,
 ) {
   const h = harness({}, `records-${variant}-${seed}`);
-  const reviews = new GameReviews(h.database.db, h.clock.now, memoryFrontEnd());
+  const reviews = new GameReviews(h.database.db, memoryFrontEnd(), h.clock.now);
   const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));
   let game = unwrap(h.svc.acceptChallenge(c.id, bob)).game;
   const rand = prng(seed);

@@ -108,7 +108,7 @@ describe("game records", () => {
 
   it("no record before the end, nor of a game that is not stored", () => {
     const h = harness({}, "records-active");
-    const reviews = new GameReviews(h.database.db, h.clock.now, memoryFrontEnd());
+    const reviews = new GameReviews(h.database.db, memoryFrontEnd(), h.clock.now);
     const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant: "short" }));
     const game = unwrap(h.svc.acceptChallenge(c.id, bob)).game;
     expect(reviews.record(game.id)).toMatchObject({ ok: false, error: { code: "game-active" } });
