@@ -14,9 +14,9 @@ import { GameReviews, GameService, SeedDice } from "../../src/services/index.js"
 import { openingOf } from "../../src/services/play.js";
 import { verifyRecord } from "../../src/services/records/verify.js";
 import { playOut, prng } from "../services/driver.js";
-import { alice, bob, CHAT, seedSource, unwrap } from "../services/helpers.js";
+import { alice, bob, CHAT, unwrap } from "../services/helpers.js";
 import { allGameProblems } from "./consistency.js";
-import { copyRows, databaseUpTo } from "./older-database.js";
+import { copyRows, databaseUpTo, scratchGames } from "./older-database.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nardy-old-dice-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,11 +24,7 @@ const NOW = Date.UTC(2025, 5, 1);
 
 it("an old game plays on with its seed alone, replays, and its record verifies", () => {
   // The rows an older version wrote: a game whose opening was drawn from the seed alone.
-  const scratch = openDatabase(":memory:");
-  const made = new GameService(scratch.db, memoryFrontEnd(), {
-    now: () => NOW,
-    newSeed: seedSource("old-dice"),
-  });
+  const { scratch, made } = scratchGames("old-dice", NOW);
   const c = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
   const id = unwrap(made.acceptChallenge(c.id, bob)).game.id;
   const repo = new GamesRepo(scratch.db);

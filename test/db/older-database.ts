@@ -3,6 +3,10 @@ import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { memoryFrontEnd } from "../../bench/testkit/memory-front-end.js";
+import { openDatabase } from "../../src/db/index.js";
+import { GameService } from "../../src/services/index.js";
+import { seedSource } from "../services/helpers.js";
 
 /** The tables a game's rows live in, parents first. */
 export const GAME_TABLES = ["players", "chats", "series", "challenges", "games", "game_events"];
@@ -54,4 +58,17 @@ export function copyRows(
       ).run(...names.map((c) => row[c]));
     }
   }
+}
+
+/**
+ * An in-memory database with today's schema and a service over it at `now`, seeded by
+ * `seed`: where a test makes the rows it then copies into an older database.
+ */
+export function scratchGames(seed: string, now: number) {
+  const scratch = openDatabase(":memory:");
+  const made = new GameService(scratch.db, memoryFrontEnd(), {
+    now: () => now,
+    newSeed: seedSource(seed),
+  });
+  return { scratch, made };
 }

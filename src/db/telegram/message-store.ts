@@ -7,8 +7,8 @@ import {
   tgChallengeCards,
   tgGameBoards,
   tgLostChats,
-  tgTournamentMessages,
 } from "./schema.js";
+import { TournamentMessageStore } from "./tournament-messages.js";
 
 /** A message in a chat, or an inline message (no chat): the services' MessageRef, to the letter. */
 export type MessagePlace =
@@ -58,7 +58,11 @@ export class MessageStore {
   /** The language of what the front end is making now (see writtenIn); null: none. */
   private writing: string | null = null;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** Where a tournament's language is kept, for the games it opens. */
+    private readonly tournaments = new TournamentMessageStore(db),
+  ) {
     this.lost = new Set(
       db
         .select({ id: tgLostChats.chatId })
@@ -140,11 +144,7 @@ export class MessageStore {
   tournamentCreated(tournamentId: number): void {
     const locale = this.writing;
     if (locale === null) return;
-    this.db
-      .insert(tgTournamentMessages)
-      .values({ tournamentId, locale })
-      .onConflictDoUpdate({ target: tgTournamentMessages.tournamentId, set: { locale } })
-      .run();
+    this.tournaments.set(tournamentId, { locale });
   }
 
   /**
@@ -163,7 +163,7 @@ export class MessageStore {
         : origin.previousGameId !== null
           ? this.gameLocale(origin.previousGameId)
           : origin.tournamentId !== null
-            ? this.tournamentLocale(origin.tournamentId)
+            ? this.tournaments.of(origin.tournamentId).locale
             : null;
     if (locale === null) return;
     this.updateBoard(origin.gameId, { locale });
@@ -261,15 +261,6 @@ export class MessageStore {
       .select({ locale: tgChallengeCards.locale })
       .from(tgChallengeCards)
       .where(eq(tgChallengeCards.challengeId, challengeId))
-      .get();
-    return row?.locale ?? null;
-  }
-
-  private tournamentLocale(tournamentId: number): string | null {
-    const row = this.db
-      .select({ locale: tgTournamentMessages.locale })
-      .from(tgTournamentMessages)
-      .where(eq(tgTournamentMessages.tournamentId, tournamentId))
       .get();
     return row?.locale ?? null;
   }

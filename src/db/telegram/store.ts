@@ -20,8 +20,8 @@ export class TelegramStore {
   readonly tournamentMessages: TournamentMessageStore;
 
   constructor(private readonly db: Db) {
-    this.messages = new MessageStore(db);
     this.tournamentMessages = new TournamentMessageStore(db);
+    this.messages = new MessageStore(db, this.tournamentMessages);
   }
 
   /** Replaces the saved spends with these. */

@@ -10,13 +10,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { memoryFrontEnd } from "../../../bench/testkit/memory-front-end.js";
 import { openDatabase } from "../../../src/db/index.js";
 import { MessageStore } from "../../../src/db/telegram/message-store.js";
 import { TournamentMessageStore } from "../../../src/db/telegram/tournament-messages.js";
 import { GameService } from "../../../src/services/index.js";
-import { alice, bob, CHAT, carol, seedSource, unwrap } from "../../services/helpers.js";
-import { copyRows, databaseUpTo, migrationTags } from "../older-database.js";
+import { alice, bob, CHAT, carol, unwrap } from "../../services/helpers.js";
+import { copyRows, databaseUpTo, migrationTags, scratchGames } from "../older-database.js";
 
 const dir = mkdtempSync(join(tmpdir(), "nardy-message-migration-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,11 +24,7 @@ const BEFORE = "0013_dice_second_part";
 
 it("moves every message, what it shows, and the lost chats to the front end's tables", () => {
   // Games and challenges as today's code stores them; their messages go in the old columns.
-  const scratch = openDatabase(":memory:");
-  const made = new GameService(scratch.db, memoryFrontEnd(), {
-    now: () => NOW,
-    newSeed: seedSource("moved"),
-  });
+  const { scratch, made } = scratchGames("moved", NOW);
   const inChat = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
   const chatGame = unwrap(made.acceptChallenge(inChat.id, bob)).game.id;
   const inline = unwrap(made.createChallenge({ challenger: carol, variant: "short" }));
@@ -123,11 +118,7 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
 });
 
 it("moves the languages of games, challenges and tournaments to the front end's tables", () => {
-  const scratch = openDatabase(":memory:");
-  const made = new GameService(scratch.db, memoryFrontEnd(), {
-    now: () => NOW,
-    newSeed: seedSource("languages"),
-  });
+  const { scratch, made } = scratchGames("languages", NOW);
   const shown = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
   const shownGame = unwrap(made.acceptChallenge(shown.id, bob)).game.id;
   const unseen = unwrap(made.createChallenge({ challenger: carol, chat: CHAT, variant: "short" }));
