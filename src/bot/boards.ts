@@ -9,6 +9,7 @@ import type { PrivateBoards } from "./private-boards.js";
 import { isChatGone, isPermanent, retryAfterMs } from "./telegram-errors.js";
 import { brokenCaption } from "./ui/caption.js";
 import type { Tr } from "./ui/tr.js";
+import type { WrittenTexts } from "./written-texts.js";
 
 /** What a request may already know. */
 export interface BoardHint {
@@ -65,7 +66,7 @@ export class BoardSync {
     /** Where each game is shown and what its message shows; the chats the bot has lost. */
     private readonly messages: MessageStore,
     private readonly messenger: GameMessenger,
-    private readonly textsFor: (locale: string | null) => Tr,
+    private readonly texts: WrittenTexts,
     private readonly logger: Logger,
     private readonly outbox: Outbox,
     private readonly privateBoards: PrivateBoards,
@@ -237,7 +238,7 @@ export class BoardSync {
       this.messages.setGameMessage(game.id, pressedOn);
       game = { ...game, message: pressedOn };
     }
-    const t = this.textsFor(this.messages.gameLocale(game.id));
+    const t = this.texts.game(game.id);
     if (game.status === "broken" || game.status === "abandoned") return this.showBroken(game, t);
     if (game.starting) {
       const begun = await this.begin(game, t);

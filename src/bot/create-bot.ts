@@ -68,6 +68,7 @@ import { TournamentBoards } from "./tournament-boards.js";
 import { UpdateFeed } from "./update-feed.js";
 import { updateKeys } from "./update-keys.js";
 import { webLinks } from "./web-links.js";
+import { writtenTexts } from "./written-texts.js";
 
 export interface BotDeps {
   readonly service: GameService;
@@ -177,6 +178,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     (ctx) => deps.prefs.get(ctx.from?.id ?? 0) ?? localeOf(ctx.from?.language_code),
   );
   const textsFor = (locale: string | null) => translator(i18n, locale);
+  const textsOf = writtenTexts(deps.store.messages, textsFor);
   const uploader = deps.photoUploader?.(bot.api) ?? null;
   const boardUploader = deps.photoUploader?.(boardApi) ?? null;
   const messenger = new GameMessenger(boardApi, deps.renderBoard, logger, boardUploader);
@@ -185,7 +187,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     service,
     deps.store,
     messenger,
-    textsFor,
+    textsOf,
     logger,
     outbox,
     web ? web.inPrivate : undefined,
@@ -199,7 +201,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     service,
     deps.store.messages,
     messenger,
-    textsFor,
+    textsOf,
     logger,
     outbox,
     privateBoards,
@@ -235,6 +237,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     isReplay: (updateId) => feed?.isReplay(updateId) ?? false,
     i18n,
     textsFor,
+    textsOf,
     logger,
     prefs: deps.prefs,
     memo,
@@ -252,7 +255,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     service,
     deps.store.messages,
     boards,
-    textsFor,
+    textsOf,
     logger,
     deps.botInfo?.id ?? null,
   );

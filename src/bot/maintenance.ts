@@ -8,7 +8,7 @@ import { isChatGone } from "./telegram-errors.js";
 import { challengeAcceptedText, challengeClosedText } from "./ui/challenge-text.js";
 import { fitHtml, TEXT_LIMIT } from "./ui/fit.js";
 import { htmlName, mention } from "./ui/names.js";
-import type { Tr } from "./ui/tr.js";
+import type { WrittenTexts } from "./written-texts.js";
 
 /**
  * The work no update triggers, every minute and once at start-up (then also closing accepted
@@ -28,7 +28,7 @@ export class Maintenance {
     private readonly service: GameService,
     private readonly messages: MessageStore,
     private readonly boards: BoardSync,
-    private readonly textsFor: (locale: string | null) => Tr,
+    private readonly texts: WrittenTexts,
     private readonly logger: Logger,
     /** The bot's own user: never reminded to move. */
     private readonly ownId: number | null = null,
@@ -61,11 +61,7 @@ export class Maintenance {
     }
     for (const listener of this.tickListeners) await listener(now);
     for (const c of this.service.expireChallenges(now)) {
-      const text = challengeClosedText(
-        this.textsFor(this.messages.challengeLocale(c.id)),
-        c,
-        "challenge-expired",
-      );
+      const text = challengeClosedText(this.texts.challenge(c.id), c, "challenge-expired");
       await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.messages, c, text));
     }
     // A damaged game the minute's work meets is recorded broken (its board then says so).
@@ -75,7 +71,7 @@ export class Maintenance {
       if (g.chatId === null || g.waitingFor === null || g.waitingFor === this.ownId) continue;
       const waiting = g.waitingFor === g.white.id ? g.white : g.black;
       const opponent = g.waitingFor === g.white.id ? g.black : g.white;
-      const t = this.textsFor(this.messages.gameLocale(g.id));
+      const t = this.texts.game(g.id);
       const replyTo = g.message?.kind === "chat" ? g.message.messageId : undefined;
       const chatId = g.chatId;
       await this.quietly(chatId, () =>
@@ -106,11 +102,7 @@ export class Maintenance {
       const c = this.service.getChallenge(challengeId);
       const game = this.service.getGame(gameId);
       if (!c || !game) continue;
-      const text = challengeAcceptedText(
-        this.textsFor(this.messages.challengeLocale(c.id)),
-        c,
-        game,
-      );
+      const text = challengeAcceptedText(this.texts.challenge(c.id), c, game);
       await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.messages, c, text));
     }
   }

@@ -8,6 +8,7 @@ import { type Outbox, PRIORITY } from "./outbox/outbox.js";
 import { isChatGone, retryAfterMs } from "./telegram-errors.js";
 import type { Tr } from "./ui/tr.js";
 import type { WebLink } from "./web-links.js";
+import type { WrittenTexts } from "./written-texts.js";
 
 /** Where a player last acted on a game: their own board, the chat's, or the board page. */
 type Place = "private" | "chat" | "page";
@@ -28,7 +29,7 @@ export class PrivateBoards {
     private readonly service: GameService,
     private readonly store: TelegramStore,
     private readonly messenger: GameMessenger,
-    private readonly textsFor: (locale: string | null) => Tr,
+    private readonly texts: WrittenTexts,
     private readonly logger: Logger,
     private readonly outbox: Outbox,
     /** The board page's button for a player's own board; null when there is no page. */
@@ -38,7 +39,7 @@ export class PrivateBoards {
   /** Posts the player's own board of the game (an older one loses its buttons). */
   async open(game: GameView, userId: number): Promise<void> {
     const old = this.store.privateBoard(game.id, userId);
-    const t = this.textsFor(this.store.messages.gameLocale(game.id));
+    const t = this.texts.game(game.id);
     const ref = await this.messenger.send(userId, this.message(t, game));
     if (ref.kind !== "chat") return;
     this.store.setPrivateBoard(game.id, userId, ref.messageId, this.service.config.now());
@@ -106,7 +107,7 @@ export class PrivateBoards {
     const game = this.service.getGame(gameId);
     const row = this.store.privateBoard(gameId, userId);
     if (!game || !row || row.shownVersion === game.version) return;
-    const t = this.textsFor(this.store.messages.gameLocale(game.id));
+    const t = this.texts.game(game.id);
     const ref: MessageRef = { kind: "chat", chatId: userId, messageId: row.messageId };
     try {
       const moved = await this.messenger.update(ref, this.message(t, game));

@@ -157,7 +157,7 @@ async function post(
 ) {
   const { deps, posted } = scope;
   const a = await analysisOf(scope, game, timeline);
-  const t = deps.textsFor(deps.messages.gameLocale(game.id));
+  const t = deps.textsOf.game(game.id);
   const { text, pictured } = analysisPost(t, game, a);
   const other = { parse_mode: "HTML" as const, ...replyTo(place.replyTo) };
   const sent = pictured.length

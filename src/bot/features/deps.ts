@@ -23,6 +23,7 @@ import type { PrivateBoards } from "../private-boards.js";
 import type { ReviewQueue } from "../review-queue.js";
 import type { TournamentBoards } from "../tournament-boards.js";
 import type { Tr } from "../ui/tr.js";
+import type { WrittenTexts } from "../written-texts.js";
 
 /** Where a user's chosen language is kept. */
 export interface LocalePrefs {
@@ -52,6 +53,8 @@ export interface FeatureDeps {
   readonly i18n: I18n<Context>;
   /** Texts in one language (a game's, a challenge's). */
   readonly textsFor: (locale: string | null) => Tr;
+  /** Texts in the language of a game or challenge. */
+  readonly textsOf: WrittenTexts;
   readonly logger: Logger;
   readonly prefs: LocalePrefs;
   /** What each message shows, as the bot last wrote it. */

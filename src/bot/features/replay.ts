@@ -111,7 +111,7 @@ async function sendReplay(
   media: InputFile | string,
   replyToId: number | null,
 ): Promise<string | null> {
-  const t = deps.textsFor(deps.messages.gameLocale(game.id));
+  const t = deps.textsOf.game(game.id);
   const sent = await ctx.api.sendAnimation(chatId, media, {
     caption: replayCaption(t, game),
     parse_mode: "HTML",
@@ -188,7 +188,7 @@ async function inline(
   const fileId = await fileIdFor(scope, ctx, game, timeline);
   // The private chat was checked before; it went away meanwhile.
   if (!fileId) return;
-  const t = scope.deps.textsFor(scope.deps.messages.gameLocale(game.id));
+  const t = scope.deps.textsOf.game(game.id);
   const board = gameMessage(t, game, false);
   await ctx.api.editMessageMediaInline(
     inlineMessageId,

@@ -122,7 +122,7 @@ async function sendRecord(
   const r = deps.reviews.record(gameId);
   if (!r.ok) return;
   const { game, file } = r.value;
-  const t = deps.textsFor(deps.messages.gameLocale(game.id));
+  const t = deps.textsOf.game(game.id);
   await ctx.api.sendDocument(place.chatId, new InputFile(Buffer.from(file.text), file.fileName), {
     caption: t("record-caption", { game: gameLabel(t, game) }),
     parse_mode: "HTML",

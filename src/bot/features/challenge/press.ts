@@ -29,7 +29,7 @@ export async function challengePress(
   { challengeId, command }: PayloadOf<"challenge">,
 ): Promise<void> {
   const { deps } = scope;
-  const { service, boards, answers, textsFor } = deps;
+  const { service, boards, answers } = deps;
   const challenge = service.getChallenge(challengeId);
   if (!challenge) {
     await answers.answer(ctx, ctx.t("err-not-found"), true);
@@ -79,11 +79,7 @@ export async function challengePress(
         ctx,
         now,
         expired
-          ? challengeClosedText(
-              textsFor(deps.messages.challengeLocale(now.id)),
-              now,
-              "challenge-expired",
-            )
+          ? challengeClosedText(deps.textsOf.challenge(now.id), now, "challenge-expired")
           : undefined,
       );
     if (r.error.gameId !== undefined) boards.request(r.error.gameId);
@@ -100,7 +96,7 @@ export async function challengePress(
   // An inline card becomes the board itself; any other challenge message says who plays.
   if (challenge.message?.kind === "inline" && game.message?.kind === "inline") return;
   const text = fitHtml(
-    challengeAcceptedText(textsFor(deps.messages.challengeLocale(challenge.id)), challenge, game),
+    challengeAcceptedText(deps.textsOf.challenge(challenge.id), challenge, game),
     TEXT_LIMIT,
   );
   await closeChallengeCard(ctx.api, deps.messages, withCard(deps, ctx, challenge), text);
@@ -126,7 +122,7 @@ async function close(
   by?: string,
 ) {
   const { deps } = scope;
-  const html = challengeClosedText(deps.textsFor(deps.messages.challengeLocale(c.id)), c, key, by);
+  const html = challengeClosedText(deps.textsOf.challenge(c.id), c, key, by);
   await closeChallengeCard(ctx.api, deps.messages, withCard(deps, ctx, c), html);
   await closeCopy(scope, ctx, c, html);
 }
@@ -154,12 +150,7 @@ async function closeCopy(scope: ChallengeScope, ctx: BotContext, c: ChallengeVie
   const copy = sharedCopy(scope, ctx, c);
   if (!copy) return;
   const text =
-    html ??
-    challengeClosedText(
-      scope.deps.textsFor(scope.deps.messages.challengeLocale(c.id)),
-      c,
-      "challenge-closed",
-    );
+    html ?? challengeClosedText(scope.deps.textsOf.challenge(c.id), c, "challenge-closed");
   await closeChallengeMessage(ctx.api, { ...c, message: copy, cardPhoto: false }, text);
 }
 

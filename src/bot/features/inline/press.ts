@@ -116,7 +116,7 @@ async function pressOnChallenge(
   command: "accept" | "cancel",
   by: PlayerRef,
 ) {
-  const { service, answers, boards, textsFor } = deps;
+  const { service, answers, boards } = deps;
   const ref = {
     kind: "inline" as const,
     inlineMessageId: (c.message as { inlineMessageId: string }).inlineMessageId,
@@ -128,11 +128,7 @@ async function pressOnChallenge(
       return;
     }
     await answers.answer(ctx);
-    const html = challengeClosedText(
-      textsFor(deps.messages.challengeLocale(c.id)),
-      r.value,
-      "challenge-cancelled",
-    );
+    const html = challengeClosedText(deps.textsOf.challenge(c.id), r.value, "challenge-cancelled");
     await closeChallengeCard(ctx.api, deps.messages, r.value, html);
     return;
   }
@@ -142,11 +138,7 @@ async function pressOnChallenge(
     // Closed here when this press found it expired; the sweep closes the others.
     const now = service.getChallenge(c.id);
     if (now?.status === "expired" && c.status === "pending") {
-      const html = challengeClosedText(
-        textsFor(deps.messages.challengeLocale(c.id)),
-        now,
-        "challenge-expired",
-      );
+      const html = challengeClosedText(deps.textsOf.challenge(c.id), now, "challenge-expired");
       await closeChallengeCard(ctx.api, deps.messages, now, html);
     }
     const game = deps.messages.gameInInlineMessage(ref.inlineMessageId);
@@ -160,7 +152,7 @@ async function pressOnChallenge(
 /** The card turned into the challenge: its text (or caption), expiry and buttons. */
 async function showChallenge(scope: InlineScope, ctx: BotContext, c: ChallengeView) {
   const { deps } = scope;
-  const t = deps.textsFor(deps.messages.challengeLocale(c.id));
+  const t = deps.textsOf.challenge(c.id);
   const id = (c.message as { inlineMessageId: string }).inlineMessageId;
   const other = { parse_mode: "HTML" as const, reply_markup: challengeKeyboard(t, c) };
   const html = challengeText(t, c, scope.ttlMinutes);

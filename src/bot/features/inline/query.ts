@@ -77,14 +77,14 @@ export async function inlineQuery(
   ctx: Filter<BotContext, "inline_query">,
 ): Promise<void> {
   const { deps, ttlMinutes } = scope;
-  const { service, textsFor } = deps;
+  const { service } = deps;
   const from = playerRef(ctx.from);
   service.touchPlayer(from);
   const locale = await ctx.i18n.getLocale();
   const lang: Locale = isLocale(locale) ? locale : "en";
   const shared = sharedChallenge(deps, ctx.inlineQuery.query, from.id);
   if (shared) {
-    const t = textsFor(deps.messages.challengeLocale(shared.id));
+    const t = deps.textsOf.challenge(shared.id);
     await ctx.answerInlineQuery(
       [
         {
