@@ -18,6 +18,8 @@ export interface BotConfig {
   readonly webhook: { readonly url: string; readonly secret: string; readonly port: number } | null;
   /** The port of the bot's HTTP server (the webhook, /healthz, the board page). */
   readonly port: number;
+  /** Open connections one address may hold to that server; 0: no cap (a proxy caps them). */
+  readonly connectionsPerAddress: number;
   /** A file rewritten with the process's health every 30 s, for a container's health check. */
   readonly healthFile: string | null;
   /**
@@ -112,6 +114,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     boardCacheChatId: cacheId !== null && Number.isSafeInteger(cacheId) ? cacheId : null,
     webhook: webhookUrl && secret ? { url: webhookUrl, secret, port } : null,
     port,
+    connectionsPerAddress: num("HTTP_CONNECTIONS_PER_ADDRESS", 64, 0, 100_000),
     healthFile: str("HEALTH_FILE") ?? null,
     webBoard,
   };

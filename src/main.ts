@@ -157,6 +157,7 @@ const server =
               }
             : null,
           routes: web?.handle ?? null,
+          limits: { perAddress: config.connectionsPerAddress },
         },
         logger,
       )

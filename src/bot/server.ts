@@ -1,11 +1,29 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Update } from "grammy/types";
 import type { Logger } from "../log.js";
 import type { UpdateFeed } from "./update-feed.js";
 
 /** Telegram's updates are small; anything far larger is not one. */
 const MAX_BODY = 1 << 20;
+
+/**
+ * What a connection may take of the server. A client slow to send its headers or its body,
+ * or an open connection that says nothing, holds a socket and memory: each is cut. A board
+ * page's stream sends a heartbeat well within `idleMs`, so it stays open.
+ */
+export const HTTP_LIMITS = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  /** Between requests on a kept-alive connection. */
+  keepAliveMs: 5_000,
+  /** Nothing sent either way on the socket for this long. */
+  idleMs: 60_000,
+  /** Open connections from one address (Telegram's webhook opens up to 40). */
+  perAddress: 64,
+} as const;
+export type HttpLimits = { readonly [K in keyof typeof HTTP_LIMITS]: number };
 
 /** More routes on the same server: true when the request was theirs to answer. */
 export type HttpRoutes = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -21,6 +39,8 @@ export interface HttpServerOptions {
   } | null;
   /** Whatever else the bot serves (the board page). */
   readonly routes?: HttpRoutes | null;
+  /** HTTP_LIMITS unless given; `perAddress` 0 caps nothing (behind a proxy that does). */
+  readonly limits?: Partial<HttpLimits>;
 }
 
 /**
@@ -32,7 +52,11 @@ export interface HttpServerOptions {
  */
 export function startHttpServer(opts: HttpServerOptions, logger: Logger): Promise<Server> {
   const { webhook } = opts;
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const limits = { ...HTTP_LIMITS, ...opts.limits };
+  // Node looks for requests past their time every 30 s unless told: a slow client would
+  // keep its socket that much longer.
+  const checkEvery = Math.max(10, Math.min(1_000, limits.headersMs / 2));
+  const server = createServer({ connectionsCheckingInterval: checkEvery }, (req, res) => {
     const url = req.url ?? "/";
     if (req.method === "GET" && url === "/healthz") {
       const ok = opts.healthy();
@@ -66,9 +90,41 @@ export function startHttpServer(opts: HttpServerOptions, logger: Logger): Promis
     if (opts.routes?.(req, res)) return;
     res.writeHead(404).end();
   });
+  server.headersTimeout = limits.headersMs;
+  server.requestTimeout = limits.requestMs;
+  server.keepAliveTimeout = limits.keepAliveMs;
+  server.timeout = limits.idleMs;
+  if (limits.perAddress > 0) capPerAddress(server, limits.perAddress, logger);
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port, () => resolve(server));
+  });
+}
+
+/** Closes a connection at once when its address holds `cap` open already. */
+function capPerAddress(server: Server, cap: number, logger: Logger): void {
+  const open = new Map<string, number>();
+  const refused = new Set<string>();
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "?";
+    const n = open.get(address) ?? 0;
+    if (n >= cap) {
+      if (!refused.has(address)) {
+        refused.add(address);
+        logger.warn({ address, open: n }, "too many connections from one address: refused");
+      }
+      socket.destroy();
+      return;
+    }
+    open.set(address, n + 1);
+    socket.once("close", () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else {
+        open.delete(address);
+        refused.delete(address);
+      }
+    });
   });
 }
 

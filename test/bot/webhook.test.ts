@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createConnection } from "node:net";
 import { afterEach, describe, expect } from "vitest";
 import { silentLogger } from "../../bench/testkit/index.js";
 import { startHttpServer } from "../../src/bot/server.js";
@@ -55,5 +55,56 @@ describe("webhook mode", () => {
     healthy = false;
     expect((await fetch(`${base}/healthz`)).status).toBe(503);
     expect((await fetch(`${base}/other`)).status).toBe(404);
+  });
+});
+
+describe("the HTTP server's own limits", () => {
+  const listen = async (limits: Parameters<typeof startHttpServer>[0]["limits"]) => {
+    const server = await startHttpServer({ port: 0, healthy: () => true, limits }, silentLogger);
+    close = () => server.close();
+    return (server.address() as AddressInfo).port;
+  };
+  /** A raw connection: resolves when the server closes it. */
+  const connect = (port: number) => {
+    const socket = createConnection({ host: "127.0.0.1", port });
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    socket.on("error", () => {});
+    // Read what comes, or the socket never sees the server's end.
+    socket.resume();
+    return { socket, closed };
+  };
+  const isOpenAfter = async (closed: Promise<void>, ms: number) =>
+    Promise.race([closed.then(() => false), new Promise((r) => setTimeout(() => r(true), ms))]);
+
+  it("cuts a client that sends its headers too slowly", async () => {
+    const port = await listen({ headersMs: 150, requestMs: 300 });
+    const slow = connect(port);
+    slow.socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n");
+    // The headers are never finished: the server closes the connection.
+    expect(await isOpenAfter(slow.closed, 2_000)).toBe(false);
+  });
+
+  it("closes a connection that stays silent", async () => {
+    const port = await listen({ idleMs: 150, keepAliveMs: 100 });
+    const idle = connect(port);
+    expect(await isOpenAfter(idle.closed, 2_000)).toBe(false);
+  });
+
+  it("caps the connections one address holds; one closed makes room again", async () => {
+    const port = await listen({ perAddress: 3 });
+    const held = [connect(port), connect(port), connect(port)];
+    await Promise.all(held.map((c) => new Promise((r) => c.socket.once("connect", r))));
+    const fourth = connect(port);
+    expect(await isOpenAfter(fourth.closed, 1_000)).toBe(false);
+    for (const c of held) expect(c.socket.destroyed).toBe(false);
+    held[0]!.socket.destroy();
+    await held[0]!.closed;
+    // The server sees the close a moment later.
+    await new Promise((r) => setTimeout(r, 50));
+    const fifth = connect(port);
+    expect(await isOpenAfter(fifth.closed, 300)).toBe(true);
+    for (const c of [...held, fifth]) c.socket.destroy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   });
 });
