@@ -63,6 +63,8 @@ export class PressAnswers {
   readonly transformer: Transformer = async (prev, method, payload, signal) => {
     if (method !== ANSWER) return prev(method, payload, signal);
     const id = (payload as { callback_query_id: string }).callback_query_id;
+    // Answered already (at once, while its update waited): a second answer would be refused.
+    if (this.answered.has(id)) return ALREADY_ANSWERED as never;
     this.note(id);
     const until = this.now() + (this.timeLeft(id) ?? ANSWER_WITHIN_MS);
     for (let attempt = 0; ; attempt++) {
@@ -161,6 +163,9 @@ export class PressAnswers {
     }
   }
 }
+
+/** What a press's second answer gets instead of a call: its first went. */
+const ALREADY_ANSWERED = { ok: true as const, result: true };
 
 /** What an answer past its time gets instead of a call. */
 const TOO_LATE = {

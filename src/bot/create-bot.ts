@@ -1,16 +1,17 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations, type VersionedStateStorage } from "@grammyjs/conversations";
-import { sequentialize } from "@grammyjs/runner";
 import {
   Api,
   type ApiClientOptions,
   Bot,
   type BotError,
+  Composer,
   type Context,
+  type Middleware,
   type MiddlewareFn,
   type Transformer,
 } from "grammy";
-import type { UserFromGetMe } from "grammy/types";
+import type { Update, UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
 import type { DialogStore } from "../db/telegram/dialog-store.js";
 import type { UpdateInbox } from "../db/telegram/inbox.js";
@@ -54,17 +55,20 @@ import { settingsFeature } from "./features/settings.js";
 import { statsFeature } from "./features/stats.js";
 import { tournamentFeature } from "./features/tournament.js";
 import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-messenger.js";
+import { Handoffs } from "./handoff.js";
 import { createI18n, localeOf, translator } from "./i18n.js";
 import { Maintenance } from "./maintenance.js";
 import { MessageMemo } from "./message-memo.js";
 import type { BudgetRules } from "./outbox/budget.js";
 import { type Clock, systemClock } from "./outbox/clock.js";
 import { costOf } from "./outbox/methods.js";
-import { Outbox } from "./outbox/outbox.js";
+import { isDropped, Outbox, type WaitingLimits } from "./outbox/outbox.js";
 import { personLimits } from "./person-limits.js";
 import { PrivateBoards } from "./private-boards.js";
 import { REVIEW_LIMITS, type ReviewLimits, ReviewQueue } from "./review-queue.js";
+import { slowDownNotice } from "./slow-down.js";
 import { TournamentBoards } from "./tournament-boards.js";
+import { takingTurns } from "./turns.js";
 import { UpdateFeed } from "./update-feed.js";
 import { updateKeys } from "./update-keys.js";
 import { webLinks } from "./web-links.js";
@@ -105,6 +109,8 @@ export interface BotDeps {
   readonly clock?: Clock;
   /** Each chat's budget; a little under Telegram's limits unless given. */
   readonly budgets?: BudgetRules;
+  /** Replies that may wait for budgets, per chat and in all (WAITING_LIMITS unless given). */
+  readonly waitingLimits?: WaitingLimits;
   /** The front end's own records: budgets spent, private boards, where things are shown. */
   readonly store: TelegramStore;
 }
@@ -148,20 +154,36 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   });
   const { logger, service } = deps;
-  const outbox = new Outbox(logger, deps.clock, deps.budgets);
+  // Set once the board's API exists: a full chat is told to slow down through it.
+  let tellFull: (lane: string) => void = () => {};
+  const outbox = new Outbox(logger, deps.clock, deps.budgets, deps.waitingLimits, (lane) =>
+    tellFull(lane),
+  );
   // What the last process spent in the last minute still counts at Telegram's end.
   outbox.restore(deps.store.spendsSince((deps.clock ?? systemClock).now() - 2 * 60_000));
   // A press's answer has its own quicker retries, inside the press's time (PressAnswers).
   const retry = exceptAnswers(retrying());
   const deadline = callDeadline();
-  const feed = deps.inbox ? new UpdateFeed(bot, deps.inbox, logger, deps.now) : null;
+  // A press not handled for a flood is still answered, in the presser's language.
+  const busy = (update: Update) => {
+    const q = update.callback_query;
+    if (!q) return Promise.resolve();
+    const t = textsFor(deps.prefs.get(q.from.id) ?? localeOf(q.from.language_code));
+    return bot.api.answerCallbackQuery(q.id, { text: t("press-busy") }).then(() => {});
+  };
+  const feed = deps.inbox ? new UpdateFeed(bot, deps.inbox, logger, deps.now, busy) : null;
   const answers = new PressAnswers(logger, deps.now, (id) => feed?.arrivalOf(id));
   const memo = new MessageMemo();
+  const jobs = new BackgroundJobs(logger);
+  const handoffs = new Handoffs(answers, jobs);
   // Outermost first to run: the lost chat's guard, then the memo (an edit that changes nothing
-  // is not sent, so it spends nothing), then the chats' budgets, then each attempt's deadline.
-  const gated = outbox.gate({ retryAfter429: true });
+  // is not sent, so it spends nothing), then the chats' budgets, the memo again (an update let
+  // go while its edit waited may be followed by one making the same edit), then each
+  // attempt's deadline.
+  const gated = outbox.gate({ retryAfter429: true, whenWaiting: handoffs.waiting });
   bot.api.config.use(retry);
   bot.api.config.use(deadline);
+  bot.api.config.use(memo.transformer);
   bot.api.config.use(gated);
   bot.api.config.use(answers.transformer);
   bot.api.config.use(memo.transformer);
@@ -170,6 +192,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   // again as it was, so their calls bypass auto-retry.
   const boardApi = new Api(config.token, client);
   boardApi.config.use(deadline);
+  boardApi.config.use(memo.transformer);
   boardApi.config.use(outbox.gate({ retryAfter429: false }));
   boardApi.config.use(memo.transformer);
   boardApi.config.use(lostChatGuard(deps.store.messages));
@@ -221,7 +244,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     deps.now ?? service.config.now,
   );
   const computer = deps.computerPlays && deps.botInfo ? botPlayer(deps.botInfo) : null;
-  const jobs = new BackgroundJobs(logger);
+  tellFull = slowDownNotice(outbox, boardApi, deps.prefs, textsFor);
   const limits = deps.reviewLimits ?? REVIEW_LIMITS;
   const featureDeps: FeatureDeps = {
     config,
@@ -271,13 +294,15 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
 
   // First: a press's time to be answered runs from its arrival, not from its turn in a queue.
   bot.use(answers.middleware() as MiddlewareFn<BotContext>);
-  // Presses on one game (or challenge, or chat) run one at a time; others run in parallel.
-  bot.use(sequentialize(updateKeys));
+  bot.use(handoffs.middleware());
+  // Presses on one game (or challenge, or message) run one at a time; others run in parallel.
+  bot.use(takingTurns(updateKeys, (ctx) => void answers.answer(ctx)));
   bot.use(i18n.middleware() as MiddlewareFn<BotContext>);
   bot.use(chatsBack(featureDeps));
   const insideConversations: MiddlewareFn<InnerContext> = (ctx, next) => {
     ctx.api.config.use(retry);
     ctx.api.config.use(deadline);
+    ctx.api.config.use(memo.transformer);
     ctx.api.config.use(gated);
     ctx.api.config.use(answers.transformer);
     ctx.api.config.use(memo.transformer);
@@ -298,31 +323,48 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
         getStorageKey: (ctx) =>
           ctx.chatId !== undefined && ctx.from ? dialogKey(ctx.chatId, ctx.from.id) : undefined,
         // Bump when the dialog's steps change: older saved dialogs are then dropped.
-        version: 5,
+        version: 6,
         adapter: deps.dialogs as VersionedStateStorage<string, never>,
       },
     }),
   );
 
-  const features = bot.errorBoundary(async (err) => {
+  const onFailure = async (err: BotError<BotContext>) => {
+    // Dropped for a full outbox: logged once for the chat, which is told to slow down.
+    if (isDropped(err.error)) return;
     logger.error({ err: err.error, update: err.ctx.update.update_id }, "update failed");
     await tellUser(err.ctx, answers);
-  });
-  features.use(membershipFeature(featureDeps));
-  features.use(privateBoardFeature(featureDeps));
-  features.use(basicsFeature(featureDeps));
-  features.use(newGameFeature(featureDeps, insideConversations, deps.dialogs));
-  features.use(challengeFeature(featureDeps));
-  features.use(inlineFeature(featureDeps, deps.renderBoard, uploader));
-  features.use(resignFeature(featureDeps));
-  features.use(gameFeature(featureDeps));
-  features.use(reviewsFeature(featureDeps));
-  features.use(historyFeature(featureDeps));
-  features.use(statsFeature(featureDeps));
-  features.use(tournamentFeature(featureDeps));
-  features.use(settingsFeature(featureDeps));
-  // A button nobody handles: forged, or of a kind this version no longer has.
-  features.on("callback_query", (ctx) => answers.answer(ctx, ctx.t("err-inactive-button"), true));
+  };
+  const guarded = (...features: Middleware<BotContext>[]) =>
+    new Composer<BotContext>().errorBoundary(onFailure, ...features);
+  // Every feature but the set-up dialog lets its update go once a reply must wait (Handoffs);
+  // the dialog's step holds on, as its state is stored when the step ends.
+  bot.use(
+    handoffs.lettingGo(
+      guarded(
+        membershipFeature(featureDeps),
+        privateBoardFeature(featureDeps),
+        basicsFeature(featureDeps),
+      ),
+    ),
+  );
+  bot.use(guarded(newGameFeature(featureDeps, insideConversations, deps.dialogs)));
+  bot.use(
+    handoffs.lettingGo(
+      guarded(
+        challengeFeature(featureDeps),
+        inlineFeature(featureDeps, deps.renderBoard, uploader),
+        resignFeature(featureDeps),
+        gameFeature(featureDeps),
+        reviewsFeature(featureDeps),
+        historyFeature(featureDeps),
+        statsFeature(featureDeps),
+        tournamentFeature(featureDeps),
+        settingsFeature(featureDeps),
+        unhandledPress(answers),
+      ),
+    ),
+  );
 
   bot.catch((err: BotError<BotContext>) => {
     logger.error({ err: err.error, update: err.ctx.update.update_id }, "unhandled error");
@@ -369,6 +411,13 @@ export function lostChatGuard(messages: MessageStore): Transformer {
       });
     return prev(method, payload, signal);
   };
+}
+
+/** A button nobody handles: forged, or of a kind this version no longer has. */
+function unhandledPress(answers: PressAnswers): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.on("callback_query", (ctx) => answers.answer(ctx, ctx.t("err-inactive-button"), true));
+  return composer;
 }
 
 /** After a failure, answer the press or say sorry, without ever throwing from here. */

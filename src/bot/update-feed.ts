@@ -5,6 +5,22 @@ import type { Logger } from "../log.js";
 import type { BotContext } from "./context.js";
 
 /**
+ * Updates in progress (handled, or waiting for their turn) one chat, one person and the
+ * whole bot may have. A reply waits in the outbox, not in its update, so in normal play a
+ * chat has a few; past these an update is a flood's, and is not handled (a press is answered
+ * that the bot is busy), so one chat or person never takes the bot's memory or its places.
+ */
+export const IN_PROGRESS_LIMITS = { perChat: 30, perPerson: 30, total: 1_000 } as const;
+export type InProgressLimits = {
+  readonly perChat: number;
+  readonly perPerson: number;
+  readonly total: number;
+};
+
+/** What an update not handled for a flood gets instead (a press's answer). */
+export type Shed = (update: Update) => Promise<void>;
+
+/**
  * Where updates enter the bot, through the durable inbox: `admit` stores what Telegram
  * delivered before Telegram is told it arrived (the next poll's offset, the webhook's
  * answer), `handle` marks each done once handled, whatever the outcome, and `replays` gives
@@ -16,12 +32,18 @@ export class UpdateFeed {
   private readonly inFlight = new Set<Promise<void>>();
   /** Updates in progress that a process before this one began and never finished. */
   private readonly replaying = new Set<number>();
+  /** Updates in progress per chat (`c:`) and per person (`p:`). */
+  private readonly counts = new Map<string, number>();
+  /** Chats and people refused since they last had nothing in progress: logged once. */
+  private readonly refused = new Set<string>();
 
   constructor(
     private readonly bot: Bot<BotContext>,
     private readonly inbox: UpdateInbox,
     private readonly logger: Logger,
     private readonly now: () => number = Date.now,
+    private readonly shed: Shed = async () => {},
+    private readonly limits: InProgressLimits = IN_PROGRESS_LIMITS,
   ) {}
 
   /** Stores the updates; returns those to handle now (not stored by anyone before). */
@@ -53,11 +75,33 @@ export class UpdateFeed {
     return replay.map((e) => e.update as Update);
   }
 
-  /** Handles one update, then marks it done; never throws (errors go to the bot's handler). */
+  /**
+   * Handles one update, then marks it done; never throws (errors go to the bot's handler).
+   * Past IN_PROGRESS_LIMITS it is marked done unhandled (see there).
+   */
   handle(update: Update): Promise<void> {
+    const keys = countedKeys(update);
+    const over = this.overLimit(keys);
+    if (over) return this.refuse(update, over);
+    for (const k of keys) this.counts.set(k, (this.counts.get(k) ?? 0) + 1);
     const work = this.run(update);
     this.inFlight.add(work);
-    return work.finally(() => this.inFlight.delete(work));
+    return work.finally(() => {
+      this.inFlight.delete(work);
+      for (const k of keys) {
+        const n = (this.counts.get(k) ?? 1) - 1;
+        if (n > 0) this.counts.set(k, n);
+        else {
+          this.counts.delete(k);
+          this.refused.delete(k);
+        }
+      }
+    });
+  }
+
+  /** Updates in progress now (handled, or waiting for their turn). */
+  get inProgress(): number {
+    return this.inFlight.size;
   }
 
   /** When the update arrived, if it is in progress here. */
@@ -75,6 +119,35 @@ export class UpdateFeed {
   prune(): void {
     const pruned = this.inbox.prune();
     if (pruned > 0) this.logger.debug({ pruned }, "inbox pruned");
+  }
+
+  /** The key whose bound the update would pass, or null when it may go on. */
+  private overLimit(keys: readonly string[]): string | null {
+    if (this.inFlight.size >= this.limits.total) return "total";
+    for (const k of keys) {
+      const limit = k.startsWith("c:") ? this.limits.perChat : this.limits.perPerson;
+      if ((this.counts.get(k) ?? 0) >= limit) return k;
+    }
+    return null;
+  }
+
+  private async refuse(update: Update, over: string): Promise<void> {
+    if (!this.refused.has(over)) {
+      this.refused.add(over);
+      this.logger.warn(
+        { over, update: update.update_id },
+        "too many updates in progress: not handled",
+      );
+    }
+    try {
+      await this.shed(update);
+    } catch (err) {
+      this.logger.warn({ err, update: update.update_id }, "refused update not answered");
+    } finally {
+      this.arrivals.delete(update.update_id);
+      this.replaying.delete(update.update_id);
+      this.markDone(update.update_id);
+    }
   }
 
   private async run(update: Update): Promise<void> {
@@ -101,4 +174,28 @@ export class UpdateFeed {
       this.logger.warn({ err, update: id }, "update not marked done");
     }
   }
+}
+
+/** The chat (`c:`) and the person (`p:`) an update counts against. */
+function countedKeys(update: Update): string[] {
+  const u = update as {
+    message?: { chat: { id: number }; from?: { id: number } };
+    edited_message?: { chat: { id: number }; from?: { id: number } };
+    callback_query?: { from: { id: number }; message?: { chat: { id: number } } };
+    inline_query?: { from: { id: number } };
+    chosen_inline_result?: { from: { id: number } };
+    my_chat_member?: { chat: { id: number }; from: { id: number } };
+  };
+  const m = u.message ?? u.edited_message;
+  const chat = m?.chat.id ?? u.callback_query?.message?.chat.id ?? u.my_chat_member?.chat.id;
+  const person =
+    m?.from?.id ??
+    u.callback_query?.from.id ??
+    u.inline_query?.from.id ??
+    u.chosen_inline_result?.from.id ??
+    u.my_chat_member?.from.id;
+  const keys: string[] = [];
+  if (chat !== undefined) keys.push(`c:${chat}`);
+  if (person !== undefined) keys.push(`p:${person}`);
+  return keys;
 }

@@ -4,8 +4,8 @@ import { dialogKey } from "./features/new-game.js";
 
 /**
  * What an update must wait for: presses on one game (its board, its resignation question) or
- * one challenge queue behind each other; everything else queues per chat. Inline messages
- * have no chat, so their id is the key. Every update of one person in one chat also waits
+ * one challenge queue behind each other, other presses behind those on the same message, and
+ * messages behind the chat's others. Inline messages have no chat, so their id is the key. Every update of one person in one chat also waits
  * for their others there: each reads and writes back that person's set-up dialog, and two at
  * once would lose one's step.
  */
@@ -25,6 +25,8 @@ function ownKeys(ctx: Context): string[] | undefined {
     if (p?.type === "challenge") return [`challenge:${p.challengeId}`];
     if (p?.type === "tournament") return [`tournament:${p.tournamentId}`];
     if (query.inline_message_id) return [`inline:${query.inline_message_id}`];
+    // A press on a list, a language menu or a finished game's buttons: that message's alone.
+    if (query.message) return [`message:${query.message.chat.id}:${query.message.message_id}`];
   }
   if (ctx.chatId !== undefined) return [`chat:${ctx.chatId}`];
   if (ctx.from) return [`user:${ctx.from.id}`];

@@ -398,6 +398,8 @@ export interface MessageVariables {
   "new-format": None;
   "new-done-tournament": None;
   "review-players-only": None;
+  "outbox-full": None;
+  "press-busy": None;
 }
 
 export type MessageKey = keyof MessageVariables;

@@ -2,7 +2,7 @@ import { Api } from "grammy";
 import { describe, expect, it } from "vitest";
 import { silentLogger, WarpClock } from "../../bench/testkit/index.js";
 import { TELEGRAM_BUDGETS } from "../../src/bot/outbox/budget.js";
-import { Outbox, PRIORITY } from "../../src/bot/outbox/outbox.js";
+import { isDropped, Outbox, PRIORITY, type WaitingLimits } from "../../src/bot/outbox/outbox.js";
 
 const GROUP = -100_200;
 const OTHER = -100_300;
@@ -19,9 +19,12 @@ interface Sent {
  * An outbox on a warp clock before a stand-in for Telegram that records when each call
  * arrives; `limited` lanes answer their next call with a 429.
  */
-function rig() {
+/** Room for more waiting replies than any test here makes, unless a test sets its own. */
+const ROOMY: WaitingLimits = { perChat: 1_000, total: 10_000 };
+
+function rig(limits: WaitingLimits = ROOMY, onFull: (lane: string) => void = () => {}) {
   const clock = new WarpClock();
-  const outbox = new Outbox(silentLogger, clock);
+  const outbox = new Outbox(silentLogger, clock, TELEGRAM_BUDGETS, limits, onFull);
   const sent: Sent[] = [];
   const limited = new Map<string, number>();
   const api = new Api("123:abc", {
@@ -103,6 +106,69 @@ describe("the outbox", () => {
     expect(sent.find((s) => s.text === "elsewhere")!.at).toBe(t0);
     expect(sent.filter((s) => s.chat === `c:${GROUP}`).length).toBeLessThan(25);
     await drive(Promise.all(busy));
+  });
+
+  it("bounds the replies waiting per chat: past it they fail at once, and the chat is told once", async () => {
+    const full: string[] = [];
+    const { api, sent, drive } = rig({ perChat: 5, total: 100 }, (lane) => full.push(lane));
+    const rule = TELEGRAM_BUDGETS.group;
+    if (rule.kind !== "window") throw new Error("a group has a window");
+    // The burst goes at once; five wait; the rest are dropped without a call.
+    const calls = Array.from({ length: rule.burst + 30 }, (_, i) =>
+      api.sendMessage(GROUP, `m${i}`).then(
+        () => "sent",
+        (err: unknown) => (isDropped(err) ? "dropped" : "failed"),
+      ),
+    );
+    const outcomes = await drive(Promise.all(calls));
+    expect(outcomes.filter((o) => o === "sent")).toHaveLength(rule.burst + 5);
+    expect(outcomes.filter((o) => o === "dropped")).toHaveLength(25);
+    expect(sent).toHaveLength(rule.burst + 5);
+    expect(full).toEqual([`c:${GROUP}`]);
+    // Another chat is not counted against this one's bound.
+    await drive(api.sendMessage(OTHER, "elsewhere"));
+    expect(sent.at(-1)!.text).toBe("elsewhere");
+  });
+
+  it("bounds the replies waiting in all chats together", async () => {
+    const full: string[] = [];
+    const { api, drive } = rig({ perChat: 100, total: 6 }, (lane) => full.push(lane));
+    const rule = TELEGRAM_BUDGETS.private;
+    if (rule.kind !== "bucket") throw new Error("a private chat has a bucket");
+    // Three private chats past their bursts: four waiting each would be twelve.
+    const chats = [11, 12, 13];
+    const calls = chats.flatMap((chat) =>
+      Array.from({ length: rule.burst + 4 }, () =>
+        api.sendMessage(chat, "x").then(
+          () => "sent",
+          (err: unknown) => (isDropped(err) ? "dropped" : "failed"),
+        ),
+      ),
+    );
+    const outcomes = await drive(Promise.all(calls));
+    expect(outcomes.filter((o) => o === "sent")).toHaveLength(3 * rule.burst + 6);
+    expect(outcomes.filter((o) => o === "dropped")).toHaveLength(6);
+    expect(full.length).toBeGreaterThan(0);
+  });
+
+  it("tells the caller when a call outside a job must wait, and only then", async () => {
+    const { outbox, clock, drive } = rig();
+    let waits = 0;
+    const api = new Api("123:abc", {
+      fetch: (async () =>
+        Response.json({ ok: true, result: { message_id: 1, date: 0, chat: {} } })) as never,
+    });
+    api.config.use(outbox.gate({ retryAfter429: true, whenWaiting: () => waits++ }));
+    const rule = TELEGRAM_BUDGETS.private;
+    if (rule.kind !== "bucket") throw new Error("a private chat has a bucket");
+    for (let i = 0; i < rule.burst; i++) await api.sendMessage(PRIVATE, "at once");
+    expect(waits).toBe(0);
+    const t0 = clock.now();
+    const late = api.sendMessage(PRIVATE, "waits");
+    await new Promise((r) => setImmediate(r));
+    expect(waits).toBe(1);
+    await drive(late);
+    expect(clock.now()).toBeGreaterThan(t0);
   });
 
   it("sends only the newest state of a message waiting for the budget, once", async () => {

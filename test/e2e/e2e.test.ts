@@ -687,15 +687,16 @@ describe("no update lost between Telegram and the database", () => {
     const before = versionOf(p.gameId);
     const since = board.changedAt;
 
-    // The mover's /help waits out a 429 on its reply; their press queues behind it (one
-    // person's updates in one chat go one at a time), so it is fetched but not applied yet.
+    // The mover's /new waits out a 429 on its dialog's first message; a dialog's step holds
+    // on until it is stored, and their press queues behind it (one person's updates in one
+    // chat go one at a time), so it is fetched but not applied yet.
     fake.rateLimitNext("sendMessage", 5, { match: (x) => Number(x.chat_id) === chatId });
     const seen = fake.calls.length;
-    fake.sendText(mover, chatId, "/help");
+    fake.sendText(mover, chatId, "/new");
     await fake.waitFor(
       () => fake.calls.slice(seen).some((c) => c.method === "sendMessage" && c.injected),
       WAIT_MS,
-      "the /help reply held by the 429",
+      "the dialog's message held by the 429",
     );
     const query = fake.press(mover, board, data);
     const pressId = fake.lastUpdateId;

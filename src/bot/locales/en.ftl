@@ -431,3 +431,8 @@ new-opponent-tournament = 🏆 A tournament for this group
 new-format = Which tournament format?
 new-done-tournament = 🏆 The tournament's sign-up is open: see the card below.
 review-players-only = Only the two players can see this game's analysis and record.
+
+# A chat flooded with requests: some replies were dropped.
+outbox-full = ⏳ Too many requests here at once: some replies were dropped. Please wait a minute before asking again.
+# A press not handled because its chat or its presser sent too much at once.
+press-busy = ⏳ Too much at once here: this press was skipped. Please try again in a moment.

@@ -447,3 +447,8 @@ new-opponent-tournament = 🏆 Турнир для этой группы
 new-format = Какой формат турнира?
 new-done-tournament = 🏆 Запись на турнир открыта: карточка ниже.
 review-players-only = Разбор и запись этой партии доступны только её игрокам.
+
+# A chat flooded with requests: some replies were dropped.
+outbox-full = ⏳ Слишком много запросов сразу: часть ответов пропущена. Подождите минуту, прежде чем спрашивать снова.
+# A press not handled because its chat or its presser sent too much at once.
+press-busy = ⏳ Слишком много всего сразу: это нажатие пропущено. Попробуйте ещё раз чуть позже.

@@ -447,3 +447,8 @@ new-opponent-tournament = 🏆 Турнір для цієї групи
 new-format = Який формат турніру?
 new-done-tournament = 🏆 Запис на турнір відкрито: картка нижче.
 review-players-only = Розбір і запис цієї партії доступні лише її гравцям.
+
+# A chat flooded with requests: some replies were dropped.
+outbox-full = ⏳ Забагато запитів одразу: частину відповідей пропущено. Зачекайте хвилину, перш ніж питати знову.
+# A press not handled because its chat or its presser sent too much at once.
+press-busy = ⏳ Забагато всього одразу: це натискання пропущено. Спробуйте ще раз трохи згодом.

@@ -44,6 +44,10 @@ interface Lane {
   pausedUntil: number;
   timer: unknown;
   timerAt: number | null;
+  /** Calls made outside jobs (a handler's reply) waiting here now. */
+  callers: number;
+  /** The chat was found full, and told, since it last had no caller waiting. */
+  full: boolean;
 }
 
 interface JobState {
@@ -62,6 +66,23 @@ interface CallContext {
   /** The share reserved when the job was let in, until its first call uses it. */
   token: number | null;
 }
+
+/**
+ * Replies waiting for one chat's budget, and for all chats together: a minute of a group's
+ * budget, and what a busy bot has in a bad minute. Past either, a reply is dropped (the
+ * chat is told once to slow down): what waits is memory, and one chat must not take it all.
+ */
+export const WAITING_LIMITS = { perChat: 20, total: 2_000 } as const;
+export type WaitingLimits = { readonly perChat: number; readonly total: number };
+
+/** What a reply dropped for a full outbox fails with; handlers let it pass in silence. */
+export const OUTBOX_FULL = "Too Many Requests: not sent, the chat's outbox is full";
+
+/** Whether a failure is a reply dropped for a full outbox (see WAITING_LIMITS). */
+export const isDropped = (err: unknown): boolean =>
+  typeof err === "object" &&
+  err !== null &&
+  (err as { description?: unknown }).description === OUTBOX_FULL;
 
 /** A 429 still drawn (another process, Telegram's own variation) is tried this many times. */
 const RETRIES_AFTER_429 = 3;
@@ -86,6 +107,8 @@ export class Outbox {
   private inFlight = 0;
   private running = 0;
   private blocked = 0;
+  /** Calls made outside jobs waiting for a budget, in every chat. */
+  private callers = 0;
   private idleWaiters: (() => void)[] = [];
   private jobWaiters: (() => void)[] = [];
 
@@ -93,6 +116,9 @@ export class Outbox {
     private readonly logger: Logger,
     private readonly clock: Clock = systemClock,
     private readonly rules: BudgetRules = TELEGRAM_BUDGETS,
+    private readonly limits: WaitingLimits = WAITING_LIMITS,
+    /** A chat's outbox was found full: tell it to slow down (once until it empties). */
+    private readonly onFull: (lane: string) => void = () => {},
   ) {}
 
   /** Shows the message `job.key` when its chat's budget allows (see the class comment). */
@@ -161,7 +187,14 @@ export class Outbox {
    * `retryAfter429`, a call that still draws a 429 waits for its chat and goes again; without,
    * it returns the 429 to its caller (a job that will read the newest state again).
    */
-  gate({ retryAfter429 }: { retryAfter429: boolean }): Transformer {
+  gate({
+    retryAfter429,
+    whenWaiting = () => {},
+  }: {
+    retryAfter429: boolean;
+    /** A call made outside a job must wait for its chat's budget (see Handoffs). */
+    whenWaiting?: () => void;
+  }): Transformer {
     return async (prev, method, payload, signal) => {
       const cost = costOf(method, payload);
       const lane = cost > 0 ? laneOf(payload) : null;
@@ -178,7 +211,15 @@ export class Outbox {
               budget.refund(mine.token);
               budget.spend(this.clock.now());
               mine.token = null;
-            } else await this.admit(lane, call?.job, mine !== undefined);
+              continue;
+            }
+            const now = this.admitNow(lane, call?.job);
+            if (now !== null) continue;
+            if (!call) {
+              if (!this.roomFor(lane)) return DROPPED;
+              whenWaiting();
+            }
+            await this.admit(lane, call?.job, mine !== undefined);
           }
           this.inFlight++;
           let res: Awaited<ReturnType<typeof prev>>;
@@ -255,10 +296,46 @@ export class Outbox {
     let l = this.lanes.get(key);
     if (!l) {
       const rule = isPrivateLane(key) ? this.rules.private : this.rules.group;
-      l = { key, budget: budgetFor(rule), queue: [], pausedUntil: 0, timer: null, timerAt: null };
+      l = {
+        key,
+        budget: budgetFor(rule),
+        queue: [],
+        pausedUntil: 0,
+        timer: null,
+        timerAt: null,
+        callers: 0,
+        full: false,
+      };
       this.lanes.set(key, l);
     }
     return l;
+  }
+
+  /**
+   * One call's share of the lane's budget if it can be had now, with nothing ahead of it
+   * (a job's later call keeps its place ahead of what came after it, so it always queues).
+   */
+  private admitNow(lane: string, job: JobState | undefined): number | null {
+    if (job) return null;
+    const l = this.lane(lane);
+    const now = this.clock.now();
+    if (l.queue.length > 0 || l.pausedUntil > now || l.budget.waitMs(now) > 0) return null;
+    return l.budget.spend(now);
+  }
+
+  /** Whether one more caller may wait in the lane; if not, the chat is told once. */
+  private roomFor(lane: string): boolean {
+    const l = this.lane(lane);
+    if (l.callers < this.limits.perChat && this.callers < this.limits.total) return true;
+    if (!l.full) {
+      l.full = true;
+      this.logger.warn(
+        { lane, waiting: l.callers, total: this.callers },
+        "outbox full: replies to this chat dropped until it empties",
+      );
+      this.onFull(lane);
+    }
+    return false;
   }
 
   /**
@@ -266,9 +343,13 @@ export class Outbox {
    * lane its later calls keep its place, ahead of what came after it.
    */
   private admit(lane: string, job: JobState | undefined, ownLane: boolean): Promise<number> {
+    const l = this.lane(lane);
     if (job) {
       job.blocked = true;
       this.blocked++;
+    } else {
+      l.callers++;
+      this.callers++;
     }
     return new Promise<number>((resolve) => {
       const seq = job && ownLane ? -1 : this.seq++;
@@ -276,10 +357,14 @@ export class Outbox {
         if (job) {
           job.blocked = false;
           this.blocked--;
+        } else {
+          l.callers--;
+          this.callers--;
+          if (l.callers === 0) l.full = false;
         }
         resolve(token);
       });
-      this.pump(this.lane(lane));
+      this.pump(l);
     });
   }
 
@@ -366,6 +451,13 @@ export class Outbox {
     for (const w of waiters) w();
   }
 }
+
+/** What a reply dropped for a full outbox gets instead of a call (see WAITING_LIMITS). */
+const DROPPED = {
+  ok: false as const,
+  error_code: 429,
+  description: OUTBOX_FULL,
+};
 
 function insert(queue: Entry[], entry: Entry): void {
   let i = queue.length;

@@ -36,7 +36,19 @@ export function newGameDialog(deps: FeatureDeps, dialogs: DialogStore) {
     const t = ctx.t;
     const locale = await ctx.i18n.getLocale();
     const key = dialogKey(chat.id, owner);
-    const sent = await ctx.reply(t("new-variant"), { reply_markup: keyboard(owner, [], t) });
+    // The dialog's own API would send its calls through the outbox again on every replay:
+    // each goes out once, on the API of the update it belongs to, and is replayed from the log.
+    const call = <T>(send: (api: BotContext["api"]) => Promise<T>): Promise<T> =>
+      conversation.external((outer) => send(outer.api));
+    const answer = () => conversation.external((outer) => deps.answers.answer(outer));
+    // In a forum, the dialog's messages stay in the topic /new was sent in.
+    const topic = ctx.msg?.is_topic_message ? { message_thread_id: ctx.msg.message_thread_id } : {};
+    const sent = await call((api) =>
+      api.sendMessage(chat.id, t("new-variant"), {
+        ...topic,
+        reply_markup: keyboard(owner, [], t),
+      }),
+    );
     const asked = () =>
       conversation.external(() =>
         dialogs.asked(key, { chatId: chat.id, messageId: sent.message_id, locale }),
@@ -65,73 +77,80 @@ export function newGameDialog(deps: FeatureDeps, dialogs: DialogStore) {
       const c = await conversation.wait();
       if (!takes(c)) {
         if (ownChoice(c) === null) return conversation.skip({ next: true });
-        await c.answerCallbackQuery();
+        await answer();
         return conversation.skip({ next: false });
       }
       if (++steps > MAX_DIALOG_STEPS) {
-        if (c.callbackQuery) await c.answerCallbackQuery();
+        if (c.callbackQuery) await answer();
         throw new TooLong();
       }
       return c;
     };
 
     const ask = async (question: string, choices: Choice[]): Promise<string> => {
-      await ctx.api.editMessageText(chat.id, sent.message_id, question, {
-        parse_mode: "HTML",
-        reply_markup: keyboard(owner, choices, t),
-      });
+      await call((api) =>
+        api.editMessageText(chat.id, sent.message_id, question, {
+          parse_mode: "HTML",
+          reply_markup: keyboard(owner, choices, t),
+        }),
+      );
       await asked();
       const press = await take((c) => {
         const value = ownChoice(c);
         return value === CANCEL || choices.some((choice) => choice.value === value);
       });
-      await press.answerCallbackQuery();
+      await answer();
       if (ownChoice(press) === CANCEL) throw new Cancelled();
       return ownChoice(press)!;
     };
 
     /** Asks for the opponent's @username as a reply to a question of the bot's. */
     const askOpponent = async (): Promise<NamedOpponent> => {
-      await ctx.api.editMessageText(chat.id, sent.message_id, t("new-wait-username"), {
-        reply_markup: keyboard(owner, [], t),
-      });
+      await call((api) =>
+        api.editMessageText(chat.id, sent.message_id, t("new-wait-username"), {
+          reply_markup: keyboard(owner, [], t),
+        }),
+      );
       let prompt: string | null = t("new-ask-username");
       // Every question asked takes the answer, the first as well as a later one.
       const questions = new Set<number>();
       for (;;) {
         // Asked once, and again only after an answer that was not a name.
         if (prompt !== null) {
-          const question = await ctx.reply(prompt, {
-            reply_markup: {
-              force_reply: true,
-              selective: true,
-              input_field_placeholder: "@username",
-            },
-            ...(ctx.message
-              ? {
-                  reply_parameters: {
-                    message_id: ctx.message.message_id,
-                    allow_sending_without_reply: true,
-                  },
-                }
-              : {}),
-          });
+          const text = prompt;
+          const question = await call((api) =>
+            api.sendMessage(chat.id, text, {
+              ...topic,
+              reply_markup: {
+                force_reply: true,
+                selective: true,
+                input_field_placeholder: "@username",
+              },
+              ...(ctx.message
+                ? {
+                    reply_parameters: {
+                      message_id: ctx.message.message_id,
+                      allow_sending_without_reply: true,
+                    },
+                  }
+                : {}),
+            }),
+          );
           questions.add(question.message_id);
           prompt = null;
         }
         await asked();
         // Only Cancel is left on the dialog's message.
-        const answer = await take(
+        const reply = await take(
           (c) =>
             ownChoice(c) === CANCEL ||
             (c.from?.id === owner && questions.has(c.message?.reply_to_message?.message_id ?? 0)),
         );
-        if (answer.callbackQuery) {
-          await answer.answerCallbackQuery();
+        if (reply.callbackQuery) {
+          await answer();
           throw new Cancelled();
         }
-        const text = answer.message?.text ?? "";
-        const named = namedOpponent(text, answer.message?.entities);
+        const named = namedOpponent(reply.message?.text ?? "", reply.message?.entities);
         if (named && !("user" in named && named.user.id === owner)) return named;
         prompt = t("new-bad-username");
       }
@@ -149,7 +168,7 @@ export function newGameDialog(deps: FeatureDeps, dialogs: DialogStore) {
     } catch (e) {
       if (!(e instanceof Cancelled || e instanceof TooLong)) throw e;
       const end = e instanceof TooLong ? t("new-too-long") : t("new-cancelled");
-      await ctx.api.editMessageText(chat.id, sent.message_id, end, NO_BUTTONS);
+      await call((api) => api.editMessageText(chat.id, sent.message_id, end, NO_BUTTONS));
     }
   };
 }

@@ -26,7 +26,10 @@ export interface OpenDialog {
   readonly messageId: number;
 }
 
-/** Ends a dialog with what it set up. Database writes happen only inside `external`. */
+/**
+ * Ends a dialog with what it set up. Database writes and API calls happen only inside
+ * `external`, so a replay of the dialog does neither again.
+ */
 export async function finish(dialog: OpenDialog, setup: Setup): Promise<void> {
   const { against } = setup;
   if (against.kind === "tournament") return startTournament(dialog, setup, against.format);
@@ -62,15 +65,15 @@ async function startTournament(
     ),
   );
   const done = made.ok ? t("new-done-tournament") : errorText(t, made.error);
-  await ctx.api.editMessageText(chat.id, messageId, done, NO_BUTTONS);
+  await edit(conversation, chat.id, messageId, done, NO_BUTTONS);
 }
 
 /** A game against the computer, whose card answers the dialog's message. */
 async function startAgainstComputer(
-  { deps, conversation, ctx, chat, t, messageId }: OpenDialog,
+  { deps, conversation, chat, t, messageId }: OpenDialog,
   { variant, rules }: Setup,
 ): Promise<void> {
-  await ctx.api.editMessageText(chat.id, messageId, t("new-done-bot"), NO_BUTTONS);
+  await edit(conversation, chat.id, messageId, t("new-done-bot"), NO_BUTTONS);
   await conversation.external((outer) => startVsComputer(deps, outer, variant, rules, messageId));
 }
 
@@ -95,7 +98,7 @@ async function postChallenge(
     ),
   );
   if (!result.ok) {
-    await ctx.api.editMessageText(chat.id, messageId, errorText(t, result.error), NO_BUTTONS);
+    await edit(conversation, chat.id, messageId, errorText(t, result.error), NO_BUTTONS);
     return;
   }
   const c = result.value;
@@ -112,11 +115,21 @@ async function postChallenge(
         }
       : challengeKeyboard(ct, c);
   const ttlMinutes = Math.round(deps.config.challengeTtlMs / 60_000);
-  await ctx.api.editMessageText(chat.id, messageId, challengeText(ct, c, ttlMinutes), {
+  await edit(conversation, chat.id, messageId, challengeText(ct, c, ttlMinutes), {
     parse_mode: "HTML",
     reply_markup: buttons,
   });
   await conversation.external(() =>
     deps.messages.setChallengeMessage(c.id, { kind: "chat", chatId: chat.id, messageId }),
+  );
+}
+
+/** Edits the dialog's message once, on the API of the update it belongs to (see `finish`). */
+function edit(
+  conversation: Conversation<BotContext, InnerContext>,
+  ...[chatId, messageId, text, other]: Parameters<BotContext["api"]["editMessageText"]>
+): Promise<unknown> {
+  return conversation.external((outer) =>
+    outer.api.editMessageText(chatId, messageId, text, other),
   );
 }

@@ -1,0 +1,33 @@
+import type { Api } from "grammy";
+import type { LocalePrefs } from "./features/deps.js";
+import { isPrivateLane } from "./outbox/methods.js";
+import { type Outbox, PRIORITY } from "./outbox/outbox.js";
+import type { Tr } from "./ui/tr.js";
+
+/**
+ * Tells a chat whose outbox is full that replies were dropped: one message, sent when the
+ * chat's budget allows (a job, so asking again while it waits sends nothing more). An inline
+ * message has no chat to tell.
+ */
+export function slowDownNotice(
+  outbox: Outbox,
+  api: Api,
+  prefs: LocalePrefs,
+  textsFor: (locale: string | null) => Tr,
+): (lane: string) => void {
+  return (lane) => {
+    if (!lane.startsWith("c:")) return;
+    const chatId = Number(lane.slice(2));
+    if (!Number.isSafeInteger(chatId)) return;
+    // In a private chat the person's own language; a group's readers differ.
+    const t = textsFor(isPrivateLane(lane) ? prefs.get(chatId) : null);
+    outbox.schedule({
+      key: `slow-down:${lane}`,
+      lane,
+      priority: PRIORITY.normal,
+      run: async () => {
+        await api.sendMessage(chatId, t("outbox-full"));
+      },
+    });
+  };
+}
