@@ -21,7 +21,7 @@ function rig() {
     });
   return { order, waited, run };
 }
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 describe("updates taking turns", () => {
   it("runs updates sharing a key one after another, others at once", async () => {
