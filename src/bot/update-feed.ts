@@ -176,26 +176,23 @@ export class UpdateFeed {
   }
 }
 
-/** The chat (`c:`) and the person (`p:`) an update counts against. */
+/** The chat (`c:`) and the person (`p:`) an update counts against; malformed parts count none. */
 function countedKeys(update: Update): string[] {
-  const u = update as {
-    message?: { chat: { id: number }; from?: { id: number } };
-    edited_message?: { chat: { id: number }; from?: { id: number } };
-    callback_query?: { from: { id: number }; message?: { chat: { id: number } } };
-    inline_query?: { from: { id: number } };
-    chosen_inline_result?: { from: { id: number } };
-    my_chat_member?: { chat: { id: number }; from: { id: number } };
-  };
+  type Who = { id?: unknown } | undefined;
+  const u = update as unknown as Record<
+    string,
+    { chat?: Who; from?: Who; message?: { chat?: Who } } | undefined
+  >;
   const m = u.message ?? u.edited_message;
-  const chat = m?.chat.id ?? u.callback_query?.message?.chat.id ?? u.my_chat_member?.chat.id;
+  const chat = m?.chat?.id ?? u.callback_query?.message?.chat?.id ?? u.my_chat_member?.chat?.id;
   const person =
     m?.from?.id ??
-    u.callback_query?.from.id ??
-    u.inline_query?.from.id ??
-    u.chosen_inline_result?.from.id ??
-    u.my_chat_member?.from.id;
+    u.callback_query?.from?.id ??
+    u.inline_query?.from?.id ??
+    u.chosen_inline_result?.from?.id ??
+    u.my_chat_member?.from?.id;
   const keys: string[] = [];
-  if (chat !== undefined) keys.push(`c:${chat}`);
-  if (person !== undefined) keys.push(`p:${person}`);
+  if (typeof chat === "number") keys.push(`c:${chat}`);
+  if (typeof person === "number") keys.push(`p:${person}`);
   return keys;
 }
