@@ -25,6 +25,7 @@ const parts: Part[] = [
   },
   { name: "bot", run: async () => (await import("./bot.js")).benchBot({ smoke }) },
   { name: "pace", run: async () => (await import("./pace.js")).benchPace({ smoke }) },
+  { name: "flood", run: async () => (await import("./flood.js")).benchFlood({ smoke }) },
   { name: "web", run: async () => (await import("./web.js")).benchWeb({ smoke }) },
 ];
 
