@@ -159,4 +159,26 @@ describe("one person's flood slows nobody else", () => {
     expect(feed.inProgress).toBe(0);
     expect(h.tg.problems()).toEqual([]);
   });
+
+  it("past the updates one person may have in progress, the rest are turned away, a press answered so", async ({
+    h,
+  }) => {
+    await h.send(USERS.carol, "/lang");
+    const menu = h.lastMessage();
+    const feed = h.parts.feed!;
+    const presses = Array.from({ length: IN_PROGRESS_LIMITS.perPerson + 10 }, () =>
+      h.tg.pressUpdate(mallory, menu, dataOf(buttonNamed(menu, "English"))),
+    );
+    // All at once, before any is done: the last ten find her at her bound.
+    const work = presses.map((p) => arrive(h, p.update));
+    expect(feed.inProgress).toBe(IN_PROGRESS_LIMITS.perPerson);
+    await Promise.all(work);
+    await h.settle();
+    const busy = presses.filter((p) => /⏳/.test(String(h.tg.answerOf(p.queryId)?.payload.text)));
+    expect(busy).toHaveLength(10);
+    for (const p of presses) expect(h.tg.answerOf(p.queryId)).toBeDefined();
+    // Done with, not left for a restart to replay.
+    expect(feed.replays()).toEqual([]);
+    expect(h.tg.problems()).toEqual([]);
+  });
 });

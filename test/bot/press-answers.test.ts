@@ -79,6 +79,13 @@ function setUp(script: readonly Outcome[]) {
 }
 
 describe("a press's answer", () => {
+  it("goes once: a second answer to the same press, made directly, is not sent", async () => {
+    const { api, calls } = setUp([]);
+    expect(await api.answerCallbackQuery("q1")).toBe(true);
+    expect(await api.answerCallbackQuery("q1", { text: "late" })).toBe(true);
+    expect(calls.filter((c) => c.method === "answerCallbackQuery")).toHaveLength(1);
+  });
+
   it("lost three times on the network: tried again after 0.3, 0.7 and 1.5 s, and gets through", async () => {
     const { press, warned } = setUp(["lost", "lost", "lost", "ok"]);
     // Handled 6 s after it arrived: auto-retry's 3 s and 6 s waits would run past the press's time.
