@@ -59,6 +59,33 @@ describe("webhook mode", () => {
 });
 
 describe("the HTTP server's own limits", () => {
+  it("refuses a webhook body over 1 MB, and one that is not an update", async ({ h }) => {
+    const server = await startHttpServer(
+      {
+        port: 0,
+        webhook: { feed: h.parts.feed!, path: "/hook", secret: "s3cret" },
+        healthy: () => true,
+      },
+      silentLogger,
+    );
+    close = () => server.close();
+    const post = (body: string) =>
+      fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-telegram-bot-api-secret-token": "s3cret",
+        },
+        body,
+      });
+    const huge = JSON.stringify({ update_id: 7, message: { text: "x".repeat(1 << 20) } });
+    expect((await post(huge)).status).toBe(400);
+    expect((await post('{"no":"id"}')).status).toBe(400);
+    expect((await post("not json")).status).toBe(400);
+    await h.parts.feed!.settled();
+    expect(h.parts.feed!.replays()).toEqual([]);
+  });
+
   const listen = async (limits: Parameters<typeof startHttpServer>[0]["limits"]) => {
     const server = await startHttpServer({ port: 0, healthy: () => true, limits }, silentLogger);
     close = () => server.close();
