@@ -115,7 +115,10 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
         const game = h.service.getGame(gameId)!;
         if (game.status !== "active") break;
         expect(turns).toBeLessThan(400);
-        const version = await playTurnByTaps(h, pages.get(game.waitingFor!)!, gameId);
+        const mover = pages.get(game.waitingFor!)!;
+        const version = await playTurnByTaps(h, mover, gameId);
+        // Its own ✓ Done is never taken for someone else's change.
+        expect(await mover.locator("#notice").textContent()).not.toMatch(/out of date/);
         // Every page follows, the watcher too, with no buttons of its own.
         for (const p of [...pages.values(), watcher]) await showsVersion(p, version);
         if (turns % 10 === 0) expect(await watcher.locator("#controls button").count()).toBe(0);

@@ -111,7 +111,10 @@ export class BoardApp {
     const base = this.turn?.base;
     const sameTurn =
       base && base.turnNumber === g.state.turnNumber && base.steps.length === g.state.steps.length;
-    if (!sameTurn && !mine && this.turn && this.turn.steps.length > 0)
+    // While this page's own action is on its way, the server's push of its result may come
+    // before the answer: that is no one else's change.
+    const ours = mine || this.busy;
+    if (!sameTurn && !ours && this.turn && this.turn.steps.length > 0)
       this.notice = this.boot.texts.stale;
     if (!this.myMove(g)) this.turn = null;
     else if (!sameTurn) {
