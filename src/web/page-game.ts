@@ -20,6 +20,7 @@ export function pageGame(game: GameView, claimable: boolean): PageGame {
     black: player(game.black),
     waitingFor: game.waitingFor,
     score: game.score,
+    scoreAfter: game.final ? { white: game.final.white, black: game.final.black } : null,
     claimable,
     rematch: game.status === "finished" && game.tournamentId === null && !game.final?.over,
   };

@@ -2,7 +2,7 @@
  * What the board page and the server say to each other: shared by both sides, so it holds
  * types and constants only (the page is bundled from it, the server imports it).
  */
-import type { Board, Color, Dice, GameState, Step, Variant } from "../engine/index.js";
+import type { Board, Color, Cube, Dice, GameState, Step, Variant } from "../engine/index.js";
 import type { CubeAction, Decision } from "../services/index.js";
 
 export type { CubeAction };
@@ -31,6 +31,8 @@ export interface PageGame {
   readonly waitingFor: number | null;
   /** The series score before this game. */
   readonly score: { readonly white: number; readonly black: number };
+  /** Once the game is over: the series score after it. */
+  readonly scoreAfter: { readonly white: number; readonly black: number } | null;
   /** The player kept waiting may claim the win now. */
   readonly claimable: boolean;
   /** The game is over and its series goes on: a next game may be started. */
@@ -116,6 +118,8 @@ export interface PageTurn {
   readonly dice: Dice;
   readonly steps: readonly Step[];
   readonly board: Board;
+  /** The cube after the turn (a double and its take come before the turn's move). */
+  readonly cube: Cube;
 }
 
 export type MarkLevel = "inaccuracy" | "error" | "blunder";
@@ -148,6 +152,7 @@ export type PageMark =
 /** A finished game move by move, with the analysis's marks when it has been analysed. */
 export interface PageReview {
   readonly start: Board;
+  readonly startCube: Cube;
   readonly turns: readonly PageTurn[];
   readonly marks: readonly PageMark[] | null;
 }

@@ -43,7 +43,7 @@ export const marksOf = (a: GameAnalysis): PageMark[] =>
  * analysis, read each time (it may be made at any moment).
  */
 export class Reviews {
-  private readonly turns = new Recent<number, Pick<PageReview, "start" | "turns">>(KEPT);
+  private readonly turns = new Recent<number, Omit<PageReview, "marks">>(KEPT);
 
   constructor(private readonly reviews: GameReviews) {}
 
@@ -58,8 +58,10 @@ export class Reviews {
         dice: t.dice,
         steps: t.steps,
         board: t.after.board,
+        cube: t.after.cube,
       }));
-      played = { start: r.value.timeline.start.board, turns };
+      const { start } = r.value.timeline;
+      played = { start: start.board, startCube: start.cube, turns };
       this.turns.set(gameId, played);
     }
     const analysis = this.reviews.analysis(gameId);

@@ -125,6 +125,10 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       }
       const over = h.service.getGame(gameId)!;
       expect(over.status).toBe("finished");
+      // The score line shows the score the game made.
+      const after = `${over.final!.white} : ${over.final!.black}`;
+      for (const p of [...pages.values(), watcher])
+        await expect.poll(() => p.locator("#players").textContent()).toContain(after);
       const status = await watcher.locator("#status").textContent();
       expect(status).toMatch(/^🏆 .* wins/);
       for (const p of pages.values()) expect(await p.locator("#status").textContent()).toBe(status);

@@ -144,6 +144,7 @@ describe("the page's words", () => {
     black: { id: 22, name: "Bob" },
     waitingFor: 11,
     score: { white: 0, black: 0 },
+    scoreAfter: null,
     claimable: false,
     rematch: false,
     ...over,
@@ -189,6 +190,7 @@ describe("the replay", () => {
     const best = { white: makeSide({ 24: 2, 13: 4, 8: 2, 7: 2, 6: 5 }), black: s.board.black };
     const review: PageReview = {
       start: s.board,
+      startCube: s.cube,
       turns: [
         {
           color: "white",
@@ -198,6 +200,7 @@ describe("the replay", () => {
             { from: 8, to: 7, die: 1 },
           ],
           board: after,
+          cube: s.cube,
         },
       ],
       marks: [
@@ -254,6 +257,40 @@ describe("the replay", () => {
       "13/7 8/7",
       "13/6",
       "0.050",
+    ]);
+  });
+
+  it("shows each frame's cube as it was then, not as the game ended", () => {
+    const s = rolled({ 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 3, 6: 5 }, [6, 1]);
+    const turn = (cube: PageReview["startCube"]) => ({
+      color: "white" as const,
+      dice: [6, 1] as [number, number],
+      steps: [],
+      board: s.board,
+      cube,
+    });
+    const review: PageReview = {
+      start: s.board,
+      startCube: { value: 1, owner: null },
+      turns: [
+        turn({ value: 1, owner: null }),
+        turn({ value: 2, owner: "black" }),
+        turn({ value: 4, owner: "white" }),
+      ],
+      marks: null,
+    };
+    // The game ended with the cube at 4 on White's side.
+    const ended = { ...s, cube: { value: 4, owner: "white" as const } };
+    const frames = reviewFrames(
+      { variant: "short", state: ended, score: { white: 0, black: 0 } } as PageGame,
+      review,
+      "white",
+    );
+    expect(frames.map((f) => f.view.cube)).toEqual([
+      { value: 1, owner: null },
+      { value: 1, owner: null },
+      { value: 2, owner: "black" },
+      { value: 4, owner: "white" },
     ]);
   });
 });

@@ -145,7 +145,8 @@ export class BoardApp {
 
   private liveView() {
     const state = this.turn?.state ?? this.game.state;
-    return boardViewOf(state, [this.game.score.white, this.game.score.black]);
+    const score = this.game.scoreAfter ?? this.game.score;
+    return boardViewOf(state, [score.white, score.black]);
   }
 
   private lit(): Lit | null {
@@ -158,7 +159,9 @@ export class BoardApp {
     if (this.closed.signal.aborted) return;
     const g = this.game;
     const { players, board, status, controls, notice } = this.parts;
-    players.textContent = `${sideName(g, "white")}  ${g.score.white} : ${g.score.black}  ${g.black.name} ${ICON.black}`;
+    // Once the game is over, the score it made.
+    const score = g.scoreAfter ?? g.score;
+    players.textContent = `${sideName(g, "white")}  ${score.white} : ${score.black}  ${g.black.name} ${ICON.black}`;
     const frame = g.state.phase === "over" ? this.frames[this.frameAt] : undefined;
     board.innerHTML = frame
       ? boardMarkup(this.showBest && frame.best ? frame.best : frame.view, null)

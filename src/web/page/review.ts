@@ -1,4 +1,4 @@
-import type { Color } from "../../engine/index.js";
+import type { Color, Cube } from "../../engine/index.js";
 import { diceView } from "../../render/game-view.js";
 import type { BoardView } from "../../render/view.js";
 import type { PageGame, PageMark, PageReview, PageTexts } from "../protocol.js";
@@ -21,22 +21,22 @@ export interface Frame {
 /** The replay's frames, seen from `side` throughout (a player's own side, else White's). */
 export function reviewFrames(game: PageGame, review: PageReview, side: Color): Frame[] {
   const score = [game.score.white, game.score.black] as const;
-  const cube = game.state.rules.cube ? game.state.cube : null;
-  const still = (board: BoardView["board"]): BoardView => ({
+  const still = (board: BoardView["board"], cubeThen: Cube): BoardView => ({
     variant: game.variant,
     board,
     perspective: side,
     toMove: null,
     dice: null,
-    cube,
+    // The cube as it was then, not as the game ended.
+    cube: game.state.rules.cube ? cubeThen : null,
     score,
     lastMove: null,
     currentSteps: [],
   });
   const views: BoardView[] = [
-    still(review.start),
+    still(review.start, review.startCube),
     ...review.turns.map((t) => ({
-      ...still(t.board),
+      ...still(t.board, t.cube),
       dice: diceView(t.dice, []),
       lastMove: { color: t.color, steps: t.steps },
     })),
