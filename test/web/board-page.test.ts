@@ -57,6 +57,10 @@ async function setUp(make: MakeHarness, web: MakeWebHarness, port?: number) {
   return { h, w, token: h.parts.deps.config.token };
 }
 
+/** The side a page draws at the bottom of its board. */
+const sideShown = (page: Page) =>
+  page.locator("#board svg").first().getAttribute("data-perspective");
+
 const tapSpot = (page: Page, spot: number) =>
   page.locator(`#board [data-spot="${spotName(spot)}"]`).click();
 
@@ -119,6 +123,13 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
         const version = await playTurnByTaps(h, mover, gameId);
         // Its own ✓ Done is never taken for someone else's change.
         expect(await mover.locator("#notice").textContent()).not.toMatch(/out of date/);
+        // Each player's own checkers at the bottom, whoever is to move; the watcher's side fixed.
+        if (turns % 5 === 0) {
+          const seen = h.service.getGame(gameId)!;
+          for (const [id, p] of pages)
+            expect(await sideShown(p)).toBe(seen.white.id === id ? "white" : "black");
+          expect(await sideShown(watcher)).toBe("white");
+        }
         // Every page follows, the watcher too, with no buttons of its own.
         for (const p of [...pages.values(), watcher]) await showsVersion(p, version);
         if (turns % 10 === 0) expect(await watcher.locator("#controls button").count()).toBe(0);

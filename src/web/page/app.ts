@@ -146,7 +146,8 @@ export class BoardApp {
   private liveView() {
     const state = this.turn?.state ?? this.game.state;
     const score = this.game.scoreAfter ?? this.game.score;
-    return boardViewOf(state, [score.white, score.black]);
+    // A player's own checkers stay at the bottom on every turn; a watcher sees White's side.
+    return { ...boardViewOf(state, [score.white, score.black]), perspective: this.me ?? "white" };
   }
 
   private lit(): Lit | null {
