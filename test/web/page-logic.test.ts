@@ -12,7 +12,8 @@ import {
 } from "../../src/engine/index.js";
 import { boardViewOf } from "../../src/render/game-view.js";
 import { layoutFor, pointRect } from "../../src/render/layout.js";
-import { boardMarkup, flightsOf, spotName, spotOf } from "../../src/web/page/board.js";
+import { CHECKER } from "../../src/render/palette.js";
+import { boardMarkup, flightsOf, MOVABLE, spotName, spotOf } from "../../src/web/page/board.js";
 import { reviewFrames } from "../../src/web/page/review.js";
 import { fill, statusText } from "../../src/web/page/status.js";
 import { gameIdOf, readLaunch } from "../../src/web/page/telegram.js";
@@ -123,6 +124,43 @@ describe("the page's picture", () => {
     expect(f!.from.x).toBeCloseTo(x(1));
     expect(f!.to.x).toBeCloseTo(x(7));
     expect(f!.lands).toBe(7);
+  });
+});
+
+/** WCAG 2's contrast ratio of two sRGB colours (#rrggbb), from their relative luminance. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+describe("a movable checker's mark", () => {
+  it("contrasts 3:1 or more with both colours' checkers (WCAG's non-text contrast)", () => {
+    // The formula as published: black on white is 21:1, a colour on itself 1:1.
+    expect(contrast("#000000", "#ffffff")).toBeCloseTo(21, 5);
+    expect(contrast("#777777", "#777777")).toBe(1);
+    for (const color of ["white", "black"] as const) {
+      const fill = CHECKER[color].fill;
+      expect(
+        Math.max(contrast(MOVABLE.ring, fill), contrast(MOVABLE.halo, fill)),
+      ).toBeGreaterThanOrEqual(3);
+    }
+    // The ring and its halo are what the board draws on a movable checker.
+    const s = rolled({ 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 3, 6: 5 }, [6, 1]);
+    const turn = new LocalTurn(s);
+    const markup = boardMarkup(boardViewOf(s, null), {
+      origins: turn.origins(),
+      selected: null,
+      targets: new Set(),
+    });
+    expect(markup).toContain(`stroke="${MOVABLE.ring}"`);
+    expect(markup).toContain(`stroke="${MOVABLE.halo}"`);
   });
 });
 

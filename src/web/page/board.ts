@@ -30,7 +30,11 @@ export interface Lit {
 }
 
 const PICKED = "#34c759";
-const MOVABLE = "#ffffff";
+/**
+ * A checker that may move: a bright ring inside a dark one, so it shows on a cream checker
+ * as well as on a dark one (a light ring alone vanished on White's).
+ */
+export const MOVABLE = { ring: "#ffc400", halo: "#1c1408" } as const;
 
 /** The name of a spot in the page (`data-spot`), as the tests tap it. */
 export const spotName = (s: Spot): string => (s === BAR ? "bar" : s === OFF ? "off" : `p${s}`);
@@ -49,8 +53,7 @@ export function boardMarkup(view: BoardView, lit: Lit | null): string {
   const l = layoutFor(view.variant);
   const sc = sceneOf(view);
   let extra = "";
-  for (const o of lit.origins)
-    if (o !== lit.selected) extra += ring(topOf(l, sc, o), l.radius, MOVABLE, 0.7);
+  for (const o of lit.origins) if (o !== lit.selected) extra += movable(topOf(l, sc, o), l.radius);
   if (lit.selected !== null) extra += ring(topOf(l, sc, lit.selected), l.radius, PICKED, 1);
   for (const t of lit.targets) extra += landing(l, sc, t);
   for (const [spot, r] of tapAreas(l))
@@ -69,6 +72,10 @@ function tapAreas(l: Layout): [Spot, Rect][] {
   out.push([BAR, l.bar], [OFF, { ...l.right, x: l.right.x, w: l.width - l.right.x }]);
   return out;
 }
+
+const movable = (at: Pt, r: number): string =>
+  `<circle cx="${at.x}" cy="${at.y}" r="${r - 3}" fill="none" stroke="${MOVABLE.halo}" stroke-width="8"/>` +
+  `<circle cx="${at.x}" cy="${at.y}" r="${r - 3}" fill="none" stroke="${MOVABLE.ring}" stroke-width="4"/>`;
 
 const ring = (at: Pt, r: number, color: string, opacity: number): string =>
   `<circle cx="${at.x}" cy="${at.y}" r="${r - 3}" fill="none" stroke="${color}" stroke-width="5" stroke-opacity="${opacity}"/>`;
