@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { User } from "grammy/types";
-import type { Page } from "playwright-core";
+import type { Page, Response } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect } from "vitest";
 import {
@@ -175,6 +175,32 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       await h.settle();
       expect(h.tg.problems()).toEqual([]);
     }, 240_000);
+
+  it("opens with no request refused: the page, its script and style, its icon", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w, token } = await setUp(harness, web);
+    const { gameId } = await groupGame(h);
+    const ctx = browser!.ctx;
+    const refused: string[] = [];
+    const note = (r: Response) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    };
+    ctx.on("response", note);
+    const page = await openAs(ctx, w.url, token, USERS.alice, gameId);
+    // The page's stream stays open, so the network is never idle: a browser asks for an icon
+    // right after the load.
+    await page.waitForLoadState("load");
+    await page.waitForTimeout(1_000);
+    ctx.off("response", note);
+    expect(refused).toEqual([]);
+    // Its icon is in the page, so no browser asks the server's root for /favicon.ico.
+    expect(await page.locator('link[rel="icon"]').getAttribute("href")).toMatch(
+      /^data:image\/svg\+xml,/,
+    );
+    await page.close();
+  });
 
   it("refuses forged and day-old launch data: no board, a clear word", async ({ harness, web }) => {
     const { h, w, token } = await setUp(harness, web);
