@@ -202,6 +202,70 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     await page.close();
   });
 
+  it("asks the app to keep still while a game is played, to ask before closing an unsent turn, and to feel taps", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w, token } = await setUp(harness, web);
+    const { gameId } = await groupGame(h);
+    const ctx = browser!.ctx;
+    // The app's side of the bridge: what the page tells it, in order.
+    await ctx.addInitScript(() => {
+      const seen: [string, unknown][] = [];
+      (window as unknown as { tgEvents: typeof seen }).tgEvents = seen;
+      (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = {
+        postEvent: (type: string, data: string) => seen.push([type, JSON.parse(data)]),
+      };
+    });
+    const events = async (p: Page) =>
+      p.evaluate(() => (window as unknown as { tgEvents: [string, unknown][] }).tgEvents);
+    const last = async (p: Page, type: string) =>
+      (await events(p)).filter(([t]) => t === type).at(-1)?.[1];
+    const game = h.service.getGame(gameId)!;
+    const moverId = game.waitingFor!;
+    const mover = moverId === USERS.alice.id ? USERS.alice : USERS.bob;
+    const page = await openAs(ctx, w.url, token, mover, gameId);
+    const watcher = await openAs(ctx, w.url, token, USERS.carol, gameId);
+    expect(await last(page, "web_app_setup_swipe_behavior")).toEqual({
+      allow_vertical_swipe: false,
+    });
+    expect(await last(watcher, "web_app_setup_swipe_behavior")).toEqual({
+      allow_vertical_swipe: true,
+    });
+    expect(await last(page, "web_app_setup_closing_behavior")).toEqual({
+      need_confirmation: false,
+    });
+    await page.bringToFront();
+    // A checker picked, then a point it cannot reach: an error felt, nothing played.
+    const turn = new LocalTurn(game.state);
+    const [from] = [...turn.origins()];
+    const reach = new Set(turn.destinations(from!).keys());
+    const unreachable = [...Array(24).keys()]
+      .map((i) => i + 1)
+      .find((p) => p !== from && !reach.has(p) && !turn.origins().has(p))!;
+    await tapSpot(page, from!);
+    await tapSpot(page, unreachable);
+    expect(await last(page, "web_app_trigger_haptic_feedback")).toEqual({
+      type: "notification",
+      notification_type: "error",
+    });
+    // A step played: felt, and closing now asks first; the turn sent: it no longer does.
+    const [to] = [...reach];
+    await tapSpot(page, from!);
+    await tapSpot(page, to!);
+    expect(await last(page, "web_app_trigger_haptic_feedback")).toEqual({
+      type: "impact",
+      impact_style: "light",
+    });
+    expect(await last(page, "web_app_setup_closing_behavior")).toEqual({ need_confirmation: true });
+    await page.locator('#controls button[data-act="undo"]').click();
+    expect(await last(page, "web_app_setup_closing_behavior")).toEqual({
+      need_confirmation: false,
+    });
+    await page.close();
+    await watcher.close();
+  });
+
   it("refuses forged and day-old launch data: no board, a clear word", async ({ harness, web }) => {
     const { h, w, token } = await setUp(harness, web);
     const { gameId } = await groupGame(h, "/play short");

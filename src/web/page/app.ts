@@ -6,7 +6,7 @@ import { type PageApi, Refused } from "./api.js";
 import { boardMarkup, type Flight, flightsOf, flyingChecker, type Lit, spotOf } from "./board.js";
 import { type Frame, reviewFrames } from "./review.js";
 import { fill, ICON, sideName, statusText } from "./status.js";
-import { postEvent } from "./telegram.js";
+import { haptic, TelegramApp } from "./telegram.js";
 import { LocalTurn } from "./turn.js";
 
 /** The page's parts, as index.html lays them out. */
@@ -52,6 +52,7 @@ export class BoardApp {
   private stop: () => void = () => {};
   /** Closed for another game: its listeners are gone and late answers draw nothing. */
   private readonly closed = new AbortController();
+  private readonly app = new TelegramApp();
 
   constructor(
     private readonly parts: Parts,
@@ -180,6 +181,12 @@ export class BoardApp {
     this.renderReview();
     document.body.dataset.version = String(g.version);
     document.body.dataset.phase = g.starting ? "starting" : g.state.phase;
+    this.app.update({
+      // A drag down the board moves a checker, not the app, while the game is played here.
+      swipesOff: this.me !== null && g.status === "active",
+      // Closing with steps tapped and not sent asks first.
+      confirmClose: (this.turn?.steps.length ?? 0) > 0,
+    });
   }
 
   private fillButtons(into: HTMLElement, buttons: readonly Button[]): void {
@@ -367,12 +374,15 @@ export class BoardApp {
     if (this.selected !== null && turn.take(this.selected, spot)) {
       this.selected = null;
       this.notice = "";
-      postEvent("web_app_trigger_haptic_feedback", { type: "impact", impact_style: "light" });
+      haptic("move");
       this.render();
       // How long a tap takes to show its move (read by the benchmark).
       requestAnimationFrame(() => performance.measure("nardy:tap", { start: at }));
       return;
     }
+    // A checker picked, and a point it cannot go to tapped: felt as well as seen.
+    if (this.selected !== null && this.selected !== spot && !turn.origins().has(spot))
+      haptic("refused");
     this.selected = this.selected === spot || !turn.origins().has(spot) ? null : spot;
     this.render();
   }

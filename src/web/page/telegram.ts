@@ -74,6 +74,37 @@ export function postEvent(type: string, data: Record<string, unknown> = {}): voi
   }
 }
 
+/** What the page asks of the Telegram app around it while a game is played. */
+export interface AppBehaviour {
+  /** Swiping down the page does not minimise the app. */
+  readonly swipesOff: boolean;
+  /** Closing the app asks first. */
+  readonly confirmClose: boolean;
+}
+
+/** Tells the app each change of behaviour once (Bot API 7.7's swipes, 6.2's closing). */
+export class TelegramApp {
+  private told: AppBehaviour | null = null;
+
+  update(want: AppBehaviour): void {
+    if (this.told?.swipesOff !== want.swipesOff)
+      postEvent("web_app_setup_swipe_behavior", { allow_vertical_swipe: !want.swipesOff });
+    if (this.told?.confirmClose !== want.confirmClose)
+      postEvent("web_app_setup_closing_behavior", { need_confirmation: want.confirmClose });
+    this.told = want;
+  }
+}
+
+/** A tap felt: a step played, or a point the picked checker cannot go to. */
+export function haptic(kind: "move" | "refused"): void {
+  postEvent(
+    "web_app_trigger_haptic_feedback",
+    kind === "move"
+      ? { type: "impact", impact_style: "light" }
+      : { type: "notification", notification_type: "error" },
+  );
+}
+
 /** Calls `onTheme` whenever the app's theme changes (the user switched to dark mode, say). */
 export function onThemeChange(onTheme: (theme: Theme) => void): void {
   const receive = (type: string, data: unknown) => {
