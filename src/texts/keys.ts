@@ -323,6 +323,8 @@ export interface MessageVariables {
   "web-resign": None;
   "web-starting": None;
   "web-watching": None;
+  "web-your-turn": None;
+  "web-waiting-for": { name: Value };
   "web-offline": None;
   "web-turn-of": { n: Value; total: Value };
   "web-start": None;

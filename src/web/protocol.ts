@@ -73,6 +73,8 @@ export interface PageTexts {
   readonly broken: string;
   readonly abandoned: string;
   readonly watching: string;
+  readonly yourTurn: string;
+  readonly waitingFor: string;
   readonly offline: string;
   readonly stale: string;
   readonly replay: string;

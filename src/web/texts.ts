@@ -34,6 +34,8 @@ export function pageTexts(t: Translate): PageTexts {
     broken: t("caption-broken"),
     abandoned: t("caption-abandoned"),
     watching: t("web-watching"),
+    yourTurn: t("web-your-turn"),
+    waitingFor: t("web-waiting-for", { name: "{name}" }),
     offline: t("web-offline"),
     stale: t("err-stale"),
     replay: t("btn-replay"),

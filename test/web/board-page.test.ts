@@ -120,6 +120,18 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
         if (game.status !== "active") break;
         expect(turns).toBeLessThan(400);
         const mover = pages.get(game.waitingFor!)!;
+        if (turns % 5 === 0) {
+          // Whose turn, said to each: the mover, the one waiting for them, the watcher.
+          const waiting = [...pages.values()].find((p) => p !== mover)!;
+          const name = (game.white.id === game.waitingFor ? game.white : game.black).firstName;
+          await expect
+            .poll(() => mover.locator("#status").textContent())
+            .toMatch(/^🟢 Your turn\n/);
+          expect(await waiting.locator("#status").textContent()).toMatch(
+            new RegExp(`^⏳ Waiting for ${name}\\n`),
+          );
+          expect(await watcher.locator("#status").textContent()).not.toMatch(/Your turn|Waiting/);
+        }
         const version = await playTurnByTaps(h, mover, gameId);
         // Its own ✓ Done is never taken for someone else's change.
         expect(await mover.locator("#notice").textContent()).not.toMatch(/out of date/);
@@ -264,6 +276,29 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     });
     await page.close();
     await watcher.close();
+  });
+
+  it("resign is set apart, and asks above its answers before anything is sent", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w, token } = await setUp(harness, web);
+    const { gameId } = await groupGame(h, "/play long");
+    const page = await openAs(browser!.ctx, w.url, token, USERS.alice, gameId);
+    await page.bringToFront();
+    const version = h.service.getGame(gameId)!.version;
+    await page.locator('#controls button[data-act="resign"]').click();
+    // The question where the turn's line was, above its buttons; nothing sent yet.
+    expect(await page.locator("#status").textContent()).toMatch(/Bob/);
+    expect(await page.evaluate(() => document.body.dataset.turn)).toBe("asking");
+    expect(
+      await page.locator("#controls button").evaluateAll((bs) => bs.map((b) => b.dataset.act)),
+    ).toEqual(["resign-yes", "cancel"]);
+    expect(h.service.getGame(gameId)!.version).toBe(version);
+    await page.locator('#controls button[data-act="cancel"]').click();
+    expect(await page.locator("#status").textContent()).not.toMatch(/resign/i);
+    expect(h.service.getGame(gameId)!.status).toBe("active");
+    await page.close();
   });
 
   it("refuses forged and day-old launch data: no board, a clear word", async ({ harness, web }) => {

@@ -5,7 +5,7 @@ import type { PageBoot, PageGame, PageReview } from "../protocol.js";
 import { type PageApi, Refused } from "./api.js";
 import { boardMarkup, type Flight, flightsOf, flyingChecker, type Lit, spotOf } from "./board.js";
 import { type Frame, reviewFrames } from "./review.js";
-import { fill, ICON, sideName, statusText } from "./status.js";
+import { fill, ICON, sideName, statusText, turnBanner, turnFor } from "./status.js";
 import { haptic, TelegramApp } from "./telegram.js";
 import { LocalTurn } from "./turn.js";
 
@@ -170,13 +170,17 @@ export class BoardApp {
       : boardMarkup(this.liveView(), this.lit());
     this.flying++;
     const x = this.boot.texts;
-    status.textContent = statusText(x, g);
+    const turn = turnFor(g, this.boot.me.id, this.me !== null);
+    const banner = turnBanner(x, g, turn);
+    // The resignation's question above its buttons; otherwise whose turn, then the game's line.
+    status.textContent = this.asking
+      ? this.question()
+      : banner
+        ? `${banner}\n${statusText(x, g)}`
+        : statusText(x, g);
     const watching = this.me === null ? x.watching : "";
-    notice.textContent = !this.online
-      ? x.offline
-      : this.asking
-        ? this.question()
-        : this.notice || watching;
+    notice.textContent = !this.online ? x.offline : this.notice || watching;
+    document.body.dataset.turn = this.asking ? "asking" : (turn ?? "none");
     this.fillButtons(controls, this.buttons());
     this.renderReview();
     document.body.dataset.version = String(g.version);

@@ -11,6 +11,23 @@ export const fill = (text: string, slots: Readonly<Record<string, string | numbe
 export const sideName = (g: PageGame, c: Color): string =>
   `${ICON[c]} ${(c === "white" ? g.white : g.black).name}`;
 
+/** Whose move the game waits for, as the viewer sees it; null when it waits for no one. */
+export type TurnFor = "mine" | "theirs" | "watching";
+
+export function turnFor(g: PageGame, viewerId: number, seated: boolean): TurnFor | null {
+  if (g.status !== "active" || g.starting || g.waitingFor === null) return null;
+  if (!seated) return "watching";
+  return g.waitingFor === viewerId ? "mine" : "theirs";
+}
+
+/** "🟢 Your turn" or "⏳ Waiting for Bob" for a player; a watcher is told so elsewhere. */
+export function turnBanner(x: PageTexts, g: PageGame, turn: TurnFor | null): string {
+  if (turn === "mine") return x.yourTurn;
+  if (turn !== "theirs") return "";
+  const waited = g.white.id === g.waitingFor ? g.white : g.black;
+  return fill(x.waitingFor, { name: waited.name });
+}
+
 /** The line under the board: whose turn it is and what they are to do, or how it ended. */
 export function statusText(x: PageTexts, g: PageGame): string {
   if (g.status === "broken") return x.broken;
