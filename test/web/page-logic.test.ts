@@ -43,11 +43,9 @@ describe("a turn tapped in the page", () => {
     const turn = new LocalTurn(s);
     const engine = turnView(s)!.nextSteps;
     expect([...turn.origins()].sort()).toEqual([...new Set(engine.map((st) => st.from))].sort());
+    // Each die's landing, and the two dice one after the other (6-1: 13 to 6).
     expect([...turn.destinations(13).keys()].sort()).toEqual(
-      engine
-        .filter((st) => st.from === 13)
-        .map((st) => st.to)
-        .sort(),
+      [...engine.filter((st) => st.from === 13).map((st) => st.to), 6].sort(),
     );
     // An illegal tap changes nothing.
     expect(turn.take(13, 3)).toBe(false);
@@ -69,9 +67,64 @@ describe("a turn tapped in the page", () => {
   it("bears off with the smaller of two dice that both would (the larger stays for later)", () => {
     const s = rolled({ 2: 1, 1: 1, 0: 13 }, { 19: 15 }, [5, 6]);
     const turn = new LocalTurn(s);
-    expect(turn.destinations(2).get(0)?.die).toBe(5);
+    expect(
+      turn
+        .destinations(2)
+        .get(0)
+        ?.map((st) => st.die),
+    ).toEqual([5]);
     expect(turn.take(2, 0)).toBe(true);
-    expect(turn.destinations(1).get(0)?.die).toBe(6);
+    expect(
+      turn
+        .destinations(1)
+        .get(0)
+        ?.map((st) => st.die),
+    ).toEqual([6]);
+  });
+
+  it("moves a checker by both dice in one tap where the landing on the way is open", () => {
+    // The case: a checker on 13 with 5-3 lights 10 and 8, and 5.
+    const s = rolled({ 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 3, 6: 5 }, [5, 3]);
+    const turn = new LocalTurn(s);
+    expect([...turn.destinations(13).keys()].sort((a, b) => a - b)).toEqual([5, 8, 10]);
+    expect(turn.take(13, 5)).toBe(true);
+    expect(turn.steps.map((st) => [st.from, st.to])).toEqual([
+      [13, 10],
+      [10, 5],
+    ]);
+    expect(turn.complete()).toBe(true);
+    // Undone as it was tapped: both steps.
+    expect(turn.undo()).toBe(true);
+    expect(turn.steps).toEqual([]);
+  });
+
+  it("moves a checker by three or four steps of a double, not past a closed point", () => {
+    // 3-3: from 13 to 10, 7 and 4; 1 is Black's (two checkers), so four steps end nowhere.
+    const s = rolled({ 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 3, 6: 5 }, [3, 3]);
+    const turn = new LocalTurn(s);
+    const ways = turn.destinations(13);
+    expect([...ways.keys()].sort((a, b) => a - b)).toEqual([4, 7, 10]);
+    expect(ways.get(4)!.map((st) => st.to)).toEqual([10, 7, 4]);
+    expect(turn.take(13, 4)).toBe(true);
+    expect(turn.next().length).toBeGreaterThan(0);
+    expect(turn.complete()).toBe(false);
+    // Every way is the engine's, step by step: replayed through it, the same position.
+    let state = s;
+    for (const st of turn.steps) {
+      const r = act(state, "white", { type: "step", ...st });
+      if (!r.ok) throw new Error(r.error.message);
+      state = r.state;
+    }
+    expect(state.steps).toEqual(turn.state.steps);
+  });
+
+  it("goes round a blot on the way rather than hitting it; the hit stays a tap of its own", () => {
+    // A Black blot on White's 10 (Black's 15): 13 to 5 by way of 8, not by way of 10.
+    const s = rolled({ 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 15: 1, 13: 4, 8: 3, 6: 5 }, [5, 3]);
+    const turn = new LocalTurn(s);
+    const ways = turn.destinations(13);
+    expect(ways.get(5)!.map((st) => st.to)).toEqual([8, 5]);
+    expect(ways.get(10)!.map((st) => st.hit ?? false)).toEqual([true]);
   });
 
   it("keeps the steps the server holds already (pressed on a chat's board) and adds to them", () => {
