@@ -326,6 +326,7 @@ export interface MessageVariables {
   "web-your-turn": None;
   "web-waiting-for": { name: Value };
   "web-offline": None;
+  "web-not-sent": None;
   "web-turn-of": { n: Value; total: Value };
   "web-start": None;
   "web-played": { play: Value };

@@ -73,6 +73,7 @@ export interface PageTexts {
   readonly broken: string;
   readonly abandoned: string;
   readonly watching: string;
+  readonly notSent: string;
   readonly yourTurn: string;
   readonly waitingFor: string;
   readonly offline: string;

@@ -37,6 +37,7 @@ export function pageTexts(t: Translate): PageTexts {
     yourTurn: t("web-your-turn"),
     waitingFor: t("web-waiting-for", { name: "{name}" }),
     offline: t("web-offline"),
+    notSent: t("web-not-sent"),
     stale: t("err-stale"),
     replay: t("btn-replay"),
     turnOf: t("web-turn-of", { n: "{n}", total: "{total}" }),

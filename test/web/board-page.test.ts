@@ -361,6 +361,33 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     expect(h.tg.problems()).toEqual([]);
   }, 60_000);
 
+  it("✓ Done while the server is down: the page says the turn was not sent, and sends it when it is back", async ({
+    harness,
+    web,
+  }) => {
+    const first = await setUp(harness, web);
+    const { h, token } = first;
+    const port = Number(new URL(first.w.url).port);
+    const { gameId } = await groupGame(h, "/play short");
+    const game = h.service.getGame(gameId)!;
+    const mover = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
+    const page = await openAs(browser!.ctx, first.w.url, token, mover, gameId);
+    await page.bringToFront();
+    await showsVersion(page, game.version);
+    await tapTurn(page, game.state);
+    await first.w.close();
+    await page.locator('#controls button[data-act="confirm"]').click();
+    await expect.poll(() => page.locator("#notice").textContent()).toMatch(/not sent/);
+    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+    // Back: the kept turn goes by itself, once.
+    await web(h, { files: readPageFiles(path.join(ROOT, "dist/web/page")), port });
+    await expect
+      .poll(() => h.service.getGame(gameId)!.waitingFor, { timeout: 15_000 })
+      .not.toBe(mover.id);
+    await showsVersion(page, h.service.getGame(gameId)!.version, 15_000);
+    await expect.poll(() => page.locator("#notice").textContent()).not.toMatch(/not sent/);
+  });
+
   it("a page that lost the server (a restart) catches up when it is back", async ({
     harness,
     web,

@@ -357,6 +357,7 @@ web-watching = 👀 You are watching this game.
 web-your-turn = 🟢 Your turn
 web-waiting-for = ⏳ Waiting for { $name }
 web-offline = Connection lost; reconnecting…
+web-not-sent = ⚠ Your move was not sent: the connection is lost. It is kept here and goes as soon as the connection is back.
 web-turn-of = Turn { $n } of { $total }
 web-start = Start
 web-played = Played: { $play }

@@ -373,6 +373,7 @@ web-watching = 👀 Вы смотрите эту партию.
 web-your-turn = 🟢 Ваш ход
 web-waiting-for = ⏳ Ждём: { $name }
 web-offline = Связь потеряна; подключаемся снова…
+web-not-sent = ⚠ Ход не отправлен: связь потеряна. Он сохранён здесь и уйдёт, как только связь вернётся.
 web-turn-of = Ход { $n } из { $total }
 web-start = Начало
 web-played = Сыграно: { $play }

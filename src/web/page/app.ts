@@ -53,6 +53,8 @@ export class BoardApp {
   /** Closed for another game: its listeners are gone and late answers draw nothing. */
   private readonly closed = new AbortController();
   private readonly app = new TelegramApp();
+  /** ✓ Done failed for want of the server: the turn is sent again when it is back. */
+  private resend = false;
 
   constructor(
     private readonly parts: Parts,
@@ -77,6 +79,12 @@ export class BoardApp {
         if (on === this.online) return;
         this.online = on;
         this.render();
+        // A turn whose ✓ Done did not reach the server goes again once it is back (if the
+        // server had it after all, the game has moved on and there is nothing left to send).
+        if (on && this.resend) {
+          this.resend = false;
+          void this.confirm();
+        }
       },
     });
   }
@@ -179,7 +187,11 @@ export class BoardApp {
         ? `${banner}\n${statusText(x, g)}`
         : statusText(x, g);
     const watching = this.me === null ? x.watching : "";
-    notice.textContent = !this.online ? x.offline : this.notice || watching;
+    notice.textContent = this.resend
+      ? x.notSent
+      : !this.online
+        ? x.offline
+        : this.notice || watching;
     document.body.dataset.turn = this.asking ? "asking" : (turn ?? "none");
     this.fillButtons(controls, this.buttons());
     this.renderReview();
@@ -437,6 +449,9 @@ export class BoardApp {
     } catch (e) {
       this.busy = false;
       this.notice = e instanceof Refused ? e.refusal.message : this.boot.texts.offline;
+      // The turn is kept here; it goes again once the server answers (see `online`).
+      if (!(e instanceof Refused) && (action.type === "play" || action.type === "commit"))
+        this.resend = true;
       if (e instanceof Refused && e.refusal.game) this.adopt(e.refusal.game, false);
       return null;
     } finally {
