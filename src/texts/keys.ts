@@ -336,6 +336,7 @@ export interface MessageVariables {
   "web-error": None;
   "web-blunder": None;
   "web-denied-auth": None;
+  "web-denied-expired": None;
   "web-denied-not-found": None;
   "web-denied-not-allowed": None;
   "cmd-tournament": None;

@@ -91,5 +91,7 @@ export function refusalText(t: Translate, error: ServiceError): string {
 }
 
 /** Why the page cannot open a game, in the user's words. */
-export const deniedText = (t: Translate, why: "auth" | "not-found" | "not-allowed"): string =>
-  t(`web-denied-${why}`);
+export const deniedText = (
+  t: Translate,
+  why: "auth" | "expired" | "not-found" | "not-allowed",
+): string => t(`web-denied-${why}`);

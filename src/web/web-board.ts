@@ -254,7 +254,9 @@ export class WebBoard {
     if (wait > 0) throw tooMany(wait);
     // Unsigned: its language only chooses the words of the refusal.
     const t = this.opts.ports.textsFor(this.opts.ports.localeOf(null, unsignedLanguage(raw)));
-    throw new Answer(401, { code: check.reason, message: deniedText(t, "auth") });
+    // Launch data that turned a day old while the page was open: that page has to be reopened.
+    const why = check.reason === "stale" ? "expired" : "auth";
+    throw new Answer(401, { code: check.reason, message: deniedText(t, why) });
   }
 
   private async body(req: IncomingMessage, t: Translate): Promise<unknown> {

@@ -145,9 +145,16 @@ describe("the board page's API", () => {
     const stale = await w.as(USERS.alice, { ageS: 86_400 + 60 }).boot(gameId);
     expect(stale.status).toBe(401);
     expect(stale.body.code).toBe("stale");
+    expect(stale.body.message).toMatch(/session has expired/);
     // The refusal speaks the language the data names, signed or not.
     const olga = await w.as(USERS.olga, { ageS: 90_000 }).boot(gameId);
-    expect(olga.body.message).toMatch(/Telegram не подтвердил/);
+    expect(olga.body.message).toMatch(/Сеанс этой доски истёк/);
+    const olgaForged = await w
+      .as(USERS.olga, {
+        initData: forged.replace("language_code%22%3A%22en", "language_code%22%3A%22ru"),
+      })
+      .boot(gameId);
+    expect(olgaForged.body.message).toMatch(/Telegram не подтвердил/);
     // Nothing was done with any of them.
     const act = await w.as(USERS.alice, { initData: forged }).act(gameId, 1, { type: "roll" });
     expect(act.status).toBe(401);

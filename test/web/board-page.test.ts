@@ -23,6 +23,7 @@ import {
 import { launchData } from "../../bench/testkit/init-data.js";
 import type { GameState } from "../../src/engine/index.js";
 import { readPageFiles } from "../../src/web/assets.js";
+import { INIT_DATA_MAX_AGE_S } from "../../src/web/init-data.js";
 import { spotName } from "../../src/web/page/board.js";
 import { LocalTurn } from "../../src/web/page/turn.js";
 import type { MakeHarness } from "../bot/fixtures.js";
@@ -306,12 +307,14 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     const { gameId } = await groupGame(h, "/play short");
     const bobs = launchData(token, USERS.bob);
     const forged = bobs.replace(`%22id%22%3A${USERS.bob.id}`, `%22id%22%3A${USERS.alice.id}`);
-    for (const initData of [forged, launchData(token, USERS.alice, { ageS: 2 * 86_400 })]) {
+    const dayOld = launchData(token, USERS.alice, { ageS: 2 * 86_400 });
+    for (const [initData, word] of [
+      [forged, /Telegram could not confirm who you are/],
+      [dayOld, /session has expired/],
+    ] as const) {
       const page = await openAs(browser!.ctx, w.url, token, USERS.alice, gameId, { initData });
       expect(await page.evaluate(() => document.body.dataset.phase)).toBe("refused");
-      expect(await page.locator("#status").textContent()).toMatch(
-        /Telegram could not confirm who you are/,
-      );
+      expect(await page.locator("#status").textContent()).toMatch(word);
       expect(await page.locator("#board svg").count()).toBe(0);
       await page.close();
     }
@@ -386,6 +389,31 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       .not.toBe(mover.id);
     await showsVersion(page, h.service.getGame(gameId)!.version, 15_000);
     await expect.poll(() => page.locator("#notice").textContent()).not.toMatch(/not sent/);
+  });
+
+  it("launch data turning a day old while the page is open: it says to reopen, and stops trying", async ({
+    harness,
+    web,
+  }) => {
+    const first = await setUp(harness, web);
+    const { h, token } = first;
+    const port = Number(new URL(first.w.url).port);
+    const { gameId } = await groupGame(h, "/play short");
+    // Signed a day ago, less three seconds: good now, too old after the restart below.
+    const initData = launchData(token, USERS.alice, { ageS: INIT_DATA_MAX_AGE_S - 3 });
+    const page = await openAs(browser!.ctx, first.w.url, token, USERS.alice, gameId, { initData });
+    expect(await page.locator("#board svg").count()).toBe(1);
+    await first.w.close();
+    await new Promise((r) => setTimeout(r, 4_000));
+    await web(h, { files: readPageFiles(path.join(ROOT, "dist/web/page")), port });
+    await expect
+      .poll(() => page.locator("#notice").textContent(), { timeout: 15_000 })
+      .toMatch(/session has expired/);
+    // No buttons left to press, and no more "reconnecting".
+    expect(await page.locator("#controls button").count()).toBe(0);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await page.locator("#notice").textContent()).toMatch(/session has expired/);
+    await page.close();
   });
 
   it("a page that lost the server (a restart) catches up when it is back", async ({

@@ -367,6 +367,7 @@ web-inaccuracy = inaccuracy
 web-error = error
 web-blunder = blunder
 web-denied-auth = Telegram could not confirm who you are. Open the board again from the game's message.
+web-denied-expired = This board's session has expired (a day after it was opened). Open the board again from the game's message.
 web-denied-not-found = This game is not stored here. Open the board from the game's message.
 web-denied-not-allowed = Only the players and the members of the game's group can see this game.
 

@@ -26,6 +26,8 @@ export interface StreamHandlers {
   readonly next: (gameId: number) => void;
   /** Connected, or lost (and being tried again). */
   readonly online: (on: boolean) => void;
+  /** Refused for good (the launch data turned too old, say), with the server's words. */
+  readonly ended: (message: string) => void;
 }
 
 /** The board page's server: every request carries the signed launch data. */
@@ -87,7 +89,10 @@ export class PageApi {
             cache: "no-store",
           });
           // Refused for good (signed data too old, no longer allowed): no point asking again.
-          if ([401, 403, 404].includes(res.status)) return on.online(false);
+          if ([401, 403, 404].includes(res.status)) {
+            const refusal = (await res.json().catch(() => ({}))) as Partial<Refusal>;
+            return on.ended(refusal.message ?? "");
+          }
           if (!res.ok || !res.body) throw new Error(`events: ${res.status}`);
           on.online(true);
           attempt = 0;

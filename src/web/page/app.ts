@@ -55,6 +55,8 @@ export class BoardApp {
   private readonly app = new TelegramApp();
   /** ✓ Done failed for want of the server: the turn is sent again when it is back. */
   private resend = false;
+  /** The server will not follow this page any more (its launch data is too old): why. */
+  private ended: string | null = null;
 
   constructor(
     private readonly parts: Parts,
@@ -73,6 +75,11 @@ export class BoardApp {
       game: (g) => this.adopt(g, false),
       next: (id) => {
         this.nextGameId = id;
+        this.render();
+      },
+      ended: (message) => {
+        this.ended = message || this.boot.texts.offline;
+        this.resend = false;
         this.render();
       },
       online: (on) => {
@@ -187,11 +194,13 @@ export class BoardApp {
         ? `${banner}\n${statusText(x, g)}`
         : statusText(x, g);
     const watching = this.me === null ? x.watching : "";
-    notice.textContent = this.resend
-      ? x.notSent
-      : !this.online
-        ? x.offline
-        : this.notice || watching;
+    notice.textContent = this.ended
+      ? this.ended
+      : this.resend
+        ? x.notSent
+        : !this.online
+          ? x.offline
+          : this.notice || watching;
     document.body.dataset.turn = this.asking ? "asking" : (turn ?? "none");
     this.fillButtons(controls, this.buttons());
     this.renderReview();
@@ -225,7 +234,8 @@ export class BoardApp {
     const g = this.game;
     const x = this.boot.texts;
     const me = this.me;
-    if (!me || g.starting || (g.status !== "active" && g.status !== "finished")) return [];
+    if (!me || this.ended || g.starting || (g.status !== "active" && g.status !== "finished"))
+      return [];
     const act = (type: string) => () => void this.send({ type });
     const b = (name: string, text: string, run: () => void): Button => ({ name, text, act: run });
     const s = g.state;
