@@ -302,6 +302,45 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     await page.close();
   });
 
+  it("30-character names at 390 and 320 px: each cut on its own, both colours and the score shown", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w, token } = await setUp(harness, web);
+    const long = (id: number, name: string): User => ({
+      id,
+      is_bot: false,
+      first_name: name,
+      language_code: "uk",
+    });
+    const taras = long(301, "Тарас Григорович Шевченко-Кобз");
+    const olha = long(302, "Ольга Петренко-Старовинська Ко");
+    const { gameId } = await groupGame(h, "/play short", taras, olha);
+    const page = await openAs(browser!.ctx, w.url, token, taras, gameId);
+    for (const [width, height] of [
+      [390, 844],
+      [320, 568],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const boxes = await page.evaluate(() =>
+        [".white .icon", ".score", ".black .icon", ".white .name", ".black .name"].map((sel) => {
+          const r = document.querySelector(`#players ${sel}`)!.getBoundingClientRect();
+          return { sel, left: r.left, right: r.right, width: r.width };
+        }),
+      );
+      for (const b of boxes) {
+        expect(b.width, `${b.sel} at ${width}`).toBeGreaterThan(0);
+        expect(b.left, `${b.sel} at ${width}`).toBeGreaterThanOrEqual(0);
+        expect(b.right, `${b.sel} at ${width}`).toBeLessThanOrEqual(width);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+    }
+    await page.setViewportSize({ width: 390, height: 760 });
+    await page.close();
+  });
+
   it("refuses forged and day-old launch data: no board, a clear word", async ({ harness, web }) => {
     const { h, w, token } = await setUp(harness, web);
     const { gameId } = await groupGame(h, "/play short");

@@ -5,7 +5,7 @@ import type { PageBoot, PageGame, PageReview } from "../protocol.js";
 import { type PageApi, Refused } from "./api.js";
 import { boardMarkup, type Flight, flightsOf, flyingChecker, type Lit, spotOf } from "./board.js";
 import { type Frame, reviewFrames } from "./review.js";
-import { fill, ICON, sideName, statusText, turnBanner, turnFor } from "./status.js";
+import { fill, ICON, statusText, turnBanner, turnFor } from "./status.js";
 import { haptic, TelegramApp } from "./telegram.js";
 import { LocalTurn } from "./turn.js";
 
@@ -178,7 +178,7 @@ export class BoardApp {
     const { players, board, status, controls, notice } = this.parts;
     // Once the game is over, the score it made.
     const score = g.scoreAfter ?? g.score;
-    players.textContent = `${sideName(g, "white")}  ${score.white} : ${score.black}  ${g.black.name} ${ICON.black}`;
+    fillPlayers(players, g, score);
     const frame = g.state.phase === "over" ? this.frames[this.frameAt] : undefined;
     board.innerHTML = frame
       ? boardMarkup(this.showBest && frame.best ? frame.best : frame.view, null)
@@ -519,3 +519,30 @@ function spotAt(target: EventTarget | null): number | null {
 
 const reducedMotion = (): boolean =>
   window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
+/**
+ * "⚪ Alice  0 : 0  Bob ⚫" in three cells: a long name is cut on its own, so the score and
+ * both colours always show. Names are text nodes, never markup.
+ */
+function fillPlayers(
+  into: HTMLElement,
+  g: PageGame,
+  score: { readonly white: number; readonly black: number },
+): void {
+  const cell = (cls: string, ...parts: [string, string][]) => {
+    const el = document.createElement("span");
+    el.className = cls;
+    for (const [part, text] of parts) {
+      const span = document.createElement("span");
+      span.className = part;
+      span.textContent = text;
+      el.append(span);
+    }
+    return el;
+  };
+  into.replaceChildren(
+    cell("side white", ["icon", ICON.white], ["name", g.white.name]),
+    cell("score", ["points", `${score.white} : ${score.black}`]),
+    cell("side black", ["name", g.black.name], ["icon", ICON.black]),
+  );
+}
