@@ -27,6 +27,7 @@ const parts: Part[] = [
   { name: "pace", run: async () => (await import("./pace.js")).benchPace({ smoke }) },
   { name: "flood", run: async () => (await import("./flood.js")).benchFlood({ smoke }) },
   { name: "web", run: async () => (await import("./web.js")).benchWeb({ smoke }) },
+  { name: "taps", run: async () => (await import("./taps.js")).benchTaps({ smoke }) },
 ];
 
 for (const part of parts) {
