@@ -49,6 +49,7 @@ import {
   newGameFeature,
 } from "./features/new-game.js";
 import { privateBoardFeature, privateBoardStart } from "./features/private-board.js";
+import { replyLimitsFeature } from "./features/reply-limits.js";
 import { resignFeature } from "./features/resign.js";
 import { reviewsFeature } from "./features/reviews.js";
 import { settingsFeature } from "./features/settings.js";
@@ -342,6 +343,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   bot.use(
     handoffs.lettingGo(
       guarded(
+        replyLimitsFeature(featureDeps),
         membershipFeature(featureDeps),
         privateBoardFeature(featureDeps),
         basicsFeature(featureDeps),

@@ -14,6 +14,13 @@ export const PERSON_RATES = {
   history: { count: 5, perMs: 5 * MINUTE },
   /** `/analysis`: a post, a place in the queue or a pointer to the post, each time. */
   analysis: { count: 5, perMs: 5 * MINUTE },
+  /** ⬇ Record and 🎞 Replay presses: a file each time (a game's is sent to a chat once an hour). */
+  reviews: { count: 6, perMs: 5 * MINUTE },
+  /**
+   * Each command that only answers (/help, /rules, /lang, /score, /top, /settings, /resign,
+   * /tournament), counted per command: a few a minute is more than anyone reads.
+   */
+  replies: { count: 4, perMs: MINUTE },
 } as const satisfies Record<string, Rate>;
 
 /**
@@ -23,12 +30,32 @@ export const PERSON_RATES = {
  */
 export const MAX_COMPUTER_GAMES = 3;
 
-export type PersonLimits = { readonly [K in keyof typeof PERSON_RATES]: RateLimit };
+/** The commands that only answer, each with its own count (see PERSON_RATES.replies). */
+export const REPLY_COMMANDS = [
+  "start",
+  "help",
+  "rules",
+  "lang",
+  "score",
+  "top",
+  "settings",
+  "resign",
+  "tournament",
+] as const;
+export type ReplyCommand = (typeof REPLY_COMMANDS)[number];
+
+export type PersonLimits = {
+  readonly [K in Exclude<keyof typeof PERSON_RATES, "replies">]: RateLimit;
+} & { readonly replies: Readonly<Record<ReplyCommand, RateLimit>> };
 
 export function personLimits(now: () => number): PersonLimits {
   return {
     challenges: new RateLimit(PERSON_RATES.challenges, now),
     history: new RateLimit(PERSON_RATES.history, now),
     analysis: new RateLimit(PERSON_RATES.analysis, now),
+    reviews: new RateLimit(PERSON_RATES.reviews, now),
+    replies: Object.fromEntries(
+      REPLY_COMMANDS.map((c) => [c, new RateLimit(PERSON_RATES.replies, now)]),
+    ) as Record<ReplyCommand, RateLimit>,
   };
 }

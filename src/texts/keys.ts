@@ -249,6 +249,9 @@ export interface MessageVariables {
   "replay-caption": { game: Value; players: Value; result: Value };
   "replay-making": None;
   "replay-running": None;
+  "replay-sent": { minutes: Value };
+  "record-sent": { minutes: Value };
+  "record-sending": None;
   "replay-queued": { position: Value };
   "replay-needs-private": None;
   "cmd-analysis": None;
@@ -327,6 +330,7 @@ export interface MessageVariables {
   "web-waiting-for": { name: Value };
   "web-offline": None;
   "web-not-sent": None;
+  "web-closed-elsewhere": None;
   "web-turn-of": { n: Value; total: Value };
   "web-start": None;
   "web-played": { play: Value };

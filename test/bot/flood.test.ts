@@ -5,7 +5,9 @@ import type { Update } from "grammy/types";
 import { describe, expect } from "vitest";
 import { TELEGRAM_BUDGETS } from "../../src/bot/outbox/budget.js";
 import { WAITING_LIMITS } from "../../src/bot/outbox/outbox.js";
+import { PERSON_RATES } from "../../src/bot/person-limits.js";
 import { IN_PROGRESS_LIMITS } from "../../src/bot/update-feed.js";
+import { finishedGame } from "./finished-game.js";
 import { it } from "./fixtures.js";
 import {
   buttonNamed,
@@ -179,6 +181,40 @@ describe("one person's flood slows nobody else", () => {
     for (const p of presses) expect(h.tg.answerOf(p.queryId)).toBeDefined();
     // Done with, not left for a restart to replay.
     expect(feed.replays()).toEqual([]);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("30 ⬇ presses by a bystander: one document in the group, every press answered", async ({
+    h,
+  }) => {
+    const { board } = await finishedGame(h, USERS.alice, USERS.bob, "/play short");
+    const live = h.tg.message(GROUP, board.messageId)!;
+    const record = dataOf(buttonNamed(live, "⬇ Record"));
+    const presses = Array.from({ length: 30 }, () => h.tg.pressUpdate(USERS.carol, live, record));
+    await Promise.all(presses.map((p) => arrive(h, p.update)));
+    await h.settle();
+    expect(h.tg.callsOf("sendDocument")).toHaveLength(1);
+    for (const p of presses) expect(h.tg.answerOf(p.queryId)).toBeDefined();
+    // One after it says where the record is.
+    await h.press(USERS.olga, live, buttonNamed(live, "⬇ Record"));
+    expect(h.tg.callsOf("sendDocument")).toHaveLength(1);
+    expect(String(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text)).toMatch(/⬇/);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("30 /help by one person: a few answers and one refusal; someone else's /help still answered", async ({
+    h,
+  }) => {
+    const before = sentTo(h, GROUP).length;
+    for (let i = 0; i < 30; i++) await h.send(mallory, "/help");
+    const hers = sentTo(h, GROUP).length - before;
+    expect(hers).toBe(PERSON_RATES.replies.count + 1);
+    expect(String(sentTo(h, GROUP).at(-1)!.payload.text)).toMatch(/⏳/);
+    await h.send(USERS.carol, "/help");
+    expect(sentTo(h, GROUP).length - before).toBe(hers + 1);
+    // Each command has its own count: her /rules is still answered.
+    await h.send(mallory, "/rules");
+    expect(sentTo(h, GROUP).length - before).toBeGreaterThan(hers + 1);
     expect(h.tg.problems()).toEqual([]);
   });
 });

@@ -44,8 +44,10 @@ const LANGUAGES: [User, { replay: string; making: string; caption: RegExp }][] =
 describe("the replay of a finished game", () => {
   for (const [challenger, texts] of LANGUAGES) {
     it(`is one animation under the board, drawn once (${challenger.language_code})`, async ({
-      h,
+      harness,
     }) => {
+      let now = Date.UTC(2026, 5, 1);
+      const h = await harness({ now: () => now });
       const { game, board } = await finishedGame(h, challenger, USERS.bob, "/play");
       await h.press(challenger, board, buttonNamed(board, texts.replay));
       expect(lastAnswer(h)).toMatchObject({ text: texts.making });
@@ -57,7 +59,13 @@ describe("the replay of a finished game", () => {
       const turns = h.events(game.id).filter((e) => e.type === "roll").length;
       const frames = Number(/^GIF:(\d+):/.exec((sent.file!.data as Buffer).toString())![1]);
       expect(frames).toBeGreaterThanOrEqual(turns + 1);
-      // Asked again: the stored file id, no second drawing or upload.
+      // Asked again in the hour: it is above, nothing sent.
+      now += 5 * 60_000;
+      await h.press(USERS.alice, board, buttonNamed(board, texts.replay));
+      expect(lastAnswer(h).text).toMatch(/5/);
+      expect(h.tg.callsOf("sendAnimation")).toHaveLength(1);
+      // Later: the stored file id, no second drawing or upload.
+      now += 60 * 60_000;
       await h.press(USERS.alice, board, buttonNamed(board, texts.replay));
       expect(h.tg.callsOf("sendAnimation")).toHaveLength(2);
       const again = h.tg.callsOf("sendAnimation")[1]!;

@@ -1,5 +1,6 @@
 import type { BotContext } from "../context.js";
 import { minutesLeft, type RateLimit } from "../rate-limit.js";
+import type { FeatureDeps } from "./deps.js";
 
 /**
  * Counts a command against the person's limit; when over it, says so (once, until the limit
@@ -14,5 +15,13 @@ export async function withinLimit(
   const v = limit.take(ctx.from.id);
   if (v.ok) return true;
   if (!v.told) await ctx.reply(ctx.t(refusal, { minutes: minutesLeft(v) }));
+  return false;
+}
+
+/** Counts a review press against the presser's limit; past it, says so and returns false. */
+export async function pressWithinLimit(deps: FeatureDeps, ctx: BotContext): Promise<boolean> {
+  const v = deps.limits.reviews.take(ctx.from!.id);
+  if (v.ok) return true;
+  await deps.answers.answer(ctx, ctx.t("limit-command", { minutes: minutesLeft(v) }), true);
   return false;
 }

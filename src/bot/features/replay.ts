@@ -4,17 +4,22 @@ import type { BotContext } from "../context.js";
 import { gameMessage } from "../game-message.js";
 import { uploadAnimation } from "../inline-photos.js";
 import { answerGate } from "../review-queue.js";
+import { SentLately } from "../sent-lately.js";
 import { isChatGone } from "../telegram-errors.js";
 import { queuedText } from "../ui/queue-text.js";
 import { replayFrames } from "../ui/replay-frames.js";
 import { replayCaption } from "../ui/result-text.js";
+import { REPOST_AFTER_MS } from "./analysis.js";
 import type { FeatureDeps } from "./deps.js";
+import { pressWithinLimit } from "./limited.js";
 import { replyTo } from "./reply-to.js";
 import { reviewRefusal } from "./review-refusal.js";
 
 /** The replays of one bot: its deps, and the animations being drawn. */
 interface ReplayScope {
   readonly deps: FeatureDeps;
+  /** Where each game's replay went lately: pointed to, not sent again, for an hour. */
+  readonly sent: SentLately;
   /** Presses that come while a game's animation is being drawn share that drawing. */
   readonly drawing: Map<number, Promise<Buffer>>;
 }
@@ -28,7 +33,11 @@ interface ReplayScope {
  * the same place shares that send.
  */
 export function replayPress(deps: FeatureDeps) {
-  const scope: ReplayScope = { deps, drawing: new Map() };
+  const scope: ReplayScope = {
+    deps,
+    drawing: new Map(),
+    sent: new SentLately(REPOST_AFTER_MS, deps.service.config.now),
+  };
   return (ctx: BotContext, gameId: number): Promise<void> => pressReplay(scope, ctx, gameId);
 }
 
@@ -67,6 +76,12 @@ async function pressReplay(scope: ReplayScope, ctx: BotContext, gameId: number):
     return;
   }
   const place = inlineId ? `inline:${inlineId}` : String(m?.chat.id);
+  const lately = inlineId ? null : scope.sent.of(`${gameId}:${place}`);
+  if (lately?.kind === "sent") {
+    await answers.answer(ctx, ctx.t("replay-sent", { minutes: lately.minutes }));
+    return;
+  }
+  if (!(await pressWithinLimit(deps, ctx))) return;
   const gate = answerGate();
   const queued = replays.ask(
     `${gameId}:${place}`,
@@ -110,14 +125,17 @@ async function sendReplay(
   game: GameView,
   media: InputFile | string,
   replyToId: number | null,
-): Promise<string | null> {
+): Promise<{ fileId: string | null; messageId: number }> {
   const t = deps.textsOf.game(game.id);
   const sent = await ctx.api.sendAnimation(chatId, media, {
     caption: replayCaption(t, game),
     parse_mode: "HTML",
     ...replyTo(replyToId),
   });
-  return sent.animation?.file_id ?? sent.document?.file_id ?? null;
+  return {
+    fileId: sent.animation?.file_id ?? sent.document?.file_id ?? null,
+    messageId: sent.message_id,
+  };
 }
 
 /** The replay as a new message in the chat, under the message pressed. */
@@ -132,7 +150,8 @@ async function inChat(
   const { reviews } = scope.deps;
   const stored = reviews.replayFileId(game.id);
   const media = stored ?? new InputFile(await draw(scope, game, timeline), fileName(game));
-  const fileId = await sendReplay(scope.deps, ctx, chatId, game, media, under);
+  const { fileId, messageId } = await sendReplay(scope.deps, ctx, chatId, game, media, under);
+  scope.sent.sent(`${game.id}:${chatId}`, messageId);
   if (!stored && fileId) reviews.setReplayFileId(game.id, fileId);
 }
 
@@ -165,7 +184,7 @@ async function privateUpload(
   game: GameView,
   gif: Buffer,
 ) {
-  const fileId = await sendReplay(
+  const { fileId } = await sendReplay(
     deps,
     ctx,
     userId,

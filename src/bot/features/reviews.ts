@@ -4,9 +4,11 @@ import type { ReviewItem } from "../callback-data.js";
 import { isChatMember } from "../chat-admins.js";
 import type { BotContext } from "../context.js";
 import { pressedAtHome } from "../press.js";
+import { SentLately } from "../sent-lately.js";
 import { gameLabel } from "../ui/caption.js";
-import { analysisFeature } from "./analysis.js";
+import { analysisFeature, REPOST_AFTER_MS } from "./analysis.js";
 import type { FeatureDeps } from "./deps.js";
+import { pressWithinLimit } from "./limited.js";
 import { replayPress } from "./replay.js";
 import { replyTo } from "./reply-to.js";
 import { openInPrivate, privateReview } from "./review-private.js";
@@ -38,13 +40,14 @@ export function reviewsFeature(deps: FeatureDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const analysis = analysisFeature(deps);
   composer.use(analysis.composer);
+  const records = new SentLately(REPOST_AFTER_MS, deps.service.config.now);
   const scope: ReviewsScope = {
     deps,
     askAnalysis: analysis.ask,
     handlers: {
       analysis: analysis.press,
       replay: replayPress(deps),
-      record: (ctx, gameId) => recordPress(deps, ctx, gameId),
+      record: (ctx, gameId) => recordPress(deps, records, ctx, gameId),
     },
   };
   composer.command("start", (ctx, next) => startReview(scope, ctx, next));
@@ -94,8 +97,16 @@ async function reviewPress(
   else await answers.answer(ctx, ctx.t("err-inactive-button"), true);
 }
 
-/** The 📄 button: the record under the board; an inline game's, in private. */
-async function recordPress(deps: FeatureDeps, ctx: BotContext, gameId: number) {
+/**
+ * The 📄 button: the record under the board (once an hour per chat: a later press says it is
+ * above); an inline game's, in private.
+ */
+async function recordPress(
+  deps: FeatureDeps,
+  records: SentLately,
+  ctx: BotContext,
+  gameId: number,
+) {
   const { answers, reviews } = deps;
   const r = reviews.record(gameId);
   const place = replyPlace(ctx);
@@ -108,8 +119,26 @@ async function recordPress(deps: FeatureDeps, ctx: BotContext, gameId: number) {
     await openInPrivate(deps, ctx, gameId, "f");
     return;
   }
+  const key = `${gameId}:${place.chatId}`;
+  const lately = records.of(key);
+  if (lately) {
+    await answers.answer(
+      ctx,
+      lately.kind === "sent"
+        ? ctx.t("record-sent", { minutes: lately.minutes })
+        : ctx.t("record-sending"),
+    );
+    return;
+  }
+  if (!(await pressWithinLimit(deps, ctx))) return;
+  records.sending(key);
   await answers.answer(ctx);
-  await sendRecord(deps, ctx, place, gameId);
+  let sent: number | null = null;
+  try {
+    sent = (await sendRecord(deps, ctx, place, gameId))?.message_id ?? null;
+  } finally {
+    records.sent(key, sent);
+  }
 }
 
 /** The game's record as a file, in the chat asking for it. */
@@ -120,10 +149,10 @@ async function sendRecord(
   gameId: number,
 ) {
   const r = deps.reviews.record(gameId);
-  if (!r.ok) return;
+  if (!r.ok) return null;
   const { game, file } = r.value;
   const t = deps.textsOf.game(game.id);
-  await ctx.api.sendDocument(place.chatId, new InputFile(Buffer.from(file.text), file.fileName), {
+  return ctx.api.sendDocument(place.chatId, new InputFile(Buffer.from(file.text), file.fileName), {
     caption: t("record-caption", { game: gameLabel(t, game) }),
     parse_mode: "HTML",
     ...replyTo(place.replyTo),
