@@ -74,6 +74,7 @@ export interface PageTexts {
   readonly abandoned: string;
   readonly watching: string;
   readonly notSent: string;
+  readonly closedElsewhere: string;
   readonly yourTurn: string;
   readonly waitingFor: string;
   readonly offline: string;
@@ -161,7 +162,7 @@ export interface PageReview {
 }
 
 /** Server-sent events on a game's stream. */
-export const EVENT = { game: "game", next: "next" } as const;
+export const EVENT = { game: "game", next: "next", closed: "closed" } as const;
 
 /** The header every API request carries Telegram's signed launch data in. */
 export const AUTH_SCHEME = "tma";

@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { EVENT } from "./protocol.js";
 
 interface Stream {
   readonly res: ServerResponse;
@@ -49,13 +50,19 @@ export class GameStreams {
     return this.count < this.limits.total || mine >= this.limits.perUser;
   }
 
-  /** Starts the stream on `res`, with `first` (the game now) when the page is behind. */
-  open(res: ServerResponse, gameId: number, userId: number, first: string | null): void {
+  /**
+   * Starts the stream on `res`, with `first` (the game now) when the page is behind. A
+   * request whose client left while it was checked (an await before this) is not counted:
+   * its close came already and would never come again. The user's oldest page past their
+   * limit is told why and closed for good (it does not reconnect and close the next).
+   */
+  open(res: ServerResponse, gameId: number, userId: number, first: string | null): boolean {
+    if (res.destroyed || res.socket === null || res.socket.destroyed) return false;
     const mine = this.byUser.get(userId) ?? [];
     while (mine.length >= this.limits.perUser) {
       const oldest = mine[0]!;
       this.forget(oldest);
-      oldest.res.end();
+      oldest.res.end(sseEvent(EVENT.closed, null, JSON.stringify({ reason: "newer-page" })));
     }
     res.writeHead(200, {
       "content-type": "text/event-stream; charset=utf-8",
@@ -72,6 +79,7 @@ export class GameStreams {
     this.byUser.set(userId, mine);
     this.count++;
     res.once("close", () => this.forget(stream));
+    return true;
   }
 
   /** Whether any page of the game is open. */

@@ -38,6 +38,7 @@ export function pageTexts(t: Translate): PageTexts {
     waitingFor: t("web-waiting-for", { name: "{name}" }),
     offline: t("web-offline"),
     notSent: t("web-not-sent"),
+    closedElsewhere: t("web-closed-elsewhere"),
     stale: t("err-stale"),
     replay: t("btn-replay"),
     turnOf: t("web-turn-of", { n: "{n}", total: "{total}" }),

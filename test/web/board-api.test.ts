@@ -1,4 +1,5 @@
 import { connect } from "node:net";
+import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
 import { launchData } from "../../bench/testkit/init-data.js";
 import { remainingPlays } from "../../src/engine/index.js";
@@ -444,6 +445,44 @@ describe("the page's costs are bounded", () => {
     const third = await alice.events(gameId);
     await first.ended;
     expect(w.web.openPages).toBe(2);
+    // The oldest is told why, so it stays closed instead of reconnecting and closing the next.
+    expect(first.events.at(-1)).toMatchObject({ event: "closed", data: { reason: "newer-page" } });
     for (const s of [second, third]) s.close();
+  });
+
+  it("a stream whose page closed while its viewer was being checked is never counted", async ({
+    harness,
+    web,
+  }) => {
+    const h = await harness();
+    const w = await web(h, { limits: { streamsPerUser: 1 } });
+    const { gameId } = await groupGame(h);
+    // Carol watches Alice and Bob's group game: her membership is asked of Telegram.
+    const open = async (who: User) => {
+      const held = h.tg.holdNext("getChatMember", { at: "request" });
+      const stop = new AbortController();
+      const asked = fetch(`${w.url}/api/game/${gameId}/events`, {
+        headers: { authorization: `tma ${w.as(who).initData}` },
+        signal: stop.signal,
+      }).catch(() => null);
+      await held.reached;
+      // The page goes away while Telegram is asked; the answer comes after.
+      stop.abort();
+      await asked;
+      await new Promise((r) => setTimeout(r, 50));
+      held.release();
+      await new Promise((r) => setTimeout(r, 100));
+    };
+    // Each watcher once (a membership is remembered a while).
+    for (const who of [USERS.carol, USERS.olga, USERS.taras]) await open(who);
+    expect(w.web.openPages).toBe(0);
+    // Her real page opens, and is the only one counted.
+    const page = await w.as(USERS.carol).events(gameId);
+    expect(page.status).toBe(200);
+    expect(w.web.openPages).toBe(1);
+    page.close();
+    await page.ended;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(w.web.openPages).toBe(0);
   });
 });

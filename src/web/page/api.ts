@@ -26,8 +26,11 @@ export interface StreamHandlers {
   readonly next: (gameId: number) => void;
   /** Connected, or lost (and being tried again). */
   readonly online: (on: boolean) => void;
-  /** Refused for good (the launch data turned too old, say), with the server's words. */
-  readonly ended: (message: string) => void;
+  /**
+   * Refused for good (the launch data turned too old, say), with the server's words; null:
+   * closed because the same user opened the board in more pages.
+   */
+  readonly ended: (message: string | null) => void;
 }
 
 /** The board page's server: every request carries the signed launch data. */
@@ -80,6 +83,7 @@ export class PageApi {
   follow(gameId: number, version: number, on: StreamHandlers): () => void {
     const stop = new AbortController();
     let seen = version;
+    let closed = false;
     const run = async () => {
       for (let attempt = 0; !stop.signal.aborted; attempt++) {
         try {
@@ -103,7 +107,10 @@ export class PageApi {
               on.game(game);
             } else if (event === EVENT.next)
               on.next((JSON.parse(data) as { gameId: number }).gameId);
+            else if (event === EVENT.closed) closed = true;
           });
+          // A newer page of the same user took this one's place: not to be opened again.
+          if (closed) return on.ended(null);
         } catch {
           if (stop.signal.aborted) return;
         }

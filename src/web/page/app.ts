@@ -78,7 +78,8 @@ export class BoardApp {
         this.render();
       },
       ended: (message) => {
-        this.ended = message || this.boot.texts.offline;
+        this.ended =
+          message === null ? this.boot.texts.closedElsewhere : message || this.boot.texts.offline;
         this.resend = false;
         this.render();
       },
