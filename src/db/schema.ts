@@ -55,6 +55,12 @@ export interface PendingStart {
   readonly confirmTurns: boolean;
   /** Who started the game (who accepted, asked for it, or organised its tournament). */
   readonly actorId: number;
+  /**
+   * The dice's second part, when the act that started the game brought one its platform
+   * fixed (the id Telegram gave the press, with the pressed message's place and date);
+   * absent: the message the game starts in gives it (services/dice.ts).
+   */
+  readonly secondPart?: string;
 }
 
 /**

@@ -113,6 +113,7 @@ export function acceptChallenge(
   id: number,
   by: PlayerRef,
   message?: MessageRef | null,
+  secondPart?: string | null,
 ): ServiceResult<GameStart> {
   const p = pending(ctx, id);
   if (!p.ok) return p;
@@ -145,6 +146,7 @@ export function acceptChallenge(
     previousGameId: null,
     actorId: by.id,
     seed: c.diceSeed,
+    secondPart: secondPart ?? null,
   });
   ctx.challenges.close(id, "accepted", now);
   return ok(gameStart(ctx, row.id));

@@ -4,8 +4,11 @@ import type { DiceSource } from "../engine/index.js";
 /**
  * Verifiable dice from two parts: the bot's seed, committed to (its SHA-256 shown) before
  * anything else about the game is known, and a second part Telegram fixes after that: the
- * chat, id and date of the message the game starts in ("-100123:57:1733143200"), or the id
- * of the inline message it is played in ("inline:AgAAA..."). Neither part alone decides a die.
+ * press that starts the game, as the front end gives it (PendingStart.secondPart: its id
+ * with the pressed message's place and date, "press:4671823960112:-100123:57:1733143200"),
+ * or for a game begun without one, the chat, id and date of the message it starts in
+ * ("-100123:57:1733143200") or its inline message's id ("inline:AgAAA..."). Neither part
+ * alone decides a die; the stream below reads the second part as an opaque line.
  *
  * The byte stream: HMAC-SHA256(seed, "<second part> 0") followed by HMAC-SHA256(seed,
  * "<second part> 1"), "… 2", ... (the block number as decimal text after one space). Each

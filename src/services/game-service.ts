@@ -85,14 +85,18 @@ export class GameService {
     return this.write(() => createChallenge(this.ctx, input));
   }
 
-  /** `message`: where the game will be shown, when not the challenge's own message. */
+  /**
+   * `message`: where the game will be shown, when not the challenge's own message.
+   * `secondPart`: the dice's second part the accepting act brought (see PendingStart).
+   */
   acceptChallenge(
     challengeId: number,
     by: PlayerRef,
     message?: MessageRef | null,
+    secondPart?: string | null,
   ): ServiceResult<GameStart> {
     if (!isId(challengeId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
-    const r = this.write(() => acceptChallenge(this.ctx, challengeId, by, message));
+    const r = this.write(() => acceptChallenge(this.ctx, challengeId, by, message, secondPart));
     if (r.ok) this.tell(r.value.game, ["started"]);
     return r;
   }
@@ -201,9 +205,14 @@ export class GameService {
     return r;
   }
 
-  rematch(gameId: number, by: PlayerRef, message?: MessageRef | null): ServiceResult<GameStart> {
+  rematch(
+    gameId: number,
+    by: PlayerRef,
+    message?: MessageRef | null,
+    secondPart?: string | null,
+  ): ServiceResult<GameStart> {
     if (!isId(gameId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
-    const r = this.write(() => rematch(this.ctx, gameId, by, message));
+    const r = this.write(() => rematch(this.ctx, gameId, by, message, secondPart));
     if (r.ok) this.tell(r.value.game, ["started"]);
     return r;
   }

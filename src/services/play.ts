@@ -13,7 +13,7 @@ import {
 import { autoAction } from "./autoplay.js";
 import { playerClaimRefusal } from "./claims.js";
 import type { ServiceContext } from "./context.js";
-import { commitmentOf, type DiceOrigin, SeedDice, saltOf } from "./dice.js";
+import { commitmentOf, type DiceOrigin, isSalt, SeedDice, saltOf } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { actionEvent, startEvent } from "./events.js";
 import { recordFinish, userOf } from "./finish.js";
@@ -67,6 +67,8 @@ export interface CreateGameInput extends Omit<StartInput, "dice" | "confirmTurns
   readonly actorId: number;
   /** The seed committed to before (hex, with the challenge or the last game); else a new one. */
   readonly seed?: string | null;
+  /** The dice's second part fixed by the act that starts the game, if it brought one. */
+  readonly secondPart?: string | null;
 }
 
 /**
@@ -87,6 +89,7 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
     crawford: input.crawford,
     confirmTurns,
     actorId: input.actorId,
+    ...(input.secondPart && isSalt(input.secondPart) ? { secondPart: input.secondPart } : {}),
   };
   const [a, b] = input.seats;
   const whiteId =
@@ -156,7 +159,8 @@ export function beginGame(
       : home?.kind === "inline" && origin.inlineMessageId === home.inlineMessageId;
   if (!here) return fail("bad-input", "The game is not shown there.");
   const now = ctx.config.now();
-  const salt = saltOf(origin);
+  // The act that started the game fixed it already; else the message it starts in does.
+  const salt = plan.secondPart ?? saltOf(origin);
   const dice = new SeedDice(Buffer.from(g.diceSeed, "hex"), 0, salt);
   const { opening, events } = openingOf(g, plan, dice);
   const row = ctx.games.begin(g.id, { ...opening, diceSalt: salt, lastActionAt: now }, events, now);

@@ -13,6 +13,7 @@ export function rematch(
   gameId: number,
   by: PlayerRef,
   message?: MessageRef | null,
+  secondPart?: string | null,
 ): ServiceResult<GameStart> {
   const g = ctx.games.get(gameId);
   if (!g) return fail("not-found", "There is no such game.");
@@ -48,6 +49,7 @@ export function rematch(
     tournamentId: null,
     previousGameId: g.id,
     actorId: by.id,
+    secondPart: secondPart ?? null,
     seed: g.nextDiceSeed,
   });
   return ok(gameStart(ctx, row.id));

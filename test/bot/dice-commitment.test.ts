@@ -11,7 +11,7 @@ const sha256 = (hex: string) => createHash("sha256").update(Buffer.from(hex, "he
 const commitmentIn = (text: string | null | undefined) =>
   /dice commitment \(SHA-256\): <code>([0-9a-f]{64})<\/code>/.exec(text ?? "")?.[1];
 const secondPartIn = (text: string | null | undefined) =>
-  /dice second part \(chat:message:date\): <code>([^<]+)<\/code>/.exec(text ?? "")?.[1];
+  /dice second part: <code>([^<]+)<\/code>/.exec(text ?? "")?.[1];
 const plain = (m: StoredMessage) => m.text ?? m.caption ?? "";
 
 async function playOut(harness: Harness, board: StoredMessage, gameId: number) {
@@ -40,14 +40,35 @@ async function startBy(harness: Harness, press: () => Promise<unknown>) {
   const sent = (post.answer as { result: { message_id: number; date: number } }).result;
   const opening = calls.findIndex((c) => c.method === "editMessageMedia");
   expect(opening).toBeGreaterThan(calls.indexOf(post));
-  return { caption: String(post.payload.caption), markup: post.payload.reply_markup, sent };
+  const answered = calls.find((c) => c.method === "answerCallbackQuery")!;
+  const pressId = String(answered.payload.callback_query_id);
+  return {
+    caption: String(post.payload.caption),
+    markup: post.payload.reply_markup,
+    sent,
+    pressId,
+  };
 }
 
-describe("the dice come from a committed seed and the message the game starts in", () => {
+/**
+ * The second part a press fixed: its id (Telegram's), with the pressed message's chat, id and
+ * date; nothing of the message the bot posts after it.
+ */
+function pressPart(pressId: string, pressed: StoredMessage, sent: { message_id: number }) {
+  const part = `press:${pressId}:${pressed.chatId}:${pressed.messageId}:`;
+  return {
+    matches: (salt: string | null) => {
+      expect(salt).toMatch(new RegExp(`^${part.replace(/[-:]/g, "\\$&")}\\d+$`));
+      expect(salt).not.toContain(`:${sent.message_id}:`);
+    },
+  };
+}
+
+describe("the dice come from a committed seed and the press that starts the game", () => {
   // The same flow for both games: `npm test` runs the short one, the slow suite both.
   const commands = ["/play", "/play short"];
   for (const command of sampled(commands, commands.slice(1)))
-    it(`${command}: the hash first; the game's message fixes the second part; the end reveals the seed, and the next game's hash`, async ({
+    it(`${command}: the hash first; the press fixes the second part; the end reveals the seed, and the next game's hash`, async ({
       h,
     }) => {
       await h.send(USERS.alice, command);
@@ -71,8 +92,8 @@ describe("the dice come from a committed seed and the message the game starts in
       );
       const board = h.lastMessage();
       expect(board.messageId).toBe(first.sent.message_id);
-      const secondPart = `${GROUP}:${first.sent.message_id}:${first.sent.date}`;
-      expect(h.service.getGame(1)!.diceSalt).toBe(secondPart);
+      const secondPart = h.service.getGame(1)!.diceSalt!;
+      pressPart(first.pressId, challengeAt, first.sent).matches(secondPart);
       expect(commitmentIn(board.caption)).toBe(committed);
       expect(secondPartIn(board.caption)).toBe(secondPart);
       expect(board.caption).toMatch(/lot: /);
@@ -102,14 +123,14 @@ describe("the dice come from a committed seed and the message the game starts in
       expect(commitmentIn(second.caption)).toBe(next);
       const rematch = h.service.getGame(2)!;
       expect(rematch.diceCommitment).toBe(next);
-      expect(rematch.diceSalt).toBe(`${GROUP}:${second.sent.message_id}:${second.sent.date}`);
+      pressPart(second.pressId, live, second.sent).matches(rematch.diceSalt);
       expect(commitmentIn(h.lastMessage().caption)).toBe(next);
       expect(h.tg.problems()).toEqual([]);
     }, 120_000);
 });
 
 describe("against the bot, the challenger's 🎲 starts the game after its hash is shown", () => {
-  it("/play bot: a card with the hash; only the challenger starts it; the game's message follows the press", async ({
+  it("/play bot: a card with the hash; only the challenger starts it; the press fixes the second part", async ({
     harness,
   }) => {
     const h = await harness({ computer: { delayMs: 0, level: "easy" } });
@@ -133,7 +154,7 @@ describe("against the bot, the challenger's 🎲 starts the game after its hash 
     expect(commitmentIn(first.caption)).toBe(committed);
     const game = h.service.activeGames(GROUP, USERS.alice.id)[0]!;
     expect(game.diceCommitment).toBe(committed);
-    expect(game.diceSalt).toBe(`${GROUP}:${first.sent.message_id}:${first.sent.date}`);
+    pressPart(first.pressId, card, first.sent).matches(game.diceSalt);
     expect([game.white.id, game.black.id]).toContain(BOT_INFO.id);
     const closed = h.tg.message(GROUP, card.messageId)!;
     expect(buttons(closed)).toEqual([]);

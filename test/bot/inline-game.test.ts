@@ -85,8 +85,10 @@ describe("a whole game inside an inline message", () => {
     const game = gameInInline(h.parts.deps, "inl-fb")!;
     expect(game.rules.head).toBe("sport");
     expect(h.tg.inlineMessage("inl-fb")!.text).toMatch(/to move|roll/);
-    // A game in a card starts in it: the card's inline id is the dice's second part.
-    expect(game.diceSalt).toBe("inline:inl-fb");
+    // A game in a card starts in it: Bob's press there (its id, the card's inline id) is the
+    // dice's second part.
+    const accepted = h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.callback_query_id;
+    expect(game.diceSalt).toBe(`press:${accepted}:inline:inl-fb`);
     expect(h.tg.inlineMessage("inl-fb")!.text).toContain("inline:inl-fb");
   });
 

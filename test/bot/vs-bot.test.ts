@@ -54,7 +54,8 @@ describe("playing the bot itself", () => {
     ["short", "/play short bot"],
   ] as const) {
     it(`a full game of ${variant} nardy against the bot`, async ({ harness }) => {
-      const h = await harness({ computer: { delayMs: 0, level: "medium" } });
+      // A pause before the bot moves, so its board shows its turn whatever the dice.
+      const h = await harness({ computer: { delayMs: 30, level: "medium" } });
       const { game, board } = await playAgainstBot(h, command);
       expect(game.variant).toBe(variant);
       expect([game.white.id, game.black.id]).toContain(BOT_INFO.id);

@@ -49,16 +49,18 @@ export class StartingService extends GameService {
     challengeId: number,
     by: PlayerRef,
     message?: MessageRef | null,
+    secondPart?: string | null,
   ): ServiceResult<GameStart> {
-    return this.started(super.acceptChallenge(challengeId, by, message));
+    return this.started(super.acceptChallenge(challengeId, by, message, secondPart));
   }
 
   override rematch(
     gameId: number,
     by: PlayerRef,
     message?: MessageRef | null,
+    secondPart?: string | null,
   ): ServiceResult<GameStart> {
-    return this.started(super.rematch(gameId, by, message));
+    return this.started(super.rematch(gameId, by, message, secondPart));
   }
 
   /** Starts the game in its next message, as the bot's board loop does. */

@@ -5,6 +5,7 @@ import { onButton, type PayloadOf, type PressContext } from "../buttons.js";
 import type { GameCommand } from "../callback-data.js";
 import type { BotContext } from "../context.js";
 import { boardPressedOn, playPress, pressedAtHome } from "../press.js";
+import { pressSecondPart } from "../press-origin.js";
 import { errorText } from "../ui/errors-text.js";
 import type { FeatureDeps } from "./deps.js";
 import { playerRef } from "./player-ref.js";
@@ -53,6 +54,7 @@ async function gamePress(
       gameId,
       playerRef(ctx.from),
       pressedOn?.kind === "inline" ? pressedOn : null,
+      pressSecondPart(ctx),
     );
     if (!r.ok) {
       await answers.answer(ctx, errorText(ctx.t, r.error), true);

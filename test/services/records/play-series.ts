@@ -10,18 +10,20 @@ export function playSeries(
   rules: Partial<Rules> | undefined,
   games: number,
   seed: number,
+  /** The second part each game's starting press brings (game number → text), if any. */
+  pressed?: (game: number) => string,
 ) {
   const h = harness({}, `records-${variant}-${seed}`);
   const reviews = new GameReviews(h.database.db, memoryFrontEnd(), h.clock.now);
   const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));
-  let game = unwrap(h.svc.acceptChallenge(c.id, bob)).game;
+  let game = unwrap(h.svc.acceptChallenge(c.id, bob, null, pressed?.(0))).game;
   const rand = prng(seed);
   const finished: GameView[] = [];
   for (let i = 0; i < games; i++) {
     const played = playOut(h.svc, game, rand, { double: 0.2, take: 0.7, resign: 0.004 });
     finished.push(played.game);
     if (played.game.final?.over) break;
-    game = unwrap(h.svc.rematch(game.id, alice)).game;
+    game = unwrap(h.svc.rematch(game.id, alice, null, pressed?.(i + 1))).game;
   }
   return { h, reviews, finished };
 }

@@ -64,6 +64,21 @@ describe("game records", () => {
     }
   });
 
+  it("games begun by a press: the press's second part is the record's, and verifies; another press id does not", () => {
+    const press = (n: number) => `press:46718239601${n}:${CHAT.id}:${57 + n}:1767225600`;
+    const { reviews, finished } = playSeries("short", undefined, 2, 12, press);
+    expect(finished.length).toBeGreaterThan(0);
+    finished.forEach((game, n) => {
+      expect(game.diceSalt).toBe(press(n));
+      const text = unwrap(reviews.record(game.id)).file.text;
+      expect(text).toContain(`; Dice second part: ${press(n)}`);
+      expect(verifyRecord(text)).toMatchObject({ ok: true, salt: press(n) });
+      // The same record with another press's id: other dice, so a mismatch.
+      const forged = text.replace(`press:46718239601${n}:`, `press:46718239609${n}:`);
+      expect(verifyRecord(forged).ok).toBe(false);
+    });
+  });
+
   it("a changed die, lot throw or seed is caught, and the first mismatch named", () => {
     const { reviews, finished } = playSeries("long", undefined, 1, 10);
     const game = finished[0]!;

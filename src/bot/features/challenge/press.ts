@@ -9,6 +9,7 @@ import { sealMatches } from "../../card-seal.js";
 import { closeChallengeCard, closeChallengeMessage } from "../../challenge-message.js";
 import type { BotContext } from "../../context.js";
 import { pressedMessage, pressedShows } from "../../press.js";
+import { pressSecondPart } from "../../press-origin.js";
 import {
   type ChallengeClosedKey,
   challengeAcceptedText,
@@ -182,8 +183,13 @@ function pressedWhere(
 function accept(scope: ChallengeScope, ctx: BotContext, challenge: ChallengeView, by: PlayerRef) {
   const { deps } = scope;
   if (!isVsComputer(deps, challenge))
-    return deps.service.acceptChallenge(challenge.id, by, sharedCopy(scope, ctx, challenge));
+    return deps.service.acceptChallenge(
+      challenge.id,
+      by,
+      sharedCopy(scope, ctx, challenge),
+      pressSecondPart(ctx),
+    );
   if (by.id !== challenge.challenger.id)
     return fail("not-target", "This game against the bot is someone else's.");
-  return deps.service.acceptChallenge(challenge.id, deps.computer!);
+  return deps.service.acceptChallenge(challenge.id, deps.computer!, null, pressSecondPart(ctx));
 }

@@ -6,6 +6,7 @@ import { cardKey, sealMatches } from "../../card-seal.js";
 import { closeChallengeCard } from "../../challenge-message.js";
 import type { BotContext } from "../../context.js";
 import { challengeInInline } from "../../inline-lookup.js";
+import { pressSecondPart } from "../../press-origin.js";
 import { isNotModified } from "../../telegram-errors.js";
 import { challengeClosedText, challengeKeyboard, challengeText } from "../../ui/challenge-text.js";
 import { errorText } from "../../ui/errors-text.js";
@@ -132,7 +133,7 @@ async function pressOnChallenge(
     await closeChallengeCard(ctx.api, deps.messages, r.value, html);
     return;
   }
-  const r = service.acceptChallenge(c.id, by, ref);
+  const r = service.acceptChallenge(c.id, by, ref, pressSecondPart(ctx));
   if (!r.ok) {
     await answers.answer(ctx, errorText(ctx.t, r.error), true);
     // Closed here when this press found it expired; the sweep closes the others.
