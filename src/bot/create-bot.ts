@@ -286,6 +286,9 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const dialogsClosed = { deps: featureDeps, api: bot.api, dialogs: deps.dialogs };
   maintenance.onTick(() => expireDialogs(dialogsClosed, config.challengeTtlMs));
   if (feed) maintenance.onTick(() => feed.prune());
+  // A game begun on a copied inline card whose challenger never played lapses with the
+  // challenge time.
+  maintenance.onTick((now) => void service.lapseUnconfirmed(now - config.challengeTtlMs));
   // Sign-up windows close, and tournaments catch up with games that ended while down.
   maintenance.onTick((now) => {
     deps.tournaments.closeSignups(now);

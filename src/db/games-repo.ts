@@ -32,6 +32,7 @@ export type GamePatch = Pick<
   | "lastActionAt"
   | "reminded"
   | "turnLog"
+  | "unconfirmedId"
 >;
 
 /** What a game's start writes: its opening as the dice drew it. */
@@ -102,6 +103,7 @@ function prepareStatements(db: Db) {
         lastActionAt: slot("lastActionAt"),
         reminded: slot("reminded"),
         turnLog: slot("turnLog"),
+        unconfirmedId: slot("unconfirmedId"),
         version: slot("version"),
         updatedAt: slot("updatedAt"),
       })
@@ -309,6 +311,21 @@ export class GamesRepo {
     return this.fullWhere(
       and(eq(games.status, "active"), or(eq(games.whiteId, userId), eq(games.blackId, userId))),
     );
+  }
+
+  /** Active games begun before `before` whose unconfirmed player has still not acted. */
+  unconfirmedSince(before: number): GameRow[] {
+    return this.db
+      .select()
+      .from(games)
+      .where(
+        and(
+          eq(games.status, "active"),
+          isNotNull(games.unconfirmedId),
+          lte(games.createdAt, before),
+        ),
+      )
+      .all();
   }
 
   activeInSeries(seriesId: number): GameRow[] {

@@ -209,6 +209,12 @@ export const games = sqliteTable(
      * null while the game waits for that message, and for games stored before there was one.
      */
     diceSalt: text("dice_salt"),
+    /**
+     * A player who has given no sign of playing (the challenger of an inline card first pressed
+     * by someone else, with no word from Telegram that they sent it): until they act in the
+     * game it is not rated and cannot be claimed against them; it lapses if they never do.
+     */
+    unconfirmedId: integer("unconfirmed_id"),
     /** Set while the game waits for the message it starts in; its opening then uses it. */
     pendingStart: text("pending_start", { mode: "json" }).$type<PendingStart>(),
     /** Drawn when the game ends with the series going on: the next game's seed, committed now. */

@@ -5,7 +5,7 @@ import { damageOf } from "./damage.js";
 import { commitmentOf } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { type MessageRef, refChatId } from "./message-ref.js";
-import { createGame } from "./play.js";
+import { createGame, type StartedBy } from "./play.js";
 import { chatKeyOf, openSeries, seriesStarter } from "./series.js";
 import type { ChallengeView, ChatRef, GameEventView, GameView, PlayerRef } from "./types.js";
 import { challengeView, eventView, gameViewIn } from "./views.js";
@@ -113,7 +113,7 @@ export function acceptChallenge(
   id: number,
   by: PlayerRef,
   message?: MessageRef | null,
-  secondPart?: string | null,
+  started: StartedBy = {},
 ): ServiceResult<GameStart> {
   const p = pending(ctx, id);
   if (!p.ok) return p;
@@ -146,7 +146,8 @@ export function acceptChallenge(
     previousGameId: null,
     actorId: by.id,
     seed: c.diceSeed,
-    secondPart: secondPart ?? null,
+    secondPart: started.secondPart ?? null,
+    unconfirmedId: started.challengerUnconfirmed ? c.challengerId : null,
   });
   ctx.challenges.close(id, "accepted", now);
   return ok(gameStart(ctx, row.id));

@@ -20,6 +20,7 @@ export type ServiceErrorCode =
   | "too-early"
   /** A claim from the computer, whose turn only waits for its chat to be reachable. */
   | "claim-computer"
+  | "claim-unconfirmed"
   /** A claim by the player the game waits for: they are the silent one. */
   | "claim-own-turn"
   /** A claim by the player whose resignation offer waits for the other's answer. */

@@ -26,7 +26,11 @@ export function recordFinish(ctx: ServiceContext, g: GameRow, now: number): Fini
   if (!white || !black) throw new Error(`game ${g.id} lost a player`);
   const score = result.winner === null ? 0.5 : result.winner === "white" ? 1 : 0;
   const before = { w: ratingOf(white, g.variant), b: ratingOf(black, g.variant) };
-  const after = eloUpdate(before.w, before.b, score, ctx.config.ratingK);
+  // A game one player never gave a sign of playing is not rated (see GameView.unconfirmedId).
+  const after =
+    g.unconfirmedId === null || g.unconfirmedId === undefined
+      ? eloUpdate(before.w, before.b, score, ctx.config.ratingK)
+      : { a: before.w, b: before.b };
   ctx.players.setRating(white.id, g.variant, after.a, now);
   ctx.players.setRating(black.id, g.variant, after.b, now);
   const ratings: [RatingChange, RatingChange] = [

@@ -20,7 +20,7 @@ import type { FrontEnd } from "./front-end.js";
 import { isDiceOrigin, isId, isOptionalRef, isPlayer } from "./guards.js";
 import { isAtHome, type MessageRef } from "./message-ref.js";
 import type { Happening, Publish } from "./news.js";
-import { beginGame, playAction, refusal, StaleWrite } from "./play.js";
+import { beginGame, playAction, refusal, StaleWrite, type StartedBy } from "./play.js";
 import { chatSeries, leaderboard } from "./queries.js";
 import { rematch } from "./rematch.js";
 import { chatKeyOf } from "./series.js";
@@ -87,16 +87,16 @@ export class GameService {
 
   /**
    * `message`: where the game will be shown, when not the challenge's own message.
-   * `secondPart`: the dice's second part the accepting act brought (see PendingStart).
+   * `started`: what the accepting act brought (the dice's second part, an unconfirmed card).
    */
   acceptChallenge(
     challengeId: number,
     by: PlayerRef,
     message?: MessageRef | null,
-    secondPart?: string | null,
+    started: StartedBy = {},
   ): ServiceResult<GameStart> {
     if (!isId(challengeId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
-    const r = this.write(() => acceptChallenge(this.ctx, challengeId, by, message, secondPart));
+    const r = this.write(() => acceptChallenge(this.ctx, challengeId, by, message, started));
     if (r.ok) this.tell(r.value.game, ["started"]);
     return r;
   }
@@ -209,10 +209,10 @@ export class GameService {
     gameId: number,
     by: PlayerRef,
     message?: MessageRef | null,
-    secondPart?: string | null,
+    started: StartedBy = {},
   ): ServiceResult<GameStart> {
     if (!isId(gameId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
-    const r = this.write(() => rematch(this.ctx, gameId, by, message, secondPart));
+    const r = this.write(() => rematch(this.ctx, gameId, by, message, started));
     if (r.ok) this.tell(r.value.game, ["started"]);
     return r;
   }
@@ -302,6 +302,7 @@ export class GameService {
     return (
       game.status === "active" &&
       game.waitingFor !== null &&
+      game.waitingFor !== game.unconfirmedId &&
       claimRefusal(this.config, game.waitingFor, game.lastActionAt, now) === null
     );
   }
@@ -352,6 +353,25 @@ export class GameService {
 
   markReminded(gameId: number): void {
     if (isId(gameId)) this.ctx.games.markReminded(gameId);
+  }
+
+  /**
+   * Games whose unconfirmed player (see GameView.unconfirmedId) never acted in them since
+   * before `before` (the challenge time ago): dropped unplayed, unrated, and announced.
+   */
+  lapseUnconfirmed(before: number): number[] {
+    const now = this.config.now();
+    const r = this.write(() =>
+      ok(
+        this.ctx.games
+          .unconfirmedSince(before)
+          .filter((g) => this.ctx.games.markAbandoned(g.id, now))
+          .map((g) => g.id),
+      ),
+    );
+    const lapsed = r.ok ? r.value : [];
+    this.announce(lapsed);
+    return lapsed;
   }
 
   /** Active games silent for twice the idle time: the waiting player may claim the win. */

@@ -11,6 +11,7 @@ export type { FrontEnd, GameOrigin } from "./front-end.js";
 export * from "./game-service.js";
 export { isAtHome, type MessageRef } from "./message-ref.js";
 export * from "./news.js";
+export type { StartedBy } from "./play.js";
 export type { RecordFile } from "./records/game-record.js";
 export * from "./replay.js";
 export * from "./reviews.js";

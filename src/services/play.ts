@@ -69,6 +69,16 @@ export interface CreateGameInput extends Omit<StartInput, "dice" | "confirmTurns
   readonly seed?: string | null;
   /** The dice's second part fixed by the act that starts the game, if it brought one. */
   readonly secondPart?: string | null;
+  /** A player who has given no sign of playing (see GameView.unconfirmedId). */
+  readonly unconfirmedId?: number | null;
+}
+
+/** What the act that starts a game brings beside who and where (front ends fill it). */
+export interface StartedBy {
+  /** The dice's second part it fixed (see PendingStart.secondPart). */
+  readonly secondPart?: string | null;
+  /** The challenger gave no sign of having offered this game (an inline card's, copied). */
+  readonly challengerUnconfirmed?: boolean;
 }
 
 /**
@@ -113,6 +123,7 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
       diceCommitment: commitmentOf(seed),
       diceCounter: 0,
       diceSalt: null,
+      unconfirmedId: input.unconfirmedId ?? null,
       pendingStart,
       seriesId: input.seriesId,
       challengeId: input.challengeId,
@@ -221,6 +232,8 @@ export function refusal(
   if (action.type !== "claim-timeout") return null;
   const side = g.status === "active" ? actor(g.state) : null;
   const waiting = side === null ? null : side === "white" ? g.whiteId : g.blackId;
+  if (waiting !== null && waiting === g.unconfirmedId)
+    return fail("claim-unconfirmed", "The challenger has not acted in this game yet.");
   return playerClaimRefusal(ctx.config, { ...g, waitingFor: waiting }, userId, ctx.config.now());
 }
 
@@ -264,6 +277,8 @@ export function playAction(
       lastActionAt: now,
       reminded: false,
       turnLog,
+      // The player's first act is their sign: from then on the game is theirs as any other.
+      unconfirmedId: g.unconfirmedId === userId ? null : (g.unconfirmedId ?? null),
     },
     events,
     now,

@@ -3,7 +3,7 @@ import type { ServiceContext } from "./context.js";
 import { damageOf } from "./damage.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { type MessageRef, refChatId } from "./message-ref.js";
-import { createGame } from "./play.js";
+import { createGame, type StartedBy } from "./play.js";
 import { seriesStarter } from "./series.js";
 import type { PlayerRef } from "./types.js";
 
@@ -13,7 +13,7 @@ export function rematch(
   gameId: number,
   by: PlayerRef,
   message?: MessageRef | null,
-  secondPart?: string | null,
+  started: StartedBy = {},
 ): ServiceResult<GameStart> {
   const g = ctx.games.get(gameId);
   if (!g) return fail("not-found", "There is no such game.");
@@ -49,7 +49,7 @@ export function rematch(
     tournamentId: null,
     previousGameId: g.id,
     actorId: by.id,
-    secondPart: secondPart ?? null,
+    secondPart: started.secondPart ?? null,
     seed: g.nextDiceSeed,
   });
   return ok(gameStart(ctx, row.id));

@@ -96,6 +96,11 @@ export interface GameView {
    * started in, or its inline message; null while starting, and for games older than it.
    */
   readonly diceSalt: string | null;
+  /**
+   * A player who has given no sign of playing (see the games table): until they act, the
+   * game is not rated and cannot be claimed against them.
+   */
+  readonly unconfirmedId: number | null;
   /** The game waits for the message it starts in: no die has fallen, nobody can act yet. */
   readonly starting: boolean;
   readonly seriesId: number;

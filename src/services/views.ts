@@ -58,6 +58,7 @@ export function gameView(
     diceCommitment: g.diceCommitment,
     diceSeed: g.status === "finished" ? g.diceSeed : null,
     diceSalt: g.diceSalt,
+    unconfirmedId: g.unconfirmedId ?? null,
     starting,
     seriesId: g.seriesId,
     tournamentId: series.tournamentId,

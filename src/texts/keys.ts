@@ -76,6 +76,7 @@ export interface MessageVariables {
   "caption-seed": { seed: Value };
   "caption-next-commitment": { hash: Value };
   "caption-abandoned": None;
+  "caption-lapsed": None;
   "caption-broken": None;
   "btn-roll": None;
   "btn-double": None;
@@ -202,6 +203,7 @@ export interface MessageVariables {
   "err-not-a-player": None;
   "err-too-early": None;
   "err-claim-computer": None;
+  "err-claim-unconfirmed": None;
   "err-already-playing": None;
   "err-game-active": None;
   "err-rematch-exists": None;

@@ -64,8 +64,8 @@ describe("a restart", () => {
     const board = expectCurrent(h, 1);
     expect(board.messageId).not.toBe(orphan.messageId);
     expect(board.replyTo).toBe(challenge.messageId);
-    // The game started in the message the bot recorded: its place and date are the dice's.
-    expect(h.service.getGame(1)!.diceSalt).toMatch(new RegExp(`^${GROUP}:${board.messageId}:`));
+    // Started: its second part is the press that accepted it (its id, the card's place).
+    expect(h.service.getGame(1)!.diceSalt).toMatch(new RegExp(`^press:\\d+:${GROUP}:\\d+:\\d+$`));
     expect(buttons(h.tg.message(GROUP, orphan.messageId)!)).toEqual([]);
     // Further ticks send nothing: the board is current.
     const calls = h.tg.calls.length;
@@ -90,8 +90,9 @@ describe("a restart", () => {
     expect(photosIn(h)).toEqual([]);
     expect(h.service.getGame(1)).toMatchObject({ starting: true, diceSalt: null });
     await h.tick();
-    const board = expectCurrent(h, 1);
-    expect(h.service.getGame(1)!.diceSalt).toMatch(new RegExp(`^${GROUP}:${board.messageId}:`));
+    expectCurrent(h, 1);
+    // Started: its second part is the press that accepted it (its id, the card's place).
+    expect(h.service.getGame(1)!.diceSalt).toMatch(new RegExp(`^press:\\d+:${GROUP}:\\d+:\\d+$`));
     expect(photosIn(h)).toHaveLength(1);
   });
 
@@ -207,7 +208,7 @@ describe("one game, one message", () => {
       expect(photosIn(h)).toHaveLength(photos + 1);
       const game = h.service.getGame(gameId)!;
       expect(game.message).toEqual({ kind: "chat", chatId: GROUP, messageId: board.messageId });
-      expect(game.diceSalt).toMatch(new RegExp(`^${GROUP}:${board.messageId}:\\d+$`));
+      expect(game.diceSalt).toMatch(new RegExp(`^press:\\d+:${GROUP}:\\d+:\\d+$`));
       expectCurrent(h, gameId);
       expect(h.tg.problems()).toEqual([]);
     });

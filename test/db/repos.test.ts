@@ -69,6 +69,7 @@ describe("repositories", () => {
       lastActionAt: 5,
       reminded: false,
       turnLog: null,
+      unconfirmedId: null,
     };
     const won = f.games.update(g.id, 2, patch, [ev("step"), ev("step")], 5);
     expect(won?.version).toBe(4);

@@ -11,6 +11,7 @@ import {
   type Publish,
   type ServiceConfig,
   type ServiceResult,
+  type StartedBy,
 } from "../../src/services/index.js";
 
 /** 2026-01-01 00:00 UTC, in Unix seconds: the date of every message made up here. */
@@ -49,18 +50,18 @@ export class StartingService extends GameService {
     challengeId: number,
     by: PlayerRef,
     message?: MessageRef | null,
-    secondPart?: string | null,
+    started: StartedBy = {},
   ): ServiceResult<GameStart> {
-    return this.started(super.acceptChallenge(challengeId, by, message, secondPart));
+    return this.started(super.acceptChallenge(challengeId, by, message, started));
   }
 
   override rematch(
     gameId: number,
     by: PlayerRef,
     message?: MessageRef | null,
-    secondPart?: string | null,
+    started: StartedBy = {},
   ): ServiceResult<GameStart> {
-    return this.started(super.rematch(gameId, by, message, secondPart));
+    return this.started(super.rematch(gameId, by, message, started));
   }
 
   /** Starts the game in its next message, as the bot's board loop does. */

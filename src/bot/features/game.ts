@@ -54,7 +54,7 @@ async function gamePress(
       gameId,
       playerRef(ctx.from),
       pressedOn?.kind === "inline" ? pressedOn : null,
-      pressSecondPart(ctx),
+      { secondPart: pressSecondPart(ctx) },
     );
     if (!r.ok) {
       await answers.answer(ctx, errorText(ctx.t, r.error), true);

@@ -72,6 +72,7 @@ caption-starting = 🎲 The game starts in this message: its number and time are
 caption-seed = dice seed: <code>{ $seed }</code>
 caption-next-commitment = next game's dice commitment (SHA-256): <code>{ $hash }</code>
 caption-abandoned = ⛔ This game was dropped when its tournament was cancelled.
+caption-lapsed = ⛔ This game lapsed unplayed: its challenger never acted in it (the card may have been pressed without them).
 caption-broken = ⚠️ This game's record is damaged, so it cannot go on. Start a new game with /play.
 
 btn-roll = 🎲 Roll
@@ -220,6 +221,7 @@ err-card-used = This card has already started a challenge in another message; he
 err-not-a-player = You are not playing in this game.
 err-too-early = It's too early to claim this game.
 err-claim-computer = A game cannot be claimed from the bot: its move is only waiting until it can reach this game's chat again (it was removed or blocked there), and it plays as soon as it can.
+err-claim-unconfirmed = The challenger has not acted in this game yet: their card may have been pressed without them. It cannot be claimed from them; if they never play, it lapses unplayed.
 err-already-playing = You already play each other here; finish that game first.
 err-game-active = Finish the current game first.
 err-rematch-exists = The next game has already started.

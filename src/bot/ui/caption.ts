@@ -107,7 +107,13 @@ export function brokenCaption(t: Tr, g: GameView): string {
   const lines = [
     `${who(g, "white")} <b>${g.score.white} : ${g.score.black}</b> ${htmlName(g.black)} ${ICON.black}`,
     `<i>${gameLabel(t, g)}</i>`,
-    t(g.status === "abandoned" ? "caption-abandoned" : "caption-broken"),
+    t(
+      g.status !== "abandoned"
+        ? "caption-broken"
+        : g.unconfirmedId !== null
+          ? "caption-lapsed"
+          : "caption-abandoned",
+    ),
   ];
   return fitHtml(lines.join("\n"), CAPTION_LIMIT);
 }

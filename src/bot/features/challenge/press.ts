@@ -183,13 +183,12 @@ function pressedWhere(
 function accept(scope: ChallengeScope, ctx: BotContext, challenge: ChallengeView, by: PlayerRef) {
   const { deps } = scope;
   if (!isVsComputer(deps, challenge))
-    return deps.service.acceptChallenge(
-      challenge.id,
-      by,
-      sharedCopy(scope, ctx, challenge),
-      pressSecondPart(ctx),
-    );
+    return deps.service.acceptChallenge(challenge.id, by, sharedCopy(scope, ctx, challenge), {
+      secondPart: pressSecondPart(ctx),
+    });
   if (by.id !== challenge.challenger.id)
     return fail("not-target", "This game against the bot is someone else's.");
-  return deps.service.acceptChallenge(challenge.id, deps.computer!, null, pressSecondPart(ctx));
+  return deps.service.acceptChallenge(challenge.id, deps.computer!, null, {
+    secondPart: pressSecondPart(ctx),
+  });
 }

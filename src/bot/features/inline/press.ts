@@ -106,7 +106,9 @@ export async function cardPress(
     await answers.answer(ctx, errorText(ctx.t, made.error), true);
     return;
   }
-  await pressOnChallenge(deps, ctx, made.value, p.command, by);
+  // Made by this press, not by Telegram's word that the challenger sent the card (inline
+  // feedback off): the card's data may have been copied onto a message of someone else's.
+  await pressOnChallenge(deps, ctx, made.value, p.command, by, true);
 }
 
 /** A card's Accept or Cancel on the challenge it stands for. */
@@ -116,6 +118,7 @@ async function pressOnChallenge(
   c: ChallengeView,
   command: "accept" | "cancel",
   by: PlayerRef,
+  challengerUnconfirmed = false,
 ) {
   const { service, answers, boards } = deps;
   const ref = {
@@ -133,7 +136,10 @@ async function pressOnChallenge(
     await closeChallengeCard(ctx.api, deps.messages, r.value, html);
     return;
   }
-  const r = service.acceptChallenge(c.id, by, ref, pressSecondPart(ctx));
+  const r = service.acceptChallenge(c.id, by, ref, {
+    secondPart: pressSecondPart(ctx),
+    challengerUnconfirmed,
+  });
   if (!r.ok) {
     await answers.answer(ctx, errorText(ctx.t, r.error), true);
     // Closed here when this press found it expired; the sweep closes the others.

@@ -1,0 +1,1 @@
+ALTER TABLE `games` ADD `unconfirmed_id` integer;
