@@ -217,4 +217,28 @@ describe("one person's flood slows nobody else", () => {
     expect(sentTo(h, GROUP).length - before).toBeGreaterThan(hers + 1);
     expect(h.tg.problems()).toEqual([]);
   });
+
+  it("a /new dialog spends one call of the group's budget a step: its replays spend none", async ({
+    h,
+  }) => {
+    const spent = () => h.parts.outbox.spends().filter((x) => x.lane === `c:${GROUP}`).length;
+    const before = spent();
+    await h.send(USERS.carol, "/new");
+    const dialog = h.lastMessage();
+    const labels = [/long nardy/, /classic/, /running series/i];
+    for (const label of labels) {
+      const live = h.tg.message(GROUP, dialog.messageId)!;
+      await h.press(USERS.carol, live, buttonNamed(live, label));
+    }
+    // The question, then one edit a step: the plugin replays every earlier step at each
+    // press, and those replayed calls go nowhere and cost nothing.
+    const sends = h.tg.calls.filter(
+      (c) =>
+        ["sendMessage", "editMessageText"].includes(c.method) &&
+        Number(c.payload.chat_id) === GROUP,
+    ).length;
+    expect(spent() - before).toBeLessThanOrEqual(sends);
+    expect(spent() - before).toBeLessThanOrEqual(1 + labels.length + 1);
+    expect(h.tg.problems()).toEqual([]);
+  });
 });
