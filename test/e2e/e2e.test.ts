@@ -623,7 +623,8 @@ describe("the real bot process over HTTP", () => {
       ),
     );
     const gameId = gameIdOf(board);
-    // The game records that message as its own, and its place as the dice's second part.
+    // The game records that message as its own; the press that accepted it (its id, with the
+    // card's place and date) is the dice's second part, whichever message the game starts in.
     const recorded = () => {
       const db = new Database(dbFile, { readonly: true, fileMustExist: true });
       try {
@@ -642,7 +643,8 @@ describe("the real bot process over HTTP", () => {
       }
     };
     expect(recorded()).toMatchObject({ message_id: board.messageId });
-    expect(recorded().dice_salt).toMatch(new RegExp(`^${chatId}:${board.messageId}:\\d+$`));
+    expect(recorded().dice_salt).toMatch(new RegExp(`^press:\\d+:${chatId}:\\d+:\\d+$`));
+    expect(recorded().dice_salt).not.toContain(`:${board.messageId}:`);
     // It plays; a second board never appears.
     const p = { fake, chatId, gameId };
     const mover = moverOf(plainText(board.caption ?? ""))!;
