@@ -1,4 +1,5 @@
 import type { GameView, PlayerView } from "../services/index.js";
+import { rematchOpen } from "../services/offers.js";
 import type { PageGame, PagePlayer, Role } from "./protocol.js";
 
 /** A player's name as the page shows it. */
@@ -22,7 +23,7 @@ export function pageGame(game: GameView, claimable: boolean): PageGame {
     score: game.score,
     scoreAfter: game.final ? { white: game.final.white, black: game.final.black } : null,
     claimable,
-    rematch: game.status === "finished" && game.tournamentId === null && !game.final?.over,
+    rematch: rematchOpen(game),
   };
 }
 

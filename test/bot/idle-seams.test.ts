@@ -2,6 +2,7 @@ import type { Update } from "grammy/types";
 import { describe, expect } from "vitest";
 import { BOT_INFO, type StoredMessage } from "../../bench/testkit/index.js";
 import { chooseAction } from "../../src/ai/index.js";
+import { encode } from "../../src/bot/callback-data.js";
 import type { GameView } from "../../src/services/index.js";
 import { it } from "./fixtures.js";
 import {
@@ -318,10 +319,13 @@ describe("a resignation offer left unanswered", () => {
     expect(h.service.getGame(1)!.waitingFor).toBe(USERS.bob.id);
     now += 3 * HOUR;
     await h.tick(now);
-    // The board offers the claim (to Bob's opponent, by the rule), but Alice's press is refused.
+    // The board does not offer the claim (the one who could claim offered to resign), and
+    // its data pressed anyway is refused.
     const live = h.tg.message(GROUP, board.messageId)!;
+    expect(buttons(live).map((b) => b.text)).not.toContain("🏁 Claim the win");
     const version = h.service.getGame(1)!.version;
-    await h.press(USERS.alice, live, buttonNamed(live, /Claim the win/));
+    const claim = encode({ type: "game", gameId: 1, version, command: { kind: "claim" } });
+    await h.pressData(USERS.alice, live, claim);
     expect(lastAnswer(h)).toMatchObject({
       show_alert: true,
       text: "Your resignation offer is waiting for Bob's answer, so you cannot claim the win meanwhile.",

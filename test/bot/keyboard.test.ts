@@ -45,7 +45,7 @@ function movePositions(variant: "long" | "short", seed: number): GameState[] {
 }
 
 const viewOf = (state: GameState): GameView =>
-  ({ id: 7, version: 40, state, tournamentId: null }) as unknown as GameView;
+  ({ id: 7, version: 40, status: "active", state, tournamentId: null }) as unknown as GameView;
 
 function commands(state: GameState) {
   return gameKeyboard(t as never, viewOf(state))

@@ -1,7 +1,6 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import {
   BAR,
-  mayDouble,
   type Play,
   playNotation,
   remainingPlays,
@@ -9,6 +8,7 @@ import {
   turnView,
 } from "../../engine/index.js";
 import type { GameView } from "../../services/index.js";
+import { type Offer, offersOf, rematchOpen } from "../../services/offers.js";
 import { encode, type GameCommand } from "../callback-data.js";
 import { reviewRow } from "./review-keyboard.js";
 import type { Tr } from "./tr.js";
@@ -82,54 +82,65 @@ const button = (text: string, game: GameView, command: GameCommand): InlineKeybo
   callback_data: encode({ type: "game", gameId: game.id, version: game.version, command }),
 });
 
-/** The buttons of the game's current phase, for whoever is to act. */
-function phaseRows(t: Tr, game: GameView, seriesOver: boolean): InlineKeyboardButton[][] {
+/** What each offer is under the chat's board (the move is its plays or steps, undo, ✓ Done). */
+function offerRow(t: Tr, game: GameView, row: readonly Offer[]): InlineKeyboardButton[][] {
+  const out: InlineKeyboardButton[] = [];
+  for (const { kind } of row)
+    switch (kind) {
+      case "move":
+        return moveRows(t, game);
+      case "roll":
+        out.push(button(t("btn-roll"), game, { kind: "roll" }));
+        break;
+      case "double":
+        out.push(button(t("btn-double"), game, { kind: "double" }));
+        break;
+      case "take":
+        out.push(button(t("btn-take"), game, { kind: "take" }));
+        break;
+      case "drop":
+        out.push(button(t("btn-drop"), game, { kind: "drop" }));
+        break;
+      case "accept-resign":
+        out.push(button(t("btn-accept"), game, { kind: "accept-resign" }));
+        break;
+      case "decline-resign":
+        out.push(button(t("btn-decline"), game, { kind: "decline-resign" }));
+        break;
+      case "claim":
+        out.push(button(t("btn-claim"), game, { kind: "claim" }));
+        break;
+      case "rematch":
+        out.push(button(t("btn-rematch"), game, { kind: "rematch" }));
+        break;
+      // In a chat, resigning is /resign and its question.
+      case "resign":
+        break;
+    }
+  return out.length ? [out] : [];
+}
+
+/** The move phase's buttons: whole plays when few are left, else the next steps. */
+function moveRows(t: Tr, game: GameView): InlineKeyboardButton[][] {
   const s = game.state;
   const rows: InlineKeyboardButton[][] = [];
-  switch (s.phase) {
-    case "roll":
-      rows.push([button(t("btn-roll"), game, { kind: "roll" })]);
-      if (mayDouble(s)) rows[0]!.push(button(t("btn-double"), game, { kind: "double" }));
-      break;
-    case "move": {
-      const view = turnView(s);
-      const plays = view && !view.complete ? remainingPlays(s) : [];
-      // Few plays left: each is a button. Many: the first step narrows them down.
-      if (plays.length > 0 && plays.length <= WHOLE_PLAYS)
-        rows.push(...playRows(game, plays, s.steps.length));
-      else if (view) rows.push(...stepRows(game, view.nextSteps));
-      const tail: InlineKeyboardButton[] = [];
-      if (s.steps.length > 0) tail.push(button(t("btn-undo"), game, { kind: "undo" }));
-      if (view?.complete) tail.push(button(t("btn-confirm"), game, { kind: "commit" }));
-      if (tail.length) rows.push(tail);
-      break;
-    }
-    case "double":
-      rows.push([
-        button(t("btn-take"), game, { kind: "take" }),
-        button(t("btn-drop"), game, { kind: "drop" }),
-      ]);
-      break;
-    case "resign":
-      rows.push([
-        button(t("btn-accept"), game, { kind: "accept-resign" }),
-        button(t("btn-decline"), game, { kind: "decline-resign" }),
-      ]);
-      break;
-    case "over": {
-      if (!seriesOver && game.tournamentId === null)
-        rows.push([button(t("btn-rematch"), game, { kind: "rematch" })]);
-      const review = reviewRow(t, game);
-      if (review.length) rows.push(review);
-      break;
-    }
-  }
+  const view = turnView(s);
+  const plays = view && !view.complete ? remainingPlays(s) : [];
+  // Few plays left: each is a button. Many: the first step narrows them down.
+  if (plays.length > 0 && plays.length <= WHOLE_PLAYS)
+    rows.push(...playRows(game, plays, s.steps.length));
+  else if (view) rows.push(...stepRows(game, view.nextSteps));
+  const tail: InlineKeyboardButton[] = [];
+  if (s.steps.length > 0) tail.push(button(t("btn-undo"), game, { kind: "undo" }));
+  if (view?.complete) tail.push(button(t("btn-confirm"), game, { kind: "commit" }));
+  if (tail.length) rows.push(tail);
   return rows;
 }
 
 /**
- * The buttons under the board for the game's current phase. While the computer (`computerId`)
- * is to act, its buttons are not shown: nobody else may press them.
+ * The buttons under the board: the game's offers (services/offers.ts), for whoever may take
+ * them, and a finished game's reviews. While the computer (`computerId`) is to act, its
+ * buttons are not shown: nobody else may press them.
  */
 export function gameKeyboard(
   t: Tr,
@@ -139,8 +150,19 @@ export function gameKeyboard(
   const s = game.state;
   const computerActs =
     opts.computerId != null && game.waitingFor === opts.computerId && s.phase !== "over";
-  const rows = computerActs ? [] : phaseRows(t, game, opts.seriesOver ?? false);
-  if (opts.claimable && s.phase !== "over")
-    rows.push([button(t("btn-claim"), game, { kind: "claim" })]);
+  const offers = offersOf({
+    status: game.status,
+    state: s,
+    waitingFor: game.waitingFor,
+    rematch: rematchOpen(game) && !(opts.seriesOver ?? false),
+    claimable: opts.claimable ?? false,
+  });
+  const rows = offers
+    .filter((row) => !computerActs || row.every((o) => o.by !== "waited"))
+    .flatMap((row) => offerRow(t, game, row));
+  if (s.phase === "over") {
+    const review = reviewRow(t, game);
+    if (review.length) rows.push(review);
+  }
   return { inline_keyboard: rows };
 }

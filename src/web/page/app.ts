@@ -1,7 +1,8 @@
-import { type Color, mayDouble } from "../../engine/index.js";
+import type { Color } from "../../engine/index.js";
 import { boardViewOf } from "../../render/game-view.js";
 import { layoutFor } from "../../render/layout.js";
-import type { PageBoot, PageGame, PageReview } from "../protocol.js";
+import { mayTake, type OfferKind, offersOf } from "../../services/offers.js";
+import type { PageBoot, PageGame, PageReview, PageTexts } from "../protocol.js";
 import { type PageApi, Refused } from "./api.js";
 import { boardMarkup, type Flight, flightsOf, flyingChecker, type Lit, spotOf } from "./board.js";
 import { type Frame, reviewFrames } from "./review.js";
@@ -230,7 +231,10 @@ export class BoardApp {
     );
   }
 
-  /** The buttons the viewer has now: as under the chat's board, for this player only. */
+  /**
+   * The buttons the viewer has now: the game's offers (services/offers.ts, as under the
+   * chat's board) that this player may take, the move drawn as this page plays it.
+   */
   private buttons(): Button[] {
     const g = this.game;
     const x = this.boot.texts;
@@ -239,12 +243,8 @@ export class BoardApp {
       return [];
     const act = (type: string) => () => void this.send({ type });
     const b = (name: string, text: string, run: () => void): Button => ({ name, text, act: run });
-    const s = g.state;
-    if (s.phase === "over") {
-      if (this.nextGameId !== null)
-        return [b("next", x.rematch, () => this.open(this.nextGameId!))];
-      return g.rematch ? [b("rematch", x.rematch, () => void this.rematch())] : [];
-    }
+    if (g.state.phase === "over" && this.nextGameId !== null)
+      return [b("next", x.rematch, () => this.open(this.nextGameId!))];
     if (this.asking) {
       const kinds =
         g.variant === "long"
@@ -255,27 +255,28 @@ export class BoardApp {
       return [...kinds, b("cancel", x.cancel, () => this.ask(false))];
     }
     const out: Button[] = [];
-    const mine = g.waitingFor === this.boot.me.id;
-    if (mine && s.phase === "roll") {
-      out.push(b("roll", x.roll, act("roll")));
-      if (mayDouble(s)) out.push(b("double", x.double, act("double")));
+    for (const offer of offersOf(g).flat()) {
+      if (!mayTake(offer, g, this.boot.me.id)) continue;
+      switch (offer.kind) {
+        case "move":
+          if (!this.turn) break;
+          if (this.turn.steps.length > 0 || g.state.steps.length > 0)
+            out.push(b("undo", x.undo, () => this.undo()));
+          if (this.turn.complete()) out.push(b("confirm", x.confirm, () => void this.confirm()));
+          break;
+        case "rematch":
+          out.push(b("rematch", x.rematch, () => void this.rematch()));
+          break;
+        case "resign":
+          out.push(b("resign", x.resign, () => this.ask(true)));
+          break;
+        case "claim":
+          out.push(b("claim", x.claim, act("claim-timeout")));
+          break;
+        default:
+          out.push(b(offer.kind, x[OFFER_TEXT[offer.kind]], act(offer.kind)));
+      }
     }
-    if (mine && s.phase === "move" && this.turn) {
-      if (this.turn.steps.length > 0 || s.steps.length > 0)
-        out.push(b("undo", x.undo, () => this.undo()));
-      if (this.turn.complete()) out.push(b("confirm", x.confirm, () => void this.confirm()));
-    }
-    if (mine && s.phase === "double")
-      out.push(b("take", x.take, act("take")), b("drop", x.drop, act("drop")));
-    if (mine && s.phase === "resign")
-      out.push(
-        b("accept", x.accept, act("accept-resign")),
-        b("decline", x.decline, act("decline-resign")),
-      );
-    const offered = s.phase === "resign" && s.pendingResign?.by === me;
-    if (g.claimable && !mine && !offered) out.push(b("claim", x.claim, act("claim-timeout")));
-    if (!offered && !(mine && s.phase === "double"))
-      out.push(b("resign", x.resign, () => this.ask(true)));
     return out;
   }
 
@@ -520,6 +521,16 @@ function spotAt(target: EventTarget | null): number | null {
 
 const reducedMotion = (): boolean =>
   window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
+/** The page's word for each offer that is one action of the same name. */
+const OFFER_TEXT = {
+  roll: "roll",
+  double: "double",
+  take: "take",
+  drop: "drop",
+  "accept-resign": "accept",
+  "decline-resign": "decline",
+} as const satisfies Partial<Record<OfferKind, keyof PageTexts>>;
 
 /**
  * "⚪ Alice  0 : 0  Bob ⚫" in three cells: a long name is cut on its own, so the score and
