@@ -3,6 +3,7 @@ export * from "./game.js";
 export * from "./head.js";
 export * from "./movegen.js";
 export * from "./notation.js";
+export * from "./offers.js";
 export * from "./position.js";
 export * from "./position-id.js";
 export * from "./rules.js";

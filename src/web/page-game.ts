@@ -1,5 +1,5 @@
+import { rematchOpen } from "../engine/index.js";
 import type { GameView, PlayerView } from "../services/index.js";
-import { rematchOpen } from "../services/offers.js";
 import type { PageGame, PagePlayer, Role } from "./protocol.js";
 
 /** A player's name as the page shows it. */

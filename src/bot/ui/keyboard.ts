@@ -1,14 +1,16 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import {
   BAR,
+  type Offer,
+  offersOf,
   type Play,
   playNotation,
   remainingPlays,
+  rematchOpen,
   type Step,
   turnView,
 } from "../../engine/index.js";
 import type { GameView } from "../../services/index.js";
-import { type Offer, offersOf, rematchOpen } from "../../services/offers.js";
 import { encode, type GameCommand } from "../callback-data.js";
 import { reviewRow } from "./review-keyboard.js";
 import type { Tr } from "./tr.js";

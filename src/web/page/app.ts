@@ -1,7 +1,7 @@
 import type { Color } from "../../engine/index.js";
+import { mayTake, type OfferKind, offersOf } from "../../engine/index.js";
 import { boardViewOf } from "../../render/game-view.js";
 import { layoutFor } from "../../render/layout.js";
-import { mayTake, type OfferKind, offersOf } from "../../services/offers.js";
 import type { PageBoot, PageGame, PageReview, PageTexts } from "../protocol.js";
 import { type PageApi, Refused } from "./api.js";
 import { boardMarkup, type Flight, flightsOf, flyingChecker, type Lit, spotOf } from "./board.js";

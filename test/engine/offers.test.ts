@@ -6,7 +6,7 @@ import {
   newGame,
   scriptedDice,
 } from "../../src/engine/index.js";
-import { mayTake, type OfferedGame, offersOf, rematchOpen } from "../../src/services/offers.js";
+import { mayTake, type OfferedGame, offersOf, rematchOpen } from "../../src/engine/offers.js";
 
 const WHITE = 1;
 const BLACK = 2;

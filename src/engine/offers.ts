@@ -1,4 +1,5 @@
-import { type GameState, mayDouble } from "../engine/index.js";
+import type { GameState } from "./game.js";
+import { mayDouble } from "./game.js";
 
 /**
  * What a game's board offers now, decided once for the chat's keyboard and the board page:
