@@ -127,13 +127,16 @@ async function run(s: Scenario): Promise<Outcome> {
       .catch(() => {})
       .finally(() => inflight--);
   };
-  const idle = () => inflight === 0 && parts.outbox.quiet();
+  /** Nothing runs but what waits for time (a budget, a pause): the clock may skip ahead. */
+  const waitingOnTime = () => inflight === 0 && parts.outbox.quiet();
+  /** And no update let go with its reply still on its way: all is done. */
+  const idle = () => waitingOnTime() && parts.jobs.size === 0;
   /** Runs the world until `done` or the clock reaches `until`. */
   const runUntil = async (done: () => boolean, until: number) => {
     while (!done() && clock.now() < until) {
       await new Promise((r) => setImmediate(r));
       clock.fireDue();
-      if (idle() && !done() && !clock.skip()) await new Promise((r) => setTimeout(r, 1));
+      if (waitingOnTime() && !done() && !clock.skip()) await new Promise((r) => setTimeout(r, 1));
     }
   };
   const say = (user: User, chatId: number, text: string) => {

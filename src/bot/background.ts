@@ -10,6 +10,11 @@ export class BackgroundJobs {
 
   constructor(private readonly logger: Logger) {}
 
+  /** Jobs running now. */
+  get size(): number {
+    return this.running.size;
+  }
+
   run(name: string, job: () => Promise<void>): void {
     const p = (async () => {
       try {
