@@ -14,14 +14,28 @@ export interface StreamLimits {
   readonly total: number;
 }
 
-/** A comment line every so often keeps proxies from closing a quiet stream. */
-const HEARTBEAT_MS = 25_000;
+/**
+ * A comment line every so often keeps a quiet stream open: proxies, and the bot's own HTTP
+ * server, close a connection that sends nothing for a minute.
+ */
+export const HEARTBEAT_MS = 25_000;
 /** A page that reads slower than this much is behind is dropped (it reconnects and catches up). */
 const MAX_BUFFERED = 256 * 1024;
 
 /** One server-sent event: `id` is the game's version, so a reconnect names what it has. */
 export const sseEvent = (event: string, id: number | null, data: string): string =>
   `${id === null ? "" : `id: ${id}\n`}event: ${event}\ndata: ${data}\n\n`;
+
+/**
+ * Whether a stream on `res` would hear its close. "gone": the client left while the request
+ * was checked (an await before this); its close came already and will not come again.
+ * "queued": the response waits behind another on its connection (pipelining, which no browser
+ * does); a connection lost before its turn never closes it.
+ */
+export function canStream(res: ServerResponse): "yes" | "gone" | "queued" {
+  if (res.destroyed || res.req.destroyed || res.req.socket.destroyed) return "gone";
+  return res.socket === null ? "queued" : "yes";
+}
 
 /**
  * Every open page of every game, as a server-sent event stream. A change is written to each
@@ -34,8 +48,11 @@ export class GameStreams {
   private count = 0;
   private readonly heartbeat: NodeJS.Timeout;
 
-  constructor(private readonly limits: StreamLimits) {
-    this.heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
+  constructor(
+    private readonly limits: StreamLimits,
+    heartbeatMs = HEARTBEAT_MS,
+  ) {
+    this.heartbeat = setInterval(() => this.beat(), heartbeatMs);
     this.heartbeat.unref();
   }
 
@@ -51,13 +68,13 @@ export class GameStreams {
   }
 
   /**
-   * Starts the stream on `res`, with `first` (the game now) when the page is behind. A
-   * request whose client left while it was checked (an await before this) is not counted:
-   * its close came already and would never come again. The user's oldest page past their
-   * limit is told why and closed for good (it does not reconnect and close the next).
+   * Starts the stream on `res`, with `first` (the game now) when the page is behind. It is
+   * counted until its response closes; one whose close cannot be heard is not opened (see
+   * `canStream`). The user's oldest page past their limit is told why and closed for good
+   * (it does not reconnect and close the next).
    */
   open(res: ServerResponse, gameId: number, userId: number, first: string | null): boolean {
-    if (res.destroyed || res.socket === null || res.socket.destroyed) return false;
+    if (canStream(res) !== "yes") return false;
     const mine = this.byUser.get(userId) ?? [];
     while (mine.length >= this.limits.perUser) {
       const oldest = mine[0]!;

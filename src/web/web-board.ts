@@ -23,7 +23,7 @@ import {
   type Role,
 } from "./protocol.js";
 import { Reviews } from "./review.js";
-import { GameStreams, sseEvent } from "./streams.js";
+import { canStream, GameStreams, sseEvent } from "./streams.js";
 import { deniedText, pageTexts, refusalText } from "./texts.js";
 
 export interface WebLimits {
@@ -69,6 +69,8 @@ export interface WebBoardOptions {
   readonly limits?: Partial<WebLimits>;
   /** Called once the board is closed (the app ends its subscription). */
   readonly onClose?: () => void;
+  /** How often a quiet stream hears a comment (HEARTBEAT_MS; tests make it short). */
+  readonly heartbeatMs?: number;
 }
 
 type Route = "boot" | "act" | "rematch" | "events" | "review";
@@ -109,10 +111,10 @@ export class WebBoard {
     this.now = opts.now ?? Date.now;
     this.requests = new RateLimiter(this.limits.burst, this.limits.perSecond, this.now);
     this.failures = new RateLimiter(this.limits.failedBurst, this.limits.failedPerSecond, this.now);
-    this.streams = new GameStreams({
-      perUser: this.limits.streamsPerUser,
-      total: this.limits.streams,
-    });
+    this.streams = new GameStreams(
+      { perUser: this.limits.streamsPerUser, total: this.limits.streams },
+      opts.heartbeatMs,
+    );
     this.reviews = new Reviews(opts.reviews);
   }
 
@@ -339,6 +341,12 @@ export class WebBoard {
     gameId: number,
     url: URL,
   ): void {
+    const can = canStream(res);
+    // Left while its viewer was checked: nobody to answer, nothing to count.
+    if (can === "gone") return;
+    // Behind another answer on its connection: it could not be counted exactly.
+    if (can === "queued")
+      throw new Answer(400, { code: "pipelined", message: "" }, { connection: "close" });
     if (!this.streams.hasRoom(user.id))
       throw new Answer(503, { code: "busy", message: "" }, { "retry-after": "10" });
     // Read now and opened at once: no change can fall in between.
