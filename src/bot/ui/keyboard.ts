@@ -2,6 +2,7 @@ import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import {
   BAR,
   type Offer,
+  type OfferKind,
   offersOf,
   type Play,
   playNotation,
@@ -84,41 +85,29 @@ const button = (text: string, game: GameView, command: GameCommand): InlineKeybo
   callback_data: encode({ type: "game", gameId: game.id, version: game.version, command }),
 });
 
-/** What each offer is under the chat's board (the move is its plays or steps, undo, ✓ Done). */
+/**
+ * Each offer's button under the chat's board, by the key of its text; the button's command is
+ * the offer's own name. The move draws its own rows (plays or steps, undo, ✓ Done); resigning
+ * in a chat is /resign and its question, so it has no button.
+ */
+const OFFER_BUTTONS = {
+  roll: "btn-roll",
+  double: "btn-double",
+  take: "btn-take",
+  drop: "btn-drop",
+  "accept-resign": "btn-accept",
+  "decline-resign": "btn-decline",
+  claim: "btn-claim",
+  rematch: "btn-rematch",
+} as const satisfies Record<Exclude<OfferKind, "move" | "resign">, string>;
+
 function offerRow(t: Tr, game: GameView, row: readonly Offer[]): InlineKeyboardButton[][] {
+  if (row.some((o) => o.kind === "move")) return moveRows(t, game);
   const out: InlineKeyboardButton[] = [];
-  for (const { kind } of row)
-    switch (kind) {
-      case "move":
-        return moveRows(t, game);
-      case "roll":
-        out.push(button(t("btn-roll"), game, { kind: "roll" }));
-        break;
-      case "double":
-        out.push(button(t("btn-double"), game, { kind: "double" }));
-        break;
-      case "take":
-        out.push(button(t("btn-take"), game, { kind: "take" }));
-        break;
-      case "drop":
-        out.push(button(t("btn-drop"), game, { kind: "drop" }));
-        break;
-      case "accept-resign":
-        out.push(button(t("btn-accept"), game, { kind: "accept-resign" }));
-        break;
-      case "decline-resign":
-        out.push(button(t("btn-decline"), game, { kind: "decline-resign" }));
-        break;
-      case "claim":
-        out.push(button(t("btn-claim"), game, { kind: "claim" }));
-        break;
-      case "rematch":
-        out.push(button(t("btn-rematch"), game, { kind: "rematch" }));
-        break;
-      // In a chat, resigning is /resign and its question.
-      case "resign":
-        break;
-    }
+  for (const { kind } of row) {
+    if (kind !== "move" && kind !== "resign")
+      out.push(button(t(OFFER_BUTTONS[kind]), game, { kind }));
+  }
   return out.length ? [out] : [];
 }
 
