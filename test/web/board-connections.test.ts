@@ -2,7 +2,8 @@ import { describe, expect } from "vitest";
 import { HTTP_LIMITS } from "../../src/bot/server.js";
 import { HEARTBEAT_MS } from "../../src/web/streams.js";
 import { groupGame, USERS } from "../bot/harness.js";
-import { it, until } from "./board-server.js";
+import { until } from "./board-server.js";
+import { it } from "./fixtures.js";
 
 /**
  * The board page on the bot's HTTP server, whose own limits it lives under: slow or silent

@@ -12,7 +12,6 @@ import { type HttpLimits, startHttpServer } from "../../src/bot/server.js";
 import { webBoardPorts } from "../../src/bot/web-ports.js";
 import { pageAssets } from "../../src/web/assets.js";
 import { WebBoard, type WebLimits } from "../../src/web/web-board.js";
-import { test as botTest } from "../bot/fixtures.js";
 import type { Harness } from "../bot/harness.js";
 import { BASE } from "./web-harness.js";
 
@@ -173,21 +172,3 @@ export async function serveBoard(h: Harness, opts: BoardServerOptions = {}): Pro
       }),
   };
 }
-
-export interface BoardFixtures {
-  board: (h: Harness, opts?: BoardServerOptions) => Promise<BoardServer>;
-}
-
-/** The bot fixtures, and boards served by `serveBoard`, closed after each test. */
-export const it = botTest.extend<BoardFixtures>({
-  // Depends on the harness maker so that its boards close before the bots they serve.
-  board: async ({ harness: _bots }, use) => {
-    const made: BoardServer[] = [];
-    await use(async (h, opts) => {
-      const b = await serveBoard(h, opts);
-      made.push(b);
-      return b;
-    });
-    for (const b of made) await b.close();
-  },
-});

@@ -1,7 +1,8 @@
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
 import { groupGame, type Harness, USERS } from "../bot/harness.js";
-import { type BoardServer, it, type RawClient, until } from "./board-server.js";
+import { type BoardServer, type RawClient, until } from "./board-server.js";
+import { it } from "./fixtures.js";
 
 /**
  * Open pages are counted exactly: a page that goes away at any point of its opening leaves
