@@ -1,4 +1,4 @@
-import { type Item, itemAt } from "./display.js";
+import { type Item, itemAt, upright } from "./display.js";
 import { drawText, textWidth } from "./font.js";
 import type { Layout } from "./layout.js";
 import { CHECKER, WOOD } from "./palette.js";
@@ -58,5 +58,5 @@ export function bannerItems(l: Layout, view: BoardView): Item[] {
     }
     return s;
   };
-  return [itemAt(cx, cy, w + 6, H + 6, draw, attrs)];
+  return [upright(itemAt(cx, cy, w + 6, H + 6, draw, attrs))];
 }

@@ -1,11 +1,10 @@
 import type { Color } from "../engine/types.js";
-import { type Item, itemAt } from "./display.js";
+import { type Item, itemAt, upright } from "./display.js";
 import { drawText } from "./font.js";
 import {
   barCheckerCenter,
   checkerCenter,
   type Layout,
-  MAX_STACK,
   type Pt,
   slabRect,
   trayRect,
@@ -40,20 +39,22 @@ function checker(at: Pt, r: number, color: Color, count: number | null, attrs: s
   );
 }
 
-/** Up to MAX_STACK checkers; beyond that the top one shows the total. */
+/** Up to the layout's stack of checkers; beyond that the top one shows the total. */
 function stack(
+  l: Layout,
   centers: (i: number) => Pt,
-  r: number,
   color: Color,
   count: number,
   tag: string,
 ): Item[] {
   const out: Item[] = [];
-  const shown = Math.min(count, MAX_STACK);
+  const shown = Math.min(count, l.maxStack);
   for (let i = 0; i < shown; i++) {
     const top = i === shown - 1;
     const attrs = ` ${tag} data-color="${color}"${top ? ` data-count="${count}"` : ""}`;
-    out.push(checker(centers(i), r, color, top && count > MAX_STACK ? count : null, attrs));
+    const total = top && count > l.maxStack ? count : null;
+    const it = checker(centers(i), l.radius, color, total, attrs);
+    out.push(total === null ? it : upright(it));
   }
   return out;
 }
@@ -63,15 +64,13 @@ export function checkerItems(l: Layout, sc: Scene): Item[] {
   for (let p = 1; p <= 24; p++) {
     const st = sc.points[p];
     if (st)
-      out.push(
-        ...stack((i) => checkerCenter(l, p, i), l.radius, st.color, st.count, `data-point="${p}"`),
-      );
+      out.push(...stack(l, (i) => checkerCenter(l, p, i), st.color, st.count, `data-point="${p}"`));
   }
   for (const near of [true, false]) {
     const n = near ? sc.bar.near : sc.bar.far;
     const color = near ? sc.near : sc.far;
     const tag = `data-bar="${near ? "near" : "far"}"`;
-    if (n > 0) out.push(...stack((i) => barCheckerCenter(l, near, i), l.radius, color, n, tag));
+    if (n > 0) out.push(...stack(l, (i) => barCheckerCenter(l, near, i), color, n, tag));
   }
   return out;
 }

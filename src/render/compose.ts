@@ -15,13 +15,14 @@ const backgrounds = new Map<string, string>();
 
 /** Everything to draw for a view, bottom layer first. */
 export function displayList(view: BoardView): DisplayList {
-  const l = layoutFor(view.variant);
+  const l = layoutFor(view.variant, view.shape);
   const sc = sceneOf(view);
   const marks = buildMarks(l, view, sc);
-  let background = backgrounds.get(view.variant);
+  const key = `${l.variant}/${l.shape}`;
+  let background = backgrounds.get(key);
   if (background === undefined) {
     background = drawFrame(l) + plainLabels(l);
-    backgrounds.set(view.variant, background);
+    backgrounds.set(key, background);
   }
   return {
     width: l.width,

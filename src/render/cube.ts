@@ -1,4 +1,4 @@
-import { type Item, itemAt } from "./display.js";
+import { type Item, itemAt, upright } from "./display.js";
 import { drawText } from "./font.js";
 import { CUBE_SIZE, cubeCenter, type Layout } from "./layout.js";
 import { CHECKER } from "./palette.js";
@@ -19,5 +19,5 @@ export function cubeItems(l: Layout, view: BoardView): Item[] {
   const draw = (x: number, y: number): string =>
     rect(x - h, y - h, CUBE_SIZE, CUBE_SIZE, p.fill, ` rx="7" stroke="${p.rim}" stroke-width="2"`) +
     drawText(shown, x, y, shown.length > 1 ? 20 : 24, { color: p.ink, weight: 0.16 });
-  return [itemAt(at.x, at.y, CUBE_SIZE + 4, CUBE_SIZE + 4, draw, attrs)];
+  return [upright(itemAt(at.x, at.y, CUBE_SIZE + 4, CUBE_SIZE + 4, draw, attrs))];
 }

@@ -1,5 +1,5 @@
 import type { Color } from "../engine/types.js";
-import { type Item, itemAt } from "./display.js";
+import { type Item, itemAt, upright } from "./display.js";
 import { DIE_SIZE, dieCenter, type Layout } from "./layout.js";
 import { CHECKER } from "./palette.js";
 import { circle, rect } from "./svg-util.js";
@@ -71,13 +71,8 @@ export function diceItems(l: Layout, view: BoardView): Item[] {
     const at = dieCenter(l, nearSide, i, values.length);
     const u = used[i] ?? false;
     const attrs = ` class="die" data-value="${v}" data-used="${u}"`;
-    return itemAt(
-      at.x,
-      at.y,
-      DIE_SIZE + 4,
-      DIE_SIZE + 4,
-      (x, y) => dieBody(x, y, v, mover, u),
-      attrs,
+    return upright(
+      itemAt(at.x, at.y, DIE_SIZE + 4, DIE_SIZE + 4, (x, y) => dieBody(x, y, v, mover, u), attrs),
     );
   });
 }

@@ -13,6 +13,8 @@ export interface Item {
   readonly body: string;
   /** Extra attributes for the item's `<g>` in the SVG (class, data-*); not drawn. */
   readonly attrs?: string;
+  /** Carries digits: on a board drawn turned (tall), it is turned back to stand upright. */
+  readonly upright?: boolean;
 }
 
 export interface DisplayList {
@@ -22,6 +24,9 @@ export interface DisplayList {
   readonly background: string;
   readonly items: readonly Item[];
 }
+
+/** The item marked to stand upright on a turned board. */
+export const upright = (it: Item): Item => ({ ...it, upright: true });
 
 /** A w x h box centred on (cx, cy), snapped to whole pixels; `draw` gets the local centre. */
 export function itemAt(

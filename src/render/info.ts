@@ -1,4 +1,4 @@
-import { type Item, itemAt } from "./display.js";
+import { type Item, itemAt, upright } from "./display.js";
 import { drawText, textWidth } from "./font.js";
 import { chipCenter, type Layout, offCountCenter, pipsCenter, scoreCenter } from "./layout.js";
 import { CHECKER, MARK, WOOD } from "./palette.js";
@@ -69,5 +69,5 @@ export function infoItems(l: Layout, view: BoardView, sc: Scene): Item[] {
       );
     }
   }
-  return out;
+  return out.map(upright);
 }

@@ -1,6 +1,6 @@
-import { type Item, itemAt } from "./display.js";
+import { type Item, itemAt, upright } from "./display.js";
 import { drawText, textWidth } from "./font.js";
-import { LABEL_HEIGHT, type Layout, labelRect } from "./layout.js";
+import { type Layout, labelRect } from "./layout.js";
 import type { LabelMark } from "./markers.js";
 import { WOOD } from "./palette.js";
 import { rect } from "./svg-util.js";
@@ -21,7 +21,9 @@ export function plainLabels(l: Layout): string {
   let s = "";
   for (let p = 1; p <= 24; p++) {
     const c = labelCenter(l, p);
-    s += `<g class="label" data-point="${p}">${drawText(String(p), c.x, c.y, LABEL_HEIGHT, { color: WOOD.label, weight: 0.15 })}</g>`;
+    // On a turned board each number is turned back about its centre.
+    const turn = l.shape === "tall" ? ` transform="rotate(-90 ${c.x} ${c.y})"` : "";
+    s += `<g class="label" data-point="${p}"${turn}>${drawText(String(p), c.x, c.y, l.labelHeight, { color: WOOD.label, weight: 0.15 })}</g>`;
   }
   return s;
 }
@@ -30,7 +32,7 @@ export function markedLabelItems(l: Layout, marks: ReadonlyMap<number, LabelMark
   const out: Item[] = [];
   for (const [p, m] of marks) {
     const c = labelCenter(l, p);
-    const pw = textWidth(String(p), LABEL_HEIGHT) + 16;
+    const pw = textWidth(String(p), l.labelHeight) + 16;
     const draw = (x: number, y: number): string => {
       // Frame-coloured cover first, so the plain number below does not show twice.
       let s = rect(x - pw / 2, y - PILL_H / 2 + 1, pw, PILL_H - 2, WOOD.frame);
@@ -45,10 +47,10 @@ export function markedLabelItems(l: Layout, marks: ReadonlyMap<number, LabelMark
             ` rx="13" stroke="${m.color}" stroke-width="2.5"`,
           );
       const ink = m.filled ? WOOD.frame : WOOD.label;
-      return s + drawText(String(p), x, y, LABEL_HEIGHT, { color: ink, weight: 0.15 });
+      return s + drawText(String(p), x, y, l.labelHeight, { color: ink, weight: 0.15 });
     };
     const attrs = ` class="label-mark" data-point="${p}" data-filled="${m.filled}"`;
-    out.push(itemAt(c.x, c.y, pw + 4, PILL_H + 4, draw, attrs));
+    out.push(upright(itemAt(c.x, c.y, pw + 4, PILL_H + 4, draw, attrs)));
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import type { Variant } from "../engine/types.js";
+import type { Shape } from "./view.js";
 
 /**
  * Pixel geometry of the picture, in the numbering of the player at the bottom ("near").
@@ -15,6 +16,8 @@ export interface Rect {
 
 export interface Layout {
   readonly variant: Variant;
+  readonly shape: Shape;
+  /** In the board's own coordinates; a tall board is drawn turned a quarter clockwise. */
   readonly width: number;
   readonly height: number;
   /** The playing surface, both halves and the bar between them. */
@@ -26,36 +29,102 @@ export interface Layout {
   /** Left info column (pips, cube) and right column (trays, score). */
   readonly left: Rect;
   readonly right: Rect;
+  /** Checkers drawn on a point or half-bar; more show as a count on the top one. */
+  readonly maxStack: number;
+  /** Height of a point's number; the strips above and below the field hold them. */
+  readonly labelHeight: number;
+  readonly strip: number;
+  /** Thickness of a borne-off checker seen edge-on in its tray. */
+  readonly slab: number;
+  /** How far an owned cube sits from the middle, towards its owner. */
+  readonly cubeOffset: number;
+  /** From a side's colour chip to its pip count, towards the middle. */
+  readonly pipsOffset: number;
 }
 
+/** The chat's picture. */
 export const WIDTH = 960;
 export const HEIGHT = 720;
-/** Checkers drawn on a point or half-bar; more show as a count on the top one. */
-export const MAX_STACK = 5;
+
+interface Proportions {
+  readonly width: number;
+  readonly height: number;
+  readonly strip: number;
+  readonly leftW: number;
+  readonly rightW: number;
+  readonly radius: number;
+  readonly maxStack: number;
+  readonly labelHeight: number;
+  readonly slab: number;
+  readonly cubeOffset: number;
+  readonly pipsOffset: number;
+  /** The bar of short nardy; long nardy has only the hinge of a folding board. */
+  readonly barW: { readonly short: number; readonly long: number };
+}
 
 const FRAME = 12;
-const STRIP = 32; // point-number strips above and below the field
-const LEFT_W = 96;
-const RIGHT_W = 84;
-const RADIUS = 27;
 
-export function layoutFor(variant: Variant): Layout {
-  // Long nardy has no bar, only the hinge of a folding board: narrower, wider points.
-  const barW = variant === "long" ? 36 : 60;
-  const fieldW = WIDTH - 2 * FRAME - LEFT_W - RIGHT_W;
-  const pointWidth = (fieldW - barW) / 12;
-  const field = { x: FRAME + LEFT_W, y: FRAME + STRIP, w: fieldW, h: HEIGHT - 2 * (FRAME + STRIP) };
-  return {
-    variant,
+const SHAPES: Readonly<Record<Shape, Proportions>> = {
+  wide: {
     width: WIDTH,
     height: HEIGHT,
+    strip: 32,
+    leftW: 96,
+    rightW: 84,
+    radius: 27,
+    maxStack: 5,
+    labelHeight: 17,
+    slab: 14,
+    cubeOffset: 150,
+    pipsOffset: 44,
+    barW: { short: 60, long: 36 },
+  },
+  /*
+   * For a phone held upright: the points run along the screen's height, so each is about
+   * 41 CSS px across on a 390 px screen (66 of 600 units), and the numbers stay 11 px high.
+   */
+  tall: {
+    width: 1020,
+    height: 600,
+    strip: 34,
+    leftW: 69,
+    rightW: 69,
+    radius: 28,
+    maxStack: 4,
+    labelHeight: 18,
+    slab: 10,
+    cubeOffset: 100,
+    // Upright, a count's width runs along the column.
+    pipsOffset: 62,
+    barW: { short: 66, long: 40 },
+  },
+};
+
+export function layoutFor(variant: Variant, shape: Shape = "wide"): Layout {
+  const s = SHAPES[shape];
+  const barW = s.barW[variant];
+  const fieldW = s.width - 2 * FRAME - s.leftW - s.rightW;
+  const pointWidth = (fieldW - barW) / 12;
+  const fieldY = FRAME + s.strip;
+  const field = { x: FRAME + s.leftW, y: fieldY, w: fieldW, h: s.height - 2 * fieldY };
+  return {
+    variant,
+    shape,
+    width: s.width,
+    height: s.height,
     field,
     bar: { x: field.x + 6 * pointWidth, y: field.y, w: barW, h: field.h },
     pointWidth,
-    pointLength: MAX_STACK * 2 * RADIUS,
-    radius: RADIUS,
-    left: { x: FRAME, y: field.y, w: LEFT_W, h: field.h },
-    right: { x: field.x + fieldW, y: field.y, w: RIGHT_W, h: field.h },
+    pointLength: s.maxStack * 2 * s.radius,
+    radius: s.radius,
+    left: { x: FRAME, y: field.y, w: s.leftW, h: field.h },
+    right: { x: field.x + fieldW, y: field.y, w: s.rightW, h: field.h },
+    maxStack: s.maxStack,
+    labelHeight: s.labelHeight,
+    strip: s.strip,
+    slab: s.slab,
+    cubeOffset: s.cubeOffset,
+    pipsOffset: s.pipsOffset,
   };
 }
 
@@ -98,11 +167,10 @@ export function barCheckerCenter(l: Layout, near: boolean, i: number): Pt {
 }
 
 const TRAY_PAD = 4;
-const SLAB = 14;
 
 /** Borne-off tray: far's at the top, near's at the bottom of the right column. */
 export function trayRect(l: Layout, near: boolean): Rect {
-  const h = 15 * SLAB + 2 * TRAY_PAD;
+  const h = 15 * l.slab + 2 * TRAY_PAD;
   const x = l.right.x + 12;
   return { x, y: near ? l.right.y + l.right.h - h : l.right.y, w: l.right.w - 24, h };
 }
@@ -110,8 +178,8 @@ export function trayRect(l: Layout, near: boolean): Rect {
 /** The i-th borne-off checker seen edge-on, stacked from the outer end of the tray. */
 export function slabRect(l: Layout, near: boolean, i: number): Rect {
   const t = trayRect(l, near);
-  const y = near ? t.y + t.h - TRAY_PAD - (i + 1) * SLAB : t.y + TRAY_PAD + i * SLAB;
-  return { x: t.x + TRAY_PAD, y: y + 1, w: t.w - 2 * TRAY_PAD, h: SLAB - 2 };
+  const y = near ? t.y + t.h - TRAY_PAD - (i + 1) * l.slab : t.y + TRAY_PAD + i * l.slab;
+  return { x: t.x + TRAY_PAD, y: y + 1, w: t.w - 2 * TRAY_PAD, h: l.slab - 2 };
 }
 
 /** Centre of the borne-off count, just beyond the tray's inner end. */
@@ -123,10 +191,8 @@ export function offCountCenter(l: Layout, near: boolean): Pt {
 /** Box of point p's number, in the strip beyond the point's base. */
 export function labelRect(l: Layout, p: number): Rect {
   const r = pointRect(l, p);
-  return { x: r.x, y: isTop(p) ? l.field.y - STRIP : l.field.y + l.field.h, w: r.w, h: STRIP };
+  return { x: r.x, y: isTop(p) ? l.field.y - l.strip : l.field.y + l.field.h, w: r.w, h: l.strip };
 }
-
-export const LABEL_HEIGHT = 17;
 
 /** Left column: a side's colour chip and pip count, far at the top, near at the bottom. */
 export function chipCenter(l: Layout, near: boolean): Pt {
@@ -136,7 +202,7 @@ export function chipCenter(l: Layout, near: boolean): Pt {
 
 export function pipsCenter(l: Layout, near: boolean): Pt {
   const c = chipCenter(l, near);
-  return { x: c.x, y: near ? c.y - 44 : c.y + 44 };
+  return { x: c.x, y: near ? c.y - l.pipsOffset : c.y + l.pipsOffset };
 }
 
 /** Cube centre: middle when centred, else towards its owner. */
@@ -144,7 +210,7 @@ export function cubeCenter(l: Layout, owner: "near" | "far" | null): Pt {
   const x = l.left.x + l.left.w / 2;
   const mid = l.left.y + l.left.h / 2;
   if (owner === null) return { x, y: mid };
-  return { x, y: owner === "near" ? mid + 150 : mid - 150 };
+  return { x, y: owner === "near" ? mid + l.cubeOffset : mid - l.cubeOffset };
 }
 
 export const CUBE_SIZE = 50;

@@ -1,13 +1,6 @@
 import type { Color, Step } from "../engine/types.js";
 import { type Item, itemAt } from "./display.js";
-import {
-  barCheckerCenter,
-  checkerCenter,
-  type Layout,
-  MAX_STACK,
-  type Pt,
-  slabRect,
-} from "./layout.js";
+import { barCheckerCenter, checkerCenter, type Layout, type Pt, slabRect } from "./layout.js";
 import { MARK } from "./palette.js";
 import { netMoves, type Scene } from "./scene.js";
 import { circle, rect } from "./svg-util.js";
@@ -42,13 +35,13 @@ export function buildMarks(l: Layout, view: BoardView, sc: Scene): Marks {
         labels.set(spot.p, { color, filled: net > 0 });
         const st = sc.points[spot.p];
         if (net > 0 && st) {
-          const shown = Math.min(st.count, MAX_STACK);
+          const shown = Math.min(st.count, l.maxStack);
           for (let i = shown - 1; i >= Math.max(0, shown - net); i--)
             overlay.push(ring(checkerCenter(l, spot.p, i), l.radius, color, attrs));
         }
       } else if (spot.kind === "bar" && net < 0) {
         const left = spot.nearSide ? sc.bar.near : sc.bar.far;
-        if (left < MAX_STACK)
+        if (left < l.maxStack)
           overlay.push(ghost(barCheckerCenter(l, spot.nearSide, left), l.radius, color, attrs));
       } else if (spot.kind === "off" && net > 0) {
         const off = spot.nearSide ? sc.off.near : sc.off.far;

@@ -1,8 +1,16 @@
 import type { Board, Color, Step, Variant } from "../engine/types.js";
 
+/**
+ * How the board is laid out: "wide" as on a table (the chat's picture, a desktop), "tall"
+ * turned a quarter clockwise for a phone held upright, both home boards at the bottom.
+ */
+export type Shape = "wide" | "tall";
+
 /** Everything the board picture shows; no names or other user text, by design. */
 export interface BoardView {
   readonly variant: Variant;
+  /** "wide" when not given; the chat's picture is always wide. */
+  readonly shape?: Shape;
   readonly board: Board;
   /** Whose numbering labels the points and who sits at the bottom (the bot passes the mover). */
   readonly perspective: Color;

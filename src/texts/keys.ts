@@ -328,6 +328,7 @@ export interface MessageVariables {
   "web-resign": None;
   "web-starting": None;
   "web-watching": None;
+  "web-pips": { n: Value };
   "web-your-turn": None;
   "web-waiting-for": { name: Value };
   "web-offline": None;

@@ -89,6 +89,8 @@ export interface PageTexts {
   readonly best: string;
   readonly noAnalysis: string;
   readonly noMove: string;
+  /** A side's pip count, `{n}`. */
+  readonly pips: string;
   readonly kinds: Readonly<Record<string, string>>;
   readonly levels: Readonly<Record<MarkLevel, string>>;
   readonly cubeActions: Readonly<Record<CubeAction, string>>;

@@ -47,6 +47,7 @@ export function pageTexts(t: Translate): PageTexts {
     best: t("web-best", { play: "{play}", loss: "{loss}" }),
     noAnalysis: t("web-no-analysis"),
     noMove: t("caption-no-move"),
+    pips: t("web-pips", { n: "{n}" }),
     kinds: {
       oin: t("result-oin"),
       mars: t("result-mars"),

@@ -7,7 +7,6 @@ import {
   checkerCenter,
   HEIGHT,
   layoutFor,
-  MAX_STACK,
   type Pt,
   WIDTH,
 } from "../../src/render/layout.js";
@@ -36,10 +35,10 @@ function checkerSamples(v: BoardView): { at: Pt; color: Color }[] {
   const l = layoutFor(v.variant);
   const out: { at: Pt; color: Color }[] = [];
   const push = (c: Color, n: number, center: (i: number) => Pt) => {
-    for (let i = 0; i < Math.min(n, MAX_STACK); i++) {
+    for (let i = 0; i < Math.min(n, l.maxStack); i++) {
       const at = center(i);
       // The top of a tall stack carries digits in its middle: look below them.
-      const counted = n > MAX_STACK && i === MAX_STACK - 1;
+      const counted = n > l.maxStack && i === l.maxStack - 1;
       out.push({ at: counted ? { x: at.x, y: at.y + 16 } : at, color: c });
     }
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { opponentPointToMine, pipCount } from "../../src/engine/position.js";
 import { type Color, other } from "../../src/engine/types.js";
-import { checkerCenter, layoutFor, MAX_STACK, pointCenterX } from "../../src/render/layout.js";
+import { checkerCenter, layoutFor, pointCenterX } from "../../src/render/layout.js";
 import { boardSvg } from "../../src/render/svg.js";
 import type { BoardView } from "../../src/render/view.js";
 import { CASES } from "./views.js";
@@ -33,8 +33,9 @@ function expectedStacks(v: BoardView): Map<string, number> {
 }
 
 const visible = (v: BoardView, c: Color): number => {
+  const most = layoutFor(v.variant, v.shape).maxStack;
   let n = 0;
-  for (let p = 1; p <= 25; p++) n += Math.min(v.board[c][p] ?? 0, MAX_STACK);
+  for (let p = 1; p <= 25; p++) n += Math.min(v.board[c][p] ?? 0, most);
   return n;
 };
 
@@ -44,8 +45,13 @@ const summary = (svg: string): string[] =>
     (m) => `${m[1]},${m[2]}${m[3]}`,
   );
 
+const shaped = Object.entries(CASES).flatMap(([name, v]): [string, BoardView][] => [
+  [name, v],
+  [`${name} (tall)`, { ...v, shape: "tall" }],
+]);
+
 describe("boardSvg", () => {
-  for (const [name, v] of Object.entries(CASES)) {
+  for (const [name, v] of shaped) {
     describe(name, () => {
       const svg = boardSvg(v);
 
@@ -54,7 +60,7 @@ describe("boardSvg", () => {
         expect(svg.startsWith("<svg")).toBe(true);
       });
 
-      it("draws each side's checkers: up to five a stack, counts on tall stacks", () => {
+      it("draws each side's checkers: a few a stack, counts on taller stacks", () => {
         expect(count(svg, /class="ck-w"/g)).toBe(visible(v, "white"));
         expect(count(svg, /class="ck-b"/g)).toBe(visible(v, "black"));
         expect(declaredStacks(svg)).toEqual(expectedStacks(v));
@@ -155,5 +161,37 @@ describe("boardSvg", () => {
     // Bearing off marks the tray; entering from the bar leaves a ghost on the bar.
     expect(count(boardSvg(CASES.shortBearOff!), /class="mark" data-kind="current"/g)).toBe(2);
     expect(count(boardSvg(CASES.shortBar!), /class="mark" data-kind="last"/g)).toBe(2);
+  });
+
+  describe("tall, for a phone held upright", () => {
+    const v: BoardView = { ...CASES.longMid!, shape: "tall" };
+    const svg = boardSvg(v);
+    const l = layoutFor("long", "tall");
+    // The group's transform, translate(600 0) rotate(90): board (x, y) shows at (600 - y, x).
+    const onScreen = (p: { x: number; y: number }) => ({ x: l.height - p.y, y: p.x });
+
+    it("is as wide as the board is deep and turns the whole board a quarter clockwise", () => {
+      expect(svg).toMatch(/^<svg [^>]*width="600" height="1020" viewBox="0 0 600 1020"/);
+      expect(svg).toContain(`<g class="board" transform="translate(600 0) rotate(90)">`);
+      expect(svg.endsWith("</g></svg>")).toBe(true);
+    });
+
+    it("puts both home boards at the bottom: near's on the left, far's on the right", () => {
+      const nearHome = [1, 6].map((p) => onScreen(checkerCenter(l, p, 0)));
+      const farHome = [19, 24].map((p) => onScreen(checkerCenter(l, p, 0)));
+      for (const c of [...nearHome, ...farHome]) expect(c.y).toBeGreaterThan(l.width / 2);
+      for (const c of nearHome) expect(c.x).toBeLessThan(l.height / 2);
+      for (const c of farHome) expect(c.x).toBeGreaterThan(l.height / 2);
+    });
+
+    it("turns every number back upright and leaves the rest as drawn", () => {
+      const turned = (cls: string) =>
+        new RegExp(`class="${cls}"[^>]*><g transform="rotate\\(-90 `).test(svg);
+      for (const cls of ["pips", "off-count", "score", "die", "label-mark"])
+        expect(turned(cls), cls).toBe(true);
+      expect(count(svg, /class="label" data-point="\d+" transform="rotate\(-90 /g)).toBe(24);
+      expect(svg).not.toMatch(/class="ck-[wb]"[^<]*<\/g><g transform="rotate/);
+      expect(svg).not.toMatch(/data-off="near"[^>]*><g transform="rotate/);
+    });
   });
 });

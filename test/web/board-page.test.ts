@@ -21,7 +21,7 @@ import {
   type ThemeName,
 } from "../../bench/testkit/browser.js";
 import { launchData } from "../../bench/testkit/init-data.js";
-import type { GameState } from "../../src/engine/index.js";
+import { currentBoard, type GameState, pipCount } from "../../src/engine/index.js";
 import { readPageFiles } from "../../src/web/assets.js";
 import { INIT_DATA_MAX_AGE_S } from "../../src/web/init-data.js";
 import { spotName } from "../../src/web/page/board.js";
@@ -57,6 +57,65 @@ async function setUp(make: MakeHarness, web: MakeWebHarness, port?: number) {
   });
   return { h, w, token: h.parts.deps.config.token };
 }
+
+/** What a thumb and an eye meet on a page, in CSS px as drawn. */
+interface Sizes {
+  readonly viewport: { readonly width: number; readonly height: number };
+  /** Each tap area of the board. */
+  readonly spots: readonly { readonly name: string; readonly w: number; readonly h: number }[];
+  /** Each button shown. */
+  readonly buttons: readonly { readonly name: string; readonly w: number; readonly h: number }[];
+  /** Height of each number drawn on the board, by what it counts. */
+  readonly digits: readonly { readonly what: string; readonly h: number; readonly w: number }[];
+  /** The smallest font of any text on the page. */
+  readonly smallestFont: number;
+  /** The drawn board's box, and the bottom of the lowest button. */
+  readonly board: { readonly left: number; readonly right: number; readonly height: number };
+  readonly controlsBottom: number;
+  readonly scrollWidth: number;
+}
+
+const measure = (page: Page): Promise<Sizes> =>
+  page.evaluate(() => {
+    const box = (e: Element) => e.getBoundingClientRect();
+    const shown = (e: Element) => box(e).width > 0 && box(e).height > 0;
+    const spots = [...document.querySelectorAll("#board .spot")].map((e) => ({
+      name: e.getAttribute("data-spot") ?? "",
+      w: box(e).width,
+      h: box(e).height,
+    }));
+    const buttons = [...document.querySelectorAll("button")].filter(shown).map((e) => ({
+      name: (e as HTMLElement).dataset.act ?? "",
+      w: box(e).width,
+      h: box(e).height,
+    }));
+    const digits = [
+      ...document.querySelectorAll(
+        "#board g.label path, #board .label-mark path, #board .pips path, #board .off-count path, #board .score path",
+      ),
+    ].map((e) => ({
+      what: e.closest("g[class]")!.getAttribute("class")!,
+      h: box(e).height,
+      w: box(e).width,
+    }));
+    const texts = [...document.querySelectorAll("main *")].filter(
+      (e) =>
+        shown(e) &&
+        [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()),
+    );
+    const board = box(document.querySelector("#board svg g.board")!);
+    const controls = [...document.querySelectorAll("#controls button")].map((e) => box(e).bottom);
+    return {
+      viewport: { width: innerWidth, height: innerHeight },
+      spots,
+      buttons,
+      digits,
+      smallestFont: Math.min(...texts.map((e) => Number.parseFloat(getComputedStyle(e).fontSize))),
+      board: { left: board.left, right: board.right, height: board.height },
+      controlsBottom: Math.max(0, ...controls),
+      scrollWidth: document.documentElement.scrollWidth,
+    };
+  });
 
 /** The side a page draws at the bottom of its board. */
 const sideShown = (page: Page) =>
@@ -163,6 +222,8 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
         .toMatch(/Turn \d+ of \d+/);
       await watcher.locator('#review button[data-act="first"]').click();
       expect(await watcher.locator("#review .frame").textContent()).toMatch(/Start/);
+      for (const b of (await measure(watcher)).buttons)
+        expect(Math.min(b.w, b.h), b.name).toBeGreaterThanOrEqual(40);
       if (variant === "short") {
         // 🔁 Next game from a page: it switches to the new game, which starts in the chat; the
         // other player's page of the old game offers to follow.
@@ -322,6 +383,11 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       [320, 568],
     ] as const) {
       await page.setViewportSize({ width, height });
+      // The board too stays within the screen, and still takes a thumb on the smallest one.
+      const sizes = await measure(page);
+      expect(sizes.board.left).toBeGreaterThanOrEqual(0);
+      expect(sizes.board.right).toBeLessThanOrEqual(width);
+      for (const t of sizes.spots) expect(Math.min(t.w, t.h), t.name).toBeGreaterThanOrEqual(26);
       const boxes = await page.evaluate(() =>
         [".white .icon", ".score", ".black .icon", ".white .name", ".black .name"].map((sel) => {
           const r = document.querySelector(`#players ${sel}`)!.getBoundingClientRect();
@@ -338,6 +404,74 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       );
     }
     await page.setViewportSize({ width: 390, height: 760 });
+    await page.close();
+  });
+
+  for (const variant of ["short", "long"] as const)
+    it(`${variant} nardy on a phone held upright (390×844): every target a thumb's size, every number legible, the board using the height`, async ({
+      harness,
+      web,
+    }) => {
+      const { h, w, token } = await setUp(harness, web);
+      const { gameId } = await groupGame(h, `/play ${variant}`);
+      const game = h.service.getGame(gameId)!;
+      const mover = userById(game.waitingFor!);
+      const page = await openAs(browser!.ctx, w.url, token, mover, gameId);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.bringToFront();
+      // A step played, so the marked numbers and ↩ Undo show too.
+      const turn = new LocalTurn(game.state);
+      const [from] = [...turn.origins()];
+      const [to] = [...turn.destinations(from!).keys()];
+      await tapSpot(page, from!);
+      await tapSpot(page, to!);
+      expect(await page.locator("#board svg").getAttribute("data-shape")).toBe("tall");
+      const sizes = await measure(page);
+      // 24 points, the tray, and the bar where there is one.
+      expect(sizes.spots.length).toBe(variant === "short" ? 26 : 25);
+      for (const t of [...sizes.spots, ...sizes.buttons])
+        expect(Math.min(t.w, t.h), t.name).toBeGreaterThanOrEqual(40);
+      expect(sizes.buttons.map((b) => b.name)).toEqual(["undo", "resign"]);
+      expect(sizes.digits.filter((d) => d.what === "label").length).toBe(24);
+      for (const d of sizes.digits) expect(d.h, d.what).toBeGreaterThanOrEqual(11);
+      // Upright: a two-digit number is wider than it is tall.
+      for (const d of sizes.digits.filter((d) => d.what === "pips"))
+        expect(d.w, "pips").toBeGreaterThan(d.h);
+      expect(sizes.smallestFont).toBeGreaterThanOrEqual(11);
+      // The board takes most of the screen's height, and the buttons still fit under it.
+      expect(sizes.board.height).toBeGreaterThan(0.72 * 844);
+      expect(sizes.controlsBottom).toBeLessThanOrEqual(844);
+      expect(sizes.scrollWidth).toBeLessThanOrEqual(390);
+      // Each side's pip count is said in words under the names, as it stands after the step.
+      const pips = await page.locator("#players .pips").allTextContents();
+      expect(turn.take(from!, to!)).toBe(true);
+      const board = currentBoard(turn.state);
+      expect(pips).toEqual([`pips ${pipCount(board.white)}`, `pips ${pipCount(board.black)}`]);
+      await page.close();
+    });
+
+  it("turned on its side (844×390), the board runs the screen's height with the buttons beside it; on a desktop it lies wide", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w, token } = await setUp(harness, web);
+    const { gameId } = await groupGame(h, "/play short");
+    const mover = userById(h.service.getGame(gameId)!.waitingFor!);
+    const page = await openAs(browser!.ctx, w.url, token, mover, gameId);
+    await page.setViewportSize({ width: 844, height: 390 });
+    expect(await page.locator("#board svg").getAttribute("data-shape")).toBe("wide");
+    let sizes = await measure(page);
+    expect(sizes.board.height).toBeGreaterThan(0.9 * 390);
+    expect(sizes.controlsBottom).toBeLessThanOrEqual(390);
+    for (const t of sizes.spots) expect(Math.min(t.w, t.h), t.name).toBeGreaterThanOrEqual(28);
+    // Turned back upright: the tall board again, drawn anew.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.locator("#board svg").getAttribute("data-shape")).toBe("tall");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => page.locator("#board svg").getAttribute("data-shape")).toBe("wide");
+    sizes = await measure(page);
+    for (const t of sizes.spots) expect(Math.min(t.w, t.h), t.name).toBeGreaterThanOrEqual(40);
+    for (const d of sizes.digits) expect(d.h, d.what).toBeGreaterThanOrEqual(11);
     await page.close();
   });
 
@@ -552,17 +686,33 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       const [from] = [...new LocalTurn(game.state).origins()];
       for (const theme of Object.keys(THEMES) as ThemeName[]) {
         const page = await openAs(browser!.ctx, w.url, token, mover, gameId, { theme });
-        // A checker picked: its legal destinations lit.
-        await tapSpot(page, from!);
-        const shot = await page.screenshot({ animations: "disabled" });
-        const problem = await compareShot(`${theme}-${lang}.png`, shot);
-        if (problem) failures.push(problem);
+        // A phone held upright; in English and light also the smallest phone, one on its
+        // side and a desktop window.
+        const sizes = lang === "en" && theme === "light" ? SCREENS : SCREENS.slice(0, 1);
+        for (const [width, height] of sizes) {
+          await page.setViewportSize({ width, height });
+          // A checker picked: its legal destinations lit.
+          await tapSpot(page, from!);
+          const shot = await page.screenshot({ animations: "disabled", fullPage: true });
+          const size = width === 390 && height === 844 ? "" : `-${width}x${height}`;
+          const problem = await compareShot(`${theme}-${lang}${size}.png`, shot);
+          if (problem) failures.push(problem);
+          await tapSpot(page, from!); // picked again: put down
+        }
         await page.close();
       }
     }
     expect(failures).toEqual([]);
   });
 });
+
+/** Screens the stored pictures show: the first is the one every theme and language is seen on. */
+const SCREENS = [
+  [390, 844],
+  [320, 568],
+  [844, 390],
+  [1280, 800],
+] as const;
 
 /** Pixels whose colour differs by more than this (of 255) count as different. */
 const PIXEL_DELTA = 48;

@@ -359,6 +359,7 @@ analysis-action-decline = declined the resignation
 web-resign = 🏳 Resign
 web-starting = 🎲 The game is starting…
 web-watching = 👀 You are watching this game.
+web-pips = pips { $n }
 web-your-turn = 🟢 Your turn
 web-waiting-for = ⏳ Waiting for { $name }
 web-offline = Connection lost; reconnecting…

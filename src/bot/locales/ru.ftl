@@ -375,6 +375,7 @@ analysis-action-decline = отклонил сдачу
 web-resign = 🏳 Сдаться
 web-starting = 🎲 Партия начинается…
 web-watching = 👀 Вы смотрите эту партию.
+web-pips = пип-счёт { $n }
 web-your-turn = 🟢 Ваш ход
 web-waiting-for = ⏳ Ждём: { $name }
 web-offline = Связь потеряна; подключаемся снова…

@@ -375,6 +375,7 @@ analysis-action-decline = відхилив здачу
 web-resign = 🏳 Здатися
 web-starting = 🎲 Партія починається…
 web-watching = 👀 Ви дивитеся цю партію.
+web-pips = піпси { $n }
 web-your-turn = 🟢 Ваш хід
 web-waiting-for = ⏳ Чекаємо: { $name }
 web-offline = Підключення втрачено; підключаємося знову…

@@ -1,7 +1,8 @@
 import type { Color } from "../../engine/index.js";
-import { mayTake, type OfferKind, offersOf } from "../../engine/index.js";
+import { mayTake, type OfferKind, offersOf, pipCount } from "../../engine/index.js";
 import { boardViewOf } from "../../render/game-view.js";
 import { layoutFor } from "../../render/layout.js";
+import type { BoardView, Shape } from "../../render/view.js";
 import type { PageBoot, PageGame, PageReview, PageTexts } from "../protocol.js";
 import { type PageApi, Refused } from "./api.js";
 import { boardMarkup, type Flight, flightsOf, flyingChecker, type Lit, spotOf } from "./board.js";
@@ -50,6 +51,8 @@ export class BoardApp {
   private showBest = false;
   private nextGameId: number | null = null;
   private flying = 0;
+  /** Tall on a screen held upright, so the points run along its height. */
+  private shape: Shape = viewportShape();
   private stop: () => void = () => {};
   /** Closed for another game: its listeners are gone and late answers draw nothing. */
   private readonly closed = new AbortController();
@@ -161,11 +164,15 @@ export class BoardApp {
 
   // ------------------------------------------------------------------ drawing
 
-  private liveView() {
+  private liveView(): BoardView {
     const state = this.turn?.state ?? this.game.state;
     const score = this.game.scoreAfter ?? this.game.score;
     // A player's own checkers stay at the bottom on every turn; a watcher sees White's side.
-    return { ...boardViewOf(state, [score.white, score.black]), perspective: this.me ?? "white" };
+    return {
+      ...boardViewOf(state, [score.white, score.black]),
+      perspective: this.me ?? "white",
+      shape: this.shape,
+    };
   }
 
   private lit(): Lit | null {
@@ -180,11 +187,13 @@ export class BoardApp {
     const { players, board, status, controls, notice } = this.parts;
     // Once the game is over, the score it made.
     const score = g.scoreAfter ?? g.score;
-    fillPlayers(players, g, score);
     const frame = g.state.phase === "over" ? this.frames[this.frameAt] : undefined;
-    board.innerHTML = frame
-      ? boardMarkup(this.showBest && frame.best ? frame.best : frame.view, null)
-      : boardMarkup(this.liveView(), this.lit());
+    const view = frame
+      ? { ...(this.showBest && frame.best ? frame.best : frame.view), shape: this.shape }
+      : this.liveView();
+    fillPlayers(players, g, score, view, this.boot.texts.pips);
+    board.innerHTML = boardMarkup(view, frame ? null : this.lit());
+    document.body.dataset.shape = this.shape;
     this.flying++;
     const x = this.boot.texts;
     const turn = turnFor(g, this.boot.me.id, this.me !== null);
@@ -371,6 +380,16 @@ export class BoardApp {
   private listen(): void {
     const board = this.parts.board;
     const signal = this.closed.signal;
+    window.addEventListener(
+      "resize",
+      () => {
+        const shape = viewportShape();
+        if (shape === this.shape) return;
+        this.shape = shape;
+        this.render();
+      },
+      { signal },
+    );
     board.addEventListener(
       "pointerdown",
       (e) => {
@@ -491,9 +510,10 @@ export class BoardApp {
   /** The opponent's checkers flown from where they stood to where they stand now. */
   private async fly(flights: readonly Flight[]): Promise<void> {
     const drawn = this.flying;
-    const radius = layoutFor(this.game.variant).radius;
+    const radius = layoutFor(this.game.variant, this.shape).radius;
     for (const f of flights) {
-      const svg = this.parts.board.querySelector("svg");
+      // Into the board's group, whose coordinates the flights are in (turned on a tall board).
+      const svg = this.parts.board.querySelector<SVGGElement>("svg g.board");
       if (!svg || drawn !== this.flying) return;
       const g = document.createElementNS(SVG_NS, "g");
       g.setAttribute("class", "fly");
@@ -519,6 +539,8 @@ function spotAt(target: EventTarget | null): number | null {
   return spotOf(el?.dataset.spot);
 }
 
+const viewportShape = (): Shape => (window.innerHeight > window.innerWidth ? "tall" : "wide");
+
 const reducedMotion = (): boolean =>
   window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
@@ -533,13 +555,16 @@ const OFFER_TEXT = {
 } as const satisfies Partial<Record<OfferKind, keyof PageTexts>>;
 
 /**
- * "⚪ Alice  0 : 0  Bob ⚫" in three cells: a long name is cut on its own, so the score and
- * both colours always show. Names are text nodes, never markup.
+ * "⚪ Alice  0 : 0  Bob ⚫" in three cells, each side's pip count under its name: a long name
+ * is cut on its own, so the score and both colours always show. Names are text nodes, never
+ * markup.
  */
 function fillPlayers(
   into: HTMLElement,
   g: PageGame,
   score: { readonly white: number; readonly black: number },
+  view: BoardView,
+  pips: string,
 ): void {
   const cell = (cls: string, ...parts: [string, string][]) => {
     const el = document.createElement("span");
@@ -556,5 +581,7 @@ function fillPlayers(
     cell("side white", ["icon", ICON.white], ["name", g.white.name]),
     cell("score", ["points", `${score.white} : ${score.black}`]),
     cell("side black", ["name", g.black.name], ["icon", ICON.black]),
+    cell("pips white", ["count", fill(pips, { n: pipCount(view.board.white) })]),
+    cell("pips black", ["count", fill(pips, { n: pipCount(view.board.black) })]),
   );
 }

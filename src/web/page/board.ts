@@ -4,7 +4,6 @@ import {
   checkerCenter,
   type Layout,
   layoutFor,
-  MAX_STACK,
   type Pt,
   pointRect,
   type Rect,
@@ -50,7 +49,7 @@ export function spotOf(name: string | undefined): Spot | null {
 export function boardMarkup(view: BoardView, lit: Lit | null): string {
   const svg = boardSvg(view);
   if (!lit) return svg;
-  const l = layoutFor(view.variant);
+  const l = layoutFor(view.variant, view.shape);
   const sc = sceneOf(view);
   let extra = "";
   for (const o of lit.origins) if (o !== lit.selected) extra += movable(topOf(l, sc, o), l.radius);
@@ -58,10 +57,14 @@ export function boardMarkup(view: BoardView, lit: Lit | null): string {
   for (const t of lit.targets) extra += landing(l, sc, t);
   for (const [spot, r] of tapAreas(l))
     extra += `<rect class="spot" data-spot="${spotName(spot)}" x="${r.x}" y="${r.y}" width="${r.w}" height="${r.h}" fill="transparent"/>`;
-  return svg.replace(/<\/svg>$/, `${extra}</svg>`);
+  // Inside the board's group, so it turns with a tall board.
+  return svg.replace(/<\/g><\/svg>$/, `${extra}</g></svg>`);
 }
 
-/** Where each spot is tapped: a point's half of its column, the bar, the right-hand column. */
+/**
+ * Where each spot is tapped: a point's half of its column, the bar (short nardy only: long
+ * nardy's hinge holds nothing), the tray's column.
+ */
 function tapAreas(l: Layout): [Spot, Rect][] {
   const half = l.field.h / 2;
   const out: [Spot, Rect][] = [];
@@ -69,7 +72,8 @@ function tapAreas(l: Layout): [Spot, Rect][] {
     const r = pointRect(l, p);
     out.push([p, { x: r.x, y: p >= 13 ? l.field.y : l.field.y + half, w: r.w, h: half }]);
   }
-  out.push([BAR, l.bar], [OFF, { ...l.right, x: l.right.x, w: l.width - l.right.x }]);
+  if (l.variant === "short") out.push([BAR, l.bar]);
+  out.push([OFF, { ...l.right, x: l.right.x, w: l.width - l.right.x }]);
   return out;
 }
 
@@ -83,9 +87,9 @@ const ring = (at: Pt, r: number, color: string, opacity: number): string =>
 /** The near side's top checker on a point or on the bar. */
 function topOf(l: Layout, sc: Scene, spot: Spot): Pt {
   if (spot === BAR)
-    return barCheckerCenter(l, true, Math.max(0, Math.min(sc.bar.near, MAX_STACK) - 1));
+    return barCheckerCenter(l, true, Math.max(0, Math.min(sc.bar.near, l.maxStack) - 1));
   const st = sc.points[spot];
-  return checkerCenter(l, spot, Math.max(0, Math.min(st?.count ?? 1, MAX_STACK) - 1));
+  return checkerCenter(l, spot, Math.max(0, Math.min(st?.count ?? 1, l.maxStack) - 1));
 }
 
 /** Where a checker would land: the next place on its point, or the tray. */
@@ -96,7 +100,7 @@ function landing(l: Layout, sc: Scene, spot: Spot): string {
   }
   const st = sc.points[spot];
   const mine = st && st.color === sc.near ? st.count : 0;
-  const at = checkerCenter(l, spot, Math.min(mine, MAX_STACK - 1));
+  const at = checkerCenter(l, spot, Math.min(mine, l.maxStack - 1));
   return `<circle cx="${at.x}" cy="${at.y}" r="${l.radius - 2}" fill="${PICKED}" fill-opacity="0.55"/>`;
 }
 
@@ -111,7 +115,7 @@ export interface Flight {
 
 /** The flights of a move (in its mover's numbering) over the board drawn after it. */
 export function flightsOf(view: BoardView, mover: Color, steps: readonly Step[]): Flight[] {
-  const l = layoutFor(view.variant);
+  const l = layoutFor(view.variant, view.shape);
   const sc = sceneOf(view);
   const near = mover === view.perspective;
   const place = (q: number, leaving: boolean): { at: Pt; lands: number | null } => {
@@ -122,7 +126,7 @@ export function flightsOf(view: BoardView, mover: Color, steps: readonly Step[])
     if (q === BAR) {
       const n = near ? sc.bar.near : sc.bar.far;
       return {
-        at: barCheckerCenter(l, near, Math.min(leaving ? n : Math.max(0, n - 1), MAX_STACK - 1)),
+        at: barCheckerCenter(l, near, Math.min(leaving ? n : Math.max(0, n - 1), l.maxStack - 1)),
         lands: null,
       };
     }
@@ -130,8 +134,8 @@ export function flightsOf(view: BoardView, mover: Color, steps: readonly Step[])
     const st = sc.points[p];
     const count = st?.color === mover ? st.count : 0;
     const i = leaving
-      ? Math.min(count, MAX_STACK - 1)
-      : Math.max(0, Math.min(count, MAX_STACK) - 1);
+      ? Math.min(count, l.maxStack - 1)
+      : Math.max(0, Math.min(count, l.maxStack) - 1);
     return { at: checkerCenter(l, p, i), lands: leaving || count === 0 ? null : p };
   };
   return steps.map((s) => {
