@@ -85,10 +85,12 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
     database,
     botInfo: BOT_INFO,
     logger: silentLogger,
-    renderBoard: renderBoardPng,
-    renderDecisions: renderDecisionsPng,
-    renderReplay: renderReplayGif,
-    renderStandings: renderStandingsPng,
+    render: {
+      board: renderBoardPng,
+      decisions: renderDecisionsPng,
+      replay: renderReplayGif,
+      standings: renderStandingsPng,
+    },
     computer: null,
     newSeed: () => createHash("sha256").update(`bench-bot:${seeds++}`).digest(),
     // What a press costs the bot itself; pacing within Telegram's limits is bench/pace.ts's.

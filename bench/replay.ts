@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { playGame } from "../src/ai/index.js";
-import { replayFrames } from "../src/bot/ui/replay-frames.js";
+import { replayFrames } from "../src/bot/features/reviews/replay-frames.js";
 import { defaultRules, type GameState, type Variant } from "../src/engine/index.js";
 import { renderReplayGif } from "../src/render/replay.js";
 import { type Timeline, type Transition, turnsOf } from "../src/services/index.js";

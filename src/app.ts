@@ -6,8 +6,14 @@
 import type { ApiClientOptions } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Player } from "./ai/index.js";
-import { type BotParts, botPlayer, createBot, type PhotoUploaderFor } from "./bot/create-bot.js";
-import type { RenderBoard } from "./bot/game-messenger.js";
+import {
+  type BotDeps,
+  type BotParts,
+  botPlayer,
+  createBot,
+  type PhotoUploaderFor,
+  type Renderers,
+} from "./bot/create-bot.js";
 import { servicePrefs } from "./bot/locale-prefs.js";
 import type { BudgetRules } from "./bot/outbox/budget.js";
 import type { Clock } from "./bot/outbox/clock.js";
@@ -19,9 +25,6 @@ import { DialogStore } from "./db/telegram/dialog-store.js";
 import { UpdateInbox } from "./db/telegram/inbox.js";
 import { TelegramStore } from "./db/telegram/store.js";
 import type { Logger } from "./log.js";
-import type { RenderDecisions } from "./render/decision.js";
-import type { RenderReplay } from "./render/replay.js";
-import type { RenderStandings } from "./render/standings-view.js";
 import type { Decide } from "./services/index.js";
 import {
   type Analyse,
@@ -40,10 +43,7 @@ export interface Ports {
   /** The bot's own user (getMe): the computer player plays as it. */
   readonly botInfo: UserFromGetMe;
   readonly logger: Logger;
-  readonly renderBoard: RenderBoard;
-  readonly renderDecisions: RenderDecisions;
-  readonly renderReplay: RenderReplay;
-  readonly renderStandings: RenderStandings;
+  readonly render: Renderers;
   /** Analyses a finished game; in this thread unless given (the process gives a worker's). */
   readonly analyse?: Analyse;
   /**
@@ -99,97 +99,22 @@ export interface WebPage {
 
 /** Builds everything once; no Telegram call is made here. */
 export function createApp(config: BotConfig, ports: Ports): App {
-  const { database, logger } = ports;
-  const now = ports.now;
-  const dispatcher = new Dispatcher(logger);
+  const dispatcher = new Dispatcher(ports.logger);
   // The front end keeps where games are shown and which chats it lost; the service reads and
   // records those through its port, in its own transactions.
-  const store = new TelegramStore(database.db);
-  const service = new GameService(
-    database.db,
-    store.messages,
-    {
-      challengeTtlMs: config.challengeTtlMs,
-      idleMs: config.idleMs,
-      confirmTurns: config.confirmTurns,
-      // The bot's seat is the computer's, whether or not a computer player sits in it.
-      computerId: ports.botInfo.id,
-      ...(now ? { now } : {}),
-      ...(ports.newSeed ? { newSeed: ports.newSeed } : {}),
-    },
-    dispatcher.publish,
-  );
-  const reviews = new GameReviews(database.db, store.messages, now);
-  const tournaments = new TournamentService(database.db, service, dispatcher.publish);
-  const bot = createBot(config, {
-    service,
-    reviews,
-    tournaments,
-    renderBoard: ports.renderBoard,
-    renderDecisions: ports.renderDecisions,
-    renderReplay: ports.renderReplay,
-    renderStandings: ports.renderStandings,
-    ...(ports.analyse ? { analyse: ports.analyse } : {}),
-    ...(ports.reviewLimits ? { reviewLimits: ports.reviewLimits } : {}),
-    logger,
-    prefs: servicePrefs(service),
-    botInfo: ports.botInfo,
-    computerPlays: ports.computer !== null,
-    dialogs: new DialogStore(database.db, now),
-    inbox: new UpdateInbox(database.db, now ? { now } : {}),
-    store,
-    ...(ports.fetch ? { fetch: ports.fetch } : {}),
-    ...(ports.photoUploader ? { photoUploader: ports.photoUploader } : {}),
-    ...(now ? { now } : {}),
-    ...(ports.clock ? { clock: ports.clock } : {}),
-    ...(ports.budgets ? { budgets: ports.budgets } : {}),
-  });
-  // The computer takes the bot's seat: it follows every game that changes, and at each tick
-  // takes up any turn of its own that is due (after a restart, say).
-  const computer = ports.computer
-    ? new ComputerOpponent(service, botPlayer(ports.botInfo), {
-        delayMs: ports.computer.delayMs,
-        logger,
-        ...(ports.computer.level ? { level: ports.computer.level } : {}),
-        ...(ports.computer.decide ? { decide: ports.computer.decide } : {}),
-      })
-    : null;
-
-  // Who hears of what. Each subscriber's failure is logged by the dispatcher.
-  dispatcher.on("game", "boards", ({ game }) => bot.boards.show(game));
-  if (computer) dispatcher.on("game", "computer", ({ game }) => computer.notice(game));
-  dispatcher.on("game", "tournaments", ({ game }) => tournaments.gameChanged(game));
-  dispatcher.on("game-broken", "log", ({ gameId, reason }) =>
-    logger.error({ gameId, reason }, "game record damaged; the game is marked broken"),
-  );
-  dispatcher.on("tournament", "tournament boards", ({ tournament }) =>
-    bot.tournamentBoards.request(tournament.id),
-  );
+  const store = new TelegramStore(ports.database.db);
+  const { service, reviews, tournaments } = services(config, ports, store, dispatcher);
+  const bot = createBot(config, botDeps(ports, store, { service, reviews, tournaments }));
+  const computer = computerOf(ports, service);
+  listen(dispatcher, ports.logger, { bot, computer, tournaments });
   if (computer) bot.maintenance.onTick(() => computer.resumeWaiting());
-
-  const drain = async () => {
-    const within = (work: Promise<unknown>, ms: number) =>
-      Promise.race([work, new Promise((r) => setTimeout(r, ms))]);
-    computer?.stop();
-    // Both waits fit a container's stop grace (10 s); what does not finish, the next start
-    // takes up (a computer's turn, a board behind its game).
-    await within(
-      Promise.all([bot.feed?.settled(), computer?.settled(), bot.jobs.settled()]),
-      2_000,
-    );
-    // A board's edit may wait a few seconds for its chat's budget or a 429.
-    await within(Promise.all([bot.boards.idle(), bot.tournamentBoards.settled()]), 7_000);
-    bot.boards.stop();
-    bot.persist();
-  };
-
   const openWebBoard = (page: WebPage): WebBoard => {
     let unsubscribe = () => {};
     const web = new WebBoard({
       service,
       reviews,
       ports: webBoardPorts(bot.deps, bot.bot.api),
-      logger,
+      logger: ports.logger,
       botToken: config.token,
       base: page.base,
       assets: page.assets,
@@ -199,6 +124,107 @@ export function createApp(config: BotConfig, ports: Ports): App {
     unsubscribe = dispatcher.on("game", "web board", ({ game }) => web.changed(game));
     return web;
   };
-
+  const drain = () => drained(bot, computer);
   return { service, reviews, tournaments, bot, computer, dispatcher, openWebBoard, drain };
+}
+
+type Services = Pick<App, "service" | "reviews" | "tournaments">;
+
+function services(
+  config: BotConfig,
+  ports: Ports,
+  store: TelegramStore,
+  dispatcher: Dispatcher,
+): Services {
+  const { db } = ports.database;
+  const service = new GameService(
+    db,
+    store.messages,
+    {
+      challengeTtlMs: config.challengeTtlMs,
+      idleMs: config.idleMs,
+      confirmTurns: config.confirmTurns,
+      // The bot's seat is the computer's, whether or not a computer player sits in it.
+      computerId: ports.botInfo.id,
+      ...(ports.now ? { now: ports.now } : {}),
+      ...(ports.newSeed ? { newSeed: ports.newSeed } : {}),
+    },
+    dispatcher.publish,
+  );
+  const reviews = new GameReviews(db, store.messages, ports.now);
+  const tournaments = new TournamentService(db, service, dispatcher.publish);
+  return { service, reviews, tournaments };
+}
+
+function botDeps(ports: Ports, store: TelegramStore, s: Services): BotDeps {
+  const now = ports.now;
+  return {
+    ...s,
+    render: ports.render,
+    ...(ports.analyse ? { analyse: ports.analyse } : {}),
+    logger: ports.logger,
+    prefs: servicePrefs(s.service),
+    botInfo: ports.botInfo,
+    computerPlays: ports.computer !== null,
+    dialogs: new DialogStore(ports.database.db, now),
+    inbox: new UpdateInbox(ports.database.db, now ? { now } : {}),
+    store,
+    ...(ports.fetch ? { fetch: ports.fetch } : {}),
+    ...(ports.photoUploader ? { photoUploader: ports.photoUploader } : {}),
+    limits: {
+      ...(now ? { now } : {}),
+      ...(ports.clock ? { clock: ports.clock } : {}),
+      ...(ports.budgets ? { budgets: ports.budgets } : {}),
+      ...(ports.reviewLimits ? { reviews: ports.reviewLimits } : {}),
+    },
+  };
+}
+
+/**
+ * The computer in the bot's seat: it follows every game that changes, and at each tick takes
+ * up any turn of its own that is due (after a restart, say).
+ */
+function computerOf(ports: Ports, service: GameService): ComputerOpponent | null {
+  const c = ports.computer;
+  if (!c) return null;
+  return new ComputerOpponent(service, botPlayer(ports.botInfo), {
+    delayMs: c.delayMs,
+    logger: ports.logger,
+    ...(c.level ? { level: c.level } : {}),
+    ...(c.decide ? { decide: c.decide } : {}),
+  });
+}
+
+/** Who hears of what. Each subscriber's failure is logged by the dispatcher. */
+function listen(
+  dispatcher: Dispatcher,
+  logger: Logger,
+  to: { bot: BotParts; computer: ComputerOpponent | null; tournaments: TournamentService },
+): void {
+  const { bot, computer, tournaments } = to;
+  dispatcher.on("game", "boards", ({ game }) => bot.boards.show(game));
+  if (computer) dispatcher.on("game", "computer", ({ game }) => computer.notice(game));
+  dispatcher.on("game", "tournaments", ({ game }) => tournaments.gameChanged(game));
+  dispatcher.on("game-broken", "log", ({ gameId, reason }) =>
+    logger.error({ gameId, reason }, "game record damaged; the game is marked broken"),
+  );
+  dispatcher.on("tournament", "tournament boards", ({ tournament }) =>
+    bot.tournamentBoards.request(tournament.id),
+  );
+}
+
+/**
+ * Lets what is in flight finish, bounded: first what changes games, then the messages that
+ * show them. Both waits fit a container's stop grace (10 s); what does not finish, the next
+ * start takes up (a computer's turn, a board behind its game).
+ */
+async function drained(bot: BotParts, computer: ComputerOpponent | null): Promise<void> {
+  const within = (work: Promise<unknown>, ms: number) =>
+    Promise.race([work, new Promise((r) => setTimeout(r, ms))]);
+  computer?.stop();
+  await within(Promise.all([bot.feed?.settled(), computer?.settled(), bot.jobs.settled()]), 2_000);
+  // A board's edit may wait a few seconds for its chat's budget or a 429.
+  await within(Promise.all([bot.boards.idle(), bot.tournamentBoards.settled()]), 7_000);
+  bot.boards.stop();
+  bot.persist();
 }

@@ -41,6 +41,20 @@ const SHOWN_LIMIT = 10_000;
 
 const boardKey = (gameId: number) => `board:${gameId}`;
 
+/** What {@link BoardSync} is built from. */
+export interface BoardSyncOptions {
+  readonly service: GameService;
+  /** Where each game is shown and what its message shows; the chats the bot has lost. */
+  readonly messages: MessageStore;
+  readonly messenger: GameMessenger;
+  readonly texts: WrittenTexts;
+  readonly logger: Logger;
+  readonly outbox: Outbox;
+  readonly privateBoards: PrivateBoards;
+  /** The links under a chat's board: to a player's own board, to the board page. */
+  readonly linksOf: (game: GameView) => BoardLinks;
+}
+
 /**
  * Keeps every game's message showing what the database holds. Any change asks for its game's
  * board: a job in the outbox, which runs when the chat's budget allows and reads the newest
@@ -61,18 +75,25 @@ export class BoardSync {
   private readonly turnAsked = new Map<number, number>();
   private stopped = false;
 
-  constructor(
-    private readonly service: GameService,
-    /** Where each game is shown and what its message shows; the chats the bot has lost. */
-    private readonly messages: MessageStore,
-    private readonly messenger: GameMessenger,
-    private readonly texts: WrittenTexts,
-    private readonly logger: Logger,
-    private readonly outbox: Outbox,
-    private readonly privateBoards: PrivateBoards,
-    /** The links under a chat's board: to a player's own board, to the board page. */
-    private readonly linksOf: (game: GameView) => BoardLinks,
-  ) {}
+  private readonly service: GameService;
+  private readonly messages: MessageStore;
+  private readonly messenger: GameMessenger;
+  private readonly texts: WrittenTexts;
+  private readonly logger: Logger;
+  private readonly outbox: Outbox;
+  private readonly privateBoards: PrivateBoards;
+  private readonly linksOf: (game: GameView) => BoardLinks;
+
+  constructor(options: BoardSyncOptions) {
+    this.service = options.service;
+    this.messages = options.messages;
+    this.messenger = options.messenger;
+    this.texts = options.texts;
+    this.logger = options.logger;
+    this.outbox = options.outbox;
+    this.privateBoards = options.privateBoards;
+    this.linksOf = options.linksOf;
+  }
 
   /** Brings the game's message up to date as soon as its chat's budget allows. */
   request(gameId: number, hint: BoardHint = {}): void {

@@ -1,4 +1,3 @@
-import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations, type VersionedStateStorage } from "@grammyjs/conversations";
 import {
   Api,
@@ -9,13 +8,11 @@ import {
   type Context,
   type Middleware,
   type MiddlewareFn,
-  type Transformer,
 } from "grammy";
 import type { Update, UserFromGetMe } from "grammy/types";
 import type { BotConfig } from "../config.js";
 import type { DialogStore } from "../db/telegram/dialog-store.js";
 import type { UpdateInbox } from "../db/telegram/inbox.js";
-import type { MessageStore } from "../db/telegram/message-store.js";
 import type { TelegramStore } from "../db/telegram/store.js";
 import type { Logger } from "../log.js";
 import type { RenderDecisions } from "../render/decision.js";
@@ -30,31 +27,32 @@ import {
   type PlayerRef,
   type TournamentService,
 } from "../services/index.js";
-import { exceptAnswers, PressAnswers } from "./answers.js";
+import { PressAnswers } from "./answers.js";
 import { BackgroundJobs } from "./background.js";
 import { BoardSync } from "./boards.js";
-import { callDeadline } from "./call-deadline.js";
+import { callChain, useChain } from "./call-chain.js";
 import type { BotContext, InnerContext } from "./context.js";
-import { basicsFeature } from "./features/basics.js";
-import { challengeFeature } from "./features/challenge.js";
+import { basicsFeature } from "./features/basics/index.js";
+import { challengeFeature } from "./features/challenge/index.js";
 import type { FeatureDeps, LocalePrefs } from "./features/deps.js";
-import { gameFeature } from "./features/game.js";
-import { historyFeature } from "./features/history.js";
-import { inlineFeature } from "./features/inline.js";
-import { chatsBack, membershipFeature } from "./features/membership.js";
+import { gameFeature } from "./features/game/index.js";
+import { historyFeature } from "./features/history/index.js";
+import { inlineFeature } from "./features/inline/index.js";
+import { chatsBack, membershipFeature } from "./features/membership/index.js";
 import {
   closeOvergrownDialogs,
   dialogKey,
   expireDialogs,
   newGameFeature,
-} from "./features/new-game.js";
-import { privateBoardFeature, privateBoardStart } from "./features/private-board.js";
-import { replyLimitsFeature } from "./features/reply-limits.js";
-import { resignFeature } from "./features/resign.js";
-import { reviewsFeature } from "./features/reviews.js";
-import { settingsFeature } from "./features/settings.js";
-import { statsFeature } from "./features/stats.js";
-import { tournamentFeature } from "./features/tournament.js";
+} from "./features/new-game/index.js";
+import { privateBoardFeature, privateBoardStart } from "./features/private-board/index.js";
+import { replyLimitsFeature } from "./features/reply-limits/index.js";
+import { resignFeature } from "./features/resign/index.js";
+import { reviewsFeature } from "./features/reviews/index.js";
+import { settingsFeature } from "./features/settings/index.js";
+import { statsFeature } from "./features/stats/index.js";
+import { TournamentBoards } from "./features/tournament/boards.js";
+import { tournamentFeature } from "./features/tournament/index.js";
 import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-messenger.js";
 import { Handoffs } from "./handoff.js";
 import { createI18n, localeOf, translator } from "./i18n.js";
@@ -62,58 +60,67 @@ import { Maintenance } from "./maintenance.js";
 import { MessageMemo } from "./message-memo.js";
 import type { BudgetRules } from "./outbox/budget.js";
 import { type Clock, systemClock } from "./outbox/clock.js";
-import { costOf } from "./outbox/methods.js";
 import { isDropped, Outbox, type WaitingLimits } from "./outbox/outbox.js";
 import { personLimits } from "./person-limits.js";
 import { PrivateBoards } from "./private-boards.js";
 import { REVIEW_LIMITS, type ReviewLimits, ReviewQueue } from "./review-queue.js";
 import { slowDownNotice } from "./slow-down.js";
-import { TournamentBoards } from "./tournament-boards.js";
 import { takingTurns } from "./turns.js";
+import type { Tr } from "./ui/tr.js";
 import { UpdateFeed } from "./update-feed.js";
 import { updateKeys } from "./update-keys.js";
 import { webLinks } from "./web-links.js";
-import { writtenTexts } from "./written-texts.js";
+import { type WrittenTexts, writtenTexts } from "./written-texts.js";
+
+/** What draws the bot's pictures. */
+export interface Renderers {
+  readonly board: RenderBoard;
+  /** An analysis's costliest decisions: the play made and the best play of each. */
+  readonly decisions: RenderDecisions;
+  /** A replay animation. */
+  readonly replay: RenderReplay;
+  /** A tournament's standings table or bracket. */
+  readonly standings: RenderStandings;
+}
 
 export interface BotDeps {
   readonly service: GameService;
   readonly reviews: GameReviews;
   readonly tournaments: TournamentService;
-  readonly renderBoard: RenderBoard;
-  /** Draws a tournament's standings table or bracket. */
-  readonly renderStandings: RenderStandings;
+  readonly render: Renderers;
   readonly logger: Logger;
   readonly prefs: LocalePrefs;
+  /** The front end's own records: budgets spent, private boards, where things are shown. */
+  readonly store: TelegramStore;
   /** Where set-up dialogs keep their state and their messages. */
   readonly dialogs: DialogStore;
+  /** Where updates are stored until handled; without it there is no `feed`. */
+  readonly inbox?: UpdateInbox;
   /** Tests give this so no getMe is sent. */
   readonly botInfo?: UserFromGetMe;
   /** Tests answer every API call here; conversations use it too. */
   readonly fetch?: ApiClientOptions["fetch"];
   /** Whether a computer player takes the bot's seat in games against it (`/play bot`). */
   readonly computerPlays?: boolean;
-  /** Draws the picture of an analysis's costliest decisions. */
-  readonly renderDecisions: RenderDecisions;
   /** Analyses a finished game; in this thread unless given (the bot gives a worker's). */
   readonly analyse?: Analyse;
-  /** Draws a replay animation. */
-  readonly renderReplay: RenderReplay;
   /** Gets a file id for a board picture, for inline messages. */
   readonly photoUploader?: PhotoUploaderFor;
-  /** How many analyses and replays run at once and may wait (REVIEW_LIMITS unless given). */
-  readonly reviewLimits?: ReviewLimits;
-  /** The clock presses are timed by (tests move it). */
+  readonly limits?: BotLimits;
+}
+
+/** The clocks and limits the bot runs by; tests and benches give their own. */
+export interface BotLimits {
+  /** The clock presses are timed by. */
   readonly now?: () => number;
-  /** Where updates are stored until handled; without it there is no `feed`. */
-  readonly inbox?: UpdateInbox;
-  /** The clock chats' budgets are spent by (tests give one they move). */
+  /** The clock chats' budgets are spent by. */
   readonly clock?: Clock;
   /** Each chat's budget; a little under Telegram's limits unless given. */
   readonly budgets?: BudgetRules;
   /** Replies that may wait for budgets, per chat and in all (WAITING_LIMITS unless given). */
-  readonly waitingLimits?: WaitingLimits;
-  /** The front end's own records: budgets spent, private boards, where things are shown. */
-  readonly store: TelegramStore;
+  readonly waiting?: WaitingLimits;
+  /** How many analyses and replays run at once and may wait (REVIEW_LIMITS unless given). */
+  readonly reviews?: ReviewLimits;
 }
 
 /** Makes the uploader inline boards' pictures go through, on the API it is given. */
@@ -144,27 +151,71 @@ export const botPlayer = (me: UserFromGetMe): PlayerRef => ({
 
 /** Builds the bot; no API call happens here. */
 export function createBot(config: BotConfig, deps: BotDeps): BotParts {
-  const client: ApiClientOptions = {
+  const client = apiClient(config, deps);
+  const bot = new Bot<BotContext>(config.token, {
+    client,
+    ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
+  });
+  const texts = languages(deps);
+  const sending = sendingParts(bot, deps, texts.textsFor);
+  // Boards retry in BoardSync, so their calls go through an API of their own (call-chain.ts).
+  const boardApi = new Api(config.token, client);
+  useChain(bot.api, sending.chain.calls);
+  useChain(boardApi, sending.chain.boards);
+  sending.tellFull(slowDownNotice(sending.outbox, boardApi, deps.prefs, texts.textsFor));
+  const boards = boardParts(config, deps, bot, boardApi, sending.outbox, texts);
+  const featureDeps = featureDepsOf(config, deps, { ...sending, ...boards, ...texts });
+  const maintenance = maintenanceOf(config, deps, bot.api, featureDeps, sending.feed);
+  useUpdateFlow(bot, featureDeps, sending, deps.dialogs);
+  useFeatures(bot, featureDeps, deps, sending, bot.api);
+  bot.catch((err: BotError<BotContext>) => {
+    deps.logger.error({ err: err.error, update: err.ctx.update.update_id }, "unhandled error");
+  });
+  return {
+    bot,
+    boards: boards.boards,
+    tournamentBoards: boards.tournamentBoards,
+    outbox: sending.outbox,
+    jobs: sending.jobs,
+    maintenance,
+    deps: featureDeps,
+    feed: sending.feed,
+    persist: () => deps.store.saveSpends(sending.outbox.spends()),
+  };
+}
+
+function apiClient(config: BotConfig, deps: BotDeps): ApiClientOptions {
+  return {
     ...(config.apiRoot ? { apiRoot: config.apiRoot } : {}),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
     // One attempt's limit (grammY's default is 500 s); a long poll takes up to 30 s.
     timeoutSeconds: 60,
   };
-  const bot = new Bot<BotContext>(config.token, {
-    client,
-    ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
-  });
-  const { logger, service } = deps;
-  // Set once the board's API exists: a full chat is told to slow down through it.
-  let tellFull: (lane: string) => void = () => {};
-  const outbox = new Outbox(logger, deps.clock, deps.budgets, deps.waitingLimits, (lane) =>
-    tellFull(lane),
+}
+
+/** The bot's languages: per update (i18n), per chosen locale, per game or challenge. */
+function languages(deps: BotDeps) {
+  const i18n = createI18n<Context>(
+    (ctx) => deps.prefs.get(ctx.from?.id ?? 0) ?? localeOf(ctx.from?.language_code),
+  );
+  const textsFor = (locale: string | null): Tr => translator(i18n, locale);
+  const textsOf: WrittenTexts = writtenTexts(deps.store.messages, textsFor);
+  return { i18n, textsFor, textsOf };
+}
+
+type Sending = ReturnType<typeof sendingParts>;
+
+/** How updates come in and replies go out: the inbox's feed, the chats' budgets, answers. */
+function sendingParts(bot: Bot<BotContext>, deps: BotDeps, textsFor: (l: string | null) => Tr) {
+  const { logger } = deps;
+  const clock = deps.limits?.clock;
+  // Set once the boards' API exists: a full chat is told to slow down through it.
+  let full: (lane: string) => void = () => {};
+  const outbox = new Outbox(logger, clock, deps.limits?.budgets, deps.limits?.waiting, (lane) =>
+    full(lane),
   );
   // What the last process spent in the last minute still counts at Telegram's end.
-  outbox.restore(deps.store.spendsSince((deps.clock ?? systemClock).now() - 2 * 60_000));
-  // A press's answer has its own quicker retries, inside the press's time (PressAnswers).
-  const retry = exceptAnswers(retrying());
-  const deadline = callDeadline();
+  outbox.restore(deps.store.spendsSince((clock ?? systemClock).now() - 2 * 60_000));
   // A press not handled for a flood is still answered, in the presser's language.
   const busy = (update: Update) => {
     const q = update.callback_query;
@@ -172,119 +223,131 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     const t = textsFor(deps.prefs.get(q.from.id) ?? localeOf(q.from.language_code));
     return bot.api.answerCallbackQuery(q.id, { text: t("press-busy") }).then(() => {});
   };
-  const feed = deps.inbox ? new UpdateFeed(bot, deps.inbox, logger, deps.now, busy) : null;
-  const answers = new PressAnswers(logger, deps.now, (id) => feed?.arrivalOf(id));
+  const now = deps.limits?.now;
+  const feed = deps.inbox ? new UpdateFeed(bot, deps.inbox, logger, now, busy) : null;
+  const answers = new PressAnswers(logger, now, (id) => feed?.arrivalOf(id));
   const memo = new MessageMemo();
   const jobs = new BackgroundJobs(logger);
   const handoffs = new Handoffs(answers, jobs);
-  // Outermost first to run: the lost chat's guard, then the memo (an edit that changes nothing
-  // is not sent, so it spends nothing), then the chats' budgets, the memo again (an update let
-  // go while its edit waited may be followed by one making the same edit), then each
-  // attempt's deadline.
-  const gated = outbox.gate({ retryAfter429: true, whenWaiting: handoffs.waiting });
-  bot.api.config.use(retry);
-  bot.api.config.use(deadline);
-  bot.api.config.use(memo.transformer);
-  bot.api.config.use(gated);
-  bot.api.config.use(answers.transformer);
-  bot.api.config.use(memo.transformer);
-  bot.api.config.use(lostChatGuard(deps.store.messages));
-  // Boards retry in BoardSync, each time with the newest state: a failed edit is not sent
-  // again as it was, so their calls bypass auto-retry.
-  const boardApi = new Api(config.token, client);
-  boardApi.config.use(deadline);
-  boardApi.config.use(memo.transformer);
-  boardApi.config.use(outbox.gate({ retryAfter429: false }));
-  boardApi.config.use(memo.transformer);
-  boardApi.config.use(lostChatGuard(deps.store.messages));
+  const chain = callChain({
+    outbox,
+    memo,
+    answers,
+    messages: deps.store.messages,
+    whenWaiting: handoffs.waiting,
+  });
+  const tellFull = (notice: (lane: string) => void) => {
+    full = notice;
+  };
+  return { outbox, feed, answers, memo, jobs, handoffs, chain, tellFull };
+}
 
-  const i18n = createI18n<Context>(
-    (ctx) => deps.prefs.get(ctx.from?.id ?? 0) ?? localeOf(ctx.from?.language_code),
-  );
-  const textsFor = (locale: string | null) => translator(i18n, locale);
-  const textsOf = writtenTexts(deps.store.messages, textsFor);
-  const uploader = deps.photoUploader?.(bot.api) ?? null;
-  const boardUploader = deps.photoUploader?.(boardApi) ?? null;
-  const messenger = new GameMessenger(boardApi, deps.renderBoard, logger, boardUploader);
+/** The messages kept up to date with their games and tournaments. */
+function boardParts(
+  config: BotConfig,
+  deps: BotDeps,
+  bot: Bot<BotContext>,
+  boardApi: Api,
+  outbox: Outbox,
+  texts: ReturnType<typeof languages>,
+) {
+  const { service, logger } = deps;
+  const photos = deps.photoUploader?.(boardApi) ?? null;
+  const messenger = new GameMessenger(boardApi, deps.render.board, logger, photos);
   const web = webLinks(config.webBoard, () => bot.botInfo.username);
-  const privateBoards = new PrivateBoards(
+  const privateBoards = new PrivateBoards({
     service,
-    deps.store,
+    store: deps.store,
     messenger,
-    textsOf,
+    texts: texts.textsOf,
     logger,
     outbox,
-    web ? web.inPrivate : undefined,
-  );
+    ...(web ? { openBoard: web.inPrivate } : {}),
+  });
   // A game in a private chat is played there already.
   const playHere = (game: GameView) =>
     game.chatId !== null && game.chatId > 0
       ? null
       : `https://t.me/${bot.botInfo.username}?start=${privateBoardStart(game.id)}`;
-  const boards = new BoardSync(
+  const boards = new BoardSync({
     service,
-    deps.store.messages,
+    messages: deps.store.messages,
     messenger,
-    textsOf,
+    texts: texts.textsOf,
     logger,
     outbox,
     privateBoards,
-    (game) => ({
-      playHere: playHere(game),
-      openBoard: web?.forGame(game) ?? null,
-    }),
-  );
-  const tournamentBoards = new TournamentBoards(
-    boardApi,
+    linksOf: (game) => ({ playHere: playHere(game), openBoard: web?.forGame(game) ?? null }),
+  });
+  const tournamentBoards = new TournamentBoards({
+    api: boardApi,
     outbox,
-    deps.tournaments,
-    deps.store.tournamentMessages,
-    deps.renderStandings,
-    textsFor,
+    service: deps.tournaments,
+    messages: deps.store.tournamentMessages,
+    render: deps.render.standings,
+    textsFor: texts.textsFor,
     logger,
-    deps.now ?? service.config.now,
-  );
-  const computer = deps.computerPlays && deps.botInfo ? botPlayer(deps.botInfo) : null;
-  tellFull = slowDownNotice(outbox, boardApi, deps.prefs, textsFor);
-  const limits = deps.reviewLimits ?? REVIEW_LIMITS;
-  const featureDeps: FeatureDeps = {
+    now: deps.limits?.now ?? service.config.now,
+  });
+  return { boards, privateBoards, tournamentBoards };
+}
+
+/** What the features are built from. */
+function featureDepsOf(
+  config: BotConfig,
+  deps: BotDeps,
+  parts: Sending & ReturnType<typeof boardParts> & ReturnType<typeof languages>,
+): FeatureDeps {
+  const limits = deps.limits?.reviews ?? REVIEW_LIMITS;
+  const { service } = deps;
+  return {
     config,
     service,
     messages: deps.store.messages,
     tournamentMessages: deps.store.tournamentMessages,
     reviews: deps.reviews,
-    boards,
-    privateBoards,
+    boards: parts.boards,
+    privateBoards: parts.privateBoards,
     tournaments: deps.tournaments,
-    tournamentBoards,
-    answers,
-    isReplay: (updateId) => feed?.isReplay(updateId) ?? false,
-    i18n,
-    textsFor,
-    textsOf,
-    logger,
+    tournamentBoards: parts.tournamentBoards,
+    answers: parts.answers,
+    isReplay: (updateId) => parts.feed?.isReplay(updateId) ?? false,
+    i18n: parts.i18n,
+    textsFor: parts.textsFor,
+    textsOf: parts.textsOf,
+    logger: deps.logger,
     prefs: deps.prefs,
-    memo,
-    computer,
-    limits: personLimits(deps.now ?? service.config.now),
-    jobs,
-    analyses: new ReviewQueue("analysis", limits.analyses, jobs),
-    replays: new ReviewQueue("replay", limits.replays, jobs),
-    renderReplay: deps.renderReplay,
+    memo: parts.memo,
+    computer: deps.computerPlays && deps.botInfo ? botPlayer(deps.botInfo) : null,
+    limits: personLimits(deps.limits?.now ?? service.config.now),
+    analyses: new ReviewQueue("analysis", limits.analyses, parts.jobs),
+    replays: new ReviewQueue("replay", limits.replays, parts.jobs),
+    renderReplay: deps.render.replay,
     analyse: deps.analyse ?? analyseGame,
-    renderDecisions: deps.renderDecisions,
+    renderDecisions: deps.render.decisions,
   };
-  const maintenance = new Maintenance(
-    bot.api,
+}
+
+/** The work no update triggers, at every tick. */
+function maintenanceOf(
+  config: BotConfig,
+  deps: BotDeps,
+  api: Api,
+  featureDeps: FeatureDeps,
+  feed: UpdateFeed | null,
+): Maintenance {
+  const { service } = deps;
+  const maintenance = new Maintenance({
+    api,
     service,
-    deps.store.messages,
-    boards,
-    textsOf,
-    logger,
-    deps.botInfo?.id ?? null,
-  );
-  const dialogsClosed = { deps: featureDeps, api: bot.api, dialogs: deps.dialogs };
-  maintenance.onTick(() => expireDialogs(dialogsClosed, config.challengeTtlMs));
+    messages: deps.store.messages,
+    boards: featureDeps.boards,
+    texts: featureDeps.textsOf,
+    logger: deps.logger,
+    ownId: deps.botInfo?.id ?? null,
+  });
+  const dialogs = { deps: featureDeps, api, dialogs: deps.dialogs };
+  maintenance.onTick(() => expireDialogs(dialogs, config.challengeTtlMs));
   if (feed) maintenance.onTick(() => feed.prune());
   // A game begun on a copied inline card whose challenger never played lapses with the
   // challenge time.
@@ -293,31 +356,31 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   maintenance.onTick((now) => {
     deps.tournaments.closeSignups(now);
     deps.tournaments.advanceAll();
-    tournamentBoards.catchUp();
+    featureDeps.tournamentBoards.catchUp();
   });
+  return maintenance;
+}
 
+/** What every update passes before the features: its answer's clock, its turn, its language. */
+function useUpdateFlow(
+  bot: Bot<BotContext>,
+  featureDeps: FeatureDeps,
+  sending: Sending,
+  dialogs: DialogStore,
+): void {
+  const { answers, handoffs } = sending;
   // First: a press's time to be answered runs from its arrival, not from its turn in a queue.
   bot.use(answers.middleware() as MiddlewareFn<BotContext>);
   bot.use(handoffs.middleware());
   // Presses on one game (or challenge, or message) run one at a time; others run in parallel.
   bot.use(takingTurns(updateKeys, (ctx) => void answers.answer(ctx)));
-  bot.use(i18n.middleware() as MiddlewareFn<BotContext>);
+  bot.use(featureDeps.i18n.middleware() as MiddlewareFn<BotContext>);
   bot.use(chatsBack(featureDeps));
-  const insideConversations: MiddlewareFn<InnerContext> = (ctx, next) => {
-    ctx.api.config.use(retry);
-    ctx.api.config.use(deadline);
-    ctx.api.config.use(memo.transformer);
-    ctx.api.config.use(gated);
-    ctx.api.config.use(answers.transformer);
-    ctx.api.config.use(memo.transformer);
-    ctx.api.config.use(lostChatGuard(deps.store.messages));
-    return (i18n.middleware() as MiddlewareFn<InnerContext>)(ctx, next);
-  };
   // The dialogs' state is written when the plugin below is done with an update: one the store
   // refused as too large has ended, and its message says so.
   bot.use(async (_ctx, next) => {
     await next();
-    await closeOvergrownDialogs(dialogsClosed);
+    await closeOvergrownDialogs({ deps: featureDeps, api: bot.api, dialogs });
   });
   bot.use(
     conversations<BotContext, InnerContext>({
@@ -328,94 +391,65 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
           ctx.chatId !== undefined && ctx.from ? dialogKey(ctx.chatId, ctx.from.id) : undefined,
         // Bump when the dialog's steps change: older saved dialogs are then dropped.
         version: 6,
-        adapter: deps.dialogs as VersionedStateStorage<string, never>,
+        adapter: dialogs as VersionedStateStorage<string, never>,
       },
     }),
   );
+}
 
+/** The features, each behind the error boundary. */
+function useFeatures(
+  bot: Bot<BotContext>,
+  featureDeps: FeatureDeps,
+  deps: BotDeps,
+  sending: Sending,
+  api: Api,
+): void {
+  const { answers, handoffs } = sending;
   const onFailure = async (err: BotError<BotContext>) => {
     // Dropped for a full outbox: logged once for the chat, which is told to slow down.
     if (isDropped(err.error)) return;
-    logger.error({ err: err.error, update: err.ctx.update.update_id }, "update failed");
+    deps.logger.error({ err: err.error, update: err.ctx.update.update_id }, "update failed");
     await tellUser(err.ctx, answers);
   };
   const guarded = (...features: Middleware<BotContext>[]) =>
     new Composer<BotContext>().errorBoundary(onFailure, ...features);
+  // Inside a dialog the context's API is a new one: it gets the same chain, and the language.
+  const insideDialogs: MiddlewareFn<InnerContext> = (ctx, next) => {
+    useChain(ctx.api, sending.chain.calls);
+    return (featureDeps.i18n.middleware() as MiddlewareFn<InnerContext>)(ctx, next);
+  };
+  const uploader = deps.photoUploader?.(api) ?? null;
+  const f = featureDeps;
   // Every feature but the set-up dialog lets its update go once a reply must wait (Handoffs);
   // the dialog's step holds on, as its state is stored when the step ends.
   bot.use(
     handoffs.lettingGo(
       guarded(
-        replyLimitsFeature(featureDeps),
-        membershipFeature(featureDeps),
-        privateBoardFeature(featureDeps),
-        basicsFeature(featureDeps),
+        replyLimitsFeature(f),
+        membershipFeature(f),
+        privateBoardFeature(f),
+        basicsFeature(f),
       ),
     ),
   );
-  bot.use(guarded(newGameFeature(featureDeps, insideConversations, deps.dialogs)));
+  bot.use(guarded(newGameFeature(f, insideDialogs, deps.dialogs)));
   bot.use(
     handoffs.lettingGo(
       guarded(
-        challengeFeature(featureDeps),
-        inlineFeature(featureDeps, deps.renderBoard, uploader),
-        resignFeature(featureDeps),
-        gameFeature(featureDeps),
-        reviewsFeature(featureDeps),
-        historyFeature(featureDeps),
-        statsFeature(featureDeps),
-        tournamentFeature(featureDeps),
-        settingsFeature(featureDeps),
+        challengeFeature(f),
+        inlineFeature(f, deps.render.board, uploader),
+        resignFeature(f),
+        gameFeature(f),
+        reviewsFeature(f),
+        historyFeature(f),
+        statsFeature(f),
+        tournamentFeature(f),
+        settingsFeature(f),
         unhandledPress(answers),
       ),
     ),
   );
-
-  bot.catch((err: BotError<BotContext>) => {
-    logger.error({ err: err.error, update: err.ctx.update.update_id }, "unhandled error");
-  });
-  const persist = () => deps.store.saveSpends(outbox.spends());
-  return {
-    bot,
-    boards,
-    tournamentBoards,
-    outbox,
-    jobs,
-    maintenance,
-    deps: featureDeps,
-    feed,
-    persist,
-  };
-}
-
-/**
- * auto-retry for every call, but a send or edit that draws a 429 returns it at once: the
- * outbox then holds that chat (and only that chat) for the wait and sends it again.
- */
-function retrying(): Transformer {
-  const calls = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 });
-  const budgeted = autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: -1 });
-  return (prev, method, payload, signal) =>
-    (costOf(method, payload) > 0 ? budgeted : calls)(prev, method, payload, signal);
-}
-
-/**
- * Nothing goes into a chat the bot has lost (removed from a group, blocked in a private
- * chat): whatever would be sent there (a board, a reminder, a closed challenge or dialog)
- * fails at once as Telegram would fail it, with a 403, and is handled as such. The chat is
- * back when Telegram says so (my_chat_member) or delivers anything from it.
- */
-export function lostChatGuard(messages: MessageStore): Transformer {
-  return (prev, method, payload, signal) => {
-    const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
-    if (typeof chatId === "number" && messages.isChatPaused(chatId))
-      return Promise.resolve({
-        ok: false as const,
-        error_code: 403,
-        description: "Forbidden: the bot has lost this chat (not sent)",
-      });
-    return prev(method, payload, signal);
-  };
 }
 
 /** A button nobody handles: forged, or of a kind this version no longer has. */

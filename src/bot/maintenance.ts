@@ -3,12 +3,24 @@ import type { MessageStore } from "../db/telegram/message-store.js";
 import type { Logger } from "../log.js";
 import type { GameService } from "../services/index.js";
 import type { BoardSync } from "./boards.js";
-import { closeChallengeCard } from "./challenge-message.js";
+import { closeChallengeCard } from "./features/challenge/message.js";
+import { challengeAcceptedText, challengeClosedText } from "./features/challenge/text.js";
 import { isChatGone } from "./telegram-errors.js";
-import { challengeAcceptedText, challengeClosedText } from "./ui/challenge-text.js";
 import { fitHtml, TEXT_LIMIT } from "./ui/fit.js";
 import { htmlName, mention } from "./ui/names.js";
 import type { WrittenTexts } from "./written-texts.js";
+
+/** What {@link Maintenance} is built from. */
+export interface MaintenanceOptions {
+  readonly api: Api;
+  readonly service: GameService;
+  readonly messages: MessageStore;
+  readonly boards: BoardSync;
+  readonly texts: WrittenTexts;
+  readonly logger: Logger;
+  /** The bot's own user: never reminded to move. */
+  readonly ownId?: number | null;
+}
 
 /**
  * The work no update triggers, every minute and once at start-up (then also closing accepted
@@ -23,16 +35,23 @@ export class Maintenance {
   private swept = false;
   private readonly tickListeners: ((now: number) => void | Promise<void>)[] = [];
 
-  constructor(
-    private readonly api: Api,
-    private readonly service: GameService,
-    private readonly messages: MessageStore,
-    private readonly boards: BoardSync,
-    private readonly texts: WrittenTexts,
-    private readonly logger: Logger,
-    /** The bot's own user: never reminded to move. */
-    private readonly ownId: number | null = null,
-  ) {}
+  private readonly api: Api;
+  private readonly service: GameService;
+  private readonly messages: MessageStore;
+  private readonly boards: BoardSync;
+  private readonly texts: WrittenTexts;
+  private readonly logger: Logger;
+  private readonly ownId: number | null;
+
+  constructor(options: MaintenanceOptions) {
+    this.api = options.api;
+    this.service = options.service;
+    this.messages = options.messages;
+    this.boards = options.boards;
+    this.texts = options.texts;
+    this.logger = options.logger;
+    this.ownId = options.ownId ?? null;
+  }
 
   /** Runs at every tick (the computer player taking up its turns, dialogs expiring). */
   onTick(listener: (now: number) => void | Promise<void>): void {

@@ -15,6 +15,18 @@ type Place = "private" | "chat" | "page";
 
 const PLACES_LIMIT = 10_000;
 
+/** What {@link PrivateBoards} is built from. */
+export interface PrivateBoardsOptions {
+  readonly service: GameService;
+  readonly store: TelegramStore;
+  readonly messenger: GameMessenger;
+  readonly texts: WrittenTexts;
+  readonly logger: Logger;
+  readonly outbox: Outbox;
+  /** The board page's button for a player's own board; null when there is no page. */
+  readonly openBoard?: (gameId: number) => WebLink | null;
+}
+
 /**
  * A player's own board of a game, in their private chat with the bot: a group's budget (20
  * sends and edits a minute, for every game there) cannot follow a game at a human pace, a
@@ -25,16 +37,23 @@ const PLACES_LIMIT = 10_000;
 export class PrivateBoards {
   private readonly places = new Map<string, Place>();
 
-  constructor(
-    private readonly service: GameService,
-    private readonly store: TelegramStore,
-    private readonly messenger: GameMessenger,
-    private readonly texts: WrittenTexts,
-    private readonly logger: Logger,
-    private readonly outbox: Outbox,
-    /** The board page's button for a player's own board; null when there is no page. */
-    private readonly openBoard: (gameId: number) => WebLink | null = () => null,
-  ) {}
+  private readonly service: GameService;
+  private readonly store: TelegramStore;
+  private readonly messenger: GameMessenger;
+  private readonly texts: WrittenTexts;
+  private readonly logger: Logger;
+  private readonly outbox: Outbox;
+  private readonly openBoard: (gameId: number) => WebLink | null;
+
+  constructor(options: PrivateBoardsOptions) {
+    this.service = options.service;
+    this.store = options.store;
+    this.messenger = options.messenger;
+    this.texts = options.texts;
+    this.logger = options.logger;
+    this.outbox = options.outbox;
+    this.openBoard = options.openBoard ?? (() => null);
+  }
 
   /** Posts the player's own board of the game (an older one loses its buttons). */
   async open(game: GameView, userId: number): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Context } from "grammy";
 import { payloadOf } from "./buttons.js";
-import { dialogKey } from "./features/new-game.js";
+import { dialogKey } from "./features/new-game/index.js";
 
 /**
  * What an update must wait for: presses on one game (its board, its resignation question) or

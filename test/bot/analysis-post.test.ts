@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { captionText, codePoints } from "../../bench/testkit/index.js";
+import { analysisPost } from "../../src/bot/features/reviews/analysis-text.js";
 import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
-import { analysisPost } from "../../src/bot/ui/analysis-text.js";
 import type { Color } from "../../src/engine/index.js";
 import type {
   CubeDecision,

@@ -4,7 +4,7 @@
  */
 import { describe, expect } from "vitest";
 import type { StoredMessage } from "../../bench/testkit/index.js";
-import { dialogKey, MAX_DIALOG_STEPS } from "../../src/bot/features/new-game.js";
+import { dialogKey, MAX_DIALOG_STEPS } from "../../src/bot/features/new-game/index.js";
 import { MAX_DIALOG_STATE_CHARS } from "../../src/db/telegram/dialog-store.js";
 import { DialogsRepo } from "../../src/db/telegram/dialogs-repo.js";
 import { it } from "./fixtures.js";

@@ -9,8 +9,8 @@ import {
   WarpClock,
 } from "../../bench/testkit/index.js";
 import type { Player } from "../../src/ai/index.js";
-import { type App, createApp } from "../../src/app.js";
-import type { BotDeps, BotParts } from "../../src/bot/create-bot.js";
+import { type App, createApp, type Ports } from "../../src/app.js";
+import type { BotDeps, BotParts, Renderers } from "../../src/bot/create-bot.js";
 import { cacheChatUploader } from "../../src/bot/inline-photos.js";
 import { parseConfig } from "../../src/config.js";
 import {
@@ -124,11 +124,11 @@ export const fakeDecisions = async (rows: readonly DecisionBoards[]): Promise<Bu
 export interface HarnessOptions {
   readonly path?: string;
   readonly env?: Record<string, string>;
-  readonly render?: BotDeps["renderBoard"];
-  readonly renderReplay?: BotDeps["renderReplay"];
+  readonly render?: Renderers["board"];
+  readonly renderReplay?: Renderers["replay"];
   /** How a finished game is analysed (in this thread by default). */
   readonly analyse?: BotDeps["analyse"];
-  readonly reviewLimits?: BotDeps["reviewLimits"];
+  readonly reviewLimits?: Ports["reviewLimits"];
   /** The fake Bot API, to go on with another harness's (a restart); a new one by default. */
   readonly tg?: InProcessApi;
   /** A computer player in the bot's seat, wired as the real process wires it. */
@@ -152,10 +152,12 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     database,
     botInfo: BOT_INFO,
     logger: opts.logger ?? silentLogger,
-    renderBoard: opts.render ?? fakeRender,
-    renderDecisions: fakeDecisions,
-    renderReplay: opts.renderReplay ?? fakeReplay,
-    renderStandings: fakeStandings,
+    render: {
+      board: opts.render ?? fakeRender,
+      decisions: fakeDecisions,
+      replay: opts.renderReplay ?? fakeReplay,
+      standings: fakeStandings,
+    },
     ...(opts.analyse ? { analyse: opts.analyse } : {}),
     ...(opts.reviewLimits ? { reviewLimits: opts.reviewLimits } : {}),
     // A computer player in the bot's seat, wired as the real process wires it.

@@ -9,21 +9,21 @@
 import { describe, expect } from "vitest";
 import { parseHtml } from "../../bench/testkit/index.js";
 import { memoryFrontEnd } from "../../bench/testkit/memory-front-end.js";
-import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
-import { analysisPost, analysisText } from "../../src/bot/ui/analysis-text.js";
-import { brokenCaption, gameCaption } from "../../src/bot/ui/caption.js";
-import { challengeClosedText, challengeText } from "../../src/bot/ui/challenge-text.js";
-import { CAPTION_LIMIT, TEXT_LIMIT } from "../../src/bot/ui/fit.js";
-import { historyText } from "../../src/bot/ui/history-text.js";
-import { htmlName } from "../../src/bot/ui/names.js";
-import { replayCaption } from "../../src/bot/ui/result-text.js";
-import { scoreText, topText } from "../../src/bot/ui/stats-text.js";
+import { challengeClosedText, challengeText } from "../../src/bot/features/challenge/text.js";
+import { historyText } from "../../src/bot/features/history/text.js";
+import { analysisPost, analysisText } from "../../src/bot/features/reviews/analysis-text.js";
+import { scoreText, topText } from "../../src/bot/features/stats/text.js";
 import {
   closedCard,
   finalText,
   signupCard,
   standingsCaption,
-} from "../../src/bot/ui/tournament-text.js";
+} from "../../src/bot/features/tournament/text.js";
+import { createI18n, LOCALES, translator } from "../../src/bot/i18n.js";
+import { brokenCaption, gameCaption } from "../../src/bot/ui/caption.js";
+import { CAPTION_LIMIT, TEXT_LIMIT } from "../../src/bot/ui/fit.js";
+import { htmlName } from "../../src/bot/ui/names.js";
+import { replayCaption } from "../../src/bot/ui/result-text.js";
 import type { Tr } from "../../src/bot/ui/tr.js";
 import { TURN_LOG_LIMIT } from "../../src/engine/index.js";
 import {

@@ -52,10 +52,12 @@ async function botOn(file: string, fake: FakeBotApi) {
     database,
     botInfo: BOT_INFO,
     logger: silentLogger,
-    renderBoard: pngRender,
-    renderDecisions: fakeDecisions,
-    renderReplay: fakeReplay,
-    renderStandings: fakeStandings,
+    render: {
+      board: pngRender,
+      decisions: fakeDecisions,
+      replay: fakeReplay,
+      standings: fakeStandings,
+    },
     computer: null,
     fetch: fetch as never,
   });

@@ -14,16 +14,15 @@ import type {
   TournamentService,
 } from "../../services/index.js";
 import type { PressAnswers } from "../answers.js";
-import type { BackgroundJobs } from "../background.js";
 import type { BoardSync } from "../boards.js";
 import type { Locale } from "../i18n.js";
 import type { MessageMemo } from "../message-memo.js";
 import type { PersonLimits } from "../person-limits.js";
 import type { PrivateBoards } from "../private-boards.js";
 import type { ReviewQueue } from "../review-queue.js";
-import type { TournamentBoards } from "../tournament-boards.js";
 import type { Tr } from "../ui/tr.js";
 import type { WrittenTexts } from "../written-texts.js";
+import type { TournamentBoards } from "./tournament/boards.js";
 
 /** Where a user's chosen language is kept. */
 export interface LocalePrefs {
@@ -63,8 +62,6 @@ export interface FeatureDeps {
   readonly computer: PlayerRef | null;
   /** What one person may ask for in a while: challenges, /history, /analysis. */
   readonly limits: PersonLimits;
-  /** Work a press starts without waiting for it (replays, analyses). */
-  readonly jobs: BackgroundJobs;
   /** Analyses to post, a fixed number at a time. */
   readonly analyses: ReviewQueue;
   /** Replays to draw and send, a fixed number at a time. */

@@ -1,16 +1,16 @@
 import type { CommandContext } from "grammy";
 import { presetRules } from "../../../engine/index.js";
 import type { BotContext } from "../../context.js";
-import { challengeKeyboard, challengeText } from "../../ui/challenge-text.js";
 import { errorText } from "../../ui/errors-text.js";
 import { quotedWord } from "../../ui/fit.js";
 import { escapeHtml } from "../../ui/names.js";
 import { withinLimit } from "../limited.js";
-import { parsePlayArgs } from "../play-args.js";
 import { playerRef } from "../player-ref.js";
-import { startVsComputer } from "../vs-computer.js";
 import { challengeIn } from "../written-in.js";
+import { parsePlayArgs } from "./play-args.js";
 import type { ChallengeScope } from "./scope.js";
+import { challengeKeyboard, challengeText } from "./text.js";
+import { startVsComputer } from "./vs-computer.js";
 
 /** `/play`: a challenge in a group (to anyone, a reply's author or a @name), or the bot. */
 export async function playCommand(

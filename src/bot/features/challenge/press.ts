@@ -5,23 +5,19 @@ import {
   type PlayerRef,
 } from "../../../services/index.js";
 import { type PayloadOf, type PressContext, payloadOf } from "../../buttons.js";
-import { sealMatches } from "../../card-seal.js";
-import { closeChallengeCard, closeChallengeMessage } from "../../challenge-message.js";
 import type { BotContext } from "../../context.js";
 import { pressedMessage, pressedShows } from "../../press.js";
 import { pressSecondPart } from "../../press-origin.js";
-import {
-  type ChallengeClosedKey,
-  challengeAcceptedText,
-  challengeClosedText,
-} from "../../ui/challenge-text.js";
 import { errorText } from "../../ui/errors-text.js";
 import { fitHtml, TEXT_LIMIT } from "../../ui/fit.js";
 import { htmlName } from "../../ui/names.js";
 import type { FeatureDeps } from "../deps.js";
 import { playerRef } from "../player-ref.js";
-import { computerGamesFull, isVsComputer } from "../vs-computer.js";
+import { sealMatches } from "./card-seal.js";
+import { closeChallengeCard, closeChallengeMessage } from "./message.js";
 import type { ChallengeScope } from "./scope.js";
+import { type ChallengeClosedKey, challengeAcceptedText, challengeClosedText } from "./text.js";
+import { computerGamesFull, isVsComputer } from "./vs-computer.js";
 
 /** A challenge's Accept, Decline or Cancel, pressed on its own message or shared copy. */
 export async function challengePress(

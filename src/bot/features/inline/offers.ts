@@ -1,7 +1,7 @@
 import { presetRules, type Rules, type Variant } from "../../../engine/index.js";
 import type { PlayerRef } from "../../../services/index.js";
 import type { CardOffer } from "../../callback-data.js";
-import type { CardFields } from "../../card-seal.js";
+import type { CardFields } from "../challenge/card-seal.js";
 import type { FeatureDeps } from "../deps.js";
 import { challengeIn } from "../written-in.js";
 

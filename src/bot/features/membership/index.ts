@@ -1,0 +1,48 @@
+import { Composer, type Filter, type MiddlewareFn } from "grammy";
+import type { BotContext } from "../../context.js";
+import type { FeatureDeps } from "../deps.js";
+
+const GONE = new Set(["left", "kicked"]);
+
+type Deps = Pick<FeatureDeps, "messages" | "service" | "boards" | "logger">;
+
+/** The chat is reachable again: its boards catch up at once, the rest at the next tick. */
+function back({ messages, service, boards, logger }: Deps, chatId: number): void {
+  messages.setChatLost(chatId, false, service.config.now());
+  logger.info({ chatId, lost: false }, "bot is in a chat");
+  boards.catchUp();
+}
+
+/**
+ * The bot removed from a chat (or blocked in a private one) stops everything it would send
+ * there: reminders, claim offers, board retries, the computer's turns. Added back, its boards
+ * catch up at once, and the rest at the next maintenance tick.
+ */
+export function membershipFeature(deps: FeatureDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.on("my_chat_member", (ctx) => memberStatus(deps, ctx));
+  return composer;
+}
+
+/** The bot's own membership changed: the chat is lost, or back. */
+function memberStatus(deps: FeatureDeps, ctx: Filter<BotContext, "my_chat_member">): void {
+  if (!GONE.has(ctx.myChatMember.new_chat_member.status)) {
+    back(deps, ctx.chat.id);
+    return;
+  }
+  deps.messages.setChatLost(ctx.chat.id, true, deps.service.config.now());
+  deps.logger.info({ chatId: ctx.chat.id, lost: true }, "bot left a chat");
+}
+
+/**
+ * Telegram delivering a message from a chat, or a press on one there, shows the bot is in it,
+ * even when the news of its return was missed: the chat is back before anything (a set-up
+ * dialog too) answers there.
+ */
+export function chatsBack(deps: Deps): MiddlewareFn<BotContext> {
+  return (ctx, next) => {
+    const chatId = ctx.message?.chat.id ?? ctx.callbackQuery?.message?.chat.id;
+    if (chatId !== undefined && deps.messages.isChatPaused(chatId)) back(deps, chatId);
+    return next();
+  };
+}

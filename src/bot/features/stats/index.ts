@@ -1,0 +1,42 @@
+import { type CommandContext, Composer } from "grammy";
+import type { Variant } from "../../../engine/index.js";
+import type { BotContext } from "../../context.js";
+import type { FeatureDeps } from "../deps.js";
+import { scoreText, topText } from "./text.js";
+
+/** `/score`: this chat's series; `/top`: its leaderboard per variant. */
+export function statsFeature(deps: FeatureDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.command("score", (ctx) => scoreCommand(deps, ctx));
+  composer.command("top", (ctx) => topCommand(deps, ctx));
+  return composer;
+}
+
+const chatIdOf = (ctx: BotContext) => ctx.chat?.id ?? null;
+
+/** `/score`: the chat's series, most recent first. */
+async function scoreCommand(deps: FeatureDeps, ctx: CommandContext<BotContext>): Promise<void> {
+  const all = deps.service.chatSeries(chatIdOf(ctx));
+  if (all.length === 0) {
+    await ctx.reply(ctx.t("score-none"));
+    return;
+  }
+  await ctx.reply(scoreText(ctx.t, all.slice(0, 30)), { parse_mode: "HTML" });
+}
+
+/** `/top`: the chat's leaderboards per variant, and its tournament champions. */
+async function topCommand(deps: FeatureDeps, ctx: CommandContext<BotContext>): Promise<void> {
+  const { service } = deps;
+  const boards = (["long", "short"] as Variant[]).map((variant) => ({
+    variant,
+    rows: service.leaderboard(chatIdOf(ctx), variant).slice(0, 15),
+  }));
+  const chatId = chatIdOf(ctx);
+  const wins = chatId === null ? new Map<number, number>() : deps.tournaments.winsInChat(chatId);
+  const champions = [...wins.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, 15)
+    .map(([id, n]) => ({ player: service.playerRefOf(id), wins: n }));
+  const text = topText(ctx.t, boards, champions);
+  await ctx.reply(text || ctx.t("top-none"), { parse_mode: "HTML" });
+}
