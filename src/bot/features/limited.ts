@@ -2,6 +2,9 @@ import type { BotContext } from "../context.js";
 import { minutesLeft, type RateLimit } from "../rate-limit.js";
 import type { FeatureDeps } from "./deps.js";
 
+/** What this uses of the bot. */
+type RootDeps = Pick<FeatureDeps, "answers" | "limits">;
+
 /**
  * Counts a command against the person's limit; when over it, says so (once, until the limit
  * frees: a refusal per command would itself fill the chat) and returns false.
@@ -19,7 +22,7 @@ export async function withinLimit(
 }
 
 /** Counts a review press against the presser's limit; past it, says so and returns false. */
-export async function pressWithinLimit(deps: FeatureDeps, ctx: BotContext): Promise<boolean> {
+export async function pressWithinLimit(deps: RootDeps, ctx: BotContext): Promise<boolean> {
   const v = deps.limits.reviews.take(ctx.from!.id);
   if (v.ok) return true;
   await deps.answers.answer(ctx, ctx.t("limit-command", { minutes: minutesLeft(v) }), true);

@@ -4,12 +4,12 @@ import { encode } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
 import { LOCALES } from "../../i18n.js";
 import { pressedShows } from "../../press.js";
-import type { FeatureDeps } from "../deps.js";
 import { playerRef } from "../player-ref.js";
 import { privateReview } from "../reviews/in-private.js";
+import type { BasicsDeps } from "./deps.js";
 
 /** `/start`, `/help`, `/rules`, `/lang`. */
-export function basicsFeature(deps: FeatureDeps): Composer<BotContext> {
+export function basicsFeature(deps: BasicsDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command(["start", "help"], (ctx, next) => helpCommand(ctx, next));
   composer.command("rules", (ctx) => rulesCommand(ctx));
@@ -57,7 +57,7 @@ async function langCommand(ctx: CommandContext<BotContext>): Promise<void> {
 
 /** A /lang button: the presser's language, from now on. */
 async function languagePress(
-  deps: FeatureDeps,
+  deps: BasicsDeps,
   ctx: PressContext<BotContext>,
   { locale }: PayloadOf<"language">,
 ): Promise<void> {

@@ -11,9 +11,9 @@ import { pressSecondPart } from "../../press-origin.js";
 import { errorText } from "../../ui/errors-text.js";
 import { fitHtml, TEXT_LIMIT } from "../../ui/fit.js";
 import { htmlName } from "../../ui/names.js";
-import type { FeatureDeps } from "../deps.js";
 import { playerRef } from "../player-ref.js";
 import { sealMatches } from "./card-seal.js";
+import type { ChallengeDeps } from "./deps.js";
 import { closeChallengeCard, closeChallengeMessage } from "./message.js";
 import type { ChallengeScope } from "./scope.js";
 import { type ChallengeClosedKey, challengeAcceptedText, challengeClosedText } from "./text.js";
@@ -103,7 +103,7 @@ export async function challengePress(
  * The challenge with its message: before /play has stored it (a press can come first), the
  * card pressed, when that shows the challenge's buttons.
  */
-function withCard(deps: FeatureDeps, ctx: BotContext, c: ChallengeView): ChallengeView {
+function withCard(deps: ChallengeDeps, ctx: BotContext, c: ChallengeView): ChallengeView {
   const pressed = pressedMessage(ctx);
   if (c.message || pressed?.kind !== "chat") return c;
   const shows = pressedShows(deps, ctx, (p) => p.type === "challenge" && p.challengeId === c.id);

@@ -1,8 +1,8 @@
-import type { FeatureDeps } from "../deps.js";
+import type { ChallengeDeps } from "./deps.js";
 
 /** What the challenge handlers share, made once per bot from its deps. */
 export interface ChallengeScope {
-  readonly deps: FeatureDeps;
+  readonly deps: ChallengeDeps;
   /** How long a challenge waits, as its message says. */
   readonly ttlMinutes: number;
   /** Seals a private chat's challenge shared as a card, so a forged copy starts nothing. */

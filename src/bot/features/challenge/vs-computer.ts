@@ -3,9 +3,9 @@ import type { ChallengeView } from "../../../services/index.js";
 import type { BotContext } from "../../context.js";
 import { MAX_COMPUTER_GAMES } from "../../person-limits.js";
 import { errorText } from "../../ui/errors-text.js";
-import type { FeatureDeps } from "../deps.js";
 import { playerRef } from "../player-ref.js";
 import { challengeIn } from "../written-in.js";
+import type { ChallengeDeps } from "./deps.js";
 import { challengeText, computerChallengeKeyboard } from "./text.js";
 
 /**
@@ -16,7 +16,7 @@ import { challengeText, computerChallengeKeyboard } from "./text.js";
  * bot could not know. `replyTo`: the message the card answers.
  */
 export async function startVsComputer(
-  deps: FeatureDeps,
+  deps: ChallengeDeps,
   ctx: BotContext,
   variant: Variant,
   rules: Rules,
@@ -66,7 +66,7 @@ export async function startVsComputer(
 }
 
 /** Whether the challenge is to the computer player (its challenger starts it). */
-export const isVsComputer = (deps: FeatureDeps, c: ChallengeView): boolean =>
+export const isVsComputer = (deps: ChallengeDeps, c: ChallengeView): boolean =>
   deps.computer !== null && c.targetPlayer?.id === deps.computer.id;
 
 /**
@@ -75,7 +75,7 @@ export const isVsComputer = (deps: FeatureDeps, c: ChallengeView): boolean =>
  * already is no new game: the service answers with it.
  */
 export function computerGamesFull(
-  deps: FeatureDeps,
+  deps: ChallengeDeps,
   userId: number,
   chatId: number,
 ): number | null {

@@ -7,8 +7,8 @@ import type { BotContext } from "../../context.js";
 import { boardPressedOn, playPress, pressedAtHome } from "../../press.js";
 import { pressSecondPart } from "../../press-origin.js";
 import { errorText } from "../../ui/errors-text.js";
-import type { FeatureDeps } from "../deps.js";
 import { playerRef } from "../player-ref.js";
+import type { GameDeps } from "./deps.js";
 
 /** The game action a board button stands for. */
 function actionOf(command: GameCommand): GameAction | null {
@@ -19,7 +19,7 @@ function actionOf(command: GameCommand): GameAction | null {
 }
 
 /** Presses on game boards: every one checked against the game's version and whose turn it is. */
-export function gameFeature(deps: FeatureDeps): Composer<BotContext> {
+export function gameFeature(deps: GameDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   onButton(composer, "game", (ctx, p) => gamePress(deps, ctx, p));
   return composer;
@@ -27,7 +27,7 @@ export function gameFeature(deps: FeatureDeps): Composer<BotContext> {
 
 /** A board button: a move, roll, undo, refresh, rematch, claim and the rest. */
 async function gamePress(
-  deps: FeatureDeps,
+  deps: GameDeps,
   ctx: PressContext<BotContext>,
   { gameId, version, command }: PayloadOf<"game">,
 ): Promise<void> {

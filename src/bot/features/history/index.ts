@@ -1,19 +1,19 @@
 import { type CommandContext, Composer } from "grammy";
 import type { BotContext } from "../../context.js";
 import { compactReviewRow } from "../../ui/review-keyboard.js";
-import type { FeatureDeps } from "../deps.js";
 import { withinLimit } from "../limited.js";
+import type { HistoryDeps } from "./deps.js";
 import { historyText } from "./text.js";
 
 /** `/history`: the chat's last finished games, each with its analysis, replay and record. */
-export function historyFeature(deps: FeatureDeps): Composer<BotContext> {
+export function historyFeature(deps: HistoryDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("history", (ctx) => historyCommand(deps, ctx));
   return composer;
 }
 
 /** `/history`: the list, with a row of review buttons per game. */
-async function historyCommand(deps: FeatureDeps, ctx: CommandContext<BotContext>): Promise<void> {
+async function historyCommand(deps: HistoryDeps, ctx: CommandContext<BotContext>): Promise<void> {
   if (!(await withinLimit(ctx, deps.limits.history, "limit-command"))) return;
   const games = deps.reviews.history(ctx.chat.id);
   if (games.length === 0) {

@@ -3,7 +3,7 @@ import { onButton } from "../../buttons.js";
 import type { BotContext } from "../../context.js";
 import type { PhotoUploader, RenderBoard } from "../../game-messenger.js";
 import { cardSealer, sharedCopySealer } from "../challenge/card-seal.js";
-import type { FeatureDeps } from "../deps.js";
+import type { InlineDeps } from "./deps.js";
 import type { InlineScope } from "./offers.js";
 import { cardPress, chosenResult } from "./press.js";
 import { cardPhotos, inlineQuery } from "./query.js";
@@ -14,7 +14,7 @@ import { cardPhotos, inlineQuery } from "./query.js";
  * language, whoever accepts.
  */
 export function inlineFeature(
-  deps: FeatureDeps,
+  deps: InlineDeps,
   render: RenderBoard,
   uploader: PhotoUploader | null,
 ): Composer<BotContext> {

@@ -2,12 +2,12 @@ import { presetRules, type Rules, type Variant } from "../../../engine/index.js"
 import type { PlayerRef } from "../../../services/index.js";
 import type { CardOffer } from "../../callback-data.js";
 import type { CardFields } from "../challenge/card-seal.js";
-import type { FeatureDeps } from "../deps.js";
 import { challengeIn } from "../written-in.js";
+import type { InlineDeps } from "./deps.js";
 
 /** What the inline handlers share, made once per bot from its deps. */
 export interface InlineScope {
-  readonly deps: FeatureDeps;
+  readonly deps: InlineDeps;
   /** How long a challenge waits, as its card says. */
   readonly ttlMinutes: number;
   /** Seals a card's data, so a forged card starts nothing. */
@@ -40,7 +40,7 @@ export const SHARED = /^c([1-9]\d{0,15})$/;
 
 /** The challenge a card stands for, made in its inline message. */
 export function makeChallenge(
-  deps: FeatureDeps,
+  deps: InlineDeps,
   challenger: PlayerRef,
   offer: CardOffer,
   inlineMessageId: string,

@@ -10,8 +10,8 @@ import { errorText } from "../../ui/errors-text.js";
 import { cardKey, sealMatches } from "../challenge/card-seal.js";
 import { closeChallengeCard } from "../challenge/message.js";
 import { challengeClosedText, challengeKeyboard, challengeText } from "../challenge/text.js";
-import type { FeatureDeps } from "../deps.js";
 import { playerRef } from "../player-ref.js";
+import type { InlineDeps } from "./deps.js";
 import { CLOCK_SKEW_MS, type InlineScope, makeChallenge, RESULT } from "./offers.js";
 
 /**
@@ -113,7 +113,7 @@ export async function cardPress(
 
 /** A card's Accept or Cancel on the challenge it stands for. */
 async function pressOnChallenge(
-  deps: FeatureDeps,
+  deps: InlineDeps,
   ctx: BotContext,
   c: ChallengeView,
   command: "accept" | "cancel",

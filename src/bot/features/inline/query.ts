@@ -13,8 +13,8 @@ import { gameTitle } from "../../ui/rules-text.js";
 import type { Tr } from "../../ui/tr.js";
 import type { CardFields } from "../challenge/card-seal.js";
 import { challengeKeyboard, challengeText } from "../challenge/text.js";
-import type { FeatureDeps } from "../deps.js";
 import { playerRef } from "../player-ref.js";
+import type { InlineDeps } from "./deps.js";
 import { type InlineScope, OFFERS, resultId, rulesOf, SHARED } from "./offers.js";
 
 /** A picture of the starting position per game, uploaded once for its file id. */
@@ -62,7 +62,7 @@ function cardKeyboard(
 }
 
 /** The challenger's own pending challenge from /new, if the query names one. */
-function sharedChallenge(deps: FeatureDeps, query: string, userId: number): ChallengeView | null {
+function sharedChallenge(deps: InlineDeps, query: string, userId: number): ChallengeView | null {
   const m = SHARED.exec(query.trim());
   const c = m ? deps.service.getChallenge(Number(m[1])) : null;
   // Such a challenge waits in its challenger's private chat, whose id is theirs.

@@ -1,13 +1,11 @@
 import { Composer, type Filter, type MiddlewareFn } from "grammy";
 import type { BotContext } from "../../context.js";
-import type { FeatureDeps } from "../deps.js";
+import type { MembershipDeps } from "./deps.js";
 
 const GONE = new Set(["left", "kicked"]);
 
-type Deps = Pick<FeatureDeps, "messages" | "service" | "boards" | "logger">;
-
 /** The chat is reachable again: its boards catch up at once, the rest at the next tick. */
-function back({ messages, service, boards, logger }: Deps, chatId: number): void {
+function back({ messages, service, boards, logger }: MembershipDeps, chatId: number): void {
   messages.setChatLost(chatId, false, service.config.now());
   logger.info({ chatId, lost: false }, "bot is in a chat");
   boards.catchUp();
@@ -18,14 +16,14 @@ function back({ messages, service, boards, logger }: Deps, chatId: number): void
  * there: reminders, claim offers, board retries, the computer's turns. Added back, its boards
  * catch up at once, and the rest at the next maintenance tick.
  */
-export function membershipFeature(deps: FeatureDeps): Composer<BotContext> {
+export function membershipFeature(deps: MembershipDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.on("my_chat_member", (ctx) => memberStatus(deps, ctx));
   return composer;
 }
 
 /** The bot's own membership changed: the chat is lost, or back. */
-function memberStatus(deps: FeatureDeps, ctx: Filter<BotContext, "my_chat_member">): void {
+function memberStatus(deps: MembershipDeps, ctx: Filter<BotContext, "my_chat_member">): void {
   if (!GONE.has(ctx.myChatMember.new_chat_member.status)) {
     back(deps, ctx.chat.id);
     return;
@@ -39,7 +37,7 @@ function memberStatus(deps: FeatureDeps, ctx: Filter<BotContext, "my_chat_member
  * even when the news of its return was missed: the chat is back before anything (a set-up
  * dialog too) answers there.
  */
-export function chatsBack(deps: Deps): MiddlewareFn<BotContext> {
+export function chatsBack(deps: MembershipDeps): MiddlewareFn<BotContext> {
   return (ctx, next) => {
     const chatId = ctx.message?.chat.id ?? ctx.callbackQuery?.message?.chat.id;
     if (chatId !== undefined && deps.messages.isChatPaused(chatId)) back(deps, chatId);

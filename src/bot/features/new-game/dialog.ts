@@ -2,7 +2,7 @@ import type { Conversation } from "@grammyjs/conversations";
 import type { DialogStore } from "../../../db/telegram/dialog-store.js";
 import { decode } from "../../callback-data.js";
 import type { BotContext, InnerContext } from "../../context.js";
-import type { FeatureDeps } from "../deps.js";
+import type { NewGameDeps } from "./deps.js";
 import { finish } from "./finish.js";
 import { CANCEL, keyboard, NO_BUTTONS } from "./keyboard.js";
 import { namedOpponent } from "./named-opponent.js";
@@ -26,7 +26,7 @@ export const dialogKey = (chatId: number, userId: number): string => `${chatId}:
  * then ends with what they set up. The plugin replays it from the start on every update, so
  * it does the same, from the recorded answers, up to the next wait.
  */
-export function newGameDialog(deps: FeatureDeps, dialogs: DialogStore) {
+export function newGameDialog(deps: NewGameDeps, dialogs: DialogStore) {
   return async function dialog(
     conversation: Conversation<BotContext, InnerContext>,
     ctx: InnerContext,

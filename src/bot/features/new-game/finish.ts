@@ -7,15 +7,15 @@ import { errorText } from "../../ui/errors-text.js";
 import type { Tr } from "../../ui/tr.js";
 import { challengeKeyboard, challengeText } from "../challenge/text.js";
 import { startVsComputer } from "../challenge/vs-computer.js";
-import type { FeatureDeps } from "../deps.js";
 import { playerRef } from "../player-ref.js";
 import { challengeIn, tournamentIn } from "../written-in.js";
+import type { NewGameDeps } from "./deps.js";
 import { NO_BUTTONS } from "./keyboard.js";
 import type { NamedOpponent, Setup } from "./steps.js";
 
 /** What a dialog's ending works with: its conversation, its chat and its message. */
 export interface OpenDialog {
-  readonly deps: FeatureDeps;
+  readonly deps: NewGameDeps;
   readonly conversation: Conversation<BotContext, InnerContext>;
   /** The update that opened the dialog (/new). */
   readonly ctx: InnerContext;

@@ -5,8 +5,8 @@ import { onButton } from "../../buttons.js";
 import type { Payload } from "../../callback-data.js";
 import type { BotContext, InnerContext } from "../../context.js";
 import { pressedShows } from "../../press.js";
-import type { FeatureDeps } from "../deps.js";
 import { withinLimit } from "../limited.js";
+import type { NewGameDeps } from "./deps.js";
 import { dialogKey, newGameDialog } from "./dialog.js";
 import { NO_BUTTONS } from "./keyboard.js";
 
@@ -23,7 +23,7 @@ export { dialogKey, MAX_DIALOG_STEPS } from "./dialog.js";
  * sent to a friend as a card, or played against the bot.
  */
 export function newGameFeature(
-  deps: FeatureDeps,
+  deps: NewGameDeps,
   inside: MiddlewareFn<InnerContext>,
   dialogs: DialogStore,
 ): Composer<BotContext> {
@@ -36,7 +36,7 @@ export function newGameFeature(
 
 /** /new: a new dialog, in place of the person's open one in this chat. */
 async function openDialog(
-  deps: FeatureDeps,
+  deps: NewGameDeps,
   dialogs: DialogStore,
   ctx: CommandContext<BotContext>,
 ): Promise<void> {
@@ -61,7 +61,7 @@ async function openDialog(
 
 /** A press on a dialog that no open dialog took: someone else's, or one that has ended. */
 async function answerUnheldPress(
-  deps: FeatureDeps,
+  deps: NewGameDeps,
   ctx: Filter<BotContext, "callback_query:data">,
   p: Extract<Payload, { type: "dialog" }>,
 ): Promise<void> {

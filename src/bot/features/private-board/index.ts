@@ -1,6 +1,6 @@
 import { type CommandContext, Composer, type NextFunction } from "grammy";
 import type { BotContext } from "../../context.js";
-import type { FeatureDeps } from "../deps.js";
+import type { PrivateBoardDeps } from "./deps.js";
 
 /** The start parameter of a game's `▶ Play in private` link: "p12". */
 export const privateBoardStart = (gameId: number): string => `p${gameId}`;
@@ -10,7 +10,7 @@ const START = /^p([1-9]\d{0,15})$/;
  * `/start p12` in private, where a chat board's `▶ Play in private` link leads: the game's
  * player gets their own board here (see PrivateBoards); anyone else a clear no.
  */
-export function privateBoardFeature(deps: FeatureDeps): Composer<BotContext> {
+export function privateBoardFeature(deps: PrivateBoardDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("start", (ctx, next) => startPrivateBoard(deps, ctx, next));
   return composer;
@@ -18,7 +18,7 @@ export function privateBoardFeature(deps: FeatureDeps): Composer<BotContext> {
 
 /** `/start p12`: the player's own board of game 12; any other /start passes on. */
 async function startPrivateBoard(
-  deps: FeatureDeps,
+  deps: PrivateBoardDeps,
   ctx: CommandContext<BotContext>,
   next: NextFunction,
 ): Promise<void> {

@@ -10,7 +10,7 @@ import { fitPlain, fitRows, more, TEXT_LIMIT } from "../../ui/fit.js";
 import { plainName } from "../../ui/names.js";
 import { startedText } from "../../ui/started.js";
 import type { Tr } from "../../ui/tr.js";
-import type { FeatureDeps } from "../deps.js";
+import type { ResignDeps } from "./deps.js";
 
 const opponentOf = (g: GameView, userId: number) => (g.white.id === userId ? g.black : g.white);
 const none = { reply_markup: { inline_keyboard: [] } };
@@ -21,7 +21,7 @@ const none = { reply_markup: { inline_keyboard: [] } };
  * the asker's games in every chat, so a game in a chat the bot was removed from can still be
  * resigned, or claimed when the opponent has gone silent.
  */
-export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
+export function resignFeature(deps: ResignDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("resign", (ctx) => resignCommand(deps, ctx));
   onButton(composer, "resign", (ctx, p) => resignPress(deps, ctx, p));
@@ -29,7 +29,7 @@ export function resignFeature(deps: FeatureDeps): Composer<BotContext> {
 }
 
 /** `/resign`: the question on the asker's one game, or the list of their games to pick from. */
-async function resignCommand(deps: FeatureDeps, ctx: CommandContext<BotContext>): Promise<void> {
+async function resignCommand(deps: ResignDeps, ctx: CommandContext<BotContext>): Promise<void> {
   const { service } = deps;
   if (!ctx.from) return;
   const me = ctx.from.id;
@@ -53,7 +53,7 @@ async function resignCommand(deps: FeatureDeps, ctx: CommandContext<BotContext>)
 
 /** A button of the question or the list: only its asker's press counts. */
 async function resignPress(
-  deps: FeatureDeps,
+  deps: ResignDeps,
   ctx: PressContext<BotContext>,
   { gameId, version, askerId, choice }: PayloadOf<"resign">,
 ): Promise<void> {
@@ -129,7 +129,7 @@ function button(text: string, game: GameView, askerId: number, choice: ResignCho
 }
 
 /** The question on one game: resign (how, in short nardy), claim, or answer an offer. */
-function question(deps: FeatureDeps, t: Tr, game: GameView, askerId: number) {
+function question(deps: ResignDeps, t: Tr, game: GameView, askerId: number) {
   const name = plainName(opponentOf(game, askerId));
   const offer = game.state.phase === "resign" ? game.state.pendingResign : null;
   if (offer && game.waitingFor === askerId) {
@@ -173,7 +173,7 @@ function question(deps: FeatureDeps, t: Tr, game: GameView, askerId: number) {
 }
 
 /** One line per game: opponent, game, rules, score and when it started. */
-function pickRow(deps: FeatureDeps, ctx: BotContext, game: GameView, askerId: number) {
+function pickRow(deps: ResignDeps, ctx: BotContext, game: GameView, askerId: number) {
   const started = startedText(ctx.t, deps.service.config.now() - game.createdAt);
   const score = `${game.score.white}:${game.score.black}`;
   const text = `${plainName(opponentOf(game, askerId))} · ${gameLabel(ctx.t, game)} · ${score} · ${started}`;

@@ -3,10 +3,10 @@ import type { GameAnalysis, GameView, Timeline } from "../../../services/index.j
 import type { BotContext } from "../../context.js";
 import { answerGate, type Queued } from "../../review-queue.js";
 import { queuedText } from "../../ui/queue-text.js";
-import type { FeatureDeps } from "../deps.js";
 import { withinLimit } from "../limited.js";
 import { analysisPost } from "./analysis-text.js";
 import { decisionBoards } from "./decision-boards.js";
+import type { ReviewsDeps } from "./deps.js";
 import { openInPrivate } from "./in-private.js";
 import { reviewRefusal } from "./refusal.js";
 import { replyTo } from "./reply-to.js";
@@ -14,7 +14,7 @@ import { replyTo } from "./reply-to.js";
 /** How long a posted analysis is pointed to instead of being posted again in its chat. */
 export const REPOST_AFTER_MS = 3_600_000;
 
-const now = (deps: FeatureDeps) => deps.service.config.now();
+const now = (deps: ReviewsDeps) => deps.service.config.now();
 
 /** Where the analysis goes: a chat, under a message when there is one. */
 interface Place {
@@ -30,7 +30,7 @@ type Asked =
 
 /** The analyses of one bot: its deps, and what it is making and has posted. */
 interface AnalysisScope {
-  readonly deps: FeatureDeps;
+  readonly deps: ReviewsDeps;
   /** Analyses being made, by game: two chats asking for one game share the work. */
   readonly making: Map<number, Promise<GameAnalysis>>;
   /** What was posted where ("game:chat"), and when. */
@@ -45,7 +45,7 @@ interface AnalysisScope {
  * same chat within the hour, the earlier post is pointed to. A press while it waits or runs
  * shares it.
  */
-export function analysisFeature(deps: FeatureDeps) {
+export function analysisFeature(deps: ReviewsDeps) {
   const scope: AnalysisScope = { deps, making: new Map(), posted: new Map() };
   const composer = new Composer<BotContext>();
   composer.command("analysis", (ctx) => analysisCommand(scope, ctx));

@@ -1,5 +1,5 @@
 import type { BotContext } from "../../context.js";
-import type { FeatureDeps } from "../deps.js";
+import type { ReviewsDeps } from "./deps.js";
 import { reviewRefusal } from "./refusal.js";
 
 /** Start parameters an inline game's 📊 and ⬇ lead to: "a12", analysis; "f12", the record. */
@@ -17,7 +17,7 @@ export function privateReview(
  * with the bot, where Start asks for it. Only the game's players are sent there.
  */
 export async function openInPrivate(
-  deps: FeatureDeps,
+  deps: ReviewsDeps,
   ctx: BotContext,
   gameId: number,
   code: keyof typeof CODES,

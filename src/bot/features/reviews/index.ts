@@ -6,9 +6,9 @@ import type { BotContext } from "../../context.js";
 import { pressedAtHome } from "../../press.js";
 import { SentLately } from "../../sent-lately.js";
 import { gameLabel } from "../../ui/caption.js";
-import type { FeatureDeps } from "../deps.js";
 import { pressWithinLimit } from "../limited.js";
 import { analysisFeature, REPOST_AFTER_MS } from "./analysis.js";
+import type { ReviewsDeps } from "./deps.js";
 import { openInPrivate, privateReview } from "./in-private.js";
 import { reviewRefusal } from "./refusal.js";
 import { replayPress } from "./replay.js";
@@ -19,7 +19,7 @@ type ReviewHandler = (ctx: BotContext, gameId: number) => Promise<void>;
 
 /** What the review handlers share, made once per bot from its deps. */
 interface ReviewsScope {
-  readonly deps: FeatureDeps;
+  readonly deps: ReviewsDeps;
   /** Posts (or queues) a game's analysis in a chat. */
   readonly askAnalysis: ReturnType<typeof analysisFeature>["ask"];
   /** What each review button does; null: a button no longer offered. */
@@ -36,7 +36,7 @@ function replyPlace(ctx: BotContext): { chatId: number; replyTo: number | null }
  * The buttons under a finished game's board and in /history (analysis, replay, record), and
  * `/analysis`.
  */
-export function reviewsFeature(deps: FeatureDeps): Composer<BotContext> {
+export function reviewsFeature(deps: ReviewsDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const analysis = analysisFeature(deps);
   composer.use(analysis.composer);
@@ -102,7 +102,7 @@ async function reviewPress(
  * above); an inline game's, in private.
  */
 async function recordPress(
-  deps: FeatureDeps,
+  deps: ReviewsDeps,
   records: SentLately,
   ctx: BotContext,
   gameId: number,
@@ -143,7 +143,7 @@ async function recordPress(
 
 /** The game's record as a file, in the chat asking for it. */
 async function sendRecord(
-  deps: FeatureDeps,
+  deps: ReviewsDeps,
   ctx: BotContext,
   place: { chatId: number; replyTo: number | null },
   gameId: number,
@@ -165,7 +165,7 @@ async function sendRecord(
  * members of its chat only. An inline game's buttons work only on its own inline message,
  * which a replay replaces; its players ask from any chat.
  */
-async function mayReview(deps: FeatureDeps, ctx: BotContext, gameId: number): Promise<boolean> {
+async function mayReview(deps: ReviewsDeps, ctx: BotContext, gameId: number): Promise<boolean> {
   const game = deps.service.getGame(gameId);
   if (!game || pressedAtHome(ctx, game.chatId, game.message)) return true;
   if (ctx.callbackQuery?.inline_message_id) return false;

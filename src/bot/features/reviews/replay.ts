@@ -8,16 +8,16 @@ import { SentLately } from "../../sent-lately.js";
 import { isChatGone } from "../../telegram-errors.js";
 import { queuedText } from "../../ui/queue-text.js";
 import { replayCaption } from "../../ui/result-text.js";
-import type { FeatureDeps } from "../deps.js";
 import { pressWithinLimit } from "../limited.js";
 import { REPOST_AFTER_MS } from "./analysis.js";
+import type { ReviewsDeps } from "./deps.js";
 import { reviewRefusal } from "./refusal.js";
 import { replayFrames } from "./replay-frames.js";
 import { replyTo } from "./reply-to.js";
 
 /** The replays of one bot: its deps, and the animations being drawn. */
 interface ReplayScope {
-  readonly deps: FeatureDeps;
+  readonly deps: ReviewsDeps;
   /** Where each game's replay went lately: pointed to, not sent again, for an hour. */
   readonly sent: SentLately;
   /** Presses that come while a game's animation is being drawn share that drawing. */
@@ -32,7 +32,7 @@ interface ReplayScope {
  * press is answered, off the chat's queue; a press while the same replay waits or is sent to
  * the same place shares that send.
  */
-export function replayPress(deps: FeatureDeps) {
+export function replayPress(deps: ReviewsDeps) {
   const scope: ReplayScope = {
     deps,
     drawing: new Map(),
@@ -119,7 +119,7 @@ function draw(scope: ReplayScope, game: GameView, timeline: Timeline): Promise<B
 
 /** Sends the animation with its caption; returns the file id Telegram gave it. */
 async function sendReplay(
-  deps: FeatureDeps,
+  deps: ReviewsDeps,
   ctx: BotContext,
   chatId: number,
   game: GameView,
@@ -178,7 +178,7 @@ async function fileIdFor(scope: ReplayScope, ctx: BotContext, game: GameView, ti
 
 /** Uploads the animation by sending it to the presser's private chat. */
 async function privateUpload(
-  deps: FeatureDeps,
+  deps: ReviewsDeps,
   ctx: BotContext,
   userId: number,
   game: GameView,

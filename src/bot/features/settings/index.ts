@@ -5,10 +5,10 @@ import { isChatAdmin } from "../../chat-admins.js";
 import type { BotContext } from "../../context.js";
 import { pressedShows } from "../../press.js";
 import { isNotModified } from "../../telegram-errors.js";
-import type { FeatureDeps } from "../deps.js";
+import type { SettingsDeps } from "./deps.js";
 
 /** `/settings`: per-chat options; in groups only admins change them. */
-export function settingsFeature(deps: FeatureDeps): Composer<BotContext> {
+export function settingsFeature(deps: SettingsDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("settings", (ctx) => settingsCommand(deps, ctx));
   onButton(composer, "settings", (ctx, p) => settingsPress(deps, ctx, p));
@@ -16,14 +16,14 @@ export function settingsFeature(deps: FeatureDeps): Composer<BotContext> {
 }
 
 /** `/settings`: the chat's options, each with the button that changes it. */
-async function settingsCommand(deps: FeatureDeps, ctx: CommandContext<BotContext>): Promise<void> {
+async function settingsCommand(deps: SettingsDeps, ctx: CommandContext<BotContext>): Promise<void> {
   const { text, reply_markup } = view(deps, ctx, ctx.chat.id);
   await ctx.reply(text, { reply_markup });
 }
 
 /** A /settings button: the option changed, by an admin in a group. */
 async function settingsPress(
-  deps: FeatureDeps,
+  deps: SettingsDeps,
   ctx: PressContext<BotContext>,
   { confirmTurns }: PayloadOf<"settings">,
 ): Promise<void> {
@@ -60,7 +60,7 @@ async function settingsPress(
 }
 
 /** The settings message: what is set, and the button that turns it the other way. */
-function view(deps: FeatureDeps, ctx: BotContext, chatId: number) {
+function view(deps: SettingsDeps, ctx: BotContext, chatId: number) {
   const on = deps.service.chatConfirmTurns(chatId);
   return {
     text: ctx.t(on ? "settings-confirm-on" : "settings-confirm-off"),

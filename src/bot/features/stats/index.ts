@@ -1,11 +1,11 @@
 import { type CommandContext, Composer } from "grammy";
 import type { Variant } from "../../../engine/index.js";
 import type { BotContext } from "../../context.js";
-import type { FeatureDeps } from "../deps.js";
+import type { StatsDeps } from "./deps.js";
 import { scoreText, topText } from "./text.js";
 
 /** `/score`: this chat's series; `/top`: its leaderboard per variant. */
-export function statsFeature(deps: FeatureDeps): Composer<BotContext> {
+export function statsFeature(deps: StatsDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("score", (ctx) => scoreCommand(deps, ctx));
   composer.command("top", (ctx) => topCommand(deps, ctx));
@@ -15,7 +15,7 @@ export function statsFeature(deps: FeatureDeps): Composer<BotContext> {
 const chatIdOf = (ctx: BotContext) => ctx.chat?.id ?? null;
 
 /** `/score`: the chat's series, most recent first. */
-async function scoreCommand(deps: FeatureDeps, ctx: CommandContext<BotContext>): Promise<void> {
+async function scoreCommand(deps: StatsDeps, ctx: CommandContext<BotContext>): Promise<void> {
   const all = deps.service.chatSeries(chatIdOf(ctx));
   if (all.length === 0) {
     await ctx.reply(ctx.t("score-none"));
@@ -25,7 +25,7 @@ async function scoreCommand(deps: FeatureDeps, ctx: CommandContext<BotContext>):
 }
 
 /** `/top`: the chat's leaderboards per variant, and its tournament champions. */
-async function topCommand(deps: FeatureDeps, ctx: CommandContext<BotContext>): Promise<void> {
+async function topCommand(deps: StatsDeps, ctx: CommandContext<BotContext>): Promise<void> {
   const { service } = deps;
   const boards = (["long", "short"] as Variant[]).map((variant) => ({
     variant,

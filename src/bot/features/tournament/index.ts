@@ -8,10 +8,10 @@ import type { BotContext } from "../../context.js";
 import { pressedMessage } from "../../press.js";
 import { errorText } from "../../ui/errors-text.js";
 import { quotedWord } from "../../ui/fit.js";
-import type { FeatureDeps } from "../deps.js";
 import { playerRef } from "../player-ref.js";
 import { tournamentIn } from "../written-in.js";
 import { parseTournamentArgs } from "./args.js";
+import type { TournamentDeps } from "./deps.js";
 import { SIGNUP_MINUTES } from "./text.js";
 
 /** Match lengths the organiser cycles through on the card. */
@@ -30,7 +30,7 @@ const sameMatch = (a: Rules["match"], b: Rules["match"]) => JSON.stringify(a) ==
  * settings, start, cancel), and cancelling one in play. Its messages follow the database
  * through TournamentBoards.
  */
-export function tournamentFeature(deps: FeatureDeps): Composer<BotContext> {
+export function tournamentFeature(deps: TournamentDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("tournament", (ctx) => tournamentCommand(deps, ctx));
   onButton(composer, "tournament", (ctx, p) => tournamentPress(deps, ctx, p));
@@ -38,7 +38,7 @@ export function tournamentFeature(deps: FeatureDeps): Composer<BotContext> {
 }
 
 /** `/tournament` in a group: its open tournament shown again, or a new one. */
-async function tournamentCommand(deps: FeatureDeps, ctx: CommandContext<BotContext>) {
+async function tournamentCommand(deps: TournamentDeps, ctx: CommandContext<BotContext>) {
   const { tournaments, tournamentBoards: boards } = deps;
   if (ctx.chat.type !== "group" && ctx.chat.type !== "supergroup") {
     await ctx.reply(ctx.t("tournament-group-only"));
@@ -76,7 +76,7 @@ async function tournamentCommand(deps: FeatureDeps, ctx: CommandContext<BotConte
 
 /** A button of a tournament's card or standings: sign-up, settings, start, calling it off. */
 async function tournamentPress(
-  deps: FeatureDeps,
+  deps: TournamentDeps,
   ctx: PressContext<BotContext>,
   { tournamentId, command }: PayloadOf<"tournament">,
 ) {
@@ -138,7 +138,7 @@ const CANCELS: ReadonlySet<TournamentCommand> = new Set([
 
 /** What a sign-up or settings button does to the tournament. */
 function act(
-  deps: FeatureDeps,
+  deps: TournamentDeps,
   t: TournamentView,
   command: Exclude<TournamentCommand, "cancel-back">,
   by: ReturnType<typeof playerRef>,

@@ -1,0 +1,16 @@
+import type { FeatureDeps } from "../deps.js";
+
+/** What the challenge feature uses of the bot. */
+export type ChallengeDeps = Pick<
+  FeatureDeps,
+  | "answers"
+  | "boards"
+  | "computer"
+  | "config"
+  | "limits"
+  | "memo"
+  | "messages"
+  | "service"
+  | "textsFor"
+  | "textsOf"
+>;

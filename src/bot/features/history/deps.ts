@@ -1,0 +1,4 @@
+import type { FeatureDeps } from "../deps.js";
+
+/** What the history feature uses of the bot. */
+export type HistoryDeps = Pick<FeatureDeps, "limits" | "reviews">;

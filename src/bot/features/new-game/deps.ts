@@ -1,0 +1,18 @@
+import type { FeatureDeps } from "../deps.js";
+
+/** What the new-game feature uses of the bot. */
+export type NewGameDeps = Pick<
+  FeatureDeps,
+  | "answers"
+  | "boards"
+  | "computer"
+  | "config"
+  | "limits"
+  | "logger"
+  | "memo"
+  | "messages"
+  | "service"
+  | "textsFor"
+  | "textsOf"
+  | "tournaments"
+>;
