@@ -39,7 +39,7 @@ const LIVE_WINDOW = 0.25;
  * who may double there or redouble (1-ply, as gnubg's own cube search). Hard and expert, when
  * that look finds the decision close, also look two rolls ahead (the other side's chances
  * there over its 21 rolls) and take the mean of the two looks, which cost less against GNU
- * Backgammon's 2-ply on the first two stored money samples than either look alone (README).
+ * Backgammon's 2-ply on the first two stored money samples than either look alone (docs/benchmarks.md).
  */
 export function cubeEquities(
   pos: Omit<TurnSpec, "dice">,

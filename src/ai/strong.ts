@@ -16,7 +16,7 @@ const PRUNE = {
 /**
  * Long nardy's hard and expert: the plays the first look leaves within `window` of its best
  * (at most `keep`) are weighed two rolls ahead, which decides. Close calls only: weighing every
- * leader so took the median decision over 200 ms for the same strength (README).
+ * leader so took the median decision over 200 ms for the same strength (docs/benchmarks.md).
  */
 const TWO_ROLLS = { window: 0.05, keep: 3 };
 
@@ -61,7 +61,7 @@ export function strongPlay(
   if (level === "expert" && spec.variant === "short")
     return best(candidates.map((s) => ({ ...s, ...lookAhead(ev, spec, s.play, values) })));
   // The mean of the 0- and 1-ply equities, which won more often against GNU Backgammon than
-  // the look-ahead alone (README, the levels' figures).
+  // the look-ahead alone (docs/benchmarks.md, the levels' figures).
   const ahead = (s: Scored) => lookAhead(ev, spec, s.play, values).equity;
   const rated = candidates.map((s) => ({ ...s, equity: (s.equity + ahead(s)) / 2 }));
   return spec.variant === "short" ? best(rated) : closeCallsTwoAhead(ev, spec, values, rated);

@@ -9,7 +9,7 @@ export type Player = Level | "pipcount";
 const LEVELS: readonly Level[] = ["easy", "medium", "hard", "expert"];
 const PLAYERS: readonly Player[] = [...LEVELS, "pipcount"];
 
-/** The level the bot plays at unless told otherwise (README: the levels' figures). */
+/** The level the bot plays at unless told otherwise (docs/benchmarks.md: the levels' figures). */
 export const DEFAULT_LEVEL: Level = "hard";
 
 /**

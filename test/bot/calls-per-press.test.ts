@@ -3,7 +3,7 @@
  * game, one board edit; a press that changes nothing (the second of a double tap, a press out
  * of turn, one on an older copy of the board) costs its answer only. (Inline games with
  * pictures, which also upload each new picture and delete the upload, are counted in
- * inline-game.test.ts.) `CALLS_DEBUG=1` prints the figures (the README quotes them).
+ * inline-game.test.ts.) `CALLS_DEBUG=1` prints the figures (docs/architecture.md quotes them).
  */
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
