@@ -15,6 +15,6 @@ export function memoryFrontEnd(): FrontEnd {
     setGameMessage: (id, ref) => void games.set(id, ref),
     challengeMessage: (id) => challenges.get(id) ?? null,
     setChallengeMessage: (id, ref) => void challenges.set(id, ref),
-    isChatPaused: () => false,
+    isChatLost: () => false,
   };
 }

@@ -1,6 +1,7 @@
 import type { MessageStore } from "../db/telegram/message-store.js";
 import type { Logger } from "../log.js";
 import type { DiceOrigin, GameService, GameView, MessageRef } from "../services/index.js";
+import type { Translate } from "../texts/translate.js";
 import { type BoardLinks, gameMessage } from "./game-message.js";
 import { type GameMessenger, sameRef } from "./game-messenger.js";
 import { chatLane, inlineLane } from "./outbox/methods.js";
@@ -8,7 +9,6 @@ import { type Outbox, PRIORITY, type Priority } from "./outbox/outbox.js";
 import type { PrivateBoards } from "./private-boards.js";
 import { isChatGone, isPermanent, retryAfterMs } from "./telegram-errors.js";
 import { brokenCaption } from "./ui/caption.js";
-import type { Tr } from "./ui/tr.js";
 import type { WrittenTexts } from "./written-texts.js";
 
 /** What a request may already know. */
@@ -247,7 +247,7 @@ export class BoardSync {
     let game = this.service.getGame(gameId);
     if (!game) return null;
     // Nothing goes into a chat the bot has lost; the board catches up when it is back.
-    if (this.messages.isChatPaused(game.chatId)) return null;
+    if (this.messages.isChatLost(game.chatId)) return null;
     const pressedOn = hint.pressedOn ?? null;
     if (
       !game.starting &&
@@ -294,7 +294,7 @@ export class BoardSync {
    * Telegram gave it, the dice's second part; the opening follows from both parts. An inline
    * game starts in its own message. Returns the game begun, or what this round returns.
    */
-  private async begin(game: GameView, t: Tr): Promise<GameView | Again | null> {
+  private async begin(game: GameView, t: Translate): Promise<GameView | Again | null> {
     let origin: DiceOrigin;
     if (game.message?.kind === "inline")
       origin = { kind: "inline", inlineMessageId: game.message.inlineMessageId };
@@ -322,7 +322,7 @@ export class BoardSync {
     return null;
   }
 
-  private async post(game: GameView, t: Tr, claim: boolean): Promise<null> {
+  private async post(game: GameView, t: Translate, claim: boolean): Promise<null> {
     if (game.chatId === null) {
       this.logger.warn({ gameId: game.id }, "inline game without its message");
       return null;
@@ -336,7 +336,7 @@ export class BoardSync {
   }
 
   /** A broken game's message says so, once, and loses its buttons. */
-  private async showBroken(game: GameView, t: Tr): Promise<Again | null> {
+  private async showBroken(game: GameView, t: Translate): Promise<Again | null> {
     const shown = this.shownOf(game);
     if (shown.broken && shown.version === game.version) return null;
     if (!game.message) {

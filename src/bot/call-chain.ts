@@ -80,7 +80,7 @@ function retrying(): Transformer {
 export function lostChatGuard(messages: MessageStore): Transformer {
   return (prev, method, payload, signal) => {
     const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
-    if (typeof chatId === "number" && messages.isChatPaused(chatId))
+    if (typeof chatId === "number" && messages.isChatLost(chatId))
       return Promise.resolve({
         ok: false as const,
         error_code: 403,

@@ -27,6 +27,7 @@ import {
   type PlayerRef,
   type TournamentService,
 } from "../services/index.js";
+import type { Translate } from "../texts/translate.js";
 import { PressAnswers } from "./answers.js";
 import { BackgroundJobs } from "./background.js";
 import { BoardSync } from "./boards.js";
@@ -66,7 +67,6 @@ import { PrivateBoards } from "./private-boards.js";
 import { REVIEW_LIMITS, type ReviewLimits, ReviewQueue } from "./review-queue.js";
 import { slowDownNotice } from "./slow-down.js";
 import { takingTurns } from "./turns.js";
-import type { Tr } from "./ui/tr.js";
 import { UpdateFeed } from "./update-feed.js";
 import { updateKeys } from "./update-keys.js";
 import { webLinks } from "./web-links.js";
@@ -198,7 +198,7 @@ function languages(deps: BotDeps) {
   const i18n = createI18n<Context>(
     (ctx) => deps.prefs.get(ctx.from?.id ?? 0) ?? localeOf(ctx.from?.language_code),
   );
-  const textsFor = (locale: string | null): Tr => translator(i18n, locale);
+  const textsFor = (locale: string | null): Translate => translator(i18n, locale);
   const textsOf: WrittenTexts = writtenTexts(deps.store.messages, textsFor);
   return { i18n, textsFor, textsOf };
 }
@@ -206,7 +206,11 @@ function languages(deps: BotDeps) {
 type Sending = ReturnType<typeof sendingParts>;
 
 /** How updates come in and replies go out: the inbox's feed, the chats' budgets, answers. */
-function sendingParts(bot: Bot<BotContext>, deps: BotDeps, textsFor: (l: string | null) => Tr) {
+function sendingParts(
+  bot: Bot<BotContext>,
+  deps: BotDeps,
+  textsFor: (l: string | null) => Translate,
+) {
   const { logger } = deps;
   const clock = deps.limits?.clock;
   // Set once the boards' API exists: a full chat is told to slow down through it.

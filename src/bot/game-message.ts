@@ -1,10 +1,10 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import type { BoardView } from "../render/view.js";
 import type { GameView } from "../services/index.js";
+import type { Translate } from "../texts/translate.js";
 import { boardViewOf } from "./ui/board-view.js";
 import { gameCaption, startingCaption } from "./ui/caption.js";
 import { gameKeyboard } from "./ui/keyboard.js";
-import type { Tr } from "./ui/tr.js";
 import type { WebLink } from "./web-links.js";
 
 /** Everything a game's message shows: the picture, the caption and the buttons. */
@@ -27,7 +27,7 @@ export interface BoardLinks {
  * `computerId`: the computer's seat, whose turns show no buttons.
  */
 export function gameMessage(
-  t: Tr,
+  t: Translate,
   game: GameView,
   claimable: boolean,
   { playHere = null, openBoard = null }: BoardLinks = {},

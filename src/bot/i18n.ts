@@ -2,8 +2,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
+import type { Translate } from "../texts/translate.js";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "./locales.js";
-import type { Tr } from "./ui/tr.js";
 
 export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "./locales.js";
 
@@ -30,8 +30,9 @@ export function createI18n<C extends Context>(
   return i18n;
 }
 
-export function translator<C extends Context>(i18n: I18n<C>, locale: string | null): Tr {
+export function translator<C extends Context>(i18n: I18n<C>, locale: string | null): Translate {
   const lang = isLocale(locale) ? locale : DEFAULT_LOCALE;
-  // The types of Tr check keys and variables at each call; here they are passed on as they are.
-  return ((key: string, vars?: Record<string, string | number>) => i18n.t(lang, key, vars)) as Tr;
+  // The types of Translate check keys and variables at each call; here they are passed on as they are.
+  return ((key: string, vars?: Record<string, string | number>) =>
+    i18n.t(lang, key, vars)) as Translate;
 }

@@ -1,12 +1,12 @@
 import type { TelegramStore } from "../db/telegram/store.js";
 import type { Logger } from "../log.js";
 import type { GameService, GameView, MessageRef } from "../services/index.js";
+import type { Translate } from "../texts/translate.js";
 import { gameMessage } from "./game-message.js";
 import type { GameMessenger } from "./game-messenger.js";
 import { chatLane } from "./outbox/methods.js";
 import { type Outbox, PRIORITY } from "./outbox/outbox.js";
 import { isChatGone, retryAfterMs } from "./telegram-errors.js";
-import type { Tr } from "./ui/tr.js";
 import type { WebLink } from "./web-links.js";
 import type { WrittenTexts } from "./written-texts.js";
 
@@ -112,7 +112,7 @@ export class PrivateBoards {
     return this.places.get(`${gameId}:${userId}`) === "page";
   }
 
-  private message(t: Tr, game: GameView) {
+  private message(t: Translate, game: GameView) {
     return gameMessage(
       t,
       game,

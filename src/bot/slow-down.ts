@@ -1,8 +1,8 @@
 import type { Api } from "grammy";
+import type { Translate } from "../texts/translate.js";
 import type { LocalePrefs } from "./features/deps.js";
 import { isPrivateLane } from "./outbox/methods.js";
 import { type Outbox, PRIORITY } from "./outbox/outbox.js";
-import type { Tr } from "./ui/tr.js";
 
 /**
  * Tells a chat whose outbox is full that replies were dropped: one message, sent when the
@@ -13,7 +13,7 @@ export function slowDownNotice(
   outbox: Outbox,
   api: Api,
   prefs: LocalePrefs,
-  textsFor: (locale: string | null) => Tr,
+  textsFor: (locale: string | null) => Translate,
 ): (lane: string) => void {
   return (lane) => {
     if (!lane.startsWith("c:")) return;

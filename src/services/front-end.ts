@@ -28,5 +28,5 @@ export interface FrontEnd {
   challengeMessage(challengeId: number): MessageRef | null;
   setChallengeMessage(challengeId: number, ref: MessageRef): void;
   /** The chat cannot be reached (the bot was removed or blocked): its games' timers wait. */
-  isChatPaused(chatId: number): boolean;
+  isChatLost(chatId: number): boolean;
 }

@@ -320,8 +320,8 @@ export class GameService {
    * Whether the front end cannot reach the chat now (the bot was removed or blocked there):
    * the timers of its games, and the computer's turns there, wait until it is back.
    */
-  isChatPaused(chatId: number | null): boolean {
-    return chatId !== null && this.ctx.frontEnd.isChatPaused(chatId);
+  isChatLost(chatId: number | null): boolean {
+    return chatId !== null && this.ctx.frontEnd.isChatLost(chatId);
   }
 
   /** Every series of the chat (null: inline games), one per pair, variant and rules. */
@@ -433,7 +433,7 @@ export class GameService {
 
   /** Games whose chat the front end can reach: in the others, nothing moves until it is back. */
   private reachable(rows: readonly FullGame[]): FullGame[] {
-    return rows.filter((g) => !this.isChatPaused(g.game.chatId));
+    return rows.filter((g) => !this.isChatLost(g.game.chatId));
   }
 
   /** Views of games read as active, without those found damaged. */

@@ -79,7 +79,7 @@ export class ComputerOpponent {
       const game = this.service.getGame(gameId);
       if (!game || game.waitingFor !== this.player.id) return;
       // A game in a chat the bot has lost waits, like every timer there, until it is back.
-      if (this.service.isChatPaused(game.chatId)) return;
+      if (this.service.isChatLost(game.chatId)) return;
       const outcome = await this.playTurn(game);
       if ("done" in outcome) return;
       if ("retry" in outcome) continue;

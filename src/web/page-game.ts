@@ -3,7 +3,7 @@ import type { GameView, PlayerView } from "../services/index.js";
 import type { PageGame, PagePlayer, Role } from "./protocol.js";
 
 /** A player's name as the page shows it. */
-export const playerName = (p: PlayerView): string =>
+export const playerName = (p: Pick<PlayerView, "firstName" | "lastName">): string =>
   p.lastName ? `${p.firstName} ${p.lastName}` : p.firstName;
 
 const player = (p: PlayerView): PagePlayer => ({ id: p.id, name: playerName(p) });

@@ -1,4 +1,5 @@
 import type { ServiceError } from "../services/index.js";
+import { refusalText as sharedRefusal } from "../texts/refusal.js";
 import { playerName } from "./page-game.js";
 import type { Translate } from "./ports.js";
 import type { PageTexts } from "./protocol.js";
@@ -77,20 +78,9 @@ export function pageTexts(t: Translate): PageTexts {
   };
 }
 
-/** A refusal in the user's words; a code without a text of its own reads as the generic one. */
-export function refusalText(t: Translate, error: ServiceError): string {
-  // The offer waits for the other player's answer: they are the one named.
-  if (error.code === "claim-own-offer") {
-    const g = error.game;
-    if (!g?.waitingFor) return t("err-generic");
-    return t("err-claim-own-offer", {
-      name: playerName(g.waitingFor === g.white.id ? g.white : g.black),
-    });
-  }
-  const key = `err-${error.code}` as const;
-  const text = t(key);
-  return text === key ? t("err-generic") : text;
-}
+/** A refusal in the user's words, as the chat words it, names as the page writes them. */
+export const refusalText = (t: Translate, error: ServiceError): string =>
+  sharedRefusal(t, error, playerName);
 
 /** Why the page cannot open a game, in the user's words. */
 export const deniedText = (

@@ -11,7 +11,7 @@ import type { PageAssets } from "./assets.js";
 import { accepts, readBody, sendJson } from "./http.js";
 import { checkInitData, initDataKey, type WebUser } from "./init-data.js";
 import { RateLimiter, Recent } from "./limits.js";
-import { pageGame, seatOf } from "./page-game.js";
+import { pageGame, playerName, seatOf } from "./page-game.js";
 import type { Translate, WebBoardPorts } from "./ports.js";
 import {
   AUTH_SCHEME,
@@ -323,7 +323,7 @@ export class WebBoard {
     const boot: PageBoot = {
       me: {
         id: user.id,
-        name: user.lastName ? `${user.firstName} ${user.lastName}` : user.firstName,
+        name: playerName(user),
       },
       role,
       locale,

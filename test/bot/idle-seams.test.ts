@@ -295,7 +295,7 @@ describe("a chat the bot has lost", () => {
     // She unblocks it and writes: the chat is back, and the board is as the game is.
     h.tg.rules.rejoin(chat);
     expect(await h.send(USERS.alice, "/start", { chatId: chat })).toBe(true);
-    expect(h.parts.deps.messages.isChatPaused(chat)).toBe(false);
+    expect(h.parts.deps.messages.isChatLost(chat)).toBe(false);
     const live = h.tg.message(chat, board.messageId)!;
     expect(buttons(live).length).toBeGreaterThan(0);
     const first = buttons(live)[0]!;

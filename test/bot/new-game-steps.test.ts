@@ -9,11 +9,11 @@ import {
   type Setup,
   setupOf,
 } from "../../src/bot/features/new-game/steps.js";
-import type { Tr } from "../../src/bot/ui/tr.js";
 import { defaultRules, presetRules } from "../../src/engine/index.js";
+import type { Translate } from "../../src/texts/translate.js";
 
 /** Labels are the keys themselves: the tests read which texts a choice would show. */
-const t = ((key: string) => key) as Tr;
+const t = ((key: string) => key) as Translate;
 
 /** Answers each question from `script` (by question key); records what was asked. */
 async function walk(

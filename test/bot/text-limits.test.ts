@@ -24,7 +24,6 @@ import { brokenCaption, gameCaption } from "../../src/bot/ui/caption.js";
 import { CAPTION_LIMIT, TEXT_LIMIT } from "../../src/bot/ui/fit.js";
 import { htmlName } from "../../src/bot/ui/names.js";
 import { replayCaption } from "../../src/bot/ui/result-text.js";
-import type { Tr } from "../../src/bot/ui/tr.js";
 import { TURN_LOG_LIMIT } from "../../src/engine/index.js";
 import {
   type CubeDecision,
@@ -37,6 +36,7 @@ import {
   TournamentService,
   type TournamentView,
 } from "../../src/services/index.js";
+import type { Translate } from "../../src/texts/translate.js";
 import { longNamed } from "../helpers/long-names.js";
 import { FORCED_DOUBLE_SIX } from "../helpers/turns.js";
 import { it } from "../services/fixtures.js";
@@ -284,7 +284,7 @@ describe("lists of a chat with long names", () => {
       player: longNamed(i),
       wins: 15 - i,
     }));
-    for (const t of everyLocale as Tr[]) {
+    for (const t of everyLocale as Translate[]) {
       const listedGames = expectWithin(historyText(t, history), TEXT_LIMIT);
       expect(listedGames.match(/#\d+ · /g)).toHaveLength(10);
       const score = expectWithin(scoreText(t, allSeries), TEXT_LIMIT);

@@ -13,6 +13,7 @@ import type {
   PlayerRef,
   TournamentService,
 } from "../../services/index.js";
+import type { Translate } from "../../texts/translate.js";
 import type { PressAnswers } from "../answers.js";
 import type { BoardSync } from "../boards.js";
 import type { Locale } from "../i18n.js";
@@ -20,7 +21,6 @@ import type { MessageMemo } from "../message-memo.js";
 import type { PersonLimits } from "../person-limits.js";
 import type { PrivateBoards } from "../private-boards.js";
 import type { ReviewQueue } from "../review-queue.js";
-import type { Tr } from "../ui/tr.js";
 import type { WrittenTexts } from "../written-texts.js";
 import type { TournamentBoards } from "./tournament/boards.js";
 
@@ -51,7 +51,7 @@ export interface FeatureDeps {
   readonly isReplay: (updateId: number) => boolean;
   readonly i18n: I18n<Context>;
   /** Texts in one language (a game's, a challenge's). */
-  readonly textsFor: (locale: string | null) => Tr;
+  readonly textsFor: (locale: string | null) => Translate;
   /** Texts in the language of a game or challenge. */
   readonly textsOf: WrittenTexts;
   readonly logger: Logger;

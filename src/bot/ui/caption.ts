@@ -10,10 +10,10 @@ import {
   playNotation,
 } from "../../engine/index.js";
 import type { GameView, PlayerView } from "../../services/index.js";
+import type { Translate } from "../../texts/translate.js";
 import { CAPTION_LIMIT, fitHtml } from "./fit.js";
 import { htmlName } from "./names.js";
 import { gameTitle } from "./rules-text.js";
-import type { Tr } from "./tr.js";
 
 const ICON: Record<Color, string> = { white: "⚪", black: "⚫" };
 
@@ -21,7 +21,7 @@ const playerOf = (g: GameView, c: Color): PlayerView => (c === "white" ? g.white
 const who = (g: GameView, c: Color): string => `${ICON[c]} ${htmlName(playerOf(g, c))}`;
 const diceText = (d: readonly [number, number]): string => `${d[0]}-${d[1]}`;
 
-function statusLine(t: Tr, g: GameView, s: GameState): string {
+function statusLine(t: Translate, g: GameView, s: GameState): string {
   const mover = who(g, s.turn);
   const opponent = who(g, other(s.turn));
   switch (s.phase) {
@@ -44,7 +44,7 @@ function statusLine(t: Tr, g: GameView, s: GameState): string {
   }
 }
 
-function resultLine(t: Tr, g: GameView, s: GameState): string {
+function resultLine(t: Translate, g: GameView, s: GameState): string {
   const r = s.result!;
   const seriesText = g.final
     ? ` · ${t("caption-series", { white: g.final.white, black: g.final.black })}`
@@ -54,7 +54,7 @@ function resultLine(t: Tr, g: GameView, s: GameState): string {
   return `🏆 ${t("caption-wins", { name: who(g, r.winner), kind, points: r.points })}${seriesText}`;
 }
 
-const playText = (t: Tr, m: LastMove): string =>
+const playText = (t: Translate, m: LastMove): string =>
   m.steps.length ? playNotation(m.steps).join(" ") : t("caption-no-move");
 
 /**
@@ -62,7 +62,7 @@ const playText = (t: Tr, m: LastMove): string =>
  * opponent's, and any played for them because nothing else was possible), or else the last
  * turn of the game.
  */
-function turnLines(t: Tr, g: GameView, s: GameState): string[] {
+function turnLines(t: Translate, g: GameView, s: GameState): string[] {
   const waiting = s.phase === "over" ? null : waitingColour(s);
   const news: readonly LoggedTurn[] = waiting && g.turnLog ? g.turnLog[waiting].turns : [];
   if (news.length === 0)
@@ -98,12 +98,12 @@ function openingIsNews(g: GameView, s: GameState): boolean {
 }
 
 /** "long nardy · classic · running series · #12": the number tells two boards apart. */
-export const gameLabel = (t: Tr, g: GameView): string =>
+export const gameLabel = (t: Translate, g: GameView): string =>
   `${gameTitle(t, g.variant, g.rules)} · #${g.id}`;
 
 /** The caption of a game whose stored record is damaged: who played, and that it cannot go on. */
 /** A game that cannot go on: its record is damaged, or its tournament dropped it. */
-export function brokenCaption(t: Tr, g: GameView): string {
+export function brokenCaption(t: Translate, g: GameView): string {
   const lines = [
     `${who(g, "white")} <b>${g.score.white} : ${g.score.black}</b> ${htmlName(g.black)} ${ICON.black}`,
     `<i>${gameLabel(t, g)}</i>`,
@@ -122,7 +122,7 @@ export function brokenCaption(t: Tr, g: GameView): string {
  * The caption of a game's first message before any die: who plays, and the commitment to the
  * seed. The message's number and date, once Telegram gives them, join the seed for the dice.
  */
-export function startingCaption(t: Tr, g: GameView): string {
+export function startingCaption(t: Translate, g: GameView): string {
   const lines = [
     `${htmlName(g.white)} <b>${g.score.white} : ${g.score.black}</b> ${htmlName(g.black)}`,
     `<i>${gameLabel(t, g)}</i>`,
@@ -133,7 +133,7 @@ export function startingCaption(t: Tr, g: GameView): string {
 }
 
 /** The caption under the board, in HTML, within Telegram's 1024 characters. */
-export function gameCaption(t: Tr, g: GameView): string {
+export function gameCaption(t: Translate, g: GameView): string {
   const s = g.state;
   const board = currentBoard(s);
   const lines = [
@@ -163,7 +163,7 @@ export function gameCaption(t: Tr, g: GameView): string {
   return fitHtml(lines.join("\n"), CAPTION_LIMIT);
 }
 
-function lotLine(t: Tr, g: GameView): string {
+function lotLine(t: Translate, g: GameView): string {
   const lot = g.opening!;
   const last = lot.rolls.at(-1)!;
   const name = (id: number) => htmlName(id === g.white.id ? g.white : g.black);

@@ -4,7 +4,7 @@
  * long; texts built from people's names can be any length, so they are measured and cut here.
  */
 
-import type { Tr } from "./tr.js";
+import type { Translate } from "../../texts/translate.js";
 
 /** A photo's or an animation's caption. */
 export const CAPTION_LIMIT = 1024;
@@ -122,7 +122,7 @@ export function fitRows<R extends readonly unknown[]>(rows: readonly R[]): R[] {
 }
 
 /** "…and 5 more" after a list cut short, or nothing. */
-export const more = (t: Tr, hidden: number): string[] =>
+export const more = (t: Translate, hidden: number): string[] =>
   hidden > 0 ? [t("list-more", { n: hidden })] : [];
 
 /** A word of the user's quoted back in a reply: short, whatever they typed. */

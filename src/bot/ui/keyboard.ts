@@ -12,9 +12,9 @@ import {
   turnView,
 } from "../../engine/index.js";
 import type { GameView } from "../../services/index.js";
+import type { Translate } from "../../texts/translate.js";
 import { encode, type GameCommand } from "../callback-data.js";
 import { reviewRow } from "./review-keyboard.js";
-import type { Tr } from "./tr.js";
 
 const ROW = 4;
 /** Up to this many plays left, each is one button: the turn is one press. */
@@ -101,7 +101,7 @@ const OFFER_BUTTONS = {
   rematch: "btn-rematch",
 } as const satisfies Record<Exclude<OfferKind, "move" | "resign">, string>;
 
-function offerRow(t: Tr, game: GameView, row: readonly Offer[]): InlineKeyboardButton[][] {
+function offerRow(t: Translate, game: GameView, row: readonly Offer[]): InlineKeyboardButton[][] {
   if (row.some((o) => o.kind === "move")) return moveRows(t, game);
   const out: InlineKeyboardButton[] = [];
   for (const { kind } of row) {
@@ -112,7 +112,7 @@ function offerRow(t: Tr, game: GameView, row: readonly Offer[]): InlineKeyboardB
 }
 
 /** The move phase's buttons: whole plays when few are left, else the next steps. */
-function moveRows(t: Tr, game: GameView): InlineKeyboardButton[][] {
+function moveRows(t: Translate, game: GameView): InlineKeyboardButton[][] {
   const s = game.state;
   const rows: InlineKeyboardButton[][] = [];
   const view = turnView(s);
@@ -134,7 +134,7 @@ function moveRows(t: Tr, game: GameView): InlineKeyboardButton[][] {
  * buttons are not shown: nobody else may press them.
  */
 export function gameKeyboard(
-  t: Tr,
+  t: Translate,
   game: GameView,
   opts: { claimable?: boolean; seriesOver?: boolean; computerId?: number | null } = {},
 ): InlineKeyboardMarkup {

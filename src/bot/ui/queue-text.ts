@@ -1,5 +1,5 @@
+import type { Translate } from "../../texts/translate.js";
 import type { Queued } from "../review-queue.js";
-import type { Tr } from "./tr.js";
 
 /** The texts of one kind of review work. */
 export interface QueueTexts {
@@ -12,7 +12,7 @@ export interface QueueTexts {
 }
 
 /** What asking for review work is told of its place in the queue; null: nothing to say. */
-export function queuedText(t: Tr, q: Queued, texts: QueueTexts): string | null {
+export function queuedText(t: Translate, q: Queued, texts: QueueTexts): string | null {
   if (q.kind === "refused") return t(`queue-${q.reason}`);
   const position = q.kind === "started" ? null : q.position;
   if (position !== null) return t(texts.waiting, { position });

@@ -1,7 +1,7 @@
 import type { InlineKeyboardButton } from "grammy/types";
 import type { GameView } from "../../services/index.js";
+import type { Translate } from "../../texts/translate.js";
 import { encode, type ReviewItem } from "../callback-data.js";
-import type { Tr } from "./tr.js";
 
 /**
  * What a finished game offers under its board and in /history. A game in an inline message
@@ -22,7 +22,7 @@ export function compactReviewRow(game: GameView): InlineKeyboardButton[] {
   }));
 }
 
-export function reviewRow(t: Tr, game: GameView): InlineKeyboardButton[] {
+export function reviewRow(t: Translate, game: GameView): InlineKeyboardButton[] {
   return reviewItems(game).map((item) => ({
     text: t(`btn-${item}`),
     callback_data: encode({ type: "review", gameId: game.id, item }),

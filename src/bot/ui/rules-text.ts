@@ -5,7 +5,7 @@ import {
   type Rules,
   type Variant,
 } from "../../engine/index.js";
-import type { Tr } from "./tr.js";
+import type { Translate } from "../../texts/translate.js";
 
 /** The preset these rules are, whatever the match length (shown beside it), or null. */
 export function presetOf(variant: Variant, rules: Rules): PresetName | null {
@@ -16,7 +16,7 @@ export function presetOf(variant: Variant, rules: Rules): PresetName | null {
   return null;
 }
 
-function matchText(t: Tr, rules: Rules): string {
+function matchText(t: Translate, rules: Rules): string {
   const m = rules.match;
   if (m.kind === "points") return t("match-points", { n: m.to });
   if (m.kind === "games") return t("match-games", { n: m.count });
@@ -24,14 +24,14 @@ function matchText(t: Tr, rules: Rules): string {
 }
 
 /** "long nardy · classic · running series" */
-export function gameTitle(t: Tr, variant: Variant, rules: Rules): string {
+export function gameTitle(t: Translate, variant: Variant, rules: Rules): string {
   const preset = presetOf(variant, rules);
   const presetText = preset ? t(`preset-${preset}`) : t("preset-custom");
   return `${t(`variant-${variant}`)} · ${presetText} · ${matchText(t, rules)}`;
 }
 
 /** The options that differ from the variant's defaults, in plain words. */
-export function customRulesText(t: Tr, variant: Variant, rules: Rules): string[] {
+export function customRulesText(t: Translate, variant: Variant, rules: Rules): string[] {
   const lines: string[] = [];
   if (variant === "long") {
     lines.push(

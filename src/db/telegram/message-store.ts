@@ -37,15 +37,15 @@ function placeOf(
 
 const p = (name: string) => sql.placeholder(name);
 
-/**
- * Where the bot shows each game and challenge, what those messages show, and the chats it
- * has lost (tournament-messages.ts keeps the tournaments'). The game service reads and writes the games' and challenges' places
- * through its front-end port (createApp hands it this store), inside its own transactions:
- * the same connection, so a game and its message are stored together.
- */
 /** Games whose board rows are kept in memory: a press asks for its game's several times. */
 const CACHED_BOARDS = 10_000;
 
+/**
+ * Where the bot shows each game and challenge, what those messages show, and the chats it
+ * has lost (tournament-messages.ts keeps the tournaments'). The game service reads and
+ * writes the games' and challenges' places through its front-end port (createApp hands it this store), inside its own transactions:
+ * the same connection, so a game and its message are stored together.
+ */
 export class MessageStore {
   /** Asked before every call into a chat: the few lost ones are kept in memory. */
   private readonly lost: Set<number>;
@@ -323,7 +323,7 @@ export class MessageStore {
   }
 
   /** Whether the bot has lost the chat and has not been back since: nothing goes there. */
-  isChatPaused(chatId: number | null): boolean {
+  isChatLost(chatId: number | null): boolean {
     return chatId !== null && this.lost.has(chatId);
   }
 }

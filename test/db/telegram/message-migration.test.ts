@@ -96,8 +96,8 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
     locale: "en",
   });
   expect(tournamentMessages.behind()).toEqual([1]);
-  expect(messages.isChatPaused(-2002)).toBe(true);
-  expect(messages.isChatPaused(CHAT.id)).toBe(false);
+  expect(messages.isChatLost(-2002)).toBe(true);
+  expect(messages.isChatLost(CHAT.id)).toBe(false);
 
   // The service reads the same places through its port: a press on the board still counts.
   const svc = new GameService(upgraded.db, messages, { now: () => NOW });

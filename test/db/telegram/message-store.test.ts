@@ -98,13 +98,13 @@ describe("where the bot shows games and challenges", () => {
     clock.advance(3 * svc.config.idleMs);
     expect(svc.gamesToRemind()).toHaveLength(1);
     messages.setChatLost(CHAT.id, true, clock.now());
-    expect(svc.isChatPaused(CHAT.id)).toBe(true);
+    expect(svc.isChatLost(CHAT.id)).toBe(true);
     expect(svc.gamesToRemind()).toEqual([]);
     expect(svc.claimableGames()).toEqual([]);
-    expect(new MessageStore(database.db).isChatPaused(CHAT.id)).toBe(true);
+    expect(new MessageStore(database.db).isChatLost(CHAT.id)).toBe(true);
     messages.setChatLost(CHAT.id, false, clock.now());
     expect(svc.gamesToRemind()).toHaveLength(1);
-    expect(new MessageStore(database.db).isChatPaused(CHAT.id)).toBe(false);
+    expect(new MessageStore(database.db).isChatLost(CHAT.id)).toBe(false);
   });
 
   it("keeps a tournament's messages and finds those behind", () => {

@@ -1,10 +1,10 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ChallengeView, GameView } from "../../../services/index.js";
+import type { Translate } from "../../../texts/translate.js";
 import { type ChallengeCommand, encode } from "../../callback-data.js";
 import { fitHtml, TEXT_LIMIT } from "../../ui/fit.js";
 import { htmlName, mention } from "../../ui/names.js";
 import { customRulesText, gameTitle, presetOf } from "../../ui/rules-text.js";
-import type { Tr } from "../../ui/tr.js";
 
 /** The challenged person, mentioned so Telegram tells them even without a username. */
 function targetName(c: ChallengeView): string | null {
@@ -18,7 +18,7 @@ function targetName(c: ChallengeView): string | null {
  * the bot, which its challenger starts (its commitment shown first, like any challenge's).
  */
 export function challengeText(
-  t: Tr,
+  t: Translate,
   c: ChallengeView,
   ttlMinutes: number,
   vsComputer = false,
@@ -56,7 +56,11 @@ const challengeButton = (
 });
 
 /** Accept for whoever may accept; Decline only when the challenge names someone; Cancel. */
-export function challengeKeyboard(t: Tr, c: ChallengeView, seal?: string): InlineKeyboardMarkup {
+export function challengeKeyboard(
+  t: Translate,
+  c: ChallengeView,
+  seal?: string,
+): InlineKeyboardMarkup {
   const first = [challengeButton(t("btn-accept"), c, "accept", seal)];
   if (c.target) first.push(challengeButton(t("btn-decline"), c, "decline", seal));
   return {
@@ -65,7 +69,7 @@ export function challengeKeyboard(t: Tr, c: ChallengeView, seal?: string): Inlin
 }
 
 /** A game against the bot: its challenger starts it, or cancels it. */
-export function computerChallengeKeyboard(t: Tr, c: ChallengeView): InlineKeyboardMarkup {
+export function computerChallengeKeyboard(t: Translate, c: ChallengeView): InlineKeyboardMarkup {
   return {
     inline_keyboard: [
       [challengeButton(t("btn-start-computer"), c, "accept")],
@@ -85,7 +89,7 @@ export type ChallengeClosedKey =
 
 /** The closed challenge: accepted, declined, cancelled or expired. */
 export function challengeClosedText(
-  t: Tr,
+  t: Translate,
   c: ChallengeView,
   key: ChallengeClosedKey,
   byName?: string,
@@ -99,7 +103,7 @@ export function challengeClosedText(
  * An accepted challenge's message: who plays and where the board is, with the dice
  * commitment. A card shared from a private chat became the board in the chat it was sent to.
  */
-export function challengeAcceptedText(t: Tr, c: ChallengeView, game: GameView): string {
+export function challengeAcceptedText(t: Translate, c: ChallengeView, game: GameView): string {
   const opponent = game.white.id === c.challenger.id ? game.black : game.white;
   const names = { from: htmlName(c.challenger), name: htmlName(opponent) };
   const shared = c.message?.kind !== "inline" && game.message?.kind === "inline";

@@ -2,6 +2,7 @@ import type { Filter } from "grammy";
 import type { InlineKeyboardMarkup, InlineQueryResult } from "grammy/types";
 import { startingBoard, type Variant } from "../../../engine/index.js";
 import type { ChallengeView } from "../../../services/index.js";
+import type { Translate } from "../../../texts/translate.js";
 import { CARD_OFFERS, encode } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
 import type { PhotoUploader, RenderBoard } from "../../game-messenger.js";
@@ -10,7 +11,6 @@ import { minutesLeft } from "../../rate-limit.js";
 import { CAPTION_LIMIT, fitHtml } from "../../ui/fit.js";
 import { htmlName } from "../../ui/names.js";
 import { gameTitle } from "../../ui/rules-text.js";
-import type { Tr } from "../../ui/tr.js";
 import type { CardFields } from "../challenge/card-seal.js";
 import { challengeKeyboard, challengeText } from "../challenge/text.js";
 import { playerRef } from "../player-ref.js";
@@ -48,7 +48,7 @@ export function cardPhotos(
 /** A card's Accept and Cancel, each carrying the sealed card. */
 function cardKeyboard(
   scope: InlineScope,
-  t: Tr,
+  t: Translate,
   card: CardFields & { locale: Locale },
 ): InlineKeyboardMarkup {
   const data = (command: "accept" | "cancel") =>

@@ -40,7 +40,7 @@ function memberStatus(deps: MembershipDeps, ctx: Filter<BotContext, "my_chat_mem
 export function chatsBack(deps: MembershipDeps): MiddlewareFn<BotContext> {
   return (ctx, next) => {
     const chatId = ctx.message?.chat.id ?? ctx.callbackQuery?.message?.chat.id;
-    if (chatId !== undefined && deps.messages.isChatPaused(chatId)) back(deps, chatId);
+    if (chatId !== undefined && deps.messages.isChatLost(chatId)) back(deps, chatId);
     return next();
   };
 }

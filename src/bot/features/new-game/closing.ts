@@ -1,6 +1,6 @@
 import type { DialogStore, ExpiredDialog } from "../../../db/telegram/dialog-store.js";
+import type { Translate } from "../../../texts/translate.js";
 import type { BotContext } from "../../context.js";
-import type { Tr } from "../../ui/tr.js";
 import type { FeatureDeps } from "../deps.js";
 import { NO_BUTTONS } from "./keyboard.js";
 
@@ -27,7 +27,7 @@ async function sayClosed(
   deps: DialogsClosed["deps"],
   api: BotContext["api"],
   closed: readonly ExpiredDialog[],
-  text: (t: Tr) => string,
+  text: (t: Translate) => string,
 ): Promise<void> {
   for (const d of closed) {
     await api

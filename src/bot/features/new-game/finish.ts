@@ -1,10 +1,10 @@
 import type { Conversation } from "@grammyjs/conversations";
 import type { Chat } from "grammy/types";
 import type { TournamentFormat } from "../../../engine/index.js";
+import type { Translate } from "../../../texts/translate.js";
 import { encode } from "../../callback-data.js";
 import type { BotContext, InnerContext } from "../../context.js";
 import { errorText } from "../../ui/errors-text.js";
-import type { Tr } from "../../ui/tr.js";
 import { challengeKeyboard, challengeText } from "../challenge/text.js";
 import { startVsComputer } from "../challenge/vs-computer.js";
 import { playerRef } from "../player-ref.js";
@@ -20,7 +20,7 @@ export interface OpenDialog {
   /** The update that opened the dialog (/new). */
   readonly ctx: InnerContext;
   readonly chat: Chat;
-  readonly t: Tr;
+  readonly t: Translate;
   readonly locale: string;
   /** The dialog's message, which becomes the ending's message. */
   readonly messageId: number;

@@ -1,6 +1,6 @@
 import type { InlineKeyboardButton } from "grammy/types";
+import type { Translate } from "../../../texts/translate.js";
 import { DIALOG_CHOICE, encode } from "../../callback-data.js";
-import type { Tr } from "../../ui/tr.js";
 import type { Choice } from "./steps.js";
 
 /** The choice every question offers besides its own. */
@@ -13,7 +13,7 @@ export const NO_BUTTONS = { reply_markup: { inline_keyboard: [] } };
 export function keyboard(
   owner: number,
   choices: Choice[],
-  t: Tr,
+  t: Translate,
 ): { inline_keyboard: InlineKeyboardButton[][] } {
   const button = (text: string, choice: string) => {
     if (!DIALOG_CHOICE.test(choice)) throw new Error(`not a dialog choice: ${choice}`);

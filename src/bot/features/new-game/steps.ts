@@ -13,7 +13,7 @@ import {
   type TournamentFormat,
   type Variant,
 } from "../../../engine/index.js";
-import type { Tr } from "../../ui/tr.js";
+import type { Translate } from "../../../texts/translate.js";
 
 export type Choice = { readonly value: string; readonly label: string };
 
@@ -65,7 +65,7 @@ export interface ChoiceStep {
   readonly kind: "choice";
   readonly question: Question;
   readonly applies: (d: Draft) => boolean;
-  readonly choices: (t: Tr, d: Draft) => Choice[];
+  readonly choices: (t: Translate, d: Draft) => Choice[];
   /** The draft with the chosen value in it (one of `choices`). */
   readonly fold: (d: Draft, chosen: string) => Draft;
 }
@@ -113,7 +113,7 @@ interface RuleStep {
   readonly rule: "head" | "block" | "scoring" | "lastRoll" | "opening" | "cube" | "nextStarter";
   readonly variants: readonly Variant[];
   readonly question: Question;
-  readonly choices: (t: Tr) => Choice[];
+  readonly choices: (t: Translate) => Choice[];
   /** The rule's value from the chosen one (yes/no questions give a boolean). */
   readonly value?: (chosen: string) => unknown;
 }
@@ -267,7 +267,7 @@ export interface Answers {
  * Asks every step that applies, in the table's order, and folds each answer into the draft.
  * Which steps apply follows from the answers alone, so a replay asks the same questions.
  */
-export async function answerSteps(start: Draft, t: Tr, answers: Answers): Promise<Draft> {
+export async function answerSteps(start: Draft, t: Translate, answers: Answers): Promise<Draft> {
   let d = start;
   for (const step of STEPS) {
     if (!step.applies(d)) continue;

@@ -1,6 +1,7 @@
 import { type CommandContext, Composer } from "grammy";
 import type { InlineKeyboardButton } from "grammy/types";
 import type { GameView } from "../../../services/index.js";
+import type { Translate } from "../../../texts/translate.js";
 import { onButton, type PayloadOf, type PressContext } from "../../buttons.js";
 import { encode, type Payload, type ResignChoice } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
@@ -9,7 +10,6 @@ import { gameLabel } from "../../ui/caption.js";
 import { fitPlain, fitRows, more, TEXT_LIMIT } from "../../ui/fit.js";
 import { plainName } from "../../ui/names.js";
 import { startedText } from "../../ui/started.js";
-import type { Tr } from "../../ui/tr.js";
 import type { ResignDeps } from "./deps.js";
 
 const opponentOf = (g: GameView, userId: number) => (g.white.id === userId ? g.black : g.white);
@@ -129,7 +129,7 @@ function button(text: string, game: GameView, askerId: number, choice: ResignCho
 }
 
 /** The question on one game: resign (how, in short nardy), claim, or answer an offer. */
-function question(deps: ResignDeps, t: Tr, game: GameView, askerId: number) {
+function question(deps: ResignDeps, t: Translate, game: GameView, askerId: number) {
   const name = plainName(opponentOf(game, askerId));
   const offer = game.state.phase === "resign" ? game.state.pendingResign : null;
   if (offer && game.waitingFor === askerId) {

@@ -6,11 +6,11 @@ import type {
   GameView,
   PlayerAnalysis,
 } from "../../../services/index.js";
+import type { Translate } from "../../../texts/translate.js";
 import { gameLabel } from "../../ui/caption.js";
 import { CAPTION_LIMIT, fitHtml, shownText, TEXT_LIMIT } from "../../ui/fit.js";
 import { htmlName } from "../../ui/names.js";
 import { COLOUR_ICON } from "../../ui/result-text.js";
-import type { Tr } from "../../ui/tr.js";
 
 /** Equity to three decimals, signed: "+0.125", "−0.040". */
 export const signed = (x: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(x).toFixed(3)}`;
@@ -21,7 +21,7 @@ const name = (g: GameView, c: Color) =>
 const perDecision = (p: PlayerAnalysis) => (p.decisions === 0 ? 0 : p.lost / p.decisions);
 
 /** Who played better (by equity lost per decision, a clear margin only) and who rolled better. */
-function verdict(t: Tr, g: GameView, a: GameAnalysis): string {
+function verdict(t: Translate, g: GameView, a: GameAnalysis): string {
   const w = perDecision(a.white);
   const b = perDecision(a.black);
   const luckier = name(g, a.white.luck >= a.black.luck ? "white" : "black");
@@ -30,7 +30,7 @@ function verdict(t: Tr, g: GameView, a: GameAnalysis): string {
 }
 
 /** The report: per player decisions, errors, blunders, equity lost and luck, then a verdict. */
-export function analysisText(t: Tr, g: GameView, a: GameAnalysis): string {
+export function analysisText(t: Translate, g: GameView, a: GameAnalysis): string {
   const lines = [`<b>${t("analysis-title", { game: gameLabel(t, g) })}</b>`];
   for (const c of ["white", "black"] as const) {
     const p = a[c];
@@ -67,7 +67,7 @@ export type CostlyDecision = Decision | CubeDecision;
 export type LineDetail = "full" | "short" | "brief";
 
 /** A costly checker play: whose (its colour; the report names the player), when, the dice. */
-export function decisionLine(t: Tr, d: Decision, detail: LineDetail): string {
+export function decisionLine(t: Translate, d: Decision, detail: LineDetail): string {
   const vars = {
     side: COLOUR_ICON[d.color],
     turn: d.turn,
@@ -85,7 +85,7 @@ export function decisionLine(t: Tr, d: Decision, detail: LineDetail): string {
 }
 
 /** A costly cube or resignation decision: what was done and what was best, per unit cube. */
-export function cubeDecisionLine(t: Tr, d: CubeDecision, detail: LineDetail): string {
+export function cubeDecisionLine(t: Translate, d: CubeDecision, detail: LineDetail): string {
   const vars = {
     side: COLOUR_ICON[d.color],
     turn: d.turn,
@@ -120,7 +120,7 @@ export interface AnalysisPost {
  * (and left out of the picture too). A report that cannot fit at all (it
  * cannot, with names cut to their length) goes as a text of its own.
  */
-export function analysisPost(t: Tr, g: GameView, a: GameAnalysis): AnalysisPost {
+export function analysisPost(t: Translate, g: GameView, a: GameAnalysis): AnalysisPost {
   const report = analysisText(t, g, a);
   const costly = [...a.white.costliest, ...a.black.costliest];
   const line = (d: CostlyDecision, i: number, detail: LineDetail) =>

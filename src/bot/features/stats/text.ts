@@ -1,11 +1,11 @@
 import type { LeaderRow, PlayerRef, SeriesView } from "../../../services/index.js";
+import type { Translate } from "../../../texts/translate.js";
 import { fitList, more, TEXT_LIMIT } from "../../ui/fit.js";
 import { htmlName } from "../../ui/names.js";
 import { gameTitle } from "../../ui/rules-text.js";
-import type { Tr } from "../../ui/tr.js";
 
 /** `/score`: one line per series, as many as fit. */
-export function scoreText(t: Tr, series: readonly SeriesView[]): string {
+export function scoreText(t: Translate, series: readonly SeriesView[]): string {
   const lines = series.map((s) => {
     const [a, b] = s.players;
     const [pa, pb] = s.state.scores;
@@ -35,7 +35,11 @@ export interface Champion {
  * `/top`: each variant's table, then who won tournaments; the champions' line gives way when
  * the names are long. Empty when there is nothing to show.
  */
-export function topText(t: Tr, boards: readonly Board[], champions: readonly Champion[]): string {
+export function topText(
+  t: Translate,
+  boards: readonly Board[],
+  champions: readonly Champion[],
+): string {
   const sections = boards
     .filter((b) => b.rows.length > 0)
     .map((b) =>

@@ -6,10 +6,10 @@ import type {
 import type { Logger } from "../../../log.js";
 import type { RenderStandings } from "../../../render/standings-view.js";
 import type { TournamentService, TournamentView } from "../../../services/index.js";
+import type { Translate } from "../../../texts/translate.js";
 import { chatLane } from "../../outbox/methods.js";
 import { type Outbox, PRIORITY, type Priority } from "../../outbox/outbox.js";
 import { isChatGone, isMessageGone, isNotModified, retryAfterMs } from "../../telegram-errors.js";
-import type { Tr } from "../../ui/tr.js";
 import { standingsPicture } from "./standings-picture.js";
 import {
   closedCard,
@@ -34,7 +34,7 @@ export interface TournamentBoardsOptions {
   /** Where each tournament's messages are, and what they show. */
   readonly messages: TournamentMessageStore;
   readonly render: RenderStandings;
-  readonly textsFor: (locale: string | null) => Tr;
+  readonly textsFor: (locale: string | null) => Translate;
   readonly logger: Logger;
   readonly now: () => number;
 }
@@ -60,7 +60,7 @@ export class TournamentBoards {
   private readonly service: TournamentService;
   private readonly messages: TournamentMessageStore;
   private readonly render: RenderStandings;
-  private readonly textsFor: (locale: string | null) => Tr;
+  private readonly textsFor: (locale: string | null) => Translate;
   private readonly logger: Logger;
   private readonly now: () => number;
 
@@ -198,7 +198,7 @@ export class TournamentBoards {
     return { ...t, ...this.messages.of(t.id) };
   }
 
-  private async showCard(t: ShownTournament, tr: Tr): Promise<void> {
+  private async showCard(t: ShownTournament, tr: Translate): Promise<void> {
     const open = t.status === "signup";
     const now = this.now();
     const text = open ? signupCard(tr, t, now) : closedCard(tr, t);
@@ -234,7 +234,7 @@ export class TournamentBoards {
     written();
   }
 
-  private async showStandings(t: ShownTournament, tr: Tr): Promise<void> {
+  private async showStandings(t: ShownTournament, tr: Translate): Promise<void> {
     const png = await this.render(standingsPicture(tr, t));
     const caption = standingsCaption(tr, t);
     const keyboard = standingsKeyboard(tr, t, this.confirming.has(t.id));

@@ -1,13 +1,13 @@
 import { type BracketMatch, pairKey } from "../../../engine/index.js";
 import type { BracketMatchView, StandingsPicture } from "../../../render/standings-view.js";
 import type { TournamentView } from "../../../services/index.js";
+import type { Translate } from "../../../texts/translate.js";
 import { plainName } from "../../ui/names.js";
 import { gameTitle } from "../../ui/rules-text.js";
-import type { Tr } from "../../ui/tr.js";
 import { formatText, nameOf } from "./text.js";
 
 /** What the standings picture shows, in the tournament's language. */
-export function standingsPicture(tr: Tr, t: TournamentView): StandingsPicture {
+export function standingsPicture(tr: Translate, t: TournamentView): StandingsPicture {
   const title = tr("tournament-card-title");
   const subtitle = `${gameTitle(tr, t.variant, t.rules)} · ${formatText(tr, t)}`;
   const winner = nameOf(t, t.winnerId);
@@ -58,7 +58,7 @@ export function standingsPicture(tr: Tr, t: TournamentView): StandingsPicture {
 }
 
 /** "Final", "Semi-finals", ... by how many rounds are left, counting this one. */
-function roundName(tr: Tr, left: number): string {
+function roundName(tr: Translate, left: number): string {
   if (left === 1) return tr("tournament-round-final");
   if (left === 2) return tr("tournament-round-semi");
   if (left === 3) return tr("tournament-round-quarter");

@@ -1,10 +1,10 @@
 import type { InlineKeyboardMarkup } from "grammy/types";
 import type { PlayerView, TournamentView } from "../../../services/index.js";
+import type { Translate } from "../../../texts/translate.js";
 import { encode, type TournamentCommand } from "../../callback-data.js";
 import { CAPTION_LIMIT, fitList, more, TEXT_LIMIT } from "../../ui/fit.js";
 import { htmlName, mention } from "../../ui/names.js";
 import { gameTitle } from "../../ui/rules-text.js";
-import type { Tr } from "../../ui/tr.js";
 
 /** Sign-up windows the organiser cycles through, in minutes. */
 export const SIGNUP_MINUTES = [10, 30, 60, 180] as const;
@@ -23,14 +23,14 @@ export const minutesLeft = (t: TournamentView, now: number): number => {
   return COUNTDOWN_STEP_MINUTES * Math.max(1, Math.ceil((t.signupEndsAt - now) / step));
 };
 
-export const formatText = (tr: Tr, t: TournamentView): string =>
+export const formatText = (tr: Translate, t: TournamentView): string =>
   tr(`tournament-format-${t.format}`);
 
 export const nameOf = (t: TournamentView, id: number | null): PlayerView | null =>
   id === null ? null : (t.entrants.find((p) => p.id === id) ?? null);
 
 /** The sign-up card: settings, who joined, and what is open to whom. */
-export function signupCard(tr: Tr, t: TournamentView, now: number): string {
+export function signupCard(tr: Translate, t: TournamentView, now: number): string {
   const head = [
     `🏆 <b>${tr("tournament-card-title")}</b> — ${gameTitle(tr, t.variant, t.rules)}`,
     tr("tournament-card-format", { format: formatText(tr, t) }),
@@ -44,7 +44,7 @@ export function signupCard(tr: Tr, t: TournamentView, now: number): string {
   );
 }
 
-export function signupKeyboard(tr: Tr, t: TournamentView): InlineKeyboardMarkup {
+export function signupKeyboard(tr: Translate, t: TournamentView): InlineKeyboardMarkup {
   return {
     inline_keyboard: [
       [button(tr("btn-t-join"), t.id, "join"), button(tr("btn-t-leave"), t.id, "leave")],
@@ -59,7 +59,7 @@ export function signupKeyboard(tr: Tr, t: TournamentView): InlineKeyboardMarkup 
 }
 
 /** What the card says once sign-up is over. */
-export function closedCard(tr: Tr, t: TournamentView): string {
+export function closedCard(tr: Translate, t: TournamentView): string {
   const head = `🏆 <b>${tr("tournament-card-title")}</b> — ${gameTitle(tr, t.variant, t.rules)}`;
   if (t.startedAt !== null) {
     const started = `${head}\n${tr("tournament-card-started", { n: t.entrants.length })}`;
@@ -76,7 +76,7 @@ export function closedCard(tr: Tr, t: TournamentView): string {
 const pairText = (a: PlayerView, b: PlayerView) => `${htmlName(a)} — ${htmlName(b)}`;
 
 /** Under the standings picture: the games on now, or the result. */
-export function standingsCaption(tr: Tr, t: TournamentView): string {
+export function standingsCaption(tr: Translate, t: TournamentView): string {
   const title = `🏆 <b>${gameTitle(tr, t.variant, t.rules)}</b> · ${formatText(tr, t)}`;
   const playing = t.status === "running" ? t.matches.filter((m) => m.status === "playing") : [];
   return fitList(CAPTION_LIMIT, playing, (shown, hidden) => {
@@ -102,7 +102,7 @@ export const totalMatches = (t: TournamentView): number =>
     : t.entrants.length - 1;
 
 export function standingsKeyboard(
-  tr: Tr,
+  tr: Translate,
   t: TournamentView,
   confirming: boolean,
 ): InlineKeyboardMarkup {
@@ -120,7 +120,7 @@ export function standingsKeyboard(
 }
 
 /** The last word: the winner, and everyone's place. */
-export function finalText(tr: Tr, t: TournamentView): string {
+export function finalText(tr: Translate, t: TournamentView): string {
   if (t.status === "cancelled") return tr("tournament-over-cancelled");
   const winner = nameOf(t, t.winnerId);
   const head = [tr("tournament-final", { name: winner ? mention(winner) : "?" }), ""];
