@@ -110,18 +110,8 @@ function prepareStatements(db: Db) {
       .where(and(eq(games.id, p("id")), eq(games.version, p("expected"))))
       .returning()
       .prepare(),
-    // One event; an action appends its one to three events with it, in its transaction.
-    appendEvent: db
-      .insert(gameEvents)
-      .values({
-        gameId: p("gameId"),
-        seq: p("seq"),
-        type: p("type"),
-        payload: sql.placeholder("payload") as unknown as GameEventRow["payload"],
-        actorId: p("actorId"),
-        createdAt: p("createdAt"),
-      })
-      .prepare(),
+    /** An action's `n` events as one insert, prepared at the first action with that many. */
+    appendEvents: new Map<number, ReturnType<typeof prepareAppend>>(),
     activeInChat: selectFullGames(db)
       .where(
         and(
@@ -133,6 +123,23 @@ function prepareStatements(db: Db) {
       .orderBy(asc(games.id))
       .prepare(),
   };
+}
+
+/** `n` events of one game, all made at one time: seq0, type0, ... for each. */
+function prepareAppend(db: Db, n: number) {
+  return db
+    .insert(gameEvents)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        gameId: p("gameId"),
+        seq: p(`seq${i}`),
+        type: p(`type${i}`),
+        payload: sql.placeholder(`payload${i}`) as unknown as GameEventRow["payload"],
+        actorId: p(`actorId${i}`),
+        createdAt: p("createdAt"),
+      })),
+    )
+    .prepare();
 }
 
 const statementsByDb = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
@@ -224,17 +231,27 @@ export class GamesRepo {
     return row;
   }
 
-  /** One action's events, numbered on from `after` (callers hold the transaction). */
+  /**
+   * One action's events, numbered on from `after` (callers hold the transaction): one
+   * statement, however many steps the action took.
+   */
   private appendEvents(gameId: number, after: number, events: readonly NewEvent[], now: number) {
-    for (const [i, e] of events.entries())
-      this.statements.appendEvent.run({
-        gameId,
-        seq: after + i + 1,
-        type: e.type,
-        payload: e.payload,
-        actorId: e.actorId,
-        createdAt: now,
-      });
+    const n = events.length;
+    if (n === 0) return;
+    const prepared = this.statements.appendEvents;
+    let insert = prepared.get(n);
+    if (!insert) {
+      insert = prepareAppend(this.db, n);
+      prepared.set(n, insert);
+    }
+    const values: Record<string, unknown> = { gameId, createdAt: now };
+    for (const [i, e] of events.entries()) {
+      values[`seq${i}`] = after + i + 1;
+      values[`type${i}`] = e.type;
+      values[`payload${i}`] = e.payload;
+      values[`actorId${i}`] = e.actorId;
+    }
+    insert.run(values);
   }
 
   /** The game's event number `seq`. */

@@ -123,6 +123,8 @@ export const fakeDecisions = async (rows: readonly DecisionBoards[]): Promise<Bu
 
 export interface HarnessOptions {
   readonly path?: string;
+  /** A database the test opened itself (to count its statements, say); else one at `path`. */
+  readonly database?: OpenedDatabase;
   readonly env?: Record<string, string>;
   readonly render?: Renderers["board"];
   readonly renderReplay?: Renderers["replay"];
@@ -145,7 +147,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
     ...opts.env,
   });
   if (!parsed.ok) throw new Error(parsed.errors.join("; "));
-  const database = openDatabase(opts.path ?? ":memory:");
+  const database = opts.database ?? openDatabase(opts.path ?? ":memory:");
   const tg = opts.tg ?? inProcessApi();
   const wire = tg.wire;
   const app = createApp(parsed.config, {

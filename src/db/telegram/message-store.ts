@@ -91,21 +91,27 @@ export class MessageStore {
     const known = this.boards.get(gameId);
     if (known !== undefined) return known;
     const row = this.statements.board.get({ gameId }) ?? null;
-    if (!this.db.$client.inTransaction) {
-      if (this.boards.size >= CACHED_BOARDS) this.boards.delete(this.boards.keys().next().value!);
-      this.boards.set(gameId, row);
-    }
+    this.keepBoard(gameId, row);
     return row;
   }
 
-  /** Writes these columns of the game's board row, made if missing. */
+  /** Keeps a board row as read or written, unless a transaction may yet roll it back. */
+  private keepBoard(gameId: number, row: GameBoardRow | null): void {
+    this.boards.delete(gameId);
+    if (this.db.$client.inTransaction) return;
+    if (this.boards.size >= CACHED_BOARDS) this.boards.delete(this.boards.keys().next().value!);
+    this.boards.set(gameId, row);
+  }
+
+  /** Writes these columns of the game's board row, made if missing; the row written is kept. */
   private updateBoard(gameId: number, set: Partial<Omit<GameBoardRow, "gameId">>): void {
-    this.db
+    const row = this.db
       .insert(tgGameBoards)
       .values({ gameId, ...set })
       .onConflictDoUpdate({ target: tgGameBoards.gameId, set })
-      .run();
-    this.boards.delete(gameId);
+      .returning()
+      .get();
+    this.keepBoard(gameId, row);
   }
 
   /** Writes these columns of the challenge's card row, made if missing. */
