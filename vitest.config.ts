@@ -18,6 +18,7 @@ const SLOW = [
   "test/render/no-fonts.test.ts", // rendering in a child with fontconfig emptied
   "test/render/standings-no-fonts.test.ts", // the standings' names, in such a child
   "test/bot/call-deadlines.test.ts", // real waits for auto-retry's backoff and 429s
+  "test/bot/replayed-press.test.ts", // two bots in turn on one file, auto-retry backing off
   "test/services/analysis-thread.test.ts", // worker threads, from the sources and from dist/
   "test/services/computer-thread.test.ts", // the computer's worker thread, from dist/
   "test/render/replay-size.test.ts", // a 60-turn replay drawn by the real GIF encoder

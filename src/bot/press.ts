@@ -29,7 +29,7 @@ export interface PressDeps {
 }
 
 /** The message a press came from. */
-export function pressedMessage(ctx: Context): MessageRef | null {
+function message(ctx: Context): MessageRef | null {
   const q = ctx.callbackQuery;
   if (!q) return null;
   if (q.inline_message_id) return { kind: "inline", inlineMessageId: q.inline_message_id };
@@ -39,8 +39,8 @@ export function pressedMessage(ctx: Context): MessageRef | null {
 }
 
 /** Whether a press came from where a game lives: a message in `chatId`, or `home` (inline). */
-export const pressedAtHome = (ctx: Context, chatId: number | null, home: MessageRef | null) =>
-  isAtHome(pressedMessage(ctx), chatId, home);
+const atGameHome = (ctx: Context, chatId: number | null, home: MessageRef | null) =>
+  isAtHome(message(ctx), chatId, home);
 
 /**
  * Whether the pressed message shows a button whose payload passes `test`. A press may carry
@@ -49,14 +49,14 @@ export const pressedAtHome = (ctx: Context, chatId: number | null, home: Message
  * when it shows the buttons the press is about: as the bot last wrote it, or else as
  * Telegram sent it with the press (an inline message comes without its buttons).
  */
-export function pressedShows(
+function shows(
   deps: Pick<PressDeps, "memo">,
   ctx: Context,
   test: (p: Payload) => boolean,
 ): boolean {
-  const ref = pressedMessage(ctx);
-  const message = ctx.callbackQuery?.message;
-  const brought = message && "reply_markup" in message ? message.reply_markup?.inline_keyboard : [];
+  const ref = message(ctx);
+  const sent = ctx.callbackQuery?.message;
+  const brought = sent && "reply_markup" in sent ? sent.reply_markup?.inline_keyboard : [];
   const rows = (ref && deps.memo.keyboardOf(ref)) ?? brought ?? [];
   return rows.some((row) =>
     row.some((b) => {
@@ -71,18 +71,19 @@ export function pressedShows(
  * chat message showing that game's buttons, or the inline message the game lives in. Null
  * when the press was made (or forged) on any other message, which is then left alone.
  */
-export function boardPressedOn(
+function gameBoard(
   deps: Pick<PressDeps, "memo" | "service" | "messages">,
   ctx: Context,
   gameId: number,
 ): MessageRef | null {
-  const ref = pressedMessage(ctx);
+  const ref = message(ctx);
   if (ref?.kind === "inline")
     return deps.messages.gameInInlineMessage(ref.inlineMessageId) === gameId ? ref : null;
-  return ref && pressedShows(deps, ctx, (p) => p.type === "game" && p.gameId === gameId)
-    ? ref
-    : null;
+  return ref && shows(deps, ctx, (p) => p.type === "game" && p.gameId === gameId) ? ref : null;
 }
+
+/** Where a press was made: every question a handler asks about the pressed message. */
+export const pressed = { message, atGameHome, shows, gameBoard } as const;
 
 /**
  * One game action from a press: act once (the service reads the game once), answer (a refusal
@@ -101,12 +102,12 @@ export async function playPress(
   onBoard: boolean,
 ): Promise<ServiceResult<ActOutcome>> {
   // A player's own board in private is the game's too; anything else must be in its chat.
-  const at = pressedMessage(ctx);
+  const at = message(ctx);
   const own = at !== null && deps.privateBoards.isBoard(gameId, at);
   const from = onBoard && !own ? { from: at } : {};
   const r = deps.service.act(gameId, ctx.from!.id, action, version, from);
-  const pressed = onBoard ? boardPressedOn(deps, ctx, gameId) : null;
-  const hint = pressed ? { pressedOn: pressed, pressedBy: ctx.from!.id } : {};
+  const pressedOn = onBoard ? gameBoard(deps, ctx, gameId) : null;
+  const hint = pressedOn ? { pressedOn, pressedBy: ctx.from!.id } : {};
   if (r.ok) {
     deps.boards.show(r.value.game, hint);
     await deps.answers.answer(ctx);

@@ -1,97 +1,21 @@
 /**
  * The durable inbox in process: long polling through `pollUpdates` against the fake Bot API
- * (its getUpdates, offsets and all), the webhook server, and a bot that replays what a
- * process before it left unfinished. The kill -9 itself is in test/e2e/e2e.test.ts.
+ * (its getUpdates, offsets and all), the webhook server, and an update that throws. A press
+ * replayed after a restart is in test/bot/replayed-press.test.ts; the kill -9 itself in
+ * test/e2e/e2e.test.ts.
  */
-import { mkdtempSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { RunnerHandle } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import { BOT_INFO, FakeBotApi, silentLogger } from "../../bench/testkit/index.js";
-import { createApp } from "../../src/app.js";
-import { decode } from "../../src/bot/callback-data.js";
-import { pollUpdates } from "../../src/bot/polling.js";
 import { startHttpServer } from "../../src/bot/server.js";
 import { UpdateFeed } from "../../src/bot/update-feed.js";
-import { parseConfig } from "../../src/config.js";
-import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
+import { openDatabase } from "../../src/db/index.js";
 import { UpdateInbox } from "../../src/db/telegram/inbox.js";
-import { fakeDecisions, fakeRender, fakeReplay, fakeStandings } from "./harness.js";
+import { ALICE, botOn, CHAT, cleanUp, cleanup, dbFile, inboxRows, TOKEN } from "./inbox-bot.js";
 
-const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij";
-const ALICE = { id: 11, is_bot: false, first_name: "Alice", language_code: "en" };
-const CHAT = -100_300;
-
-const cleanup: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.splice(0).reverse()) await c();
-});
-
-/** The fake Bot API takes a photo only if it looks like a PNG. */
-const pngRender: typeof fakeRender = async (view) =>
-  Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), await fakeRender(view)]);
-
-const dbFile = () => path.join(mkdtempSync(path.join(tmpdir(), "nardy-inbox-")), "bot.sqlite");
-
-/** The bot as src/main.ts wires it, on `file`, talking to `fake` in process. */
-async function botOn(file: string, fake: FakeBotApi) {
-  const parsed = parseConfig({ BOT_TOKEN: TOKEN, LOG_LEVEL: "silent" });
-  if (!parsed.ok) throw new Error(parsed.errors.join("; "));
-  const database = openDatabase(file);
-  // After kill(), nothing this process sends reaches Telegram.
-  let dead = false;
-  const fetch = (url: unknown, init?: unknown) =>
-    dead
-      ? Promise.resolve(Response.json({ ok: false, error_code: 401, description: "dead" }))
-      : fake.fetch(url, init as never);
-  const app = createApp(parsed.config, {
-    database,
-    botInfo: BOT_INFO,
-    logger: silentLogger,
-    render: {
-      board: pngRender,
-      decisions: fakeDecisions,
-      replay: fakeReplay,
-      standings: fakeStandings,
-    },
-    computer: null,
-    fetch: fetch as never,
-  });
-  const parts = app.bot;
-  await parts.bot.init();
-  let runner: RunnerHandle | null = null;
-  const stop = async () => {
-    if (dead) return;
-    if (runner?.isRunning()) await runner.stop();
-    await parts.feed!.settled();
-    parts.boards.stop();
-    database.close();
-  };
-  cleanup.push(stop);
-  return {
-    database,
-    parts,
-    /** As kill -9 would leave it: the database closed under the work in flight. */
-    kill() {
-      dead = true;
-      parts.boards.stop();
-      database.close();
-    },
-    poll() {
-      runner = pollUpdates(parts.bot, parts.feed!, ["message", "callback_query"], silentLogger);
-    },
-    stop,
-  };
-}
-
-const inboxRows = (database: OpenedDatabase) =>
-  database.sqlite
-    .prepare("select update_id id, attempts, done_at is not null done from inbox order by 1")
-    .all() as { id: number; attempts: number; done: number }[];
+afterEach(cleanUp);
 
 const replies = (fake: FakeBotApi) =>
   fake.callsOf("sendMessage").filter((c) => Number(c.payload.chat_id) === CHAT && c.answer?.ok);
@@ -234,100 +158,6 @@ describe("webhook mode through the inbox", () => {
     for (const u of second.parts.feed!.replays()) await second.parts.feed!.handle(u);
     expect(replies(fake)).toHaveLength(1);
     expect(inboxRows(second.database)).toEqual([{ id: update.update_id, attempts: 2, done: 1 }]);
-    expect(fake.problems()).toEqual([]);
-  });
-});
-
-describe("a press replayed after a restart", () => {
-  const BOB = { id: 22, is_bot: false, first_name: "Bob", language_code: "en" };
-
-  /** Telegram sends an update; the bot handles it as polling would: stored first, then handled. */
-  async function deliver(bot: Awaited<ReturnType<typeof botOn>>, fake: FakeBotApi, update: Update) {
-    fake.deliver(update);
-    for (const u of bot.parts.feed!.admit([update])) await bot.parts.feed!.handle(u);
-    await bot.parts.boards.settled();
-  }
-
-  /** Bob challenges, Alice accepts: the board, who moves, and a press of theirs on it. */
-  async function gameOn(bot: Awaited<ReturnType<typeof botOn>>, fake: FakeBotApi) {
-    await deliver(bot, fake, fake.textUpdate(BOB, CHAT, "/play"));
-    const dataOf = (b: unknown) => (b as { callback_data: string }).callback_data;
-    const challenge = fake.chatMessages(CHAT).at(-1)!;
-    const accept = challenge.keyboard.flat().find((b) => /^c:\d+:a$/.test(dataOf(b)))!;
-    await deliver(bot, fake, fake.pressUpdate(ALICE, challenge, dataOf(accept)).update);
-    const board = await fake.waitFor(
-      () => fake.chatMessages(CHAT).find((m) => m.photoId !== null && m.keyboard.length > 0),
-      5_000,
-      "the board",
-    );
-    const game = bot.parts.deps.service.getGame(1)!;
-    const mover = game.waitingFor === ALICE.id ? ALICE : BOB;
-    const choice = board.keyboard.flat().find((b) => !/Double|Undo/.test(b.text))!;
-    return { board, mover, data: dataOf(choice), version: game.version };
-  }
-
-  /** The answers Telegram took for the query. */
-  const answersTo = (fake: FakeBotApi, queryId: string) =>
-    fake
-      .callsOf("answerCallbackQuery")
-      .filter((c) => String(c.payload.callback_query_id) === queryId && c.answer?.ok);
-
-  it("finds its own action applied (the process died before answering it): answered as done", async () => {
-    const fake = new FakeBotApi({ token: TOKEN });
-    const file = dbFile();
-    const first = await botOn(file, fake);
-    const { board, mover, data, version } = await gameOn(first, fake);
-    // The move goes in; the process dies as its answer goes out.
-    fake.failNext(
-      "answerCallbackQuery",
-      { error_code: 502, description: "Bad Gateway" },
-      { effect: () => first.kill() },
-    );
-    const press = fake.pressUpdate(mover, board, data);
-    await deliver(first, fake, press.update);
-
-    const second = await botOn(file, fake);
-    for (const u of second.parts.feed!.replays()) await second.parts.feed!.handle(u);
-    await second.parts.boards.settled();
-    const answers = answersTo(fake, press.queryId);
-    expect(answers).toHaveLength(1);
-    expect(answers[0]!.payload.text).toBeUndefined();
-    // Applied once, by the process that died: one event per step of the press.
-    const pressed = decode(data);
-    const command = pressed?.type === "game" ? pressed.command : null;
-    const steps = command?.kind === "play" ? command.steps.length : 1;
-    const mine = second.database.sqlite
-      .prepare("select count(*) from game_events where game_id = 1 and seq > ? and actor_id = ?")
-      .pluck()
-      .get(version, mover.id);
-    expect(mine).toBe(steps);
-    expect(inboxRows(second.database).at(-1)).toEqual({
-      id: press.update.update_id,
-      attempts: 2,
-      done: 1,
-    });
-    expect(fake.problems()).toEqual([]);
-  });
-
-  it("finds the game moved on by something else: the board is out of date", async () => {
-    const fake = new FakeBotApi({ token: TOKEN });
-    const file = dbFile();
-    const first = await botOn(file, fake);
-    const { board, mover, data, version } = await gameOn(first, fake);
-    // Stored, then the process stops before handling it; the mover has resigned meanwhile.
-    const press = fake.pressUpdate(mover, board, data);
-    fake.deliver(press.update);
-    first.parts.feed!.admit([press.update]);
-    const service = first.parts.deps.service;
-    expect(service.act(1, mover.id, { type: "resign" }, version).ok).toBe(true);
-    await first.stop();
-
-    const second = await botOn(file, fake);
-    for (const u of second.parts.feed!.replays()) await second.parts.feed!.handle(u);
-    await second.parts.boards.settled();
-    const answers = answersTo(fake, press.queryId);
-    expect(answers).toHaveLength(1);
-    expect(String(answers[0]!.payload.text)).toMatch(/out of date/);
     expect(fake.problems()).toEqual([]);
   });
 });

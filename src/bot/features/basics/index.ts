@@ -3,7 +3,7 @@ import { onButton, type PayloadOf, type PressContext } from "../../buttons.js";
 import { encode } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
 import { LOCALES } from "../../i18n.js";
-import { pressedShows } from "../../press.js";
+import { pressed } from "../../press.js";
 import { playerRef } from "../player-ref.js";
 import { privateReview } from "../reviews/in-private.js";
 import type { BasicsDeps } from "./deps.js";
@@ -63,7 +63,7 @@ async function languagePress(
 ): Promise<void> {
   // Only a /lang question sets the language: the same data pressed on any other message
   // does nothing, and that message is left alone.
-  if (!pressedShows(deps, ctx, (p) => p.type === "language")) {
+  if (!pressed.shows(deps, ctx, (p) => p.type === "language")) {
     await deps.answers.answer(ctx, ctx.t("err-inactive-button"), true);
     return;
   }

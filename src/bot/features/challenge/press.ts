@@ -6,7 +6,7 @@ import {
 } from "../../../services/index.js";
 import { type PayloadOf, type PressContext, payloadOf } from "../../buttons.js";
 import type { BotContext } from "../../context.js";
-import { pressedMessage, pressedShows } from "../../press.js";
+import { pressed } from "../../press.js";
 import { pressSecondPart } from "../../press-origin.js";
 import { errorText } from "../../ui/errors-text.js";
 import { fitHtml, TEXT_LIMIT } from "../../ui/fit.js";
@@ -34,7 +34,7 @@ export async function challengePress(
   }
   // Only the challenge's own card takes its presses: an outsider's private chat, another
   // group or another inline message starts no game anywhere.
-  const where = pressedWhere(scope, ctx, challenge);
+  const where = pressedOnChallenge(scope, ctx, challenge);
   if (where !== "own") {
     const key = where === "other" ? "err-inactive-button" : "err-foreign-button";
     await answers.answer(ctx, ctx.t(key), true);
@@ -63,7 +63,7 @@ export async function challengePress(
     // of a closed challenge loses its buttons too.
     const now = service.getChallenge(challenge.id);
     const expired = now?.status === "expired";
-    const shown = pressedShows(
+    const shown = pressed.shows(
       deps,
       ctx,
       (p) => p.type === "challenge" && p.challengeId === challengeId,
@@ -104,10 +104,10 @@ export async function challengePress(
  * card pressed, when that shows the challenge's buttons.
  */
 function withCard(deps: ChallengeDeps, ctx: BotContext, c: ChallengeView): ChallengeView {
-  const pressed = pressedMessage(ctx);
-  if (c.message || pressed?.kind !== "chat") return c;
-  const shows = pressedShows(deps, ctx, (p) => p.type === "challenge" && p.challengeId === c.id);
-  return shows ? { ...c, message: pressed } : c;
+  const card = pressed.message(ctx);
+  if (c.message || card?.kind !== "chat") return c;
+  const shows = pressed.shows(deps, ctx, (p) => p.type === "challenge" && p.challengeId === c.id);
+  return shows ? { ...c, message: card } : c;
 }
 
 /** Closes the challenge's message, and the card pressed when that is another message. */
@@ -131,15 +131,15 @@ async function close(
  */
 function sharedCopy(scope: ChallengeScope, ctx: BotContext, c: ChallengeView): MessageRef | null {
   const { deps } = scope;
-  const pressed = pressedMessage(ctx);
-  if (pressed?.kind !== "inline" || c.message?.kind === "inline") return null;
+  const card = pressed.message(ctx);
+  if (card?.kind !== "inline" || c.message?.kind === "inline") return null;
   const p = payloadOf(ctx);
   if (p?.type !== "challenge" || !sealMatches(scope.sealCopy(c.id), p.seal)) return null;
   if (c.chatId === null || c.chatId !== c.challenger.id) return null;
-  const id = pressed.inlineMessageId;
+  const id = card.inlineMessageId;
   if (deps.messages.gameInInlineMessage(id) !== null) return null;
   if (deps.messages.challengeInInlineMessage(id) !== null) return null;
-  return pressed;
+  return card;
 }
 
 /** A shared copy of the challenge pressed: it closes too. */
@@ -158,12 +158,12 @@ async function closeCopy(scope: ChallengeScope, ctx: BotContext, c: ChallengeVie
  * message counts while the challenge's message is not stored yet: the press can overtake
  * /play, which stores it once Telegram has answered.
  */
-function pressedWhere(
+function pressedOnChallenge(
   scope: ChallengeScope,
   ctx: BotContext,
   c: ChallengeView,
 ): "own" | "other" | "foreign" {
-  const at = pressedMessage(ctx);
+  const at = pressed.message(ctx);
   if (at?.kind === "inline") {
     const own = c.message?.kind === "inline" && c.message.inlineMessageId === at.inlineMessageId;
     return own || sharedCopy(scope, ctx, c) ? "own" : "foreign";

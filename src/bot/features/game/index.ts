@@ -4,7 +4,7 @@ import type { GameAction } from "../../../services/index.js";
 import { onButton, type PayloadOf, type PressContext } from "../../buttons.js";
 import type { GameCommand } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
-import { boardPressedOn, playPress, pressedAtHome } from "../../press.js";
+import { playPress, pressed } from "../../press.js";
 import { pressSecondPart } from "../../press-origin.js";
 import { errorText } from "../../ui/errors-text.js";
 import { playerRef } from "../player-ref.js";
@@ -38,11 +38,11 @@ async function gamePress(
   // below read the game here.
   const rare = ["refresh", "rematch", "claim"].includes(command.kind);
   const game = rare ? service.getGame(gameId) : null;
-  if (game && !pressedAtHome(ctx, game.chatId, game.message)) {
+  if (game && !pressed.atGameHome(ctx, game.chatId, game.message)) {
     await answers.answer(ctx, ctx.t("err-foreign-button"), true);
     return;
   }
-  const pressedOn = boardPressedOn(deps, ctx, gameId);
+  const pressedOn = pressed.gameBoard(deps, ctx, gameId);
   const onBoard = pressedOn ? { pressedOn } : {};
   if (command.kind === "refresh") {
     await answers.answer(ctx);

@@ -4,7 +4,7 @@ import type { DialogStore } from "../../../db/telegram/dialog-store.js";
 import { onButton } from "../../buttons.js";
 import type { Payload } from "../../callback-data.js";
 import type { BotContext, InnerContext } from "../../context.js";
-import { pressedShows } from "../../press.js";
+import { pressed } from "../../press.js";
 import { withinLimit } from "../limited.js";
 import type { NewGameDeps } from "./deps.js";
 import { dialogKey, newGameDialog } from "./dialog.js";
@@ -72,6 +72,6 @@ async function answerUnheldPress(
   await deps.answers.answer(ctx, ctx.t("new-closed"), true);
   // Only a dialog's own message still showing its buttons loses them: the button may be
   // forged onto another message (a board), or the message may already be closed.
-  if (pressedShows(deps, ctx, (b) => b.type === "dialog" && b.ownerId === p.ownerId))
+  if (pressed.shows(deps, ctx, (b) => b.type === "dialog" && b.ownerId === p.ownerId))
     await ctx.editMessageReplyMarkup(NO_BUTTONS).catch(() => {});
 }

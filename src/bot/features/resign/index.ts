@@ -5,7 +5,7 @@ import type { Translate } from "../../../texts/translate.js";
 import { onButton, type PayloadOf, type PressContext } from "../../buttons.js";
 import { encode, type Payload, type ResignChoice } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
-import { playPress, pressedShows } from "../../press.js";
+import { playPress, pressed } from "../../press.js";
 import { gameLabel } from "../../ui/caption.js";
 import { fitPlain, fitRows, more, TEXT_LIMIT } from "../../ui/fit.js";
 import { plainName } from "../../ui/names.js";
@@ -67,7 +67,7 @@ async function resignPress(
   // Only the question (or the list of games) answers; its data on any other message does
   // nothing, and that message is left alone.
   const mine = (p: Payload) => p.type === "resign" && p.gameId === gameId && p.askerId === askerId;
-  if (!pressedShows(deps, ctx, mine)) {
+  if (!pressed.shows(deps, ctx, mine)) {
     await answers.answer(ctx, ctx.t("err-inactive-button"), true);
     return;
   }

@@ -3,7 +3,7 @@ import { onButton, type PayloadOf, type PressContext } from "../../buttons.js";
 import type { ReviewItem } from "../../callback-data.js";
 import { isChatMember } from "../../chat-admins.js";
 import type { BotContext } from "../../context.js";
-import { pressedAtHome } from "../../press.js";
+import { pressed } from "../../press.js";
 import { SentLately } from "../../sent-lately.js";
 import { gameLabel } from "../../ui/caption.js";
 import { pressWithinLimit } from "../limited.js";
@@ -167,7 +167,7 @@ async function sendRecord(
  */
 async function mayReview(deps: ReviewsDeps, ctx: BotContext, gameId: number): Promise<boolean> {
   const game = deps.service.getGame(gameId);
-  if (!game || pressedAtHome(ctx, game.chatId, game.message)) return true;
+  if (!game || pressed.atGameHome(ctx, game.chatId, game.message)) return true;
   if (ctx.callbackQuery?.inline_message_id) return false;
   const by = ctx.from!.id;
   if (by === game.white.id || by === game.black.id) return true;

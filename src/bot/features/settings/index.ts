@@ -3,7 +3,7 @@ import { onButton, type PayloadOf, type PressContext } from "../../buttons.js";
 import { encode } from "../../callback-data.js";
 import { isChatAdmin } from "../../chat-admins.js";
 import type { BotContext } from "../../context.js";
-import { pressedShows } from "../../press.js";
+import { pressed } from "../../press.js";
 import { isNotModified } from "../../telegram-errors.js";
 import type { SettingsDeps } from "./deps.js";
 
@@ -35,7 +35,7 @@ async function settingsPress(
   }
   // The setting is the chat's own, changed from its /settings message only: the data
   // forged onto any other message does nothing.
-  if (!pressedShows(deps, ctx, (p) => p.type === "settings")) {
+  if (!pressed.shows(deps, ctx, (p) => p.type === "settings")) {
     await answers.answer(ctx, ctx.t("err-inactive-button"), true);
     return;
   }

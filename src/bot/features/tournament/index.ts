@@ -5,7 +5,7 @@ import { onButton, type PayloadOf, type PressContext } from "../../buttons.js";
 import type { TournamentCommand } from "../../callback-data.js";
 import { isChatAdmin } from "../../chat-admins.js";
 import type { BotContext } from "../../context.js";
-import { pressedMessage } from "../../press.js";
+import { pressed } from "../../press.js";
 import { errorText } from "../../ui/errors-text.js";
 import { quotedWord } from "../../ui/fit.js";
 import { playerRef } from "../player-ref.js";
@@ -89,7 +89,7 @@ async function tournamentPress(
   }
   // Only the tournament's own card and standings take its presses: data forged on any
   // other message (in another group, say) changes nothing.
-  const at = pressedMessage(ctx);
+  const at = pressed.message(ctx);
   if (at?.kind !== "chat" || at.chatId !== t.chatId) {
     await answers.answer(ctx, ctx.t("err-foreign-button"), true);
     return;
