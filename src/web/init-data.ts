@@ -1,13 +1,11 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { PlayerRef } from "../services/index.js";
 
-/** The Telegram user a Mini App was opened by, as its signed launch data names them. */
-export interface WebUser {
-  readonly id: number;
-  readonly firstName: string;
-  readonly lastName: string | null;
-  readonly username: string | null;
-  readonly languageCode: string | null;
-}
+/**
+ * The Telegram user a Mini App was opened by, as its signed launch data names them: a
+ * service's player, every field known.
+ */
+export type WebUser = Required<PlayerRef>;
 
 /** What the signed launch data (`Telegram.WebApp.initData`) tells the server. */
 export interface InitData {

@@ -1,12 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../log.js";
-import type {
-  GameReviews,
-  GameService,
-  GameView,
-  PlayerRef,
-  ServiceError,
-} from "../services/index.js";
+import type { GameReviews, GameService, GameView, ServiceError } from "../services/index.js";
 import type { PageAssets } from "./assets.js";
 import { accepts, readBody, sendJson } from "./http.js";
 import { checkInitData, initDataKey, type WebUser } from "./init-data.js";
@@ -394,7 +388,7 @@ export class WebBoard {
     this.playerOnly(game, user, t);
     // An inline game's next game is shown in the same inline message, as with its button.
     const inline = game.message?.kind === "inline" ? game.message : null;
-    const r = this.service.rematch(game.id, playerRef(user), inline);
+    const r = this.service.rematch(game.id, user, inline);
     if (r.ok) sendJson(req, res, 200, { gameId: r.value.game.id });
     else throw this.refused(r.error, t);
   }
@@ -429,14 +423,6 @@ const tooMany = (waitMs: number): Answer =>
     { code: "too-many", message: "" },
     { "retry-after": String(Math.ceil(waitMs / 1000)) },
   );
-
-const playerRef = (u: WebUser): PlayerRef => ({
-  id: u.id,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  username: u.username,
-  languageCode: u.languageCode,
-});
 
 /** The language code of launch data not checked (or that failed the check). */
 function unsignedLanguage(raw: string | null): string | null {
