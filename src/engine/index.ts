@@ -1,3 +1,4 @@
+export * from "./clock.js";
 export * from "./dice.js";
 export * from "./game.js";
 export * from "./head.js";
