@@ -25,6 +25,7 @@ const SLOW = [
   "test/bot/review-memory.test.ts", // 20 analyses and replays at once, the compiled bot's threads
   "test/services/records/records-tools.test.ts", // gnubg importing records; npm run verify
   "test/web/board-page.test.ts", // the board page in Chromium: whole games by taps, screenshots
+  "test/ai/bench.test.ts", // the AI benchmark tool itself: a smoke match, a long run in parts
   "test/ai/bench-gnubg.test.ts", // gnubg processes playing the benchmark's games
   // The reference generator checked against GNU Backgammon: it tests the cross-check's
   // oracle, not src/ (the engine meets the same vectors in test/engine/gnubg-vectors.test.ts).
