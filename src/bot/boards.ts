@@ -281,6 +281,8 @@ export class BoardSync {
       );
       const moved = await this.messenger.update(game.message, message);
       if (moved) this.messages.setGameMessage(game.id, moved);
+      // Delivered: the buttons can be seen, so the side to act's time runs from now.
+      if (game.clock) this.service.clockSeen(game.id, game.version);
     } catch (err) {
       return this.failed(game, err);
     }
@@ -332,6 +334,7 @@ export class BoardSync {
     const ref = await this.messenger.send(game.chatId, message, replyTo);
     this.messages.setGameMessage(game.id, ref);
     this.markShown(game, claim);
+    if (game.clock) this.service.clockSeen(game.id, game.version);
     return null;
   }
 

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, isNotNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import type { ClockState } from "../engine/index.js";
 import type { Db } from "./open.js";
 import {
   type GameEventRow,
@@ -33,6 +34,8 @@ export type GamePatch = Pick<
   | "reminded"
   | "turnLog"
   | "unconfirmedId"
+  | "clock"
+  | "flagAt"
 >;
 
 /** What a game's start writes: its opening as the dice drew it. */
@@ -46,6 +49,7 @@ export type GameOpening = Pick<
   | "diceCounter"
   | "turnLog"
   | "lastActionAt"
+  | "clock"
 >;
 
 /** A game with both players and its series, as one read. */
@@ -104,6 +108,8 @@ function prepareStatements(db: Db) {
         reminded: slot("reminded"),
         turnLog: slot("turnLog"),
         unconfirmedId: slot("unconfirmedId"),
+        clock: slot("clock"),
+        flagAt: slot("flagAt"),
         version: slot("version"),
         updatedAt: slot("updatedAt"),
       })
@@ -254,6 +260,44 @@ export class GamesRepo {
     insert.run(values);
   }
 
+  /**
+   * The clock alone changes (its side's buttons were delivered, or the bot was down): no
+   * event, no new version, so no button goes stale. Only over `version`, while active.
+   */
+  setClock(id: number, version: number, clock: ClockState, flagAt: number | null): boolean {
+    const r = this.db
+      .update(games)
+      .set({ clock, flagAt })
+      .where(and(eq(games.id, id), eq(games.version, version), eq(games.status, "active")))
+      .run();
+    return r.changes > 0;
+  }
+
+  /** Every active game whose clock runs, with when it flags (the clock keeper's start). */
+  runningClocks(): { id: number; flagAt: number }[] {
+    return this.db
+      .select({ id: games.id, flagAt: games.flagAt })
+      .from(games)
+      .where(and(eq(games.status, "active"), isNotNull(games.flagAt)))
+      .all() as { id: number; flagAt: number }[];
+  }
+
+  /** Active clocked games of a chat whose clock was held mid-turn (the chat out of reach). */
+  heldClocksIn(chatId: number): GameRow[] {
+    return this.db
+      .select()
+      .from(games)
+      .where(
+        and(
+          eq(games.chatId, chatId),
+          eq(games.status, "active"),
+          isNotNull(games.clock),
+          isNull(games.flagAt),
+        ),
+      )
+      .all();
+  }
+
   /** The game's event number `seq`. */
   event(gameId: number, seq: number): GameEventRow | undefined {
     return this.db
@@ -299,6 +343,17 @@ export class GamesRepo {
       .select()
       .from(games)
       .where(eq(games.seriesId, seriesId))
+      .orderBy(desc(games.id))
+      .limit(1)
+      .get();
+  }
+
+  /** The series' newest game before game `id`. */
+  lastBefore(seriesId: number, id: number): GameRow | undefined {
+    return this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.seriesId, seriesId), lt(games.id, id)))
       .orderBy(desc(games.id))
       .limit(1)
       .get();

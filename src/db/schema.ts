@@ -11,10 +11,12 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import type {
+  ClockState,
   GameState,
   OpeningLot,
   Rules,
   SeriesState,
+  TimeControl,
   TournamentFormat,
   TurnLog,
   Variant,
@@ -129,6 +131,8 @@ export const challenges = sqliteTable(
     /** The seed of the game this challenge starts, drawn now so its commitment is shown first. */
     diceSeed: text("dice_seed"),
     diceCommitment: text("dice_commitment"),
+    /** The clock of the game it starts; null: none. */
+    timeControl: text("time_control", { mode: "json" }).$type<TimeControl>(),
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -240,6 +244,12 @@ export const games = sqliteTable(
     turnLog: tolerantJson<TurnLog>("turn_log", null),
     /** Set when the game ends. */
     seriesAfter: text("series_after", { mode: "json" }).$type<SeriesAfter>(),
+    /** null: no clock (the chat's idle reminders and claim only). */
+    timeControl: text("time_control", { mode: "json" }).$type<TimeControl>(),
+    /** A delay clock's state (engine/clock.ts); null without one. */
+    clock: text("clock", { mode: "json" }).$type<ClockState>(),
+    /** When the running side flags; null while no time runs. Stored so a restart keeps it. */
+    flagAt: integer("flag_at"),
     lastActionAt: integer("last_action_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -249,6 +259,7 @@ export const games = sqliteTable(
     index("games_status_last_action_idx").on(t.status, t.lastActionAt),
     index("games_chat_status_idx").on(t.chatId, t.status),
     index("games_series_idx").on(t.seriesId),
+    index("games_flag_at_idx").on(t.flagAt).where(sql`${t.flagAt} is not null`),
   ],
 );
 
@@ -312,6 +323,8 @@ export const tournaments = sqliteTable(
     /** The rules of every game, the match length of each pairing among them. */
     rules: text("rules", { mode: "json" }).$type<Rules>().notNull(),
     format: text("format").$type<TournamentFormat>().notNull(),
+    /** The clock of every game of it; null: none. */
+    timeControl: text("time_control", { mode: "json" }).$type<TimeControl>(),
     status: text("status").$type<TournamentStatus>().notNull().default("signup"),
     /** Sign-up closes then: the tournament starts if enough joined, else it is called off. */
     signupEndsAt: integer("signup_ends_at").notNull(),
@@ -393,3 +406,12 @@ export type TournamentRow = typeof tournaments.$inferSelect;
 export type NewTournamentRow = typeof tournaments.$inferInsert;
 export type TournamentEntryRow = typeof tournamentEntries.$inferSelect;
 export type TournamentMatchRow = typeof tournamentMatches.$inferSelect;
+
+/**
+ * The last moment the clocks were known to run (written every second while any runs): at
+ * start-up the running clocks are held there, so the time the bot was down is never charged.
+ */
+export const clockMarks = sqliteTable("clock_marks", {
+  name: text("name").primaryKey(),
+  at: integer("at").notNull(),
+});

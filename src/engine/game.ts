@@ -28,7 +28,8 @@ import {
  */
 export type Phase = "roll" | "move" | "double" | "resign" | "over";
 
-export type EndReason = "bear-off" | "resign" | "drop" | "timeout" | "draw";
+/** "timeout": claimed from a silent opponent; "time": the loser's clock ran out (a flag). */
+export type EndReason = "bear-off" | "resign" | "drop" | "timeout" | "time" | "draw";
 
 export interface GameResult {
   /** null for a draw (the last-roll option). */
@@ -158,7 +159,9 @@ export const isPlainAction = (type: string): type is PlainAction =>
 export type Action =
   | { readonly type: PlainAction }
   | { readonly type: "step"; readonly from: number; readonly to: number; readonly die?: number }
-  | { readonly type: "resign"; readonly kind?: ResultKind };
+  | { readonly type: "resign"; readonly kind?: ResultKind }
+  /** The acting side's clock ran out: never a player's press, the clock's own act. */
+  | { readonly type: "flag" };
 
 export type GameErrorCode =
   | "game-over"
@@ -362,6 +365,10 @@ export function act(state: GameState, by: Color, action: Action, opts: ActOption
       if (state.pendingResign?.by === by)
         return fail("wrong-phase", "Your resignation offer is waiting for an answer.");
       return { ok: true, state: finishByPosition(state, by, "timeout") };
+    case "flag":
+      // Scored as the position stands, times the cube: never cheaper than resigning it.
+      if (actor(state) !== by) return fail("not-your-turn", "Only the side to act can flag.");
+      return { ok: true, state: finishByPosition(state, other(by), "time") };
     default:
   }
   if (actor(state) !== by) return fail("not-your-turn", "It is not your turn.");

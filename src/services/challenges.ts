@@ -1,5 +1,11 @@
 import type { ChallengeRow } from "../db/index.js";
-import { parseRules, type Variant } from "../engine/index.js";
+import {
+  parseRules,
+  TIME_CONTROL_NAMES,
+  type TimeControlName,
+  type Variant,
+} from "../engine/index.js";
+import { controlFor } from "./clocks.js";
 import type { ServiceContext } from "./context.js";
 import { damageOf } from "./damage.js";
 import { commitmentOf } from "./dice.js";
@@ -24,6 +30,8 @@ export interface ChallengeInput {
   readonly cardPhoto?: boolean;
   /** What makes the inline card it is made from one card: a card makes one challenge. */
   readonly cardKey?: string | null;
+  /** The game's clock by its preset's name; absent: none. */
+  readonly timeControl?: TimeControlName | null;
 }
 
 export interface GameStart {
@@ -43,6 +51,8 @@ export function createChallenge(
     return fail("bad-input", "Unknown game variant.");
   const rules = parseRules(input.variant, input.rules);
   if (!rules.ok) return fail("bad-rules", rules.error);
+  const clockName = input.timeControl ?? "none";
+  if (!TIME_CONTROL_NAMES.includes(clockName)) return fail("bad-input", "Unknown time control.");
   const me = input.challenger;
   let targetUserId: number | null = null;
   let targetUsername: string | null = null;
@@ -79,6 +89,7 @@ export function createChallenge(
     status: "pending",
     cardPhoto: input.cardPhoto ?? false,
     cardKey,
+    timeControl: controlFor(clockName, input.variant, rules.rules),
     expiresAt: now + ctx.config.challengeTtlMs,
     createdAt: now,
     updatedAt: now,
@@ -148,6 +159,7 @@ export function acceptChallenge(
     seed: c.diceSeed,
     secondPart: started.secondPart ?? null,
     unconfirmedId: started.challengerUnconfirmed ? c.challengerId : null,
+    timeControl: c.timeControl ?? null,
   });
   ctx.challenges.close(id, "accepted", now);
   return ok(gameStart(ctx, row.id));

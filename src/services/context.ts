@@ -1,6 +1,7 @@
 import {
   ChallengesRepo,
   ChatsRepo,
+  ClockMarksRepo,
   type Db,
   GamesRepo,
   PlayersRepo,
@@ -21,6 +22,7 @@ export class ServiceContext {
   readonly games: GamesRepo;
   readonly series: SeriesRepo;
   readonly tournaments: TournamentsRepo;
+  readonly clockMarks: ClockMarksRepo;
 
   constructor(
     readonly db: Db,
@@ -33,6 +35,7 @@ export class ServiceContext {
     this.games = new GamesRepo(db);
     this.series = new SeriesRepo(db);
     this.tournaments = new TournamentsRepo(db);
+    this.clockMarks = new ClockMarksRepo(db);
   }
 
   /** Runs `fn` as one IMMEDIATE transaction: writers queue up before reading. */

@@ -1,5 +1,5 @@
 import type { Db, FullGame } from "../db/index.js";
-import type { Variant } from "../engine/index.js";
+import { actor, type Variant } from "../engine/index.js";
 import { actionsOf, type GameAction, normalizeAction } from "./actions.js";
 import {
   acceptChallenge,
@@ -12,6 +12,7 @@ import {
   gameStart,
 } from "./challenges.js";
 import { claimRefusal, playerClaimRefusal } from "./claims.js";
+import { clockAfterDowntime, clockSeenAt, flagAt } from "./clocks.js";
 import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
 import { type DiceOrigin, newSeed } from "./dice.js";
@@ -20,7 +21,7 @@ import type { FrontEnd } from "./front-end.js";
 import { isDiceOrigin, isId, isOptionalRef, isPlayer } from "./guards.js";
 import { isAtHome, type MessageRef } from "./message-ref.js";
 import type { Happening, Publish } from "./news.js";
-import { beginGame, playAction, refusal, StaleWrite, type StartedBy } from "./play.js";
+import { beginGame, flagAction, playAction, refusal, StaleWrite, type StartedBy } from "./play.js";
 import { chatSeries, leaderboard } from "./queries.js";
 import { rematch } from "./rematch.js";
 import { chatKeyOf } from "./series.js";
@@ -37,6 +38,8 @@ import type {
 import { challengeView, gameViewIn } from "./views.js";
 
 const HOUR = 3_600_000;
+/** The clock_marks row the running clocks are marked in. */
+const CLOCKS_MARK = "clocks";
 
 const DEFAULT_CONFIG: ServiceConfig = {
   challengeTtlMs: HOUR,
@@ -149,6 +152,10 @@ export class GameService {
     if (view.status === "broken") return about(brokenGame(), view);
     if (view.status === "abandoned")
       return about(fail("abandoned", "This game's tournament was cancelled."), view);
+    // A press past the deadline comes too late: the flag falls first, whoever was quicker.
+    const flagged = isPast(read.game.flagAt, this.config.now()) ? this.flag(gameId) : null;
+    if (flagged)
+      return about(fail("game-over", "The time ran out: the game is over."), flagged.game);
     const refused = refusal(this.ctx, read.game, userId, a, expectedVersion);
     if (refused) return about(refused, view);
     let r: ServiceResult<ActOutcome>;
@@ -167,6 +174,85 @@ export class GameService {
       if (now) return about(r, now);
     }
     return r;
+  }
+
+  /**
+   * The buttons of version `version` were seen (the message carrying them was delivered) at
+   * `at`: the side to act's time runs from then, unless it runs already. Nothing runs for
+   * the computer, whose turns are played within their delay. Returns whether it started.
+   */
+  clockSeen(gameId: number, version: number, at: number = this.config.now()): boolean {
+    if (!isId(gameId) || !Number.isInteger(version)) return false;
+    const g = this.ctx.games.get(gameId);
+    if (!g?.clock || g.status !== "active" || g.pendingStart || g.version !== version) return false;
+    if (this.isChatLost(g.chatId)) return false;
+    const side = actor(g.state);
+    if (side === null || (side === "white" ? g.whiteId : g.blackId) === this.config.computerId)
+      return false;
+    const clock = clockSeenAt(g.clock, g.state, at);
+    if (!clock) return false;
+    let started = false;
+    try {
+      started = this.ctx.tx(() => this.ctx.games.setClock(g.id, version, clock, flagAt(clock)));
+    } catch (e) {
+      if (!isBusy(e)) throw e;
+    }
+    if (started) this.announce([gameId], ["clock"]);
+    return started;
+  }
+
+  /**
+   * Ends the game on time if its running clock's deadline has passed (by `now`); the check
+   * and the end are one transaction over the version read, so two callers flag it once.
+   * Returns the outcome, or null when it is not due (moved meanwhile, no clock, the chat
+   * out of reach: its clocks wait with it).
+   */
+  flag(gameId: number, now: number = this.config.now()): ActOutcome | null {
+    if (!isId(gameId)) return null;
+    const read = this.ctx.games.getFull(gameId);
+    const g = read?.game;
+    if (!read || !g || g.status !== "active" || !isPast(g.flagAt, now)) return null;
+    if (damageOf(g)) return null;
+    if (this.isChatLost(g.chatId)) return null;
+    const r = this.write(() => flagAction(this.ctx, read));
+    if (!r.ok) return null;
+    this.tell(r.value.game, r.value.happened);
+    return r.value;
+  }
+
+  /** Every active game whose clock runs, with its deadline. */
+  runningClocks(): { id: number; flagAt: number }[] {
+    return this.ctx.games.runningClocks();
+  }
+
+  /** Notes that the clocks ran until `at` (the time a restart holds them at). */
+  markClocks(at: number = this.config.now()): void {
+    try {
+      this.ctx.clockMarks.set(CLOCKS_MARK, at);
+    } catch (e) {
+      if (!isBusy(e)) throw e;
+    }
+  }
+
+  /**
+   * At start-up: every running clock is charged up to the last mark (when the bot was last
+   * known to run) and goes on from now; the time the bot was down is never charged.
+   * Returns the games whose clocks moved.
+   */
+  resumeClocks(now: number = this.config.now()): number[] {
+    const downSince = this.ctx.clockMarks.get(CLOCKS_MARK);
+    if (downSince === null) return [];
+    const moved: number[] = [];
+    this.ctx.tx(() => {
+      for (const { id } of this.ctx.games.runningClocks()) {
+        const g = this.ctx.games.get(id);
+        if (!g?.clock) continue;
+        const clock = clockAfterDowntime(g.clock, downSince, now);
+        if (this.ctx.games.setClock(id, g.version, clock, flagAt(clock))) moved.push(id);
+      }
+      this.ctx.clockMarks.set(CLOCKS_MARK, now);
+    });
+    return moved;
   }
 
   /**
@@ -463,6 +549,9 @@ export class GameService {
     }
   }
 }
+
+const isPast = (deadline: number | null | undefined, now: number): boolean =>
+  deadline !== null && deadline !== undefined && deadline <= now;
 
 const badInput = <T>(): ServiceResult<T> => fail("bad-input", "That request makes no sense.");
 

@@ -8,10 +8,12 @@ import {
   type GameState,
   logAction,
   newGame,
+  type TimeControl,
   type TurnLog,
 } from "../engine/index.js";
 import { autoAction } from "./autoplay.js";
 import { playerClaimRefusal } from "./claims.js";
+import { clockAfter, flagAt, openingClock } from "./clocks.js";
 import type { ServiceContext } from "./context.js";
 import { commitmentOf, type DiceOrigin, isSalt, SeedDice, saltOf } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
@@ -71,6 +73,8 @@ export interface CreateGameInput extends Omit<StartInput, "dice" | "confirmTurns
   readonly secondPart?: string | null;
   /** A player who has given no sign of playing (see GameView.unconfirmedId). */
   readonly unconfirmedId?: number | null;
+  /** The game's clock; null or absent: none. */
+  readonly timeControl?: TimeControl | null;
 }
 
 /** What the act that starts a game brings beside who and where (front ends fill it). */
@@ -130,6 +134,9 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
       previousGameId: input.previousGameId,
       opening: null,
       turnLog: emptyTurnLog,
+      timeControl: input.timeControl ?? null,
+      clock: null,
+      flagAt: null,
       lastActionAt: now,
       createdAt: now,
       updatedAt: now,
@@ -174,7 +181,14 @@ export function beginGame(
   const salt = plan.secondPart ?? saltOf(origin);
   const dice = new SeedDice(Buffer.from(g.diceSeed, "hex"), 0, salt);
   const { opening, events } = openingOf(g, plan, dice);
-  const row = ctx.games.begin(g.id, { ...opening, diceSalt: salt, lastActionAt: now }, events, now);
+  // The clock starts with the colours; it first runs once the starter's buttons are seen.
+  const clock = openingClock(g.timeControl ?? null, g.rules, opening, previousInSeries(ctx, g));
+  const row = ctx.games.begin(
+    g.id,
+    { ...opening, diceSalt: salt, lastActionAt: now, clock },
+    events,
+    now,
+  );
   if (!row) throw new StaleWrite();
   // The message a chat game starts in is its board.
   if (origin.kind === "chat")
@@ -186,13 +200,20 @@ export function beginGame(
   return ok(row);
 }
 
+/** The game before `g` in its series (a match's reserves go on from it). */
+function previousInSeries(ctx: ServiceContext, g: GameRow): GameRow | undefined {
+  if (g.previousGameId !== null) return ctx.games.get(g.previousGameId);
+  const last = ctx.games.lastBefore(g.seriesId, g.id);
+  return last?.status === "finished" ? last : undefined;
+}
+
 /** A game's opening as `dice` throw it: the lot, the start event and any automatic actions. */
 export function openingOf(
   g: Pick<GameRow, "variant" | "rules">,
   plan: PendingStart,
   dice: SeedDice,
 ): {
-  opening: Omit<GameOpening, "diceSalt" | "lastActionAt">;
+  opening: Omit<GameOpening, "diceSalt" | "lastActionAt" | "clock">;
   events: NewEvent[];
 } {
   const start = planStart({ variant: g.variant, rules: g.rules, ...plan, dice });
@@ -249,9 +270,29 @@ export function playAction(
   userId: number,
   actions: readonly Action[],
 ): ServiceResult<ActOutcome> {
+  const color: Color = read.game.whiteId === userId ? "white" : "black";
+  return applyActions(ctx, read, color, userId, actions);
+}
+
+/**
+ * The running side's clock ran out: the game ends on time, scored as the position stands
+ * (engine `flag`), by no one's press. Inside a transaction, over the version read.
+ */
+export function flagAction(ctx: ServiceContext, read: FullGame): ServiceResult<ActOutcome> {
+  const side = read.game.clock?.running;
+  if (!side) return fail("stale", "No clock runs in this game.");
+  return applyActions(ctx, read, side, null, [{ type: "flag" }]);
+}
+
+function applyActions(
+  ctx: ServiceContext,
+  read: FullGame,
+  color: Color,
+  userId: number | null,
+  actions: readonly Action[],
+): ServiceResult<ActOutcome> {
   const now = ctx.config.now();
   const g = read.game;
-  const color: Color = g.whiteId === userId ? "white" : "black";
   const dice = new SeedDice(Buffer.from(g.diceSeed, "hex"), g.diceCounter, g.diceSalt);
   const events: NewEvent[] = [];
   let played: Played = { state: g.state, log: g.turnLog ?? emptyTurnLog };
@@ -264,6 +305,7 @@ export function playAction(
   }
   const { state, log: turnLog } = settle(played, dice, events, actions.at(-1)?.type === "undo");
   const result = state.phase === "over" ? state.result : null;
+  const clock = clockAfter(g.clock ?? null, state, now);
   const updated = ctx.games.update(
     g.id,
     g.version,
@@ -279,6 +321,8 @@ export function playAction(
       turnLog,
       // The player's first act is their sign: from then on the game is theirs as any other.
       unconfirmedId: g.unconfirmedId === userId ? null : (g.unconfirmedId ?? null),
+      clock,
+      flagAt: clock && !result ? flagAt(clock) : null,
     },
     events,
     now,

@@ -51,6 +51,8 @@ export function rematch(
     actorId: by.id,
     secondPart: started.secondPart ?? null,
     seed: g.nextDiceSeed,
+    // The rematch keeps the clock.
+    timeControl: g.timeControl ?? null,
   });
   return ok(gameStart(ctx, row.id));
 }

@@ -1,10 +1,12 @@
 import type { ChallengeStatus, GameStatus, SeriesAfter } from "../db/index.js";
 import type {
+  ClockState,
   GameResult,
   GameState,
   OpeningLot,
   Rules,
   SeriesState,
+  TimeControl,
   TurnLog,
   Variant,
 } from "../engine/index.js";
@@ -69,6 +71,8 @@ export interface ChallengeView {
   readonly cardKey: string | null;
   /** SHA-256 of the seed of the game it starts (null for challenges older than this). */
   readonly diceCommitment: string | null;
+  /** The clock of the game it starts. */
+  readonly timeControl: TimeControl;
   readonly expiresAt: number;
   readonly createdAt: number;
 }
@@ -122,6 +126,11 @@ export interface GameView {
   readonly turnLog: TurnLog | null;
   /** Once over with the series going on: SHA-256 of the next game's seed, drawn already. */
   readonly nextDiceCommitment: string | null;
+  readonly timeControl: TimeControl;
+  /** A delay clock's state (see engine/clock.ts); null without one. */
+  readonly clock: ClockState | null;
+  /** When the running side flags; null while no time runs. */
+  readonly flagAt: number | null;
 }
 
 export interface GameEventView {
@@ -197,4 +206,6 @@ export type Happening =
   | "resign-declined"
   | "game-over"
   | "broken"
-  | "abandoned";
+  | "abandoned"
+  /** A clock started running (its side's buttons were seen), or resumed. */
+  | "clock";

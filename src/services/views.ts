@@ -1,9 +1,11 @@
 import type { ChallengeRow, FullGame, GameEventRow, PlayerRow, SeriesRow } from "../db/index.js";
-import { actor, nextStarter, type Variant } from "../engine/index.js";
+import { actor, nextStarter, type TimeControl, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
 import { commitmentOf } from "./dice.js";
 import type { MessageRef } from "./message-ref.js";
 import type { ChallengeView, GameEventView, GameView, PlayerView, SeriesView } from "./types.js";
+
+const NO_CLOCK: TimeControl = { kind: "none" };
 
 export const playerView = (p: PlayerRow): PlayerView => ({
   id: p.id,
@@ -78,6 +80,9 @@ export function gameView(
     final,
     turnLog: g.turnLog ?? null,
     nextDiceCommitment: g.nextDiceSeed ? commitmentOf(Buffer.from(g.nextDiceSeed, "hex")) : null,
+    timeControl: g.timeControl ?? NO_CLOCK,
+    clock: g.clock ?? null,
+    flagAt: g.status === "active" ? (g.flagAt ?? null) : null,
   };
 }
 
@@ -96,6 +101,7 @@ export function challengeView(ctx: ServiceContext, c: ChallengeRow): ChallengeVi
     cardPhoto: c.cardPhoto,
     cardKey: c.cardKey,
     diceCommitment: c.diceCommitment,
+    timeControl: c.timeControl ?? NO_CLOCK,
     expiresAt: c.expiresAt,
     createdAt: c.createdAt,
   };

@@ -31,7 +31,7 @@ it("an old game plays on with its seed alone, replays, and its record verifies",
   const waiting = repo.get(id)!;
   const onePart = new SeedDice(Buffer.from(waiting.diceSeed, "hex"), 0, null);
   const { opening, events } = openingOf(waiting, waiting.pendingStart!, onePart);
-  repo.begin(id, { ...opening, diceSalt: null, lastActionAt: NOW }, events, NOW);
+  repo.begin(id, { ...opening, diceSalt: null, lastActionAt: NOW, clock: null }, events, NOW);
 
   // The same rows in a database of the migrations before the second part; opened now.
   const path = join(dir, "old.sqlite");

@@ -70,6 +70,8 @@ describe("repositories", () => {
       reminded: false,
       turnLog: null,
       unconfirmedId: null,
+      clock: null,
+      flagAt: null,
     };
     const won = f.games.update(g.id, 2, patch, [ev("step"), ev("step")], 5);
     expect(won?.version).toBe(4);

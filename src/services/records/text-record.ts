@@ -72,6 +72,8 @@ function actionLine(t: Transition): string | null {
       return `${who} declines the resignation`;
     case "claim-timeout":
       return `${who} claims the game on time`;
+    case "flag":
+      return `${who} runs out of time`;
     default:
       return null;
   }
@@ -85,6 +87,7 @@ function resultLine(r: GameResult | null, cube: number): string {
     drop: ", double dropped",
     resign: ", by resignation",
     timeout: ", claimed on time",
+    time: ", on time",
     draw: "",
   };
   const kind = r.kind === "drop" ? "" : ` ${r.kind}`;

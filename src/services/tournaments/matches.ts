@@ -61,6 +61,8 @@ export function openGame(
     previousGameId: previous?.id ?? null,
     actorId: t.organiserId,
     seed: previous?.nextDiceSeed ?? null,
+    // One clock for every game of the tournament.
+    timeControl: t.timeControl ?? null,
   });
   return row.id;
 }

@@ -1,0 +1,131 @@
+import { describe, expect } from "vitest";
+import { remainingPlays } from "../../src/engine/index.js";
+import type { GameService, GameView } from "../../src/services/index.js";
+import { it } from "./fixtures.js";
+import { alice, bob, CHAT, harness, unwrap } from "./helpers.js";
+
+function clockedGame(svc: GameService, variant: "long" | "short", clock = "blitz" as const) {
+  const c = unwrap(
+    svc.createChallenge({ challenger: alice, chat: CHAT, variant, timeControl: clock }),
+  );
+  return unwrap(svc.acceptChallenge(c.id, bob)).game;
+}
+
+/** The mover's whole turn in one press. */
+function playTurn(svc: GameService, g: GameView): GameView {
+  const play = remainingPlays(g.state)[0]!;
+  const steps = play.steps.map((s) => ({ from: s.from, to: s.to, die: s.die }));
+  return unwrap(svc.act(g.id, g.waitingFor!, { type: "play", steps }, g.version)).game;
+}
+
+const SECOND = 1000;
+
+describe("clocks", () => {
+  it("runs from the buttons' delivery, and charges a turn only its time past the delay", () => {
+    const { svc, clock } = harness({}, "clock-charge");
+    const g = clockedGame(svc, "short");
+    expect(g.timeControl).toMatchObject({ kind: "delay", delayMs: 8 * SECOND });
+    // The state changed, but nobody could see the buttons yet: nothing runs.
+    expect(g.clock).toMatchObject({ running: null, reserveMs: { white: 20_000, black: 20_000 } });
+    clock.advance(30 * SECOND);
+    expect(svc.clockSeen(g.id, g.version - 1)).toBe(false);
+    expect(svc.clockSeen(g.id, g.version)).toBe(true);
+    // Seen twice (the page and the chat): it runs from the first.
+    clock.advance(2 * SECOND);
+    expect(svc.clockSeen(g.id, g.version)).toBe(false);
+    const seen = svc.getGame(g.id)!;
+    const side = seen.state.turn;
+    expect(seen.flagAt).toBe(clock.now() - 2 * SECOND + 8 * SECOND + 20 * SECOND);
+    clock.advance(10 * SECOND);
+    const after = playTurn(svc, seen);
+    // 12 s used, 8 s free: 4 s charged; the next side waits for its own buttons.
+    expect(after.clock?.reserveMs[side]).toBe(16 * SECOND);
+    expect(after.clock?.running).toBeNull();
+    expect(after.flagAt).toBeNull();
+  });
+
+  it("flags once at the deadline, scored as the position stands; a later press is refused", () => {
+    const { svc, clock } = harness({}, "clock-flag");
+    const g = clockedGame(svc, "short");
+    svc.clockSeen(g.id, g.version);
+    clock.advance(28 * SECOND - 1);
+    expect(svc.flag(g.id)).toBeNull();
+    clock.advance(1);
+    const mover = g.waitingFor!;
+    const r = svc.flag(g.id)!;
+    expect(r.game.status).toBe("finished");
+    // At the start the loser has none off and two checkers in the winner's home: a backgammon.
+    expect(r.game.state.result).toMatchObject({ reason: "time", kind: "backgammon", points: 3 });
+    expect(r.game.winnerId).not.toBe(mover);
+    expect(r.events.map((e) => [e.type, e.actorId])).toEqual([["flag", null]]);
+    expect(svc.flag(g.id)).toBeNull();
+  });
+
+  it("takes a flag from no player's press", () => {
+    const { svc } = harness({}, "clock-forged");
+    const g = clockedGame(svc, "short");
+    const forged = svc.act(g.id, g.waitingFor!, { type: "flag" }, g.version);
+    expect(forged).toMatchObject({ ok: false, error: { code: "bad-input" } });
+    expect(svc.getGame(g.id)!.status).toBe("active");
+  });
+
+  it("refuses a press that comes after the deadline, and the flag falls", () => {
+    const { svc, clock } = harness({}, "clock-late");
+    const g = clockedGame(svc, "short");
+    svc.clockSeen(g.id, g.version);
+    clock.advance(29 * SECOND);
+    const play = remainingPlays(g.state)[0]!;
+    const steps = play.steps.map((s) => ({ from: s.from, to: s.to, die: s.die }));
+    const r = svc.act(g.id, g.waitingFor!, { type: "play", steps }, g.version);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.game?.state.result?.reason).toBe("time");
+  });
+
+  it("in long nardy a flag costs what /resign would", () => {
+    const { svc, clock } = harness({}, "clock-long");
+    const flagged = clockedGame(svc, "long");
+    svc.clockSeen(flagged.id, flagged.version);
+    clock.advance(80 * SECOND);
+    const byFlag = svc.flag(flagged.id)!.game.state.result!;
+    const c = unwrap(svc.createChallenge({ challenger: alice, chat: { id: -7 }, variant: "long" }));
+    const resigned = unwrap(svc.acceptChallenge(c.id, bob)).game;
+    const r = unwrap(
+      svc.act(resigned.id, resigned.waitingFor!, { type: "resign" }, resigned.version),
+    );
+    expect(byFlag).toMatchObject({
+      kind: r.game.state.result!.kind,
+      points: r.game.state.result!.points,
+    });
+    expect(byFlag.points).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a restart charges the running turn up to the last mark, never the downtime", () => {
+    const { svc, clock } = harness({}, "clock-restart");
+    const g = clockedGame(svc, "short");
+    svc.clockSeen(g.id, g.version);
+    const deadline = svc.getGame(g.id)!.flagAt!;
+    clock.advance(5 * SECOND);
+    svc.markClocks();
+    // Down for a minute and a half.
+    clock.advance(90 * SECOND);
+    expect(svc.resumeClocks()).toEqual([g.id]);
+    expect(svc.getGame(g.id)!.flagAt).toBe(deadline + 90 * SECOND);
+    expect(svc.flag(g.id)).toBeNull();
+  });
+
+  it("a game without a clock, and an unknown control, as before", () => {
+    const { svc } = harness({}, "clock-none");
+    const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "short" }));
+    const g = unwrap(svc.acceptChallenge(c.id, bob)).game;
+    expect(g.timeControl).toEqual({ kind: "none" });
+    expect(svc.clockSeen(g.id, g.version)).toBe(false);
+    expect(
+      svc.createChallenge({
+        challenger: alice,
+        chat: CHAT,
+        variant: "short",
+        timeControl: "lightning" as never,
+      }),
+    ).toMatchObject({ ok: false, error: { code: "bad-input" } });
+  });
+});
