@@ -114,6 +114,7 @@ export class TournamentsRepo {
         | "rules"
         | "variant"
         | "signupEndsAt"
+        | "timeControl"
       >
     >,
     now: number,

@@ -214,3 +214,50 @@ describe("tournament play", () => {
     expect(r.tours.get(id)!.version).toBe(version);
   });
 });
+
+describe("a tournament's clock", () => {
+  it("is one control for every game, its reserve sized to each pairing's length", () => {
+    const r = rig();
+    const made = r.tours.create({
+      organiser: alice,
+      chat: CHAT,
+      variant: "short",
+      signupMs: 30 * MIN,
+      timeControl: "blitz",
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    const id = made.value.id;
+    // Short nardy's blitz: 8 s a move and 20 s a point of the match.
+    expect(made.value.timeControl).toEqual({
+      kind: "delay",
+      preset: "blitz",
+      delayMs: 8_000,
+      reserveMs: 20_000,
+    });
+    const longer = r.tours.configure(id, alice, { match: { kind: "points", to: 5 } });
+    expect(longer.ok && longer.value.timeControl).toMatchObject({ reserveMs: 100_000 });
+    const forged = r.tours.configure(id, alice, { timeControl: "bullet" as "blitz" });
+    expect(forged.ok || forged.error.code).toBe("bad-input");
+    expect(r.tours.get(id)!.timeControl).toMatchObject({ preset: "blitz", reserveMs: 100_000 });
+    const normal = r.tours.configure(id, alice, { timeControl: "normal" });
+    expect(normal.ok && normal.value.timeControl).toMatchObject({
+      delayMs: 10_000,
+      reserveMs: 300_000,
+    });
+    for (const p of [bob, carol]) expect(r.tours.join(id, p).ok).toBe(true);
+    const started = r.tours.start(id, alice);
+    if (!started.ok) throw new Error(started.error.message);
+    const games = liveGameIds(started.value).map((g) => r.svc.getGame(g)!);
+    expect(games.length).toBeGreaterThan(0);
+    for (const g of games) expect(g.timeControl).toEqual(started.value.timeControl);
+  });
+
+  it("is none unless asked for, and an unknown one creates nothing", () => {
+    const r = rig();
+    const base = { organiser: alice, chat: CHAT, variant: "long" as const, signupMs: MIN };
+    const forged = r.tours.create({ ...base, timeControl: "bullet" as "blitz" });
+    expect(forged.ok || forged.error.code).toBe("bad-input");
+    const plain = r.tours.create(base);
+    expect(plain.ok && plain.value.timeControl).toEqual({ kind: "none" });
+  });
+});

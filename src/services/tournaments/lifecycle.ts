@@ -3,10 +3,14 @@ import {
   MAX_ENTRANTS,
   MIN_ENTRANTS,
   parseRules,
+  TIME_CONTROL_NAMES,
+  type TimeControl,
+  type TimeControlName,
   TOURNAMENT_FORMATS,
   type TournamentFormat,
   type Variant,
 } from "../../engine/index.js";
+import { controlFor } from "../clocks.js";
 import type { ServiceContext } from "../context.js";
 import { fail, ok, type ServiceResult } from "../errors.js";
 import type { ChatRef, PlayerRef } from "../types.js";
@@ -21,6 +25,8 @@ export interface TournamentInput {
   readonly rules?: unknown;
   readonly format?: TournamentFormat;
   readonly signupMs: number;
+  /** One clock for every game of it; none without. */
+  readonly timeControl?: TimeControlName | null;
 }
 
 /** One game per pairing unless the organiser says otherwise: an evening's length. */
@@ -28,6 +34,16 @@ const ONE_GAME = { kind: "games", count: 1 } as const;
 const GROUP_TYPES = new Set(["group", "supergroup"]);
 /** The longest sign-up window a tournament may have. */
 export const MAX_SIGNUP_MS = 24 * 3_600_000;
+
+const badClock = <T>(): ServiceResult<T> => fail("bad-input", "Unknown time control.");
+const isClockName = (name: unknown): name is TimeControlName =>
+  TIME_CONTROL_NAMES.includes(name as TimeControlName);
+
+/** The preset name a stored control was made from ("none" for no clock). */
+export function clockNameOf(control: TimeControl | null | undefined): TimeControlName {
+  if (!control || control.kind === "none") return "none";
+  return control.kind === "correspondence" ? "correspondence" : control.preset;
+}
 
 const windowFits = (ms: number): boolean => ms > 0 && ms <= MAX_SIGNUP_MS;
 const badWindow = <T>(): ServiceResult<T> =>
@@ -42,6 +58,8 @@ export function createTournament(
   const format = input.format ?? "round-robin";
   if (!TOURNAMENT_FORMATS.includes(format)) return fail("bad-input", "Unknown format.");
   if (!windowFits(input.signupMs)) return badWindow();
+  const clockName = input.timeControl ?? "none";
+  if (!isClockName(clockName)) return badClock();
   const parsed = parseRules(input.variant, {
     match: ONE_GAME,
     ...((input.rules as object | undefined) ?? {}),
@@ -61,6 +79,7 @@ export function createTournament(
     variant: input.variant,
     rules,
     format,
+    timeControl: controlFor(clockName, input.variant, rules),
     signupEndsAt: now + input.signupMs,
     createdAt: now,
     updatedAt: now,
@@ -129,6 +148,12 @@ export function changeTournament(
     if (!parsed.ok || parsed.rules.match.kind === "running")
       return fail("bad-rules", "That match length is not valid.");
     set.rules = parsed.rules;
+  }
+  if (change.timeControl !== undefined && !isClockName(change.timeControl)) return badClock();
+  // The reserve grows with the match: a new length or a new clock sizes it again.
+  if (change.match !== undefined || change.timeControl !== undefined) {
+    const name = change.timeControl ?? clockNameOf(t.timeControl);
+    set.timeControl = controlFor(name, t.variant, set.rules ?? t.rules);
   }
   if (change.signupMs !== undefined) {
     if (!windowFits(change.signupMs)) return badWindow();

@@ -4,6 +4,8 @@ import type {
   Placing,
   Rules,
   StandingRow,
+  TimeControl,
+  TimeControlName,
   TournamentFormat,
   Variant,
 } from "../../engine/index.js";
@@ -31,6 +33,8 @@ export interface TournamentView {
   /** Every game's rules; `match` is the length of each pairing. */
   readonly rules: Rules;
   readonly format: TournamentFormat;
+  /** Every game's clock. */
+  readonly timeControl: TimeControl;
   readonly organiser: PlayerView;
   readonly signupEndsAt: number;
   /** Seed order. */
@@ -57,6 +61,7 @@ export interface TournamentView {
 export interface TournamentChange {
   readonly format?: TournamentFormat;
   readonly match?: Rules["match"];
+  readonly timeControl?: TimeControlName;
   /** A new sign-up window, from now. */
   readonly signupMs?: number;
 }

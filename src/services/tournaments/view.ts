@@ -58,6 +58,7 @@ export function tournamentView(ctx: ServiceContext, t: TournamentRow): Tournamen
     variant: t.variant,
     rules: t.rules,
     format: t.format,
+    timeControl: t.timeControl ?? { kind: "none" },
     organiser: person(t.organiserId),
     signupEndsAt: t.signupEndsAt,
     entrants: ids.map(person),
