@@ -28,6 +28,7 @@ import type { Logger } from "./log.js";
 import type { Decide } from "./services/index.js";
 import {
   type Analyse,
+  ClockKeeper,
   Dispatcher,
   GameReviews,
   GameService,
@@ -76,6 +77,8 @@ export interface App {
   readonly bot: BotParts;
   readonly computer: ComputerOpponent | null;
   readonly dispatcher: Dispatcher;
+  /** Flags silent players at their deadlines; the process starts it once the bot runs. */
+  readonly clocks: ClockKeeper;
   /**
    * The board page (a Telegram Mini App) on this app's games, told of every change; its
    * routes go on an HTTP server. Closing it ends its pages' streams and its subscription.
@@ -106,6 +109,10 @@ export function createApp(config: BotConfig, ports: Ports): App {
   const { service, reviews, tournaments } = services(config, ports, store, dispatcher);
   const bot = createBot(config, botDeps(ports, store, { service, reviews, tournaments }));
   const computer = computerOf(ports, service);
+  const clocks = new ClockKeeper(service, service.config.now, (err) =>
+    ports.logger.error({ err }, "clock keeper: a flag or mark failed"),
+  );
+  dispatcher.on("game", "clocks", ({ game }) => clocks.notice(game));
   listen(dispatcher, ports.logger, { bot, computer, tournaments });
   if (computer) bot.maintenance.onTick(() => computer.resumeWaiting());
   const openWebBoard = (page: WebPage): WebBoard => {
@@ -124,8 +131,13 @@ export function createApp(config: BotConfig, ports: Ports): App {
     unsubscribe = dispatcher.on("game", "web board", ({ game }) => web.changed(game));
     return web;
   };
-  const drain = () => drained(bot, computer);
-  return { service, reviews, tournaments, bot, computer, dispatcher, openWebBoard, drain };
+  const drain = async () => {
+    await drained(bot, computer);
+    // The last mark: the next start holds the running clocks here, so the stop is not charged.
+    clocks.stop();
+    service.markClocks();
+  };
+  return { service, reviews, tournaments, bot, computer, dispatcher, clocks, openWebBoard, drain };
 }
 
 type Services = Pick<App, "service" | "reviews" | "tournaments">;

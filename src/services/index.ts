@@ -3,6 +3,7 @@ export * from "./analysis.js";
 export * from "./analysis-thread.js";
 export * from "./audit.js";
 export type { ChallengeInput, GameStart } from "./challenges.js";
+export { ClockKeeper } from "./clock-keeper.js";
 export * from "./computer-thread.js";
 export * from "./dice.js";
 export * from "./errors.js";

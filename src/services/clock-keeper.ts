@@ -1,0 +1,105 @@
+import type { GameView } from "./types.js";
+
+/** What the keeper asks of the game service. */
+export interface ClockedGames {
+  runningClocks(): { id: number; flagAt: number }[];
+  flag(gameId: number, now?: number): unknown;
+  markClocks(at?: number): void;
+  resumeClocks(now?: number): number[];
+}
+
+/** How often the running clocks are marked: a restart holds them at the last mark. */
+const MARK_EVERY_MS = 1_000;
+
+/**
+ * Flags a silent player at the deadline, whether or not anyone presses. One timer waits for
+ * the earliest deadline (not one per game), learnt from the games' news; while any clock
+ * runs, the time is marked each second, so downtime after a crash is never charged.
+ */
+export class ClockKeeper {
+  private readonly deadlines = new Map<number, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = Number.POSITIVE_INFINITY;
+  private marker: NodeJS.Timeout | null = null;
+  private running = false;
+
+  constructor(
+    private readonly games: ClockedGames,
+    private readonly now: () => number,
+    /** A failed flag or mark (a busy or dead database): told, never thrown from a timer. */
+    private readonly failed: (err: unknown) => void,
+  ) {}
+
+  /** At start-up: the clocks resume from the last mark, and every deadline is learnt. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.games.resumeClocks(this.now());
+    for (const { id, flagAt } of this.games.runningClocks()) this.deadlines.set(id, flagAt);
+    this.plan();
+  }
+
+  /** A game changed: its deadline moved, appeared or went. Before the start, start() reads them. */
+  notice(game: Pick<GameView, "id" | "flagAt" | "status">): void {
+    if (!this.running) return;
+    if (game.status === "active" && game.flagAt !== null) this.deadlines.set(game.id, game.flagAt);
+    else this.deadlines.delete(game.id);
+    this.plan();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.deadlines.clear();
+    if (this.timer) clearTimeout(this.timer);
+    if (this.marker) clearInterval(this.marker);
+    this.timer = this.marker = null;
+  }
+
+  private plan(): void {
+    if (!this.running) return;
+    let next = Number.POSITIVE_INFINITY;
+    for (const at of this.deadlines.values()) next = Math.min(next, at);
+    this.planMarks();
+    if (next === this.timerAt && this.timer) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.timerAt = next;
+    if (next === Number.POSITIVE_INFINITY) return;
+    this.timer = setTimeout(() => this.fire(), Math.max(0, next - this.now()));
+    this.timer.unref();
+  }
+
+  private planMarks(): void {
+    if (this.deadlines.size > 0 && !this.marker) {
+      this.marker = setInterval(
+        () => this.safely(() => this.games.markClocks(this.now())),
+        MARK_EVERY_MS,
+      );
+      this.marker.unref();
+    } else if (this.deadlines.size === 0 && this.marker) {
+      clearInterval(this.marker);
+      this.marker = null;
+    }
+  }
+
+  private fire(): void {
+    this.timer = null;
+    this.timerAt = Number.POSITIVE_INFINITY;
+    const now = this.now();
+    for (const [id, at] of [...this.deadlines]) {
+      if (at > now) continue;
+      // Flagged, moved meanwhile or out of reach: the game's news sets its deadline again.
+      this.deadlines.delete(id);
+      this.safely(() => this.games.flag(id, now));
+    }
+    this.plan();
+  }
+
+  private safely(work: () => unknown): void {
+    try {
+      work();
+    } catch (err) {
+      this.failed(err);
+    }
+  }
+}
