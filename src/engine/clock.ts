@@ -26,6 +26,10 @@ export const TIME_CONTROL_NAMES: readonly TimeControlName[] = [
   "none",
 ];
 
+/** Whether `name` (as a request gave it) names a control. */
+export const isTimeControlName = (name: unknown): name is TimeControlName =>
+  TIME_CONTROL_NAMES.includes(name as TimeControlName);
+
 interface DelayPreset {
   readonly delaySeconds: number;
   /** Reserve per point of match length (a single game counts one point). */

@@ -1,7 +1,7 @@
 import type { ChallengeRow } from "../db/index.js";
 import {
+  isTimeControlName,
   parseRules,
-  TIME_CONTROL_NAMES,
   type TimeControlName,
   type Variant,
 } from "../engine/index.js";
@@ -52,7 +52,7 @@ export function createChallenge(
   const rules = parseRules(input.variant, input.rules);
   if (!rules.ok) return fail("bad-rules", rules.error);
   const clockName = input.timeControl ?? "none";
-  if (!TIME_CONTROL_NAMES.includes(clockName)) return fail("bad-input", "Unknown time control.");
+  if (!isTimeControlName(clockName)) return fail("bad-input", "Unknown time control.");
   const me = input.challenger;
   let targetUserId: number | null = null;
   let targetUsername: string | null = null;

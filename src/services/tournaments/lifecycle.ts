@@ -1,9 +1,9 @@
 import type { TournamentRow } from "../../db/index.js";
 import {
+  isTimeControlName,
   MAX_ENTRANTS,
   MIN_ENTRANTS,
   parseRules,
-  TIME_CONTROL_NAMES,
   type TimeControl,
   type TimeControlName,
   TOURNAMENT_FORMATS,
@@ -36,11 +36,9 @@ const GROUP_TYPES = new Set(["group", "supergroup"]);
 export const MAX_SIGNUP_MS = 24 * 3_600_000;
 
 const badClock = <T>(): ServiceResult<T> => fail("bad-input", "Unknown time control.");
-const isClockName = (name: unknown): name is TimeControlName =>
-  TIME_CONTROL_NAMES.includes(name as TimeControlName);
 
 /** The preset name a stored control was made from ("none" for no clock). */
-export function clockNameOf(control: TimeControl | null | undefined): TimeControlName {
+function clockNameOf(control: TimeControl | null | undefined): TimeControlName {
   if (!control || control.kind === "none") return "none";
   return control.kind === "correspondence" ? "correspondence" : control.preset;
 }
@@ -59,7 +57,7 @@ export function createTournament(
   if (!TOURNAMENT_FORMATS.includes(format)) return fail("bad-input", "Unknown format.");
   if (!windowFits(input.signupMs)) return badWindow();
   const clockName = input.timeControl ?? "none";
-  if (!isClockName(clockName)) return badClock();
+  if (!isTimeControlName(clockName)) return badClock();
   const parsed = parseRules(input.variant, {
     match: ONE_GAME,
     ...((input.rules as object | undefined) ?? {}),
@@ -149,7 +147,7 @@ export function changeTournament(
       return fail("bad-rules", "That match length is not valid.");
     set.rules = parsed.rules;
   }
-  if (change.timeControl !== undefined && !isClockName(change.timeControl)) return badClock();
+  if (change.timeControl !== undefined && !isTimeControlName(change.timeControl)) return badClock();
   // The reserve grows with the match: a new length or a new clock sizes it again.
   if (change.match !== undefined || change.timeControl !== undefined) {
     const name = change.timeControl ?? clockNameOf(t.timeControl);
