@@ -207,19 +207,37 @@ async function pressAndAnswer(
   return p.fake.waitFor(() => p.fake.answerOf(q), WAIT_MS, `the answer to ${data}`);
 }
 
-/** One legal press and the board change it brings (an edit, or the board posted again). */
-async function pressAndWait(p: Player, user: User, board: StoredMessage, data: string) {
+/**
+ * One legal press and the board change it brings (an edit, or the board posted again).
+ * `staleIsFine`: the board may change under the press (the computer plays in between), so an
+ * out-of-date answer returns the board as it is.
+ */
+async function pressAndWait(
+  p: Player,
+  user: User,
+  board: StoredMessage,
+  data: string,
+  { staleIsFine = false, waitMs = WAIT_MS } = {},
+) {
   const since = board.changedAt;
   const answer = await pressAndAnswer(p, user, board, data);
-  expect(answer.payload.show_alert, `press ${data}: ${String(answer.payload.text)}`).toBeFalsy();
-  return p.fake.waitFor(
-    () => {
-      const now = boardOf(p.fake, p.chatId, p.gameId);
-      return now && now.changedAt > since ? now : undefined;
-    },
-    WAIT_MS,
-    `the board to change after ${data}`,
-  );
+  const said = String(answer.payload.text ?? "");
+  expect(answer.payload.show_alert, `press ${data}: ${said}`).toBeFalsy();
+  if (staleIsFine && /out of date/.test(said)) return boardOf(p.fake, p.chatId, p.gameId)!;
+  return p.fake
+    .waitFor(
+      () => {
+        const now = boardOf(p.fake, p.chatId, p.gameId);
+        return now && now.changedAt > since ? now : undefined;
+      },
+      waitMs,
+      `the board to change after ${data}`,
+    )
+    .catch((e: Error) => {
+      throw new Error(
+        `${e.message} (answered "${said}"); the chat:\n${chatLog(p.fake, p.chatId, Math.max(0, p.fake.calls.length - 60))}`,
+      );
+    });
 }
 
 /** A challenge's card in the chat, changed after `since`, and its Accept (🎲 against the bot). */
@@ -946,7 +964,14 @@ describe("a game against the computer", () => {
       if (over()) break;
       const last = boardOf(fake, chatId, p.gameId)!;
       const choices = buttonsOf(last).filter((x) => dataOf(x).startsWith(`g:${p.gameId}:`));
-      await whileRunning(b, pressAndWait(p, ALICE, last, dataOf(choose(choices))));
+      // A press ending her turn brings the computer's answer in the same edit.
+      await whileRunning(
+        b,
+        pressAndWait(p, ALICE, last, dataOf(choose(choices)), {
+          staleIsFine: true,
+          waitMs: COMPUTER_WAIT_MS,
+        }),
+      );
     }
     expect(await stopBot(b, 10_000)).toBe(0);
     expect(errorLines(b.log())).toEqual([]);
