@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { ClockState } from "../engine/index.js";
+import type { ClockState, TimeControl } from "../engine/index.js";
 import type { Db } from "./open.js";
 import {
   type GameEventRow,
@@ -417,9 +417,24 @@ export class GamesRepo {
     return this.db.select().from(games).where(eq(games.previousGameId, gameId)).get();
   }
 
-  /** Active games whose last action is at or before `before`; only unreminded ones if asked. */
-  idleSince(before: number, unremindedOnly: boolean): FullGame[] {
-    const idle = and(eq(games.status, "active"), lte(games.lastActionAt, before));
+  /**
+   * Active games whose last action is at or before the bound of their control's kind (no
+   * control stored: "none"); only unreminded ones if asked. Oldest first.
+   */
+  idleSince(
+    before: Readonly<Record<TimeControl["kind"], number>>,
+    unremindedOnly: boolean,
+  ): FullGame[] {
+    const latest = Math.max(before.none, before.correspondence, before.delay);
+    const idle = and(
+      eq(games.status, "active"),
+      // The index's bound first; then each game by its control's own (none stored: "none").
+      lte(games.lastActionAt, latest),
+      sql`${games.lastActionAt} <= case json_extract(${games.timeControl}, '$.kind')
+        when 'correspondence' then ${before.correspondence}
+        when 'delay' then ${before.delay}
+        else ${before.none} end`,
+    );
     return this.fullWhere(
       unremindedOnly ? and(idle, eq(games.reminded, false)) : idle,
       asc(games.lastActionAt),

@@ -160,8 +160,12 @@ export type Action =
   | { readonly type: PlainAction }
   | { readonly type: "step"; readonly from: number; readonly to: number; readonly die?: number }
   | { readonly type: "resign"; readonly kind?: ResultKind }
-  /** The acting side's clock ran out: never a player's press, the clock's own act. */
-  | { readonly type: "flag" };
+  /**
+   * The acting side's clock ran out: never a player's press, the clock's own act. `atLeast`:
+   * the least the game is then worth (in a match to N points, what the winner lacks of N:
+   * the flag loses the match).
+   */
+  | { readonly type: "flag"; readonly atLeast?: number };
 
 export type GameErrorCode =
   | "game-over"
@@ -365,10 +369,16 @@ export function act(state: GameState, by: Color, action: Action, opts: ActOption
       if (state.pendingResign?.by === by)
         return fail("wrong-phase", "Your resignation offer is waiting for an answer.");
       return { ok: true, state: finishByPosition(state, by, "timeout") };
-    case "flag":
-      // Scored as the position stands, times the cube: never cheaper than resigning it.
+    case "flag": {
+      // Scored as the position stands, times the cube: never cheaper than resigning it; a
+      // match's least value (`atLeast`) raises it.
       if (actor(state) !== by) return fail("not-your-turn", "Only the side to act can flag.");
-      return { ok: true, state: finishByPosition(state, other(by), "time") };
+      const s = finishByPosition(state, other(by), "time");
+      const atLeast = action.atLeast ?? 0;
+      if (!s.result || !Number.isSafeInteger(atLeast) || atLeast <= s.result.points)
+        return { ok: true, state: s };
+      return { ok: true, state: { ...s, result: { ...s.result, points: atLeast } } };
+    }
     default:
   }
   if (actor(state) !== by) return fail("not-your-turn", "It is not your turn.");

@@ -11,7 +11,7 @@ import {
   type GameStart,
   gameStart,
 } from "./challenges.js";
-import { claimRefusal, playerClaimRefusal } from "./claims.js";
+import { claimRefusal, idleBounds, isIdle, playerClaimRefusal } from "./claims.js";
 import { clockAfterDowntime, clockSeenAt, flagAt } from "./clocks.js";
 import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
@@ -389,7 +389,7 @@ export class GameService {
       game.status === "active" &&
       game.waitingFor !== null &&
       game.waitingFor !== game.unconfirmedId &&
-      claimRefusal(this.config, game.waitingFor, game.lastActionAt, now) === null
+      claimRefusal(this.config, game, now) === null
     );
   }
 
@@ -419,22 +419,25 @@ export class GameService {
     return leaderboard(this.ctx, chatKeyOf(chatId), variant);
   }
 
-  /** Active games silent for the idle time and not reminded yet; mark each after sending. */
   /**
-   * Marks broken the games silent for the idle time whose stored state is damaged: the
+   * Marks broken the games silent for their idle time whose stored state is damaged: the
    * minute's work (reminders, claims) would meet them, and reads do not write. Returns them.
    */
   recordIdleDamage(now: number = this.config.now()): number[] {
     const damaged: number[] = [];
-    for (const full of this.reachable(this.ctx.games.idleSince(now - this.config.idleMs, false))) {
+    for (const full of this.reachable(this.idle(now, 1, false))) {
       const damage = damageOf(full.game);
       if (damage && this.markBroken(full.game.id, damage)) damaged.push(full.game.id);
     }
     return damaged;
   }
 
+  /**
+   * Active games silent for their idle time (see claims.ts idleMsOf) and not reminded yet;
+   * mark each after sending.
+   */
   gamesToRemind(now: number = this.config.now()): GameView[] {
-    return this.active(this.reachable(this.ctx.games.idleSince(now - this.config.idleMs, true)));
+    return this.active(this.reachable(this.idle(now, 1, true)));
   }
 
   markReminded(gameId: number): void {
@@ -460,12 +463,11 @@ export class GameService {
     return lapsed;
   }
 
-  /** Active games silent for twice the idle time: the waiting player may claim the win. */
+  /** Active games silent for twice their idle time: the waiting player may claim the win. */
   claimableGames(now: number = this.config.now()): GameView[] {
-    const idle = this.active(
-      this.reachable(this.ctx.games.idleSince(now - 2 * this.config.idleMs, false)),
+    return this.active(this.reachable(this.idle(now, 2, false))).filter((g) =>
+      this.claimable(g, now),
     );
-    return idle.filter((g) => this.claimable(g, now));
   }
 
   /** Whether games started in this chat wait for a Done press after each turn. */
@@ -515,6 +517,13 @@ export class GameService {
   private viewOf(full: FullGame): GameView {
     if (full.game.status !== "active" || !damageOf(full.game)) return gameViewIn(this.ctx, full);
     return gameViewIn(this.ctx, { ...full, game: { ...full.game, status: "broken" } });
+  }
+
+  /** Active games silent for `times` their own idle time by `now` (see claims.ts). */
+  private idle(now: number, times: number, unremindedOnly: boolean): FullGame[] {
+    return this.ctx.games
+      .idleSince(idleBounds(this.config, now, times), unremindedOnly)
+      .filter((full) => isIdle(this.config, full.game, now, times));
   }
 
   /** Games whose chat the front end can reach: in the others, nothing moves until it is back. */

@@ -8,6 +8,7 @@ import {
   type GameState,
   logAction,
   newGame,
+  other,
   type TimeControl,
   type TurnLog,
 } from "../engine/index.js";
@@ -21,6 +22,7 @@ import { actionEvent, startEvent } from "./events.js";
 import { recordFinish, userOf } from "./finish.js";
 import type { MessageRef } from "./message-ref.js";
 import { happenings } from "./news.js";
+import { matchPointsLacking } from "./series.js";
 import { planStart, type StartInput } from "./start.js";
 import type { ActOutcome, GameEventView } from "./types.js";
 import { gameViewIn } from "./views.js";
@@ -275,13 +277,19 @@ export function playAction(
 }
 
 /**
- * The running side's clock ran out: the game ends on time, scored as the position stands
- * (engine `flag`), by no one's press. Inside a transaction, over the version read.
+ * The running side's clock ran out: the game ends on time, by no one's press. It is scored
+ * as the position stands (engine `flag`), never cheaper than resigning it; in a match to N
+ * points it is worth at least what the opponent lacks of N, so the flag loses the match (a
+ * set of games, a running series: that game only, and the series goes on). The least value
+ * is in the event, so the game replays to its result. Inside a transaction, over the version
+ * read.
  */
 export function flagAction(ctx: ServiceContext, read: FullGame): ServiceResult<ActOutcome> {
   const side = read.game.clock?.running;
   if (!side) return fail("stale", "No clock runs in this game.");
-  return applyActions(ctx, read, side, null, [{ type: "flag" }]);
+  const atLeast = matchPointsLacking(ctx, read.game, userOf(read.game, other(side)));
+  const flag: Action = atLeast > 0 ? { type: "flag", atLeast } : { type: "flag" };
+  return applyActions(ctx, read, side, null, [flag]);
 }
 
 function applyActions(

@@ -1,5 +1,5 @@
-import type { SeriesRow } from "../db/index.js";
-import { newSeries, nextStarter, type Rules, type Variant } from "../engine/index.js";
+import type { GameRow, SeriesRow } from "../db/index.js";
+import { newSeries, nextStarter, type Rules, seriesOver, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
 import { rulesKey } from "./rules-key.js";
 
@@ -27,4 +27,16 @@ export function openSeries(
 export function seriesStarter(s: SeriesRow): number | "lot" {
   const next = nextStarter(s.rules, s.state);
   return next === "lot" ? next : next === 0 ? s.playerA : s.playerB;
+}
+
+/**
+ * What player `winnerId` of game `g` lacks of its match's N points: a flag's least value,
+ * so that in a match to N points running out of time loses the match. 0 in any other series
+ * (a set of games, a running series: the flag costs that game only) and in one over already.
+ */
+export function matchPointsLacking(ctx: ServiceContext, g: GameRow, winnerId: number): number {
+  const s = ctx.series.get(g.seriesId);
+  if (s?.rules.match.kind !== "points" || seriesOver(s.state)) return 0;
+  const seat = winnerId === s.playerA ? 0 : 1;
+  return Math.max(0, s.rules.match.to - s.state.scores[seat]);
 }

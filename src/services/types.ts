@@ -30,7 +30,10 @@ export interface ChatRef {
 export interface ServiceConfig {
   /** How long a challenge stays open. */
   readonly challengeTtlMs: number;
-  /** Silence before a reminder; the waiting player may claim the game after twice this. */
+  /**
+   * Silence before a reminder; the waiting player may claim the game after twice this. A
+   * correspondence game has its own (half its move's time, see claims.ts idleMsOf).
+   */
   readonly idleMs: number;
   readonly ratingK: number;
   /** Players confirm each turn with `commit` (otherwise the last step ends the turn). */
