@@ -58,6 +58,7 @@ export const TOURNAMENT_COMMANDS = {
   f: "format",
   m: "match",
   w: "window",
+  c: "clock",
   s: "start",
   x: "cancel",
   xf: "cancel-finish",

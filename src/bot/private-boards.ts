@@ -63,6 +63,7 @@ export class PrivateBoards {
     if (ref.kind !== "chat") return;
     this.store.setPrivateBoard(game.id, userId, ref.messageId, this.service.config.now());
     this.store.markPrivateShown(game.id, userId, game.version, this.service.config.now());
+    this.delivered(game);
     this.note(game.id, userId, "private");
     if (old && old.messageId !== ref.messageId)
       await this.messenger
@@ -122,6 +123,11 @@ export class PrivateBoards {
     );
   }
 
+  /** Delivered: the buttons can be seen, so the side to act's time runs from now. */
+  private delivered(game: GameView): void {
+    if (game.clock) this.service.clockSeen(game.id, game.version);
+  }
+
   private async sync(gameId: number, userId: number): Promise<void> {
     const game = this.service.getGame(gameId);
     const row = this.store.privateBoard(gameId, userId);
@@ -133,6 +139,7 @@ export class PrivateBoards {
       const now = this.service.config.now();
       if (moved?.kind === "chat") this.store.setPrivateBoard(gameId, userId, moved.messageId, now);
       this.store.markPrivateShown(gameId, userId, game.version, now);
+      this.delivered(game);
     } catch (err) {
       if (isChatGone(err)) {
         // Blocked: the player is back on the chat's board.

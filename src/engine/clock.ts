@@ -30,6 +30,12 @@ export const TIME_CONTROL_NAMES: readonly TimeControlName[] = [
 export const isTimeControlName = (name: unknown): name is TimeControlName =>
   TIME_CONTROL_NAMES.includes(name as TimeControlName);
 
+/** The name a control was made from ("none" for no clock or none stored). */
+export function timeControlNameOf(control: TimeControl | null | undefined): TimeControlName {
+  if (!control || control.kind === "none") return "none";
+  return control.kind === "correspondence" ? "correspondence" : control.preset;
+}
+
 interface DelayPreset {
   readonly delaySeconds: number;
   /** Reserve per point of match length (a single game counts one point). */

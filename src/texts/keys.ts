@@ -57,6 +57,17 @@ export interface MessageVariables {
   "result-draw": None;
   "caption-pips": { white: Value; black: Value; woff: Value; boff: Value };
   "caption-cube": { value: Value; owner: Value };
+  "caption-clock": { white: Value; black: Value; delay: Value };
+  "caption-clock-correspondence": None;
+  "caption-on-time": None;
+  "clock-none": None;
+  "clock-blitz": None;
+  "clock-normal": None;
+  "clock-casual": None;
+  "clock-correspondence": None;
+  "clock-delay-text": { name: Value; delay: Value; reserve: Value };
+  "clock-correspondence-text": None;
+  "clock-low": { seconds: Value; game: Value };
   "cube-centre": None;
   "caption-last": { name: Value; dice: Value; play: Value };
   "caption-turn": { name: Value; dice: Value; play: Value };
@@ -154,6 +165,12 @@ export interface MessageVariables {
   "new-match-p7": None;
   "new-match-g3": None;
   "new-match-g5": None;
+  "new-clock": None;
+  "new-clock-none": None;
+  "new-clock-blitz": None;
+  "new-clock-normal": None;
+  "new-clock-casual": None;
+  "new-clock-correspondence": None;
   "new-opponent": None;
   "new-opponent-open": None;
   "new-opponent-bot": None;
@@ -363,6 +380,7 @@ export interface MessageVariables {
   "btn-t-leave": None;
   "btn-t-format": { format: Value };
   "btn-t-match": None;
+  "btn-t-clock": { name: Value };
   "btn-t-window": None;
   "btn-t-start": None;
   "btn-t-cancel": None;
@@ -411,6 +429,7 @@ export interface MessageVariables {
   "review-players-only": None;
   "outbox-full": None;
   "press-busy": None;
+  "web-clock": None;
 }
 
 export type MessageKey = keyof MessageVariables;

@@ -167,7 +167,7 @@ describe("challenge buttons", () => {
     const setUp = async () => {
       await h!.send(USERS.alice, "/new", { chatId: chat });
       const dialog = h!.lastMessage(chat);
-      for (const label of ["long nardy", "classic", "Running series", /friend/]) {
+      for (const label of ["long nardy", "classic", "Running series", "No clock", /friend/]) {
         const live = h!.tg.message(chat, dialog.messageId)!;
         await h!.press(USERS.alice, live, buttonNamed(live, label));
       }

@@ -31,8 +31,16 @@ describe("/new: the set-up dialog", () => {
     await choose("No doubling cube");
     await choose(/players take turns/);
     await choose("To 3 points");
+    await choose("⚡ Blitz");
     await choose("Anyone here");
     const challenge = h.service.getChallenge(1)!;
+    // Long nardy's blitz: 10 s a move and a minute a point, so three for a match to 3.
+    expect(challenge.timeControl).toEqual({
+      kind: "delay",
+      preset: "blitz",
+      delayMs: 10_000,
+      reserveMs: 180_000,
+    });
     expect(challenge.rules).toMatchObject({
       head: "wide",
       block: "final",
@@ -46,6 +54,7 @@ describe("/new: the set-up dialog", () => {
     const text = h.tg.message(GROUP, dialog.messageId)!.text!;
     expect(text).toContain("Alice challenges anyone");
     expect(text).toContain("any first roll takes two");
+    expect(text).toContain("⏱ Clock: blitz, 10 s a move + 3:00 in reserve");
   });
 
   it("someone else's press is refused; Cancel ends it and writes nothing", async ({ h }) => {
@@ -76,6 +85,7 @@ describe("/new: the set-up dialog", () => {
     const choose = chooser(h, dialog.messageId);
     await choose(/standard/i);
     await choose("To 3 points");
+    await choose("No clock");
     await choose("Anyone here");
     const challenge = h.service.getChallenge(1)!;
     expect(challenge.variant).toBe("short");
@@ -92,6 +102,7 @@ describe("/new: the set-up dialog", () => {
     await choose("short nardy");
     await choose("standard");
     await choose("Running series");
+    await choose("No clock");
     await choose(/@username/);
     // In privacy mode a plain message never reaches the bot; the question asks for a reply.
     expect(await h.send(USERS.alice, "@Bob")).toBe(false);

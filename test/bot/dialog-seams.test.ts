@@ -154,7 +154,7 @@ describe("an open /new dialog does not capture its user", () => {
 async function toOpponentStep(h: Harness, chatId = GROUP): Promise<StoredMessage> {
   await h.send(USERS.alice, "/new", { chatId });
   const dialog = h.lastMessage(chatId);
-  for (const label of ["short nardy", "standard", "Running series"]) {
+  for (const label of ["short nardy", "standard", "Running series", "No clock"]) {
     const live = h.tg.message(chatId, dialog.messageId)!;
     await h.press(USERS.alice, live, buttonNamed(live, label));
   }

@@ -41,21 +41,24 @@ async function walk(
 }
 
 describe("the /new steps", () => {
-  it("a preset asks variant, preset, match, opponent only", async () => {
+  it("a preset asks variant, preset, match, clock, opponent only", async () => {
     const { asked, choices, setup } = await walk(false, {
       "new-variant": "long",
       "new-preset": "sport",
       "new-match": "p3",
+      "new-clock": "blitz",
       "new-opponent": "open",
     });
-    expect(asked).toEqual(["new-variant", "new-preset", "new-match", "new-opponent"]);
+    expect(asked).toEqual(["new-variant", "new-preset", "new-match", "new-clock", "new-opponent"]);
     expect(choices["new-variant"]).toEqual(["long", "short"]);
     expect(choices["new-preset"]).toEqual(["classic", "sport", "custom"]);
     expect(choices["new-match"]).toEqual(["running", "p3", "p5", "p7", "g3", "g5"]);
+    expect(choices["new-clock"]).toEqual(["none", "blitz", "normal", "casual", "correspondence"]);
     expect(choices["new-opponent"]).toEqual(["open", "bot", "name", "tournament"]);
     expect(setup).toEqual({
       variant: "long",
       rules: { ...presetRules("long", "sport")!, match: { kind: "points", to: 3 } },
+      clock: "blitz",
       against: { kind: "challenge", target: null },
     });
   });
@@ -73,6 +76,7 @@ describe("the /new steps", () => {
       "new-next": "winner",
       "new-match": "running",
       "new-jacoby": "on",
+      "new-clock": "normal",
       "new-opponent": "tournament",
       "new-format": "knockout",
     });
@@ -88,6 +92,7 @@ describe("the /new steps", () => {
       "new-next",
       "new-match",
       "new-jacoby",
+      "new-clock",
       "new-opponent",
       "new-format",
     ]);
@@ -104,6 +109,7 @@ describe("the /new steps", () => {
         match: { kind: "running" },
         jacoby: true,
       }),
+      clock: "normal",
       against: { kind: "tournament", format: "knockout" },
     });
   });
@@ -116,6 +122,7 @@ describe("the /new steps", () => {
       "new-cube": "off",
       "new-next": "alternate",
       "new-match": "running",
+      "new-clock": "none",
       "new-opponent": "bot",
     });
     expect(asked).toEqual([
@@ -125,11 +132,13 @@ describe("the /new steps", () => {
       "new-cube",
       "new-next",
       "new-match",
+      "new-clock",
       "new-opponent",
     ]);
     expect(setup).toEqual({
       variant: "short",
       rules: defaultRules("short", { opening: "reroll", cube: false, nextStarter: "alternate" }),
+      clock: "none",
       against: { kind: "computer" },
     });
   });
@@ -142,6 +151,7 @@ describe("the /new steps", () => {
       "new-cube": "on",
       "new-next": "lot",
       "new-match": "g5",
+      "new-clock": "none",
       "new-opponent": "friend",
     });
     expect(asked).not.toContain("new-jacoby");
@@ -152,6 +162,7 @@ describe("the /new steps", () => {
       "new-variant": "short",
       "new-preset": "standard",
       "new-match": "running",
+      "new-clock": "correspondence",
       "new-opponent": "friend",
     });
     expect(choices["new-preset"]).toEqual(["standard", "custom"]);
@@ -166,6 +177,7 @@ describe("the /new steps", () => {
         "new-variant": "long",
         "new-preset": "classic",
         "new-match": "p5",
+        "new-clock": "casual",
         "new-opponent": "name",
       },
       { username: "carol" },

@@ -53,7 +53,7 @@ describe("presses at once", () => {
     await h.press(carol, carolDialog, buttonNamed(carolDialog, "long nardy"));
     await h.send(olga, "/new");
     const olgaDialog = h.lastMessage();
-    for (const label of [/короткие/, /стандарт/i, /Бессрочная/, /@username/]) {
+    for (const label of [/короткие/, /стандарт/i, /Бессрочная/, "Без часов", /@username/]) {
       const live = h.tg.message(GROUP, olgaDialog.messageId)!;
       await h.press(olga, live, buttonNamed(live, label));
     }
@@ -349,6 +349,9 @@ describe("a press is about the message it shows", () => {
     const match = copy(h, dialog);
     const running = buttons(match)[0]!;
     await h.press(USERS.carol, match, running);
+    const clock = copy(h, dialog);
+    const noClock = buttons(clock)[0]!;
+    await h.press(USERS.carol, clock, noClock);
     const last = copy(h, dialog);
     const anyone = buttons(last)[0]!;
     await Promise.all([h.press(USERS.carol, last, anyone), h.press(USERS.carol, last, anyone)]);
@@ -363,7 +366,7 @@ describe("a press is about the message it shows", () => {
   it("a press while the dialog waits for a name does not ask again", async ({ h }) => {
     await h.send(USERS.alice, "/new");
     const dialog = h.lastMessage();
-    for (const label of ["short nardy", "standard", "Running series", /@username/]) {
+    for (const label of ["short nardy", "standard", "Running series", "No clock", /@username/]) {
       const live = h.tg.message(GROUP, dialog.messageId)!;
       await h.press(USERS.alice, live, buttonNamed(live, label));
     }

@@ -296,6 +296,7 @@ describe("tournament seams", () => {
     await step("Без кубика удвоения");
     await step(/проигравш|Проигравш/);
     await step("До 3 очков");
+    await step("⚡ Блиц");
     await step(/Турнир/);
     await step(/олимпийка/);
     expect(message(h, dialog.messageId).text).toMatch(/Запись на турнир открыта/);
@@ -305,7 +306,10 @@ describe("tournament seams", () => {
     const card = message(h, t.messageId);
     expect(card.text).toContain("Турнир");
     expect(card.text).toContain("до 3 очков");
+    // Short nardy's blitz: 8 s a move and 20 s a point, so a minute for a match to 3.
+    expect(card.text).toContain("⏱ Часы: блиц, 8 с на ход + 1:00 в запасе");
     expect(buttons(card).map((b) => b.text)).toContain("✋ Участвую");
+    expect(buttons(card).map((b) => b.text)).toContain("⏱ Часы: блиц");
     expect(h.tg.problems()).toEqual([]);
   });
 

@@ -90,6 +90,7 @@ describe("playing the bot itself", () => {
     await choose("short nardy");
     await choose("standard");
     await choose("Running series");
+    await choose("No clock");
     await choose("The bot");
     const board = await startAgainstBot(h, chat);
     expect(board.photo).not.toBeNull();

@@ -83,6 +83,7 @@ interface Failure {
 interface Hold {
   readonly method: string;
   readonly at: "request" | "reply";
+  readonly match?: (payload: Record<string, unknown>) => boolean;
   readonly reached: () => void;
   /** Resolves true when the connection is lost instead. */
   readonly released: Promise<boolean>;
@@ -227,7 +228,7 @@ export class FakeBotApi<W extends WireClock = WireClock> extends EventEmitter {
   }
 
   /**
-   * The next call of `method` is held on the network. At "reply" (the default) Telegram
+   * The next call of `method` (matching `match`) is held on the network. At "reply" (the default) Telegram
    * carries it out at once (its message exists, users can press it) and its reply waits for
    * `release()`; at "request" the request itself waits, and is served on `release()`.
    * `release(true)` loses the connection instead: the caller gets a network error (and a
@@ -235,7 +236,7 @@ export class FakeBotApi<W extends WireClock = WireClock> extends EventEmitter {
    */
   holdNext(
     method: string,
-    opts: { at?: "request" | "reply" } = {},
+    opts: Pick<Hold, "match"> & { at?: "request" | "reply" } = {},
   ): { reached: Promise<void>; release: (lose?: boolean) => void } {
     let release!: (lose?: boolean) => void;
     let reached!: () => void;
@@ -245,7 +246,8 @@ export class FakeBotApi<W extends WireClock = WireClock> extends EventEmitter {
     const wasReached = new Promise<void>((r) => {
       reached = r;
     });
-    this.holds.push({ method, at: opts.at ?? "reply", reached, released });
+    const hold = { method, at: opts.at ?? "reply", reached, released };
+    this.holds.push(opts.match ? { ...hold, match: opts.match } : hold);
     return { reached: wasReached, release };
   }
 
@@ -573,7 +575,7 @@ export class FakeBotApi<W extends WireClock = WireClock> extends EventEmitter {
       call.dropped = true;
       throw new LostConnection(method, "connect ECONNREFUSED");
     }
-    if (await this.held(method, "request", signal)) {
+    if (await this.held(method, "request", payload, signal)) {
       call.dropped = true;
       throw new LostConnection(method, "the connection was reset");
     }
@@ -591,7 +593,7 @@ export class FakeBotApi<W extends WireClock = WireClock> extends EventEmitter {
     call.injected = failure !== undefined;
     this.rules.record(method, payload, answer, call.injected);
     this.emit("call", call);
-    if (await this.held(method, "reply", signal))
+    if (await this.held(method, "reply", payload, signal))
       throw new LostConnection(method, "the connection was reset");
     return answer;
   }
@@ -610,8 +612,16 @@ export class FakeBotApi<W extends WireClock = WireClock> extends EventEmitter {
   }
 
   /** Waits out a hold of the call at this point, if a test set one; true when it is lost. */
-  private async held(method: string, at: Hold["at"], signal: AbortSignal | undefined) {
-    const hold = takeFirst(this.holds, (h) => h.method === method && h.at === at);
+  private async held(
+    method: string,
+    at: Hold["at"],
+    payload: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+  ) {
+    const hold = takeFirst(
+      this.holds,
+      (h) => h.method === method && h.at === at && (!h.match || h.match(payload)),
+    );
     if (!hold) return false;
     hold.reached();
     return abortable(hold.released, signal);

@@ -53,6 +53,17 @@ result-draw = a draw
 # The game message
 caption-pips = pips { $white } / { $black } · off { $woff } / { $boff }
 caption-cube = cube { $value } · { $owner }
+caption-clock = ⏱ { $white } · { $black } · { $delay } s a move
+caption-clock-correspondence = ⏱ a day a move
+caption-on-time = on time
+clock-none = no clock
+clock-blitz = blitz
+clock-normal = normal
+clock-casual = casual
+clock-correspondence = correspondence
+clock-delay-text = ⏱ Clock: { $name }, { $delay } s a move + { $reserve } in reserve
+clock-correspondence-text = ⏱ Clock: correspondence, a day a move
+clock-low = ⏱ { $seconds } s left in game #{ $game }!
 cube-centre = centred
 caption-last = last: { $name } { $dice }: { $play }
 caption-turn = { $name } { $dice }: { $play }
@@ -103,7 +114,7 @@ challenge-declined = { $name } declined the challenge to { $game }.
 challenge-cancelled = { $from } cancelled the challenge to { $game }.
 challenge-expired = Nobody accepted { $from }'s challenge to { $game } in time.
 challenge-closed = { $from }'s challenge to { $game } is closed.
-play-usage = I don't know “{ $word }”. Try <code>/play</code>, <code>/play short</code>, <code>/play long sport</code>, <code>/play @friend</code> or <code>/play bot</code>.
+play-usage = I don't know “{ $word }”. Try <code>/play</code>, <code>/play short</code>, <code>/play long sport</code>, <code>/play short 5p blitz</code>, <code>/play @friend</code> or <code>/play bot</code>.
 
 # Resigning
 resign-none = You have no game in progress here.
@@ -168,6 +179,12 @@ new-match-p5 = To 5 points
 new-match-p7 = To 7 points
 new-match-g3 = 3 games
 new-match-g5 = 5 games
+new-clock = Which clock?
+new-clock-none = No clock
+new-clock-blitz = ⚡ Blitz
+new-clock-normal = ⏱ Normal
+new-clock-casual = 🐢 Casual
+new-clock-correspondence = 📬 A day a move
 new-opponent = Who do you play?
 new-opponent-open = Anyone here
 new-opponent-bot = The bot
@@ -381,7 +398,7 @@ web-denied-not-allowed = Only the players and the members of the game's group ca
 # Tournaments
 cmd-tournament = A tournament in this group
 tournament-group-only = Tournaments are played in groups: add me to one and send /tournament there.
-tournament-bad-args = I don't know "{ $word }". Try /tournament, /tournament short, or /tournament long sport ko 3p 30m.
+tournament-bad-args = I don't know "{ $word }". Try /tournament, /tournament short, or /tournament long sport ko 3p blitz 30m.
 tournament-card-title = Tournament
 tournament-format-round-robin = round robin
 tournament-format-knockout = knock-out
@@ -396,6 +413,7 @@ btn-t-join = ✋ Join
 btn-t-leave = Leave
 btn-t-format = 🔀 { $format }
 btn-t-match = 🎯 Match length
+btn-t-clock = ⏱ Clock: { $name }
 btn-t-window = ⏱ Sign-up time
 btn-t-start = ▶️ Start
 btn-t-cancel = ✖️ Cancel tournament
@@ -447,3 +465,6 @@ review-players-only = Only the two players can see this game's analysis and reco
 outbox-full = ⏳ Too many requests here at once: some replies were dropped. Please wait a minute before asking again.
 # A press not handled because its chat or its presser sent too much at once.
 press-busy = ⏳ Too much at once here: this press was skipped. Please try again in a moment.
+
+# The board page: a player clock's two figures (what is left of the move's delay, then the reserve).
+web-clock = ⏱ Left for this move + in reserve

@@ -55,6 +55,17 @@ result-draw = ничья
 # The game message
 caption-pips = пип-счёт { $white } / { $black } · снято { $woff } / { $boff }
 caption-cube = куб { $value } · { $owner }
+caption-clock = ⏱ { $white } · { $black } · { $delay } с на ход
+caption-clock-correspondence = ⏱ сутки на ход
+caption-on-time = по времени
+clock-none = без часов
+clock-blitz = блиц
+clock-normal = обычный
+clock-casual = спокойный
+clock-correspondence = по переписке
+clock-delay-text = ⏱ Часы: { $name }, { $delay } с на ход + { $reserve } в запасе
+clock-correspondence-text = ⏱ Часы: по переписке, сутки на ход
+clock-low = ⏱ Осталось { $seconds } с в партии №{ $game }!
 cube-centre = в центре
 caption-last = последний ход: { $name } { $dice }: { $play }
 caption-turn = { $name } { $dice }: { $play }
@@ -110,7 +121,7 @@ challenge-declined = { $name } отклоняет вызов: { $game }.
 challenge-cancelled = Вызов от { $from } отменён: { $game }.
 challenge-expired = Вызов от { $from } никто не принял вовремя: { $game }.
 challenge-closed = Вызов от { $from } закрыт: { $game }.
-play-usage = Не понимаю «{ $word }». Попробуйте <code>/play</code>, <code>/play short</code>, <code>/play long sport</code>, <code>/play @friend</code> или <code>/play bot</code>.
+play-usage = Не понимаю «{ $word }». Попробуйте <code>/play</code>, <code>/play short</code>, <code>/play long sport</code>, <code>/play short 5p blitz</code>, <code>/play @friend</code> или <code>/play bot</code>.
 
 # Resigning
 resign-none = У вас здесь нет текущей партии.
@@ -182,6 +193,12 @@ new-match-p5 = До 5 очков
 new-match-p7 = До 7 очков
 new-match-g3 = 3 партии
 new-match-g5 = 5 партий
+new-clock = Какие часы?
+new-clock-none = Без часов
+new-clock-blitz = ⚡ Блиц
+new-clock-normal = ⏱ Обычный
+new-clock-casual = 🐢 Спокойный
+new-clock-correspondence = 📬 Сутки на ход
 new-opponent = С кем играете?
 new-opponent-open = Любой в этом чате
 new-opponent-bot = Бот
@@ -397,7 +414,7 @@ web-denied-not-allowed = Эту партию видят только игрок�
 # Турниры
 cmd-tournament = Турнир в этой группе
 tournament-group-only = Турниры проходят в группах: добавьте меня в группу и отправьте там /tournament.
-tournament-bad-args = Не понимаю «{ $word }». Попробуйте /tournament, /tournament short или /tournament long sport ko 3p 30m.
+tournament-bad-args = Не понимаю «{ $word }». Попробуйте /tournament, /tournament short или /tournament long sport ko 3p blitz 30m.
 tournament-card-title = Турнир
 tournament-format-round-robin = круговой
 tournament-format-knockout = олимпийка (на вылет)
@@ -412,6 +429,7 @@ btn-t-join = ✋ Участвую
 btn-t-leave = Выйти
 btn-t-format = 🔀 { $format }
 btn-t-match = 🎯 Длина матча
+btn-t-clock = ⏱ Часы: { $name }
 btn-t-window = ⏱ Время записи
 btn-t-start = ▶️ Начать
 btn-t-cancel = ✖️ Отменить турнир
@@ -463,3 +481,6 @@ review-players-only = Разбор и запись этой партии дос�
 outbox-full = ⏳ Слишком много запросов сразу: часть ответов пропущена. Подождите минуту, прежде чем спрашивать снова.
 # A press not handled because its chat or its presser sent too much at once.
 press-busy = ⏳ Слишком много всего сразу: это нажатие пропущено. Попробуйте ещё раз чуть позже.
+
+# The board page: a player clock's two figures (what is left of the move's delay, then the reserve).
+web-clock = ⏱ Осталось на ход + в запасе

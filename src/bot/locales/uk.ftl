@@ -55,6 +55,17 @@ result-draw = нічия
 # The game message
 caption-pips = піпси { $white } / { $black } · виведено { $woff } / { $boff }
 caption-cube = кубик { $value } · { $owner }
+caption-clock = ⏱ { $white } · { $black } · { $delay } с на хід
+caption-clock-correspondence = ⏱ доба на хід
+caption-on-time = за часом
+clock-none = без годинника
+clock-blitz = бліц
+clock-normal = звичайний
+clock-casual = спокійний
+clock-correspondence = листування
+clock-delay-text = ⏱ Годинник: { $name }, { $delay } с на хід + { $reserve } у запасі
+clock-correspondence-text = ⏱ Годинник: листування, доба на хід
+clock-low = ⏱ Залишилося { $seconds } с у партії №{ $game }!
 cube-centre = посередині
 caption-last = останній хід: { $name } { $dice }: { $play }
 caption-turn = { $name } { $dice }: { $play }
@@ -110,7 +121,7 @@ challenge-declined = { $name } відхиляє виклик: { $game }.
 challenge-cancelled = Виклик від { $from } скасовано: { $game }.
 challenge-expired = Виклик від { $from } ніхто не прийняв вчасно: { $game }.
 challenge-closed = Виклик від { $from } закрито: { $game }.
-play-usage = Не розумію «{ $word }». Спробуйте <code>/play</code>, <code>/play short</code>, <code>/play long sport</code>, <code>/play @friend</code> або <code>/play bot</code>.
+play-usage = Не розумію «{ $word }». Спробуйте <code>/play</code>, <code>/play short</code>, <code>/play long sport</code>, <code>/play short 5p blitz</code>, <code>/play @friend</code> або <code>/play bot</code>.
 
 # Resigning
 resign-none = У вас тут немає поточної партії.
@@ -182,6 +193,12 @@ new-match-p5 = До 5 очок
 new-match-p7 = До 7 очок
 new-match-g3 = 3 партії
 new-match-g5 = 5 партій
+new-clock = Який годинник?
+new-clock-none = Без годинника
+new-clock-blitz = ⚡ Бліц
+new-clock-normal = ⏱ Звичайний
+new-clock-casual = 🐢 Спокійний
+new-clock-correspondence = 📬 Доба на хід
 new-opponent = З ким граєте?
 new-opponent-open = Будь-хто в цьому чаті
 new-opponent-bot = Бот
@@ -397,7 +414,7 @@ web-denied-not-allowed = Цю партію бачать лише гравці т
 # Турніри
 cmd-tournament = Турнір у цій групі
 tournament-group-only = Турніри проходять у групах: додайте мене до групи й надішліть там /tournament.
-tournament-bad-args = Не розумію «{ $word }». Спробуйте /tournament, /tournament short або /tournament long sport ko 3p 30m.
+tournament-bad-args = Не розумію «{ $word }». Спробуйте /tournament, /tournament short або /tournament long sport ko 3p blitz 30m.
 tournament-card-title = Турнір
 tournament-format-round-robin = кругова система
 tournament-format-knockout = олімпійка (на виліт)
@@ -412,6 +429,7 @@ btn-t-join = ✋ Беру участь
 btn-t-leave = Вийти
 btn-t-format = 🔀 { $format }
 btn-t-match = 🎯 Довжина матчу
+btn-t-clock = ⏱ Годинник: { $name }
 btn-t-window = ⏱ Час запису
 btn-t-start = ▶️ Почати
 btn-t-cancel = ✖️ Скасувати турнір
@@ -463,3 +481,6 @@ review-players-only = Розбір і запис цієї партії дост�
 outbox-full = ⏳ Забагато запитів одразу: частину відповідей пропущено. Зачекайте хвилину, перш ніж питати знову.
 # A press not handled because its chat or its presser sent too much at once.
 press-busy = ⏳ Забагато всього одразу: це натискання пропущено. Спробуйте ще раз трохи згодом.
+
+# The board page: a player clock's two figures (what is left of the move's delay, then the reserve).
+web-clock = ⏱ Залишилося на хід + у запасі

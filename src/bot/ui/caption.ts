@@ -11,6 +11,7 @@ import {
 } from "../../engine/index.js";
 import type { GameView, PlayerView } from "../../services/index.js";
 import type { Translate } from "../../texts/translate.js";
+import { captionClockLine } from "./clock-text.js";
 import { CAPTION_LIMIT, fitHtml } from "./fit.js";
 import { htmlName } from "./names.js";
 import { gameTitle } from "./rules-text.js";
@@ -51,7 +52,8 @@ function resultLine(t: Translate, g: GameView, s: GameState): string {
     : "";
   if (r.winner === null) return `🤝 ${t("caption-draw")}${seriesText}`;
   const kind = t(`result-${r.kind}`);
-  return `🏆 ${t("caption-wins", { name: who(g, r.winner), kind, points: r.points })}${seriesText}`;
+  const onTime = r.reason === "time" ? ` · ${t("caption-on-time")}` : "";
+  return `🏆 ${t("caption-wins", { name: who(g, r.winner), kind, points: r.points })}${onTime}${seriesText}`;
 }
 
 const playText = (t: Translate, m: LastMove): string =>
@@ -150,6 +152,8 @@ export function gameCaption(t: Translate, g: GameView): string {
     const owner = s.cube.owner ? who(g, s.cube.owner) : t("cube-centre");
     lines.push(t("caption-cube", { value: s.cube.value, owner }));
   }
+  const clock = s.phase === "over" ? null : captionClockLine(t, g);
+  if (clock) lines.push(clock);
   lines.push(...turnLines(t, g, s), statusLine(t, g, s));
   const salt = g.diceSalt ? [t("caption-dice-salt", { salt: g.diceSalt })] : [];
   if (openingIsNews(g, s)) {

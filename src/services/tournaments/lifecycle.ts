@@ -4,10 +4,10 @@ import {
   MAX_ENTRANTS,
   MIN_ENTRANTS,
   parseRules,
-  type TimeControl,
   type TimeControlName,
   TOURNAMENT_FORMATS,
   type TournamentFormat,
+  timeControlNameOf,
   type Variant,
 } from "../../engine/index.js";
 import { controlFor } from "../clocks.js";
@@ -36,12 +36,6 @@ const GROUP_TYPES = new Set(["group", "supergroup"]);
 export const MAX_SIGNUP_MS = 24 * 3_600_000;
 
 const badClock = <T>(): ServiceResult<T> => fail("bad-input", "Unknown time control.");
-
-/** The preset name a stored control was made from ("none" for no clock). */
-function clockNameOf(control: TimeControl | null | undefined): TimeControlName {
-  if (!control || control.kind === "none") return "none";
-  return control.kind === "correspondence" ? "correspondence" : control.preset;
-}
 
 const windowFits = (ms: number): boolean => ms > 0 && ms <= MAX_SIGNUP_MS;
 const badWindow = <T>(): ServiceResult<T> =>
@@ -150,7 +144,7 @@ export function changeTournament(
   if (change.timeControl !== undefined && !isTimeControlName(change.timeControl)) return badClock();
   // The reserve grows with the match: a new length or a new clock sizes it again.
   if (change.match !== undefined || change.timeControl !== undefined) {
-    const name = change.timeControl ?? clockNameOf(t.timeControl);
+    const name = change.timeControl ?? timeControlNameOf(t.timeControl);
     set.timeControl = controlFor(name, t.variant, set.rules ?? t.rules);
   }
   if (change.signupMs !== undefined) {

@@ -27,10 +27,12 @@ export async function playCommand(
     await ctx.reply(ctx.t("play-usage", { word }), { parse_mode: "HTML" });
     return;
   }
-  const rules = presetRules(args.variant, args.preset)!;
+  const preset = presetRules(args.variant, args.preset)!;
+  const rules = args.match ? { ...preset, match: args.match } : preset;
+  const clock = args.clock ?? "none";
   if (args.vsBot) {
     if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
-    await startVsComputer(deps, ctx, args.variant, rules);
+    await startVsComputer(deps, ctx, args.variant, rules, clock);
     return;
   }
   if (ctx.chat.type === "private") {
@@ -67,6 +69,7 @@ export async function playCommand(
           : null,
       variant: args.variant,
       rules,
+      timeControl: clock,
     },
     locale,
   );

@@ -2,6 +2,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { ChallengeView, GameView } from "../../../services/index.js";
 import type { Translate } from "../../../texts/translate.js";
 import { type ChallengeCommand, encode } from "../../callback-data.js";
+import { controlLine } from "../../ui/clock-text.js";
 import { fitHtml, TEXT_LIMIT } from "../../ui/fit.js";
 import { htmlName, mention } from "../../ui/names.js";
 import { customRulesText, gameTitle, presetOf } from "../../ui/rules-text.js";
@@ -34,6 +35,8 @@ export function challengeText(
   const lines = [head];
   if (presetOf(c.variant, c.rules) === null)
     lines.push(...customRulesText(t, c.variant, c.rules).map((l) => `• ${l}`));
+  const clock = controlLine(t, c.timeControl);
+  if (clock) lines.push(clock);
   lines.push(t("challenge-expires", { minutes: ttlMinutes }));
   // Published before any die of the game falls; the seed is revealed when it ends.
   if (c.diceCommitment) lines.push(t("caption-commitment", { hash: c.diceCommitment }));

@@ -1,4 +1,4 @@
-import type { Rules, Variant } from "../../../engine/index.js";
+import type { Rules, TimeControlName, Variant } from "../../../engine/index.js";
 import type { ChallengeView } from "../../../services/index.js";
 import type { BotContext } from "../../context.js";
 import { MAX_COMPUTER_GAMES } from "../../person-limits.js";
@@ -20,6 +20,7 @@ export async function startVsComputer(
   ctx: BotContext,
   variant: Variant,
   rules: Rules,
+  clock: TimeControlName = "none",
   replyTo: number | null = ctx.message?.message_id ?? null,
 ): Promise<void> {
   if (!ctx.from || !ctx.chat) return;
@@ -42,6 +43,7 @@ export async function startVsComputer(
       target: { user: deps.computer },
       variant,
       rules,
+      timeControl: clock,
     },
     locale,
   );

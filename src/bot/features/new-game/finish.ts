@@ -46,7 +46,7 @@ const chatRef = (chat: Chat) => ({
 /** Opens a tournament's sign-up in the group; the dialog's message says whether it did. */
 async function startTournament(
   { deps, conversation, ctx, chat, t, locale, messageId }: OpenDialog,
-  { variant, rules }: Setup,
+  { variant, rules, clock }: Setup,
   format: TournamentFormat,
 ): Promise<void> {
   const from = ctx.from!;
@@ -60,6 +60,7 @@ async function startTournament(
         rules,
         format,
         signupMs: Math.min(deps.config.challengeTtlMs, 30 * 60_000),
+        timeControl: clock,
       },
       locale,
     ),
@@ -71,16 +72,18 @@ async function startTournament(
 /** A game against the computer, whose card answers the dialog's message. */
 async function startAgainstComputer(
   { deps, conversation, chat, t, messageId }: OpenDialog,
-  { variant, rules }: Setup,
+  { variant, rules, clock }: Setup,
 ): Promise<void> {
   await edit(conversation, chat.id, messageId, t("new-done-bot"), NO_BUTTONS);
-  await conversation.external((outer) => startVsComputer(deps, outer, variant, rules, messageId));
+  await conversation.external((outer) =>
+    startVsComputer(deps, outer, variant, rules, clock, messageId),
+  );
 }
 
 /** A challenge, open or to the named opponent: the dialog's message becomes its card. */
 async function postChallenge(
   { deps, conversation, ctx, chat, t, locale, messageId }: OpenDialog,
-  { variant, rules }: Setup,
+  { variant, rules, clock }: Setup,
   target: NamedOpponent | null,
 ): Promise<void> {
   const from = ctx.from!;
@@ -93,6 +96,7 @@ async function postChallenge(
         target: target && "user" in target ? { user: playerRef(target.user) } : target,
         variant,
         rules,
+        timeControl: clock,
       },
       locale,
     ),

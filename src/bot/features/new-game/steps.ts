@@ -10,6 +10,8 @@ import {
   presetRules,
   type Rules,
   SCORINGS,
+  TIME_CONTROL_NAMES,
+  type TimeControlName,
   type TournamentFormat,
   type Variant,
 } from "../../../engine/index.js";
@@ -30,6 +32,7 @@ export interface Draft {
   /** A preset's name, or "custom". */
   readonly preset?: string;
   readonly rules?: Rules;
+  readonly clock?: TimeControlName;
   readonly opponent?: OpponentKind;
   readonly format?: TournamentFormat;
   readonly named?: NamedOpponent;
@@ -39,6 +42,7 @@ export interface Draft {
 export interface Setup {
   readonly variant: Variant;
   readonly rules: Rules;
+  readonly clock: TimeControlName;
   readonly against:
     | { readonly kind: "tournament"; readonly format: TournamentFormat }
     | { readonly kind: "computer" }
@@ -57,6 +61,7 @@ type Question =
   | "new-next"
   | "new-match"
   | "new-jacoby"
+  | "new-clock"
   | "new-opponent"
   | "new-format";
 
@@ -89,6 +94,11 @@ const MATCHES = {
 } satisfies Record<string, MatchRule>;
 type MatchChoice = keyof typeof MATCHES;
 const MATCH_CHOICES = Object.keys(MATCHES) as MatchChoice[];
+
+const CLOCK_CHOICES: readonly TimeControlName[] = [
+  "none",
+  ...TIME_CONTROL_NAMES.filter((n) => n !== "none"),
+];
 
 const CUSTOM = "custom";
 const VARIANTS = ["long", "short"] as const;
@@ -224,6 +234,14 @@ export const STEPS: readonly Step[] = [
   },
   {
     kind: "choice",
+    question: "new-clock",
+    applies: always,
+    // No clock first: between friends in a chat that is the usual game.
+    choices: (t) => options(CLOCK_CHOICES, (v) => t(`new-clock-${v}`)),
+    fold: (d, chosen) => ({ ...d, clock: chosen as TimeControlName }),
+  },
+  {
+    kind: "choice",
     question: "new-opponent",
     applies: always,
     choices: (t, d) =>
@@ -283,10 +301,13 @@ export async function answerSteps(start: Draft, t: Translate, answers: Answers):
 export function setupOf(d: Draft): Setup {
   const variant = variantOf(d);
   const rules = rulesOf(d);
+  const clock = given(d.clock, "clock");
   const opponent = given(d.opponent, "opponent");
-  if (opponent === "tournament")
-    return { variant, rules, against: { kind: "tournament", format: given(d.format, "format") } };
-  if (opponent === "bot") return { variant, rules, against: { kind: "computer" } };
+  if (opponent === "tournament") {
+    const format = given(d.format, "format");
+    return { variant, rules, clock, against: { kind: "tournament", format } };
+  }
+  if (opponent === "bot") return { variant, rules, clock, against: { kind: "computer" } };
   const target = opponent === "name" ? given(d.named, "opponent's name") : null;
-  return { variant, rules, against: { kind: "challenge", target } };
+  return { variant, rules, clock, against: { kind: "challenge", target } };
 }

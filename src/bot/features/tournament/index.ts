@@ -1,5 +1,11 @@
 import { type CommandContext, Composer } from "grammy";
-import { presetRules, type Rules, type TournamentFormat } from "../../../engine/index.js";
+import {
+  presetRules,
+  type Rules,
+  type TimeControlName,
+  type TournamentFormat,
+  timeControlNameOf,
+} from "../../../engine/index.js";
 import type { ServiceResult, TournamentView } from "../../../services/index.js";
 import { onButton, type PayloadOf, type PressContext } from "../../buttons.js";
 import type { TournamentCommand } from "../../callback-data.js";
@@ -21,6 +27,8 @@ const MATCH_LENGTHS: readonly Rules["match"][] = [
   { kind: "points", to: 5 },
   { kind: "games", count: 3 },
 ];
+/** The clocks the organiser cycles through on the card, from none. */
+const CLOCKS: readonly TimeControlName[] = ["none", "blitz", "normal", "casual", "correspondence"];
 const MINUTE = 60_000;
 
 const sameMatch = (a: Rules["match"], b: Rules["match"]) => JSON.stringify(a) === JSON.stringify(b);
@@ -68,6 +76,7 @@ async function tournamentCommand(deps: TournamentDeps, ctx: CommandContext<BotCo
       },
       format: args.format,
       signupMs: args.signupMs,
+      timeControl: args.clock,
     },
     locale,
   );
@@ -166,6 +175,10 @@ function act(
       return tournaments.configure(t.id, by, {
         match: MATCH_LENGTHS[(at + 1) % MATCH_LENGTHS.length]!,
       });
+    }
+    case "clock": {
+      const at = CLOCKS.indexOf(timeControlNameOf(t.timeControl));
+      return tournaments.configure(t.id, by, { timeControl: CLOCKS[(at + 1) % CLOCKS.length]! });
     }
     case "window": {
       const left = (t.signupEndsAt - deps.service.config.now()) / MINUTE;

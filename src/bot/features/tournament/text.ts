@@ -2,6 +2,7 @@ import type { InlineKeyboardMarkup } from "grammy/types";
 import type { PlayerView, TournamentView } from "../../../services/index.js";
 import type { Translate } from "../../../texts/translate.js";
 import { encode, type TournamentCommand } from "../../callback-data.js";
+import { clockName, controlLine } from "../../ui/clock-text.js";
 import { CAPTION_LIMIT, fitList, more, TEXT_LIMIT } from "../../ui/fit.js";
 import { htmlName, mention } from "../../ui/names.js";
 import { gameTitle } from "../../ui/rules-text.js";
@@ -31,9 +32,11 @@ export const nameOf = (t: TournamentView, id: number | null): PlayerView | null 
 
 /** The sign-up card: settings, who joined, and what is open to whom. */
 export function signupCard(tr: Translate, t: TournamentView, now: number): string {
+  const clock = controlLine(tr, t.timeControl);
   const head = [
     `🏆 <b>${tr("tournament-card-title")}</b> — ${gameTitle(tr, t.variant, t.rules)}`,
     tr("tournament-card-format", { format: formatText(tr, t) }),
+    ...(clock ? [clock] : []),
     tr("tournament-card-organiser", { name: htmlName(t.organiser) }),
     tr("tournament-card-closes", { minutes: minutesLeft(t, now) }),
     "",
@@ -52,7 +55,10 @@ export function signupKeyboard(tr: Translate, t: TournamentView): InlineKeyboard
         button(tr("btn-t-format", { format: formatText(tr, t) }), t.id, "format"),
         button(tr("btn-t-match"), t.id, "match"),
       ],
-      [button(tr("btn-t-window"), t.id, "window")],
+      [
+        button(tr("btn-t-clock", { name: clockName(tr, t.timeControl) }), t.id, "clock"),
+        button(tr("btn-t-window"), t.id, "window"),
+      ],
       [button(tr("btn-t-start"), t.id, "start"), button(tr("btn-t-cancel"), t.id, "cancel")],
     ],
   };
