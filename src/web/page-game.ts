@@ -1,6 +1,6 @@
-import { rematchOpen } from "../engine/index.js";
+import { actor, delayLeftAt, rematchOpen, reservesAt } from "../engine/index.js";
 import type { GameView, PlayerView } from "../services/index.js";
-import type { PageGame, PagePlayer, Role } from "./protocol.js";
+import type { PageClock, PageGame, PagePlayer, Role } from "./protocol.js";
 
 /** A player's name as the page shows it. */
 export const playerName = (p: Pick<PlayerView, "firstName" | "lastName">): string =>
@@ -8,8 +8,11 @@ export const playerName = (p: Pick<PlayerView, "firstName" | "lastName">): strin
 
 const player = (p: PlayerView): PagePlayer => ({ id: p.id, name: playerName(p) });
 
-/** A game as the page shows it: no message ids, seeds or bookkeeping of the chat's board. */
-export function pageGame(game: GameView, claimable: boolean): PageGame {
+/**
+ * A game as the page shows it: no message ids, seeds or bookkeeping of the chat's board.
+ * `now`: the service's time, which its clock's figures are worked out at.
+ */
+export function pageGame(game: GameView, claimable: boolean, now: number): PageGame {
   return {
     id: game.id,
     variant: game.variant,
@@ -24,6 +27,35 @@ export function pageGame(game: GameView, claimable: boolean): PageGame {
     scoreAfter: game.final ? { white: game.final.white, black: game.final.black } : null,
     claimable,
     rematch: rematchOpen(game),
+    clock: pageClock(game, now),
+  };
+}
+
+/**
+ * A delay clock's figures as of `now` (engine/clock.ts works them out), for the page to count
+ * down from; null without a delay clock. Once the game is over nothing runs: its figures are
+ * the ones it ended with.
+ */
+export function pageClock(
+  game: Pick<GameView, "timeControl" | "clock" | "status" | "starting" | "state" | "finishedAt">,
+  now: number,
+): PageClock | null {
+  const clock = game.clock;
+  if (game.timeControl.kind !== "delay" || !clock) return null;
+  const active = game.status === "active";
+  // A game ended some other way than a move (a broken record) with time running: as it ended.
+  const at = active ? now : Math.min(now, game.finishedAt ?? now);
+  const turn = !active
+    ? null
+    : (clock.running ?? (game.starting || game.state.phase === "over" ? null : actor(game.state)));
+  const running = turn !== null && clock.runningSince !== null ? clock.running : null;
+  return {
+    delayMs: clock.delayMs,
+    reserveMs: reservesAt(clock, at),
+    turn,
+    delayLeftMs: turn === null ? clock.delayMs : delayLeftAt(clock, at),
+    running,
+    now,
   };
 }
 

@@ -37,6 +37,32 @@ export interface PageGame {
   readonly claimable: boolean;
   /** The game is over and its series goes on: a next game may be started. */
   readonly rematch: boolean;
+  /**
+   * A delay clock's figures as of `clock.now`; null without one (no clock, correspondence).
+   * Optional for a page older than its server's field: it then reads as none.
+   */
+  readonly clock?: PageClock | null;
+}
+
+/**
+ * A delay clock as the server saw it when it wrote it. The page counts down from the moment
+ * it received it, by its own monotonic time (performance.now()), never by its wall clock:
+ * the running side spends its delay first, then its reserve, and nothing goes below zero.
+ * The server's flag ends the game; the page only waits for it at 0:00.
+ */
+export interface PageClock {
+  /** The free time of every move. */
+  readonly delayMs: number;
+  /** Each side's reserve left, as of `now`. */
+  readonly reserveMs: { readonly white: number; readonly black: number };
+  /** The side whose move it is (its delay is the one below); null once the game is over. */
+  readonly turn: Color | null;
+  /** What is left of `turn`'s delay for this move, as of `now`. */
+  readonly delayLeftMs: number;
+  /** The side whose time runs now (always `turn`); null while the clock waits or is held. */
+  readonly running: Color | null;
+  /** The server's time at writing (ms since the epoch): of two, the later figures win. */
+  readonly now: number;
 }
 
 /** The page's texts in the viewer's language; `{name}`-style slots are filled in the page. */
@@ -91,6 +117,8 @@ export interface PageTexts {
   readonly noMove: string;
   /** A side's pip count, `{n}`. */
   readonly pips: string;
+  /** What a clock's figures are: this move's delay, then the reserve. */
+  readonly clock: string;
   readonly kinds: Readonly<Record<string, string>>;
   readonly levels: Readonly<Record<MarkLevel, string>>;
   readonly cubeActions: Readonly<Record<CubeAction, string>>;

@@ -104,9 +104,11 @@ export class GameStreams {
     return this.byGame.has(gameId);
   }
 
-  /** Writes an event to every open page of the game. */
-  push(gameId: number, text: string): void {
-    for (const s of this.byGame.get(gameId) ?? []) this.write(s, text);
+  /** Writes an event to every open page of the game; returns whose pages it reached. */
+  push(gameId: number, text: string): Set<number> {
+    const reached = new Set<number>();
+    for (const s of this.byGame.get(gameId) ?? []) if (this.write(s, text)) reached.add(s.userId);
+    return reached;
   }
 
   /** Ends every stream (the pages reconnect to whoever serves next). */
@@ -115,9 +117,14 @@ export class GameStreams {
     clearInterval(this.heartbeat);
   }
 
-  private write(s: Stream, text: string): void {
-    if (s.res.writableLength > MAX_BUFFERED) s.res.destroy();
-    else s.res.write(text);
+  /** Whether the text was written (a page too far behind is dropped instead). */
+  private write(s: Stream, text: string): boolean {
+    if (s.res.writableLength > MAX_BUFFERED) {
+      s.res.destroy();
+      return false;
+    }
+    s.res.write(text);
+    return true;
   }
 
   private beat(): void {

@@ -49,6 +49,7 @@ export function pageTexts(t: Translate): PageTexts {
     noAnalysis: t("web-no-analysis"),
     noMove: t("caption-no-move"),
     pips: t("web-pips", { n: "{n}" }),
+    clock: t("web-clock"),
     kinds: {
       oin: t("result-oin"),
       mars: t("result-mars"),

@@ -160,13 +160,19 @@ export class WebBoard {
   changed(game: GameView): void {
     if (this.streams.watching(game.id)) {
       const data = JSON.stringify(this.pageGame(game));
-      this.streams.push(game.id, sseEvent(EVENT.game, game.version, data));
+      const reached = this.streams.push(game.id, sseEvent(EVENT.game, game.version, data));
+      if (game.waitingFor !== null && reached.has(game.waitingFor)) this.delivered(game);
     }
     if (game.starting && game.previousGameId !== null)
       this.streams.push(
         game.previousGameId,
         sseEvent(EVENT.next, null, JSON.stringify({ gameId: game.id })),
       );
+  }
+
+  /** The player to act has the game on their page: their time runs from now. */
+  private delivered(game: GameView): void {
+    if (game.clock) this.service.clockSeen(game.id, game.version);
   }
 
   /** Ends every open page's stream (they reconnect to the next process). */
@@ -290,8 +296,9 @@ export class WebBoard {
     return answer;
   }
 
+  /** The game for the page, its clock's figures as of the service's time (its clock's own). */
   private pageGame(game: GameView): PageGame {
-    return pageGame(game, this.service.claimable(game));
+    return pageGame(game, this.service.claimable(game), this.service.config.now());
   }
 
   private textsIn(locale: string, t: Translate): PageTexts {
@@ -325,6 +332,7 @@ export class WebBoard {
       game: this.pageGame(game),
     };
     sendJson(req, res, 200, boot);
+    if (game.waitingFor === user.id) this.delivered(game);
   }
 
   /** The game's changes as they happen, from the version the page names (it has that one). */
@@ -346,11 +354,14 @@ export class WebBoard {
     // Read now and opened at once: no change can fall in between.
     const game = this.service.getGame(gameId)!;
     const seen = Number(req.headers["last-event-id"] ?? url.searchParams.get("v") ?? NaN);
+    // A clock changes without a new version (started, held, resumed after a restart): a page
+    // coming back to a clocked game hears its figures as they are now, whatever it has.
     const first =
-      seen === game.version
+      seen === game.version && !game.clock
         ? null
         : sseEvent(EVENT.game, game.version, JSON.stringify(this.pageGame(game)));
-    this.streams.open(res, gameId, user.id, first);
+    if (this.streams.open(res, gameId, user.id, first) && game.waitingFor === user.id)
+      this.delivered(game);
   }
 
   private review(req: IncomingMessage, res: ServerResponse, gameId: number, t: Translate): void {

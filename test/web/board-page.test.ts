@@ -670,6 +670,88 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     await showsVersion(watching, game.version + 1);
   });
 
+  it("a clocked game: each side's time by its pips, the running one lit and counting down, the board where it was", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w, token } = await setUp(harness, web);
+    const clocked = await groupGame(h, "/play short normal");
+    const dan: User = { id: 99, is_bot: false, first_name: "Dan", language_code: "en" };
+    const plain = await groupGame(h, "/play short", USERS.carol, dan);
+    const game = h.service.getGame(clocked.gameId)!;
+    // The board posted in the chat: the mover's time runs from its delivery.
+    expect(game.clock?.running).toBe(game.state.turn);
+    const mover = userById(game.waitingFor!);
+    const runs = game.state.turn;
+    const waits = runs === "white" ? "black" : "white";
+    const page = await openAs(browser!.ctx, w.url, token, mover, clocked.gameId);
+    const other = await openAs(browser!.ctx, w.url, token, USERS.carol, plain.gameId);
+    await page.bringToFront();
+    const clock = (p: Page, c: string) => p.locator(`#players .pips.${c} .clock`);
+    // 10 s a move and a minute in reserve (short nardy's normal control, one game).
+    await expect.poll(() => clock(page, runs).textContent()).toMatch(/^0:(10|0\d) \+ 1:00$/);
+    expect(await clock(page, waits).textContent()).toBe("1:00");
+    expect(await clock(page, runs).getAttribute("class")).toMatch(/\brunning\b/);
+    expect(await clock(page, waits).getAttribute("class")).not.toMatch(/\brunning\b/);
+    expect(await clock(page, runs).getAttribute("title")).toMatch(/this move \+ in reserve/);
+    // The pips are said as before, beside the clocks.
+    expect(await page.locator("#players .pips .count").allTextContents()).toEqual([
+      `pips ${pipCount(game.state.board.white)}`,
+      `pips ${pipCount(game.state.board.black)}`,
+    ]);
+    // It counts down by itself, with nothing new from the server; the waiting side's stands.
+    const seconds = async () => {
+      const [delay] = (await clock(page, runs).textContent())!.split(" + ");
+      return Number(delay!.split(":")[1]);
+    };
+    const before = await seconds();
+    await page.waitForTimeout(1_200);
+    const after = await seconds();
+    expect(after).toBeLessThan(before);
+    expect(after).toBeGreaterThanOrEqual(0);
+    expect(await clock(page, waits).textContent()).toBe("1:00");
+    expect(h.service.getGame(clocked.gameId)!.version).toBe(game.version);
+    // No game without a clock shows one.
+    expect(await other.locator("#players .clock").count()).toBe(0);
+    const failures: string[] = [];
+    for (const [width, height] of [
+      [390, 844],
+      [320, 568],
+    ] as const) {
+      for (const p of [page, other]) await p.setViewportSize({ width, height });
+      // Both clocks within the screen beside their pips, and the board not moved by them.
+      const boxes = async (p: Page) =>
+        p.evaluate(() => {
+          const box = (sel: string) => {
+            const r = document.querySelector(sel)?.getBoundingClientRect();
+            return r ? { left: r.left, right: r.right, top: r.top, bottom: r.bottom } : null;
+          };
+          return {
+            board: box("#board svg")!,
+            clocks: [box("#players .pips.white .clock"), box("#players .pips.black .clock")],
+            counts: [box("#players .pips.white .count"), box("#players .pips.black .count")],
+            scrollWidth: document.documentElement.scrollWidth,
+          };
+        });
+      const [a, b] = [await boxes(page), await boxes(other)];
+      expect(a.board).toEqual(b.board);
+      expect(a.scrollWidth).toBeLessThanOrEqual(width);
+      for (const [i, c] of a.clocks.entries()) {
+        expect(c!.left, `clock ${i} at ${width}`).toBeGreaterThanOrEqual(0);
+        expect(c!.right, `clock ${i} at ${width}`).toBeLessThanOrEqual(width);
+        expect(c!.bottom).toBeLessThanOrEqual(a.board.top);
+        const count = a.counts[i]!;
+        expect(c!.right <= count.left || c!.left >= count.right, `clock ${i} apart`).toBe(true);
+      }
+      await page.bringToFront();
+      const shot = await page.screenshot({ animations: "disabled", fullPage: true });
+      const size = width === 390 && height === 844 ? "" : `-${width}x${height}`;
+      const problem = await compareShot(`clock-light-en${size}.png`, shot);
+      if (problem) failures.push(problem);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("looks as stored in both themes and three languages", async ({ harness, web }) => {
     const { h, w, token } = await setUp(harness, web);
     // Two players of each language, so the page of whoever moves first speaks it.

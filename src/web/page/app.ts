@@ -6,6 +6,7 @@ import type { BoardView, Shape } from "../../render/view.js";
 import type { PageBoot, PageGame, PageReview, PageTexts } from "../protocol.js";
 import { type PageApi, Refused } from "./api.js";
 import { boardMarkup, type Flight, flightsOf, flyingChecker, type Lit, spotOf } from "./board.js";
+import { clockAt, clockText, type SideClock, stillRunning, TICK_MS } from "./clock.js";
 import { type Frame, reviewFrames } from "./review.js";
 import { fill, ICON, statusText, turnBanner, turnFor } from "./status.js";
 import { haptic, TelegramApp } from "./telegram.js";
@@ -61,6 +62,10 @@ export class BoardApp {
   private resend = false;
   /** The server will not follow this page any more (its launch data is too old): why. */
   private ended: string | null = null;
+  /** When the game's clock figures came (performance.now(): the page's wall clock is not used). */
+  private clockSince = performance.now();
+  /** Draws a running clock again every TICK_MS while the page is seen. */
+  private ticker: ReturnType<typeof setInterval> | null = null;
 
   constructor(
     private readonly parts: Parts,
@@ -104,6 +109,7 @@ export class BoardApp {
   close(): void {
     this.stop();
     this.closed.abort();
+    this.tickClocks();
   }
 
   private get me(): Color | null {
@@ -126,9 +132,15 @@ export class BoardApp {
    * the page says why.
    */
   private adopt(g: PageGame, first: boolean, mine = false): void {
-    if (g.id !== this.game.id || (!first && g.version <= this.game.version)) return;
+    if (g.id !== this.game.id) return;
+    if (!first && g.version === this.game.version) {
+      this.refresh(g);
+      return;
+    }
+    if (!first && g.version < this.game.version) return;
     const before = this.game;
     this.game = g;
+    this.clockSince = performance.now();
     const base = this.turn?.base;
     const sameTurn =
       base && base.turnNumber === g.state.turnNumber && base.steps.length === g.state.steps.length;
@@ -149,6 +161,22 @@ export class BoardApp {
     this.render();
     if (fresh && move.color !== this.me && !reducedMotion())
       void this.fly(flightsOf(this.liveView(), move.color, move.steps));
+  }
+
+  /**
+   * The version the page has, again: its clock may have started, been held or resumed since
+   * (a clock changes no version), or its claim come due. Older figures than the page's are
+   * left (an action's answer and the stream's push of it may cross).
+   */
+  private refresh(g: PageGame): void {
+    const had = this.game.clock;
+    if (had && g.clock && g.clock.now < had.now) return;
+    const redraw = g.claimable !== this.game.claimable || !had !== !g.clock;
+    this.game = g;
+    this.clockSince = performance.now();
+    // Only the clocks: the board is left as it is (a checker flying in, one picked up).
+    if (redraw) this.render();
+    else this.drawClocks();
   }
 
   private async loadReview(): Promise<void> {
@@ -191,7 +219,7 @@ export class BoardApp {
     const view = frame
       ? { ...(this.showBest && frame.best ? frame.best : frame.view), shape: this.shape }
       : this.liveView();
-    fillPlayers(players, g, score, view, this.boot.texts.pips);
+    fillPlayers(players, g, score, view, this.boot.texts);
     board.innerHTML = boardMarkup(view, frame ? null : this.lit());
     document.body.dataset.shape = this.shape;
     this.flying++;
@@ -217,12 +245,44 @@ export class BoardApp {
     this.renderReview();
     document.body.dataset.version = String(g.version);
     document.body.dataset.phase = g.starting ? "starting" : g.state.phase;
+    this.drawClocks();
     this.app.update({
       // A drag down the board moves a checker, not the app, while the game is played here.
       swipesOff: this.me !== null && g.status === "active",
       // Closing with steps tapped and not sent asks first.
       confirmClose: (this.turn?.steps.length ?? 0) > 0,
     });
+  }
+
+  /** Each side's clock as it stands now; ticking on while one runs and the page is seen. */
+  private drawClocks(): void {
+    const c = this.game.clock;
+    if (c && !this.closed.signal.aborted) {
+      const now = clockAt(c, performance.now() - this.clockSince);
+      for (const color of ["white", "black"] as const) {
+        const el = this.parts.players.querySelector<HTMLElement>(`.pips.${color} .clock`);
+        if (el) showClock(el, now[color]);
+      }
+    }
+    this.tickClocks();
+  }
+
+  /**
+   * Starts or stops the ticking: on while a clock runs with time left and the page is seen
+   * (a hidden page is drawn anew when it shows again); at zero it waits for the server's flag.
+   */
+  private tickClocks(): void {
+    const c = this.game.clock;
+    const on =
+      !!c &&
+      !this.closed.signal.aborted &&
+      !document.hidden &&
+      stillRunning(c, performance.now() - this.clockSince);
+    if (on && this.ticker === null) this.ticker = setInterval(() => this.drawClocks(), TICK_MS);
+    else if (!on && this.ticker !== null) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+    }
   }
 
   private fillButtons(into: HTMLElement, buttons: readonly Button[]): void {
@@ -380,9 +440,12 @@ export class BoardApp {
   private listen(): void {
     const board = this.parts.board;
     const signal = this.closed.signal;
+    document.addEventListener("visibilitychange", () => this.drawClocks(), { signal });
     window.addEventListener(
       "resize",
       () => {
+        const line = this.parts.players.querySelector<HTMLElement>(".line");
+        if (line) fitLine(line);
         const shape = viewportShape();
         if (shape === this.shape) return;
         this.shape = shape;
@@ -556,15 +619,16 @@ const OFFER_TEXT = {
 
 /**
  * "⚪ Alice  0 : 0  Bob ⚫" in three cells, each side's pip count under its name: a long name
- * is cut on its own, so the score and both colours always show. Names are text nodes, never
- * markup.
+ * is cut on its own, so the score and both colours always show. With a clock, the pips
+ * line runs the whole width, each side's time beside its pips towards the middle, where
+ * the running one's longer figures have room. Names are text nodes, never markup.
  */
 function fillPlayers(
   into: HTMLElement,
   g: PageGame,
   score: { readonly white: number; readonly black: number },
   view: BoardView,
-  pips: string,
+  x: PageTexts,
 ): void {
   const cell = (cls: string, ...parts: [string, string][]) => {
     const el = document.createElement("span");
@@ -577,11 +641,68 @@ function fillPlayers(
     }
     return el;
   };
-  into.replaceChildren(
+  const count = (c: Color): [string, string] => [
+    "count",
+    fill(x.pips, { n: pipCount(view.board[c]) }),
+  ];
+  const names = [
     cell("side white", ["icon", ICON.white], ["name", g.white.name]),
     cell("score", ["points", `${score.white} : ${score.black}`]),
     cell("side black", ["name", g.black.name], ["icon", ICON.black]),
-    cell("pips white", ["count", fill(pips, { n: pipCount(view.board.white) })]),
-    cell("pips black", ["count", fill(pips, { n: pipCount(view.board.black) })]),
-  );
+  ];
+  into.classList.toggle("clocked", !!g.clock);
+  if (!g.clock) {
+    into.replaceChildren(
+      ...names,
+      cell("pips white", count("white")),
+      cell("pips black", count("black")),
+    );
+    return;
+  }
+  // The count's words apart from its number: on a screen too narrow for both, only the
+  // number stays (the board draws the same count).
+  const [before = "", after = ""] = x.pips.split("{n}");
+  const counted = (c: Color): [string, string][] => [
+    ["word", before],
+    ["n", String(pipCount(view.board[c]))],
+    ["word", after],
+  ];
+  const side = (c: Color, clockFirst: boolean) => {
+    const countEl = span("count", "");
+    countEl.append(...counted(c).flatMap(([cls, t]) => (t ? [span(cls, t)] : [])));
+    // Filled by drawClocks; its legend for whoever wonders what the two figures are.
+    const clockEl = span("clock", "");
+    clockEl.setAttribute("role", "timer");
+    clockEl.title = x.clock;
+    const el = span(`pips ${c}`, "");
+    el.append(...(clockFirst ? [clockEl, countEl] : [countEl, clockEl]));
+    return el;
+  };
+  const line = document.createElement("span");
+  line.className = "line";
+  line.append(side("white", false), side("black", true));
+  into.replaceChildren(...names, line);
+  fitLine(line);
+}
+
+const span = (cls: string, text: string): HTMLElement => {
+  const el = document.createElement("span");
+  el.className = cls;
+  el.textContent = text;
+  return el;
+};
+
+/** The clocks' line, its counts' words left out when the line would not fit on one row. */
+function fitLine(line: HTMLElement): void {
+  line.classList.remove("tight");
+  const [a, b] = line.children as unknown as [HTMLElement, HTMLElement];
+  if (a.offsetTop !== b.offsetTop) line.classList.add("tight");
+}
+
+/** A side's clock: its figures, lit while it runs, a warning colour when low. */
+function showClock(el: HTMLElement, s: SideClock): void {
+  const text = clockText(s);
+  if (el.textContent !== text) el.textContent = text;
+  el.classList.toggle("running", s.running);
+  el.classList.toggle("low", s.low);
 }
