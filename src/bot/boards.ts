@@ -2,6 +2,7 @@ import type { MessageStore } from "../db/telegram/message-store.js";
 import type { Logger } from "../log.js";
 import type { DiceOrigin, GameService, GameView, MessageRef } from "../services/index.js";
 import type { Translate } from "../texts/translate.js";
+import { setChatReach } from "./chat-reach.js";
 import { type BoardLinks, gameMessage } from "./game-message.js";
 import { type GameMessenger, sameRef } from "./game-messenger.js";
 import { chatLane, inlineLane } from "./outbox/methods.js";
@@ -359,7 +360,7 @@ export class BoardSync {
   private failed(game: GameView, err: unknown): Again | null {
     if (isChatGone(err) && game.chatId !== null) {
       this.logger.warn({ err, chatId: game.chatId }, "the bot lost this chat");
-      this.messages.setChatLost(game.chatId, true, this.service.config.now());
+      setChatReach({ messages: this.messages, service: this.service }, game.chatId, false);
       return null;
     }
     const wait = retryAfterMs(err);

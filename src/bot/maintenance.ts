@@ -3,6 +3,7 @@ import type { MessageStore } from "../db/telegram/message-store.js";
 import type { Logger } from "../log.js";
 import type { GameService } from "../services/index.js";
 import type { BoardSync } from "./boards.js";
+import { setChatReach } from "./chat-reach.js";
 import { closeChallengeCard } from "./features/challenge/message.js";
 import { challengeAcceptedText, challengeClosedText } from "./features/challenge/text.js";
 import { isChatGone } from "./telegram-errors.js";
@@ -132,7 +133,7 @@ export class Maintenance {
       await fn();
     } catch (err) {
       if (chatId !== null && isChatGone(err))
-        this.messages.setChatLost(chatId, true, this.service.config.now());
+        setChatReach({ messages: this.messages, service: this.service }, chatId, false);
       this.logger.warn({ err, chatId }, "maintenance message failed");
     }
   }

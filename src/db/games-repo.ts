@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ClockState, TimeControl } from "../engine/index.js";
 import type { Db } from "./open.js";
@@ -282,19 +282,12 @@ export class GamesRepo {
       .all() as { id: number; flagAt: number }[];
   }
 
-  /** Active clocked games of a chat whose clock was held mid-turn (the chat out of reach). */
-  heldClocksIn(chatId: number): GameRow[] {
+  /** Active games of a chat with a clock, running or not (the chat lost, or back). */
+  clockedIn(chatId: number): GameRow[] {
     return this.db
       .select()
       .from(games)
-      .where(
-        and(
-          eq(games.chatId, chatId),
-          eq(games.status, "active"),
-          isNotNull(games.clock),
-          isNull(games.flagAt),
-        ),
-      )
+      .where(and(eq(games.chatId, chatId), eq(games.status, "active"), isNotNull(games.clock)))
       .all();
   }
 

@@ -88,4 +88,12 @@ export function clockAfterDowntime(clock: ClockState, downSince: number, now: nu
   return runClock(held, side, now);
 }
 
+/** The clock stops mid-turn at `at` (its chat out of reach); null when nothing runs. */
+export const clockHeldAt = (clock: ClockState, at: number): ClockState | null =>
+  clock.runningSince === null ? null : holdClock(clock, at);
+
+/** A clock held mid-turn runs again from `at`; null when none was held. */
+export const clockResumedAt = (clock: ClockState, at: number): ClockState | null =>
+  clock.running === null || clock.runningSince !== null ? null : runClock(clock, clock.running, at);
+
 export { flagAt };

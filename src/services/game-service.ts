@@ -1,5 +1,5 @@
 import type { Db, FullGame } from "../db/index.js";
-import { actor, type Variant } from "../engine/index.js";
+import { actor, type ClockState, type Variant } from "../engine/index.js";
 import { actionsOf, type GameAction, normalizeAction } from "./actions.js";
 import {
   acceptChallenge,
@@ -12,7 +12,7 @@ import {
   gameStart,
 } from "./challenges.js";
 import { claimRefusal, idleBounds, isIdle, playerClaimRefusal } from "./claims.js";
-import { clockAfterDowntime, clockSeenAt, flagAt } from "./clocks.js";
+import { clockAfterDowntime, clockHeldAt, clockResumedAt, clockSeenAt, flagAt } from "./clocks.js";
 import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
 import { type DiceOrigin, newSeed } from "./dice.js";
@@ -218,6 +218,39 @@ export class GameService {
     if (!r.ok) return null;
     this.tell(r.value.game, r.value.happened);
     return r.value;
+  }
+
+  /**
+   * The bot can no longer reach the chat (removed, or blocked in private): the running clock
+   * of each of its games stops at `at`, so the time it is out of reach is never charged.
+   * Returns the games held.
+   */
+  holdClocksIn(chatId: number, at: number = this.config.now()): number[] {
+    return this.moveClocksIn(chatId, (c) => clockHeldAt(c, at));
+  }
+
+  /** The chat is back: each clock held there runs again from `at`, from where it stopped. */
+  resumeClocksIn(chatId: number, at: number = this.config.now()): number[] {
+    return this.moveClocksIn(chatId, (c) => clockResumedAt(c, at));
+  }
+
+  private moveClocksIn(chatId: number, move: (c: ClockState) => ClockState | null): number[] {
+    if (!Number.isSafeInteger(chatId)) return [];
+    const moved: number[] = [];
+    try {
+      this.ctx.tx(() => {
+        for (const g of this.ctx.games.clockedIn(chatId)) {
+          const clock = g.clock && move(g.clock);
+          if (clock && this.ctx.games.setClock(g.id, g.version, clock, flagAt(clock)))
+            moved.push(g.id);
+        }
+      });
+    } catch (e) {
+      if (!isBusy(e)) throw e;
+      return [];
+    }
+    if (moved.length > 0) this.announce(moved, ["clock"]);
+    return moved;
   }
 
   /** Every active game whose clock runs, with its deadline. */

@@ -4,10 +4,9 @@
  * group's board or the player's own board in private, whichever comes first) and ended by a
  * flag that the caption names.
  */
-import type { User } from "grammy/types";
+import type { Update, User } from "grammy/types";
 import { describe, expect } from "vitest";
-import { tooManyRequests } from "../../bench/testkit/bot-api/errors.js";
-import type { StoredMessage } from "../../bench/testkit/index.js";
+import { BOT_INFO, type StoredMessage } from "../../bench/testkit/index.js";
 import { remainingPlays } from "../../src/engine/index.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, groupGame, type Harness, links, USERS } from "./harness.js";
@@ -176,5 +175,45 @@ describe("a clock's end and a tournament's clock", () => {
     ]);
     expect(live().text).toContain("⏱ Clock: blitz");
     expect(h.tg.problems()).toEqual([]);
+  });
+});
+
+describe("a clock while the bot cannot reach the chat", () => {
+  /** The bot is back in the group, as Telegram tells it. */
+  const addedBack = (chatId: number) =>
+    ({
+      my_chat_member: {
+        chat: { id: chatId, type: "supergroup", title: "Nardy club" },
+        from: USERS.carol,
+        date: 0,
+        old_chat_member: { status: "left", user: BOT_INFO },
+        new_chat_member: { status: "member", user: BOT_INFO },
+      },
+    }) as unknown as Omit<Update, "update_id">;
+
+  it("removed from the group, the clock stops; added back, it runs on from where it stopped, the time away never charged", async ({
+    harness,
+  }) => {
+    const { h, advance, now } = await clocked(harness);
+    const { gameId } = await groupGame(h, "/play short blitz");
+    const running = h.service.getGame(gameId)!;
+    const side = running.clock!.running!;
+    advance(5_000);
+    expect(await h.handle(h.tg.kick(GROUP))).toBe(true);
+    const held = h.service.getGame(gameId)!;
+    expect(held.clock).toMatchObject({ running: side, runningSince: null, spentMs: 5_000 });
+    expect(held.flagAt).toBeNull();
+    // A day away: no flag, however long.
+    advance(24 * 3_600_000);
+    expect(h.service.flag(gameId, now())).toBeNull();
+    expect(h.service.runningClocks().map((c) => c.id)).not.toContain(gameId);
+
+    h.tg.rules.rejoin(GROUP);
+    expect(await h.handle(addedBack(GROUP))).toBe(true);
+    const back = h.service.getGame(gameId)!;
+    expect(back.clock).toMatchObject({ running: side, runningSince: now(), spentMs: 5_000 });
+    // What was left at the kick is left now: the deadline is the rest of it from now.
+    expect(back.flagAt! - now()).toBe(running.flagAt! - running.clock!.runningSince! - 5_000);
+    expect(back.status).toBe("active");
   });
 });

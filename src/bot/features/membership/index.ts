@@ -1,20 +1,23 @@
 import { Composer, type Filter, type MiddlewareFn } from "grammy";
+import { setChatReach } from "../../chat-reach.js";
 import type { BotContext } from "../../context.js";
 import type { MembershipDeps } from "./deps.js";
 
 const GONE = new Set(["left", "kicked"]);
 
 /** The chat is reachable again: its boards catch up at once, the rest at the next tick. */
-function back({ messages, service, boards, logger }: MembershipDeps, chatId: number): void {
-  messages.setChatLost(chatId, false, service.config.now());
+function back(deps: MembershipDeps, chatId: number): void {
+  const { boards, logger } = deps;
+  setChatReach(deps, chatId, true);
   logger.info({ chatId, lost: false }, "bot is in a chat");
   boards.catchUp();
 }
 
 /**
  * The bot removed from a chat (or blocked in a private one) stops everything it would send
- * there: reminders, claim offers, board retries, the computer's turns. Added back, its boards
- * catch up at once, and the rest at the next maintenance tick.
+ * there: reminders, claim offers, board retries, the computer's turns, and holds its games'
+ * clocks. Added back, its clocks run again and its boards catch up at once, and the rest at
+ * the next maintenance tick.
  */
 export function membershipFeature(deps: MembershipDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -28,7 +31,7 @@ function memberStatus(deps: MembershipDeps, ctx: Filter<BotContext, "my_chat_mem
     back(deps, ctx.chat.id);
     return;
   }
-  deps.messages.setChatLost(ctx.chat.id, true, deps.service.config.now());
+  setChatReach(deps, ctx.chat.id, false);
   deps.logger.info({ chatId: ctx.chat.id, lost: true }, "bot left a chat");
 }
 
