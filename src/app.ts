@@ -215,6 +215,9 @@ function listen(
 ): void {
   const { bot, computer, tournaments } = to;
   dispatcher.on("game", "boards", ({ game }) => bot.boards.show(game));
+  dispatcher.on("game", "clock warnings", ({ game, happened }) => {
+    if (happened.includes("clock-low")) bot.deps.privateBoards.warnLow(game);
+  });
   if (computer) dispatcher.on("game", "computer", ({ game }) => computer.notice(game));
   dispatcher.on("game", "tournaments", ({ game }) => tournaments.gameChanged(game));
   dispatcher.on("game-broken", "log", ({ gameId, reason }) =>

@@ -266,6 +266,7 @@ function boardParts(
     texts: texts.textsOf,
     logger,
     outbox,
+    api: boardApi,
     ...(web ? { openBoard: web.inPrivate } : {}),
   });
   // A game in a private chat is played there already.

@@ -1,3 +1,4 @@
+import type { Api } from "grammy";
 import type { TelegramStore } from "../db/telegram/store.js";
 import type { Logger } from "../log.js";
 import type { GameService, GameView, MessageRef } from "../services/index.js";
@@ -14,6 +15,8 @@ import type { WrittenTexts } from "./written-texts.js";
 type Place = "private" | "chat" | "page";
 
 const PLACES_LIMIT = 10_000;
+/** Players told their time is nearly out, by game: once a game each, however many turns. */
+const WARNED_LIMIT = 10_000;
 
 /** What {@link PrivateBoards} is built from. */
 export interface PrivateBoardsOptions {
@@ -23,6 +26,8 @@ export interface PrivateBoardsOptions {
   readonly texts: WrittenTexts;
   readonly logger: Logger;
   readonly outbox: Outbox;
+  /** Where a warning that time is nearly out is sent. */
+  readonly api: Api;
   /** The board page's button for a player's own board; null when there is no page. */
   readonly openBoard?: (gameId: number) => WebLink | null;
 }
@@ -36,6 +41,7 @@ export interface PrivateBoardsOptions {
  */
 export class PrivateBoards {
   private readonly places = new Map<string, Place>();
+  private readonly warned = new Set<string>();
 
   private readonly service: GameService;
   private readonly store: TelegramStore;
@@ -43,6 +49,7 @@ export class PrivateBoards {
   private readonly texts: WrittenTexts;
   private readonly logger: Logger;
   private readonly outbox: Outbox;
+  private readonly api: Api;
   private readonly openBoard: (gameId: number) => WebLink | null;
 
   constructor(options: PrivateBoardsOptions) {
@@ -52,6 +59,7 @@ export class PrivateBoards {
     this.texts = options.texts;
     this.logger = options.logger;
     this.outbox = options.outbox;
+    this.api = options.api;
     this.openBoard = options.openBoard ?? (() => null);
   }
 
@@ -82,6 +90,39 @@ export class PrivateBoards {
         run: () => this.sync(game.id, row.userId),
       });
     }
+  }
+
+  /**
+   * The running side's time is nearly out: its player, if they have their own board of the
+   * game, is told there once a game ("⏱ 8 s left"), a reply to that board. A private chat's
+   * budget is the player's own, so the warning never waits behind a group's boards.
+   */
+  warnLow(game: GameView): void {
+    const userId = game.waitingFor;
+    if (game.status !== "active" || game.flagAt === null || userId === null) return;
+    const row = this.store.privateBoard(game.id, userId);
+    const key = `${game.id}:${userId}`;
+    if (!row || this.warned.has(key)) return;
+    this.warned.add(key);
+    if (this.warned.size > WARNED_LIMIT) this.warned.delete(this.warned.values().next().value!);
+    const flagAt = game.flagAt;
+    this.outbox.schedule({
+      key: `plow:${key}`,
+      lane: chatLane(userId),
+      priority: PRIORITY.urgent,
+      run: async () => {
+        const left = flagAt - this.service.config.now();
+        if (left <= 0) return;
+        const t = this.texts.game(game.id);
+        await this.api
+          .sendMessage(userId, t("clock-low", { seconds: Math.ceil(left / 1000), game: game.id }), {
+            reply_parameters: { message_id: row.messageId, allow_sending_without_reply: true },
+          })
+          .catch((err: unknown) =>
+            this.logger.warn({ err, gameId: game.id }, "clock warning lost"),
+          );
+      },
+    });
   }
 
   /** Whether the message is this player's own board of the game. */

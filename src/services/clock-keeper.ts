@@ -1,9 +1,12 @@
+import { LOW_CLOCK_MS } from "./clocks.js";
 import type { GameView } from "./types.js";
 
 /** What the keeper asks of the game service. */
 export interface ClockedGames {
   runningClocks(): { id: number; flagAt: number }[];
   flag(gameId: number, now?: number): unknown;
+  /** Tells that the game's running side is nearly out of time. */
+  clockLow(gameId: number, now?: number): unknown;
   markClocks(at?: number): void;
   resumeClocks(now?: number): number[];
 }
@@ -12,12 +15,15 @@ export interface ClockedGames {
 const MARK_EVERY_MS = 1_000;
 
 /**
- * Flags a silent player at the deadline, whether or not anyone presses. One timer waits for
- * the earliest deadline (not one per game), learnt from the games' news; while any clock
- * runs, the time is marked each second, so downtime after a crash is never charged.
+ * Flags a silent player at the deadline, whether or not anyone presses, and tells when their
+ * time is nearly out (LOW_CLOCK_MS before). One timer waits for the earliest of these (not
+ * one per game), learnt from the games' news; while any clock runs, the time is marked each
+ * second, so downtime after a crash is never charged.
  */
 export class ClockKeeper {
   private readonly deadlines = new Map<number, number>();
+  /** When each running clock is nearly out; gone once told (its next turn sets it again). */
+  private readonly warnings = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
   private timerAt = Number.POSITIVE_INFINITY;
   private marker: NodeJS.Timeout | null = null;
@@ -35,21 +41,31 @@ export class ClockKeeper {
     if (this.running) return;
     this.running = true;
     this.games.resumeClocks(this.now());
-    for (const { id, flagAt } of this.games.runningClocks()) this.deadlines.set(id, flagAt);
+    for (const { id, flagAt } of this.games.runningClocks()) this.learn(id, flagAt);
     this.plan();
   }
 
   /** A game changed: its deadline moved, appeared or went. Before the start, start() reads them. */
   notice(game: Pick<GameView, "id" | "flagAt" | "status">): void {
     if (!this.running) return;
-    if (game.status === "active" && game.flagAt !== null) this.deadlines.set(game.id, game.flagAt);
-    else this.deadlines.delete(game.id);
+    if (game.status === "active" && game.flagAt !== null) this.learn(game.id, game.flagAt);
+    else {
+      this.deadlines.delete(game.id);
+      this.warnings.delete(game.id);
+    }
     this.plan();
+  }
+
+  private learn(id: number, flagAt: number): void {
+    if (this.deadlines.get(id) === flagAt) return;
+    this.deadlines.set(id, flagAt);
+    this.warnings.set(id, flagAt - LOW_CLOCK_MS);
   }
 
   stop(): void {
     this.running = false;
     this.deadlines.clear();
+    this.warnings.clear();
     if (this.timer) clearTimeout(this.timer);
     if (this.marker) clearInterval(this.marker);
     this.timer = this.marker = null;
@@ -59,6 +75,7 @@ export class ClockKeeper {
     if (!this.running) return;
     let next = Number.POSITIVE_INFINITY;
     for (const at of this.deadlines.values()) next = Math.min(next, at);
+    for (const at of this.warnings.values()) next = Math.min(next, at);
     this.planMarks();
     if (next === this.timerAt && this.timer) return;
     if (this.timer) clearTimeout(this.timer);
@@ -86,10 +103,16 @@ export class ClockKeeper {
     this.timer = null;
     this.timerAt = Number.POSITIVE_INFINITY;
     const now = this.now();
+    for (const [id, at] of [...this.warnings]) {
+      if (at > now) continue;
+      this.warnings.delete(id);
+      this.safely(() => this.games.clockLow(id, now));
+    }
     for (const [id, at] of [...this.deadlines]) {
       if (at > now) continue;
       // Flagged, moved meanwhile or out of reach: the game's news sets its deadline again.
       this.deadlines.delete(id);
+      this.warnings.delete(id);
       this.safely(() => this.games.flag(id, now));
     }
     this.plan();

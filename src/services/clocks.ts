@@ -15,6 +15,9 @@ import {
   type Variant,
 } from "../engine/index.js";
 
+/** The time left at which the running side's player is warned. */
+export const LOW_CLOCK_MS = 10_000;
+
 /** A match to N points is N long; a single game, a running series' game or a set of games: 1. */
 export const matchLengthOf = (rules: Rules): number =>
   rules.match.kind === "points" ? rules.match.to : 1;

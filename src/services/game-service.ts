@@ -12,7 +12,14 @@ import {
   gameStart,
 } from "./challenges.js";
 import { claimRefusal, idleBounds, isIdle, playerClaimRefusal } from "./claims.js";
-import { clockAfterDowntime, clockHeldAt, clockResumedAt, clockSeenAt, flagAt } from "./clocks.js";
+import {
+  clockAfterDowntime,
+  clockHeldAt,
+  clockResumedAt,
+  clockSeenAt,
+  flagAt,
+  LOW_CLOCK_MS,
+} from "./clocks.js";
 import { ServiceContext } from "./context.js";
 import { auditProblem, damageOf } from "./damage.js";
 import { type DiceOrigin, newSeed } from "./dice.js";
@@ -251,6 +258,16 @@ export class GameService {
     }
     if (moved.length > 0) this.announce(moved, ["clock"]);
     return moved;
+  }
+
+  /** Tells (news "clock-low") that the game's running side has LOW_CLOCK_MS or less left. */
+  clockLow(gameId: number, now: number = this.config.now()): boolean {
+    if (!isId(gameId)) return false;
+    const g = this.ctx.games.get(gameId);
+    if (!g || g.status !== "active" || g.flagAt === null) return false;
+    if (g.flagAt - now > LOW_CLOCK_MS || now >= g.flagAt) return false;
+    this.announce([gameId], ["clock-low"]);
+    return true;
   }
 
   /** Every active game whose clock runs, with its deadline. */

@@ -211,4 +211,6 @@ export type Happening =
   | "broken"
   | "abandoned"
   /** A clock started running (its side's buttons were seen), or resumed. */
-  | "clock";
+  | "clock"
+  /** The running side's time is nearly out (LOW_CLOCK_MS left): warn its player once. */
+  | "clock-low";

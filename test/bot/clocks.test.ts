@@ -131,6 +131,37 @@ describe("a clock chosen in Telegram", () => {
 });
 
 describe("a clock's end and a tournament's clock", () => {
+  it("ten seconds before the flag, a player on their own board is told once there, never in the group", async ({
+    harness,
+  }) => {
+    const { h, advance, now } = await clocked(harness);
+    const { gameId, board } = await groupGame(h, "/play short blitz");
+    const g = h.service.getGame(gameId)!;
+    const mover = g.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
+    const own = await openPrivately(h, mover, board);
+    const groupCalls = h.tg
+      .callsOf("sendMessage")
+      .filter((c) => Number(c.payload.chat_id) === GROUP);
+    // Blitz: 28 s in all, so 18 s in the keeper tells that ten are left.
+    advance(17_999);
+    expect(h.service.clockLow(gameId, now())).toBe(false);
+    advance(1);
+    expect(h.service.clockLow(gameId, now())).toBe(true);
+    await h.settle();
+    const told = h.lastMessage(mover.id);
+    expect(told.text).toBe(`⏱ 10 s left in game #${gameId}!`);
+    expect(told.replyTo).toBe(own.messageId);
+    // Once a game: told again (a later turn's warning) it says nothing more.
+    advance(2_000);
+    expect(h.service.clockLow(gameId, now())).toBe(true);
+    await h.settle();
+    expect(h.lastMessage(mover.id).messageId).toBe(told.messageId);
+    expect(h.tg.callsOf("sendMessage").filter((c) => Number(c.payload.chat_id) === GROUP)).toEqual(
+      groupCalls,
+    );
+    expect(h.tg.problems()).toEqual([]);
+  });
+
   it("a flag: the board says who won on time, and its buttons are gone", async ({ harness }) => {
     const { h, advance, now } = await clocked(harness);
     const { gameId, board } = await groupGame(h, "/play short blitz");

@@ -17,12 +17,17 @@ function rig(label: string) {
   vi.useFakeTimers();
   const h = harness({}, label);
   const keeper = new ClockKeeper(h.svc, h.clock.now, failed);
-  h.svc.follow((game) => keeper.notice(game));
+  /** When each "clock-low" was told, by game. */
+  const lows: { id: number; at: number }[] = [];
+  h.svc.follow((game, happened) => {
+    if (happened.includes("clock-low")) lows.push({ id: game.id, at: h.clock.now() });
+    keeper.notice(game);
+  });
   const pass = (ms: number) => {
     h.clock.advance(ms);
     vi.advanceTimersByTime(ms);
   };
-  return { ...h, keeper, pass };
+  return { ...h, keeper, pass, lows };
 }
 
 function blitzGame(r: ReturnType<typeof rig>) {
@@ -51,6 +56,25 @@ describe("the clock keeper", () => {
     const over = r.svc.getGame(g.id)!;
     expect(over.status).toBe("finished");
     expect(over.state.result).toMatchObject({ reason: "time" });
+    r.keeper.stop();
+  });
+
+  it("tells once, ten seconds before the flag, that the running side is nearly out", () => {
+    const r = rig("keeper-low");
+    r.keeper.start();
+    const g = blitzGame(r);
+    const start = r.clock.now();
+    // 28 s in all (8 s free, 20 s of reserve): told at 18 s, not a millisecond before.
+    r.pass(18_000 - 1);
+    expect(r.lows).toEqual([]);
+    r.pass(1);
+    expect(r.lows).toEqual([{ id: g.id, at: start + 18_000 }]);
+    r.pass(9_999);
+    expect(r.lows).toHaveLength(1);
+    expect(r.svc.getGame(g.id)!.status).toBe("active");
+    r.pass(1);
+    expect(r.svc.getGame(g.id)!.status).toBe("finished");
+    expect(r.lows).toHaveLength(1);
     r.keeper.stop();
   });
 
@@ -95,6 +119,7 @@ describe("the clock keeper on a failing database", () => {
       flag: () => {
         throw new Error("database is locked");
       },
+      clockLow: () => {},
       markClocks: () => {},
       resumeClocks: () => [],
     };

@@ -6,6 +6,7 @@ import {
   GameService,
   type GameStart,
   type GameView,
+  type Happening,
   type MessageRef,
   type PlayerRef,
   type Publish,
@@ -26,7 +27,7 @@ export class StartingService extends GameService {
   private readonly lastMessage = new Map<number, number>();
   /** Each game this started, as its start returned it. */
   private readonly begun = new Map<number, GameStart>();
-  private readonly followers: ((game: GameView) => void)[] = [];
+  private readonly followers: ((game: GameView, happened: readonly Happening[]) => void)[] = [];
 
   constructor(db: Db, config: Partial<ServiceConfig> = {}, frontEnd: FrontEnd = memoryFrontEnd()) {
     const hear: Publish[] = [];
@@ -37,12 +38,12 @@ export class StartingService extends GameService {
       if (news.kind !== "game") return;
       // Every new game is told of, a tournament's too: start it, as the board loop would.
       if (news.game.starting) this.begun.set(news.game.id, this.beginIn(news.game));
-      for (const f of this.followers) f(news.game);
+      for (const f of this.followers) f(news.game, news.happened);
     });
   }
 
   /** Follows every game that changes, as the app's subscribers do (the computer player...). */
-  follow(fn: (game: GameView) => void): void {
+  follow(fn: (game: GameView, happened: readonly Happening[]) => void): void {
     this.followers.push(fn);
   }
 
