@@ -123,11 +123,14 @@ export function holdClock(clock: ClockState, at: number): ClockState {
  * than nothing (Bronstein). The clock then waits for the next turn to be seen.
  */
 export function stopClock(clock: ClockState, at: number): ClockState {
-  const side = clock.running;
-  if (side === null) return clock;
-  const charged = Math.max(0, turnSpent(clock, at) - clock.delayMs);
-  const reserveMs = { ...clock.reserveMs, [side]: Math.max(0, clock.reserveMs[side] - charged) };
-  return { ...clock, reserveMs, running: null, runningSince: null, spentMs: 0 };
+  if (clock.running === null) return clock;
+  return {
+    ...clock,
+    reserveMs: reservesAt(clock, at),
+    running: null,
+    runningSince: null,
+    spentMs: 0,
+  };
 }
 
 /** When the running side flags, or null while no time runs. */
