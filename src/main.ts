@@ -18,6 +18,7 @@ import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger, errorLine, redact } from "./log.js";
 import { renderDecisionsPng } from "./render/decision.js";
 import { renderBoardPng, warmRenderer } from "./render/png.js";
+import { renderRatingChartPng } from "./render/rating-chart.js";
 import { renderReplayGif } from "./render/replay.js";
 import { renderStandingsPng } from "./render/standings.js";
 import { analyseInWorker, auditActiveGames, computerThread } from "./services/index.js";
@@ -105,6 +106,7 @@ const app = createApp(config, {
     decisions: renderDecisionsPng,
     replay: renderReplayGif,
     standings: renderStandingsPng,
+    rating: renderRatingChartPng,
   },
   analyse: analyseInWorker,
   computer: { delayMs: config.botMoveDelayMs, decide: decisions.decide },

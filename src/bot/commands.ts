@@ -8,6 +8,7 @@ const COMMANDS = [
   "resign",
   "score",
   "top",
+  "rating",
   "tournament",
   "history",
   "analysis",

@@ -16,6 +16,7 @@ import type { UpdateInbox } from "../db/telegram/inbox.js";
 import type { TelegramStore } from "../db/telegram/store.js";
 import type { Logger } from "../log.js";
 import type { RenderDecisions } from "../render/decision.js";
+import { type RenderRatingChart, renderRatingChartPng } from "../render/rating-chart.js";
 import type { RenderReplay } from "../render/replay.js";
 import type { RenderStandings } from "../render/standings-view.js";
 import {
@@ -81,6 +82,8 @@ export interface Renderers {
   readonly replay: RenderReplay;
   /** A tournament's standings table or bracket. */
   readonly standings: RenderStandings;
+  /** A player's rating chart (/rating); the real one unless given. */
+  readonly rating?: RenderRatingChart;
 }
 
 export interface BotDeps {
@@ -330,6 +333,7 @@ function featureDepsOf(
     renderReplay: deps.render.replay,
     analyse: deps.analyse ?? analyseGame,
     renderDecisions: deps.render.decisions,
+    renderRating: deps.render.rating ?? renderRatingChartPng,
   };
 }
 

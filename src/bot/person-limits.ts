@@ -14,6 +14,8 @@ export const PERSON_RATES = {
   history: { count: 5, perMs: 5 * MINUTE },
   /** `/analysis`: a post, a place in the queue or a pointer to the post, each time. */
   analysis: { count: 5, perMs: 5 * MINUTE },
+  /** `/rating`: a chart drawn each time. */
+  ratings: { count: 5, perMs: 5 * MINUTE },
   /** ⬇ Record and 🎞 Replay presses: a file each time (a game's is sent to a chat once an hour). */
   reviews: { count: 6, perMs: 5 * MINUTE },
   /**
@@ -53,6 +55,7 @@ export function personLimits(now: () => number): PersonLimits {
     challenges: new RateLimit(PERSON_RATES.challenges, now),
     history: new RateLimit(PERSON_RATES.history, now),
     analysis: new RateLimit(PERSON_RATES.analysis, now),
+    ratings: new RateLimit(PERSON_RATES.ratings, now),
     reviews: new RateLimit(PERSON_RATES.reviews, now),
     replies: Object.fromEntries(
       REPLY_COMMANDS.map((c) => [c, new RateLimit(PERSON_RATES.replies, now)]),

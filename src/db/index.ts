@@ -4,6 +4,7 @@ export * from "./clock-marks-repo.js";
 export * from "./games-repo.js";
 export * from "./open.js";
 export * from "./players-repo.js";
+export * from "./ratings-repo.js";
 export * from "./reviews-repo.js";
 export * from "./schema.js";
 export * from "./series-repo.js";

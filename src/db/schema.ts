@@ -133,6 +133,8 @@ export const challenges = sqliteTable(
     diceCommitment: text("dice_commitment"),
     /** The clock of the game it starts; null: none. */
     timeControl: text("time_control", { mode: "json" }).$type<TimeControl>(),
+    /** The game it starts moves the players' ratings (see the ratings table). */
+    rated: integer("rated", { mode: "boolean" }).notNull().default(false),
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -250,6 +252,11 @@ export const games = sqliteTable(
     clock: text("clock", { mode: "json" }).$type<ClockState>(),
     /** When the running side flags; null while no time runs. Stored so a restart keeps it. */
     flagAt: integer("flag_at"),
+    /**
+     * Its result moves the players' ratings (the ratings table; a match to N points once, at
+     * its end). False for games between friends in a chat: their series and Elo only.
+     */
+    rated: integer("rated", { mode: "boolean" }).notNull().default(false),
     lastActionAt: integer("last_action_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -415,3 +422,57 @@ export const clockMarks = sqliteTable("clock_marks", {
   name: text("name").primaryKey(),
   at: integer("at").notNull(),
 });
+
+/**
+ * The rating that follows a player across chats, one per game (FIBS's formula, see
+ * engine/rating.ts): moved only by rated games. A player without a row stands at 1500.
+ */
+export const ratings = sqliteTable(
+  "ratings",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => players.id),
+    variant: text("variant").$type<Variant>().notNull(),
+    rating: real("rating").notNull().default(1500),
+    /** The sum of the lengths of the rated matches played (a single game counts 1). */
+    experience: integer("experience").notNull().default(0),
+    /** Rated matches played. */
+    matches: integer("matches").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.variant] }),
+    index("ratings_variant_rating_idx").on(t.variant, t.rating),
+  ],
+);
+
+/** Every rated match's change to each player's rating, keyed by the game that decided it. */
+export const ratingHistory = sqliteTable(
+  "rating_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => players.id),
+    variant: text("variant").$type<Variant>().notNull(),
+    at: integer("at").notNull(),
+    /** The rating after the match. */
+    rating: real("rating").notNull(),
+    delta: real("delta").notNull(),
+    /** The game that decided the match (a match to N points: its last). */
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id),
+    matchLength: integer("match_length").notNull(),
+  },
+  (t) => [
+    // A game rates each of its players once, however often its finish is replayed.
+    uniqueIndex("rating_history_game_user_idx").on(t.gameId, t.userId),
+    index("rating_history_user_idx").on(t.userId, t.variant, t.at),
+    index("rating_history_variant_at_idx").on(t.variant, t.at),
+  ],
+);
+
+export type RatingRow = typeof ratings.$inferSelect;
+export type RatingHistoryRow = typeof ratingHistory.$inferSelect;

@@ -7,6 +7,7 @@ export * from "./notation.js";
 export * from "./offers.js";
 export * from "./position.js";
 export * from "./position-id.js";
+export * from "./rating.js";
 export * from "./rules.js";
 export * from "./scoring.js";
 export * from "./series.js";

@@ -32,6 +32,11 @@ export interface ChallengeInput {
   readonly cardKey?: string | null;
   /** The game's clock by its preset's name; absent: none. */
   readonly timeControl?: TimeControlName | null;
+  /**
+   * The game moves the players' ratings across chats (a lobby's game; see rating.ts); absent:
+   * not rated, a game between friends that counts in its chat only.
+   */
+  readonly rated?: boolean;
 }
 
 export interface GameStart {
@@ -90,6 +95,7 @@ export function createChallenge(
     cardPhoto: input.cardPhoto ?? false,
     cardKey,
     timeControl: controlFor(clockName, input.variant, rules.rules),
+    rated: input.rated ?? false,
     expiresAt: now + ctx.config.challengeTtlMs,
     createdAt: now,
     updatedAt: now,
@@ -160,6 +166,7 @@ export function acceptChallenge(
     secondPart: started.secondPart ?? null,
     unconfirmedId: started.challengerUnconfirmed ? c.challengerId : null,
     timeControl: c.timeControl ?? null,
+    rated: c.rated,
   });
   ctx.challenges.close(id, "accepted", now);
   return ok(gameStart(ctx, row.id));

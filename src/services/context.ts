@@ -5,6 +5,7 @@ import {
   type Db,
   GamesRepo,
   PlayersRepo,
+  RatingsRepo,
   SeriesRepo,
   TournamentsRepo,
 } from "../db/index.js";
@@ -23,6 +24,8 @@ export class ServiceContext {
   readonly series: SeriesRepo;
   readonly tournaments: TournamentsRepo;
   readonly clockMarks: ClockMarksRepo;
+  /** The ratings across chats (rated games only; see rating.ts). */
+  readonly ratings: RatingsRepo;
 
   constructor(
     readonly db: Db,
@@ -36,6 +39,7 @@ export class ServiceContext {
     this.series = new SeriesRepo(db);
     this.tournaments = new TournamentsRepo(db);
     this.clockMarks = new ClockMarksRepo(db);
+    this.ratings = new RatingsRepo(db);
   }
 
   /** Runs `fn` as one IMMEDIATE transaction: writers queue up before reading. */

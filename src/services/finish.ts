@@ -2,12 +2,16 @@ import { type GameRow, ratingOf } from "../db/index.js";
 import { type Color, recordGame, type Seat, seriesOver } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
 import { eloUpdate } from "./elo.js";
+import { rateFinish } from "./rating.js";
 import type { FinishInfo, RatingChange } from "./types.js";
 import { seriesView } from "./views.js";
 
 export const userOf = (g: GameRow, c: Color): number => (c === "white" ? g.whiteId : g.blackId);
 
-/** After a game ended (in the same transaction): the series, both ratings, the seed. */
+/**
+ * After a game ended (in the same transaction): the series, both ratings (the chat's Elo,
+ * and a rated game's rating across chats), the seed.
+ */
 export function recordFinish(ctx: ServiceContext, g: GameRow, now: number): FinishInfo {
   const result = g.state.result;
   const s = ctx.series.get(g.seriesId);
@@ -37,6 +41,7 @@ export function recordFinish(ctx: ServiceContext, g: GameRow, now: number): Fini
     { userId: white.id, before: before.w, after: after.a },
     { userId: black.id, before: before.b, after: after.b },
   ];
+  const rated = rateFinish(ctx, g, s, next, now);
   const saved = ctx.series.get(s.id);
   if (!saved) throw new Error(`series ${s.id} vanished`);
   const whiteSeat = seat(g.whiteId);
@@ -54,5 +59,5 @@ export function recordFinish(ctx: ServiceContext, g: GameRow, now: number): Fini
     },
     over ? null : ctx.config.newSeed().toString("hex"),
   );
-  return { result, winnerId, series: seriesView(ctx, saved), ratings, seed: g.diceSeed };
+  return { result, winnerId, series: seriesView(ctx, saved), ratings, rated, seed: g.diceSeed };
 }

@@ -30,6 +30,14 @@ import { isAtHome, type MessageRef } from "./message-ref.js";
 import type { Happening, Publish } from "./news.js";
 import { beginGame, flagAction, playAction, refusal, StaleWrite, type StartedBy } from "./play.js";
 import { chatSeries, leaderboard } from "./queries.js";
+import {
+  boundedLimit,
+  isVariant,
+  ratingHistory,
+  ratingLeaderboard,
+  standing,
+  unrated,
+} from "./rating.js";
 import { rematch } from "./rematch.js";
 import { chatKeyOf } from "./series.js";
 import type {
@@ -39,6 +47,9 @@ import type {
   GameView,
   LeaderRow,
   PlayerRef,
+  RatingLeaderRow,
+  RatingPoint,
+  RatingView,
   SeriesView,
   ServiceConfig,
 } from "./types.js";
@@ -92,6 +103,7 @@ export class GameService {
     if (target && "username" in target && typeof target.username !== "string") return badInput();
     if (!isOptionalRef(input.message)) return badInput();
     if (input.cardKey != null && typeof input.cardKey !== "string") return badInput();
+    if (input.rated != null && typeof input.rated !== "boolean") return badInput();
     return this.write(() => createChallenge(this.ctx, input));
   }
 
@@ -264,7 +276,7 @@ export class GameService {
   clockLow(gameId: number, now: number = this.config.now()): boolean {
     if (!isId(gameId)) return false;
     const g = this.ctx.games.get(gameId);
-    if (!g || g.status !== "active" || g.flagAt === null) return false;
+    if (g?.status !== "active" || g.flagAt === null) return false;
     if (g.flagAt - now > LOW_CLOCK_MS || now >= g.flagAt) return false;
     this.announce([gameId], ["clock-low"]);
     return true;
@@ -467,6 +479,34 @@ export class GameService {
 
   leaderboard(chatId: number | null, variant?: Variant): LeaderRow[] {
     return leaderboard(this.ctx, chatKeyOf(chatId), variant);
+  }
+
+  // The rating across chats (rating.ts): rated games move it, friends' games in a chat do not.
+
+  /** The player's rating in the game; 1500, no matches, for someone never rated. */
+  ratingOf(userId: number, variant: Variant): RatingView {
+    if (!isId(userId) || !isVariant(variant)) return unrated(userId, variant);
+    return standing(this.ctx, userId, variant);
+  }
+
+  /** The player's last `limit` rated matches in the game, oldest first. */
+  ratingHistory(userId: number, variant: Variant, limit = 100): RatingPoint[] {
+    if (!isId(userId) || !isVariant(variant)) return [];
+    return ratingHistory(this.ctx, userId, variant, boundedLimit(limit));
+  }
+
+  /**
+   * The game's rating leaderboard. All time (no `since`): by rating, among players with a
+   * rated match. Since a moment (e.g. monthStart(now), this month): by the rating gained
+   * since then, the sum of the changes, ties by the rating now.
+   */
+  ratingLeaderboard(
+    variant: Variant,
+    { since, limit }: { readonly since?: number; readonly limit: number },
+  ): RatingLeaderRow[] {
+    if (!isVariant(variant)) return [];
+    const from = since === undefined || !Number.isFinite(since) ? null : since;
+    return ratingLeaderboard(this.ctx, variant, from, boundedLimit(limit));
   }
 
   /**

@@ -77,6 +77,8 @@ export interface CreateGameInput extends Omit<StartInput, "dice" | "confirmTurns
   readonly unconfirmedId?: number | null;
   /** The game's clock; null or absent: none. */
   readonly timeControl?: TimeControl | null;
+  /** The game moves the players' ratings across chats (see rating.ts); absent: not rated. */
+  readonly rated?: boolean;
 }
 
 /** What the act that starts a game brings beside who and where (front ends fill it). */
@@ -137,6 +139,7 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
       opening: null,
       turnLog: emptyTurnLog,
       timeControl: input.timeControl ?? null,
+      rated: input.rated ?? false,
       clock: null,
       flagAt: null,
       lastActionAt: now,

@@ -51,8 +51,9 @@ export function rematch(
     actorId: by.id,
     secondPart: started.secondPart ?? null,
     seed: g.nextDiceSeed,
-    // The rematch keeps the clock.
+    // The rematch keeps the clock, and is rated as the game before (a match is rated whole).
     timeControl: g.timeControl ?? null,
+    rated: g.rated,
   });
   return ok(gameStart(ctx, row.id));
 }

@@ -76,6 +76,8 @@ export interface ChallengeView {
   readonly diceCommitment: string | null;
   /** The clock of the game it starts. */
   readonly timeControl: TimeControl;
+  /** The game it starts is rated (see GameView.rated). */
+  readonly rated: boolean;
   readonly expiresAt: number;
   readonly createdAt: number;
 }
@@ -134,6 +136,8 @@ export interface GameView {
   readonly clock: ClockState | null;
   /** When the running side flags; null while no time runs. */
   readonly flagAt: number | null;
+  /** Its result moves the players' ratings across chats (see rating.ts). */
+  readonly rated: boolean;
 }
 
 export interface GameEventView {
@@ -171,6 +175,11 @@ export interface FinishInfo {
   readonly winnerId: number | null;
   readonly series: SeriesView;
   readonly ratings: readonly [RatingChange, RatingChange];
+  /**
+   * A rated game (see GameView.rated): the change it made to both players' ratings across
+   * chats, winner first; null when it moved none (unrated, a draw, a match not over yet).
+   */
+  readonly rated: readonly [RatingMove, RatingMove] | null;
   /** The revealed dice seed, hex. */
   readonly seed: string;
 }
@@ -214,3 +223,46 @@ export type Happening =
   | "clock"
   /** The running side's time is nearly out (LOW_CLOCK_MS left): warn its player once. */
   | "clock-low";
+
+/** A player's rating across chats in one game (see rating.ts). */
+export interface RatingView {
+  readonly userId: number;
+  readonly variant: Variant;
+  readonly rating: number;
+  /** The sum of the lengths of the rated matches played (a single game counts 1). */
+  readonly experience: number;
+  /** Rated matches played. */
+  readonly matches: number;
+  /** When it last moved; null: never (it stands where everyone starts). */
+  readonly updatedAt: number | null;
+}
+
+/** One rated match in a player's history: the rating after it and its change. */
+export interface RatingPoint {
+  readonly at: number;
+  readonly rating: number;
+  readonly delta: number;
+  /** The game that decided the match (a match to N points: its last game). */
+  readonly gameId: number;
+  readonly matchLength: number;
+}
+
+/** What a rated match did to one player's rating. */
+export interface RatingMove {
+  readonly userId: number;
+  readonly variant: Variant;
+  readonly before: number;
+  readonly after: number;
+  readonly matchLength: number;
+}
+
+/** A place on a rating leaderboard (see GameService.ratingLeaderboard). */
+export interface RatingLeaderRow {
+  readonly player: PlayerView;
+  readonly variant: Variant;
+  readonly rating: number;
+  readonly matches: number;
+  readonly experience: number;
+  /** On a board since a moment: the rating gained since then (the sum of changes); else null. */
+  readonly gained: number | null;
+}

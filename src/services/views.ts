@@ -83,6 +83,7 @@ export function gameView(
     timeControl: g.timeControl ?? NO_CLOCK,
     clock: g.clock ?? null,
     flagAt: g.status === "active" ? (g.flagAt ?? null) : null,
+    rated: g.rated,
   };
 }
 
@@ -102,6 +103,7 @@ export function challengeView(ctx: ServiceContext, c: ChallengeRow): ChallengeVi
     cardKey: c.cardKey,
     diceCommitment: c.diceCommitment,
     timeControl: c.timeControl ?? NO_CLOCK,
+    rated: c.rated,
     expiresAt: c.expiresAt,
     createdAt: c.createdAt,
   };

@@ -430,6 +430,19 @@ export interface MessageVariables {
   "outbox-full": None;
   "press-busy": None;
   "web-clock": None;
+  "cmd-rating": None;
+  "rating-title": { name: Value };
+  "rating-subtitle": None;
+  "rating-axis": None;
+  "rating-line": { variant: Value; rating: number; matches: number };
+  "rating-line-none": { variant: Value };
+  "rating-none": None;
+  "top-global-title": { variant: Value };
+  "top-global-month": { variant: Value };
+  "top-global-row": { rank: Value; name: Value; rating: number; matches: number };
+  "top-global-month-row": { rank: Value; name: Value; sign: Value; gained: number; rating: number };
+  "top-global-month-none": None;
+  "top-global-none": None;
 }
 
 export type MessageKey = keyof MessageVariables;

@@ -21,6 +21,7 @@ import {
 } from "../../src/db/index.js";
 import type { Logger } from "../../src/log.js";
 import type { DecisionBoards } from "../../src/render/decision.js";
+import type { RatingChartView } from "../../src/render/rating-chart.js";
 import type { ReplayFrame } from "../../src/render/replay.js";
 import type { StandingsPicture } from "../../src/render/standings-view.js";
 import type { BoardView } from "../../src/render/view.js";
@@ -117,6 +118,10 @@ export const fakeReplay = async (frames: readonly ReplayFrame[]): Promise<Buffer
 export const fakeStandings = async (view: StandingsPicture): Promise<Buffer> =>
   Buffer.from(`STANDINGS:${JSON.stringify(view)}`);
 
+/** A stand-in rating chart: the view itself, so tests can read what it shows. */
+export const fakeRating = async (view: RatingChartView): Promise<Buffer> =>
+  Buffer.from(`RATING:${JSON.stringify(view)}`);
+
 /** The analysed decisions' boards, row by row, as the stand-in picture. */
 export const fakeDecisions = async (rows: readonly DecisionBoards[]): Promise<Buffer> =>
   Buffer.from(JSON.stringify(rows));
@@ -159,6 +164,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       decisions: fakeDecisions,
       replay: opts.renderReplay ?? fakeReplay,
       standings: fakeStandings,
+      rating: fakeRating,
     },
     ...(opts.analyse ? { analyse: opts.analyse } : {}),
     ...(opts.reviewLimits ? { reviewLimits: opts.reviewLimits } : {}),

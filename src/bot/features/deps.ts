@@ -5,6 +5,7 @@ import type { MessageStore } from "../../db/telegram/message-store.js";
 import type { TournamentMessageStore } from "../../db/telegram/tournament-messages.js";
 import type { Logger } from "../../log.js";
 import type { RenderDecisions } from "../../render/decision.js";
+import type { RenderRatingChart } from "../../render/rating-chart.js";
 import type { RenderReplay } from "../../render/replay.js";
 import type {
   Analyse,
@@ -71,4 +72,6 @@ export interface FeatureDeps {
   readonly analyse: Analyse;
   /** Draws analysed decisions as one picture: the play made and the best play of each. */
   readonly renderDecisions: RenderDecisions;
+  /** Draws a player's rating over their rated matches (/rating). */
+  readonly renderRating: RenderRatingChart;
 }

@@ -468,3 +468,24 @@ press-busy = ⏳ Too much at once here: this press was skipped. Please try again
 
 # The board page: a player clock's two figures (what is left of the move's delay, then the reserve).
 web-clock = ⏱ Left for this move + in reserve
+
+# The rating across chats (FIBS's formula, rated games only): /rating and /top global.
+cmd-rating = Your rating across chats, with its chart
+rating-title = Rating of { $name }
+rating-subtitle = Across chats, by the FIBS formula
+rating-axis = rated matches
+rating-line = { $variant }: <b>{ NUMBER($rating, useGrouping: 0) }</b> · { $matches ->
+    [one] { $matches } rated match
+   *[other] { $matches } rated matches
+}
+rating-line-none = { $variant }: 1500 · no rated match yet
+rating-none = You have no rated match yet: everyone starts at 1500. Games against anyone, found across chats, will be rated (/play anyone is coming); games with friends in a chat count in that chat's /top only.
+top-global-title = 🌍 <b>Rating, { $variant }: all time</b>
+top-global-month = 🌍 <b>Rating, { $variant }: gained this month</b>
+top-global-row = { $rank }. { $name } · { NUMBER($rating, useGrouping: 0) } · { $matches ->
+    [one] { $matches } match
+   *[other] { $matches } matches
+}
+top-global-month-row = { $rank }. { $name } · { $sign }{ NUMBER($gained, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } · now { NUMBER($rating, useGrouping: 0) }
+top-global-month-none = No rated match this month yet.
+top-global-none = Nobody has played a rated match yet: games against anyone, found across chats, will be rated (/play anyone is coming). /top shows this chat's own leaderboard.

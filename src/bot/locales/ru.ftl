@@ -484,3 +484,28 @@ press-busy = ⏳ Слишком много всего сразу: это наж�
 
 # The board page: a player clock's two figures (what is left of the move's delay, then the reserve).
 web-clock = ⏱ Осталось на ход + в запасе
+
+# The rating across chats (FIBS's formula, rated games only): /rating and /top global.
+cmd-rating = Ваш рейтинг во всех чатах и его график
+rating-title = Рейтинг: { $name }
+rating-subtitle = Во всех чатах, по формуле FIBS
+rating-axis = рейтинговые матчи
+rating-line = { $variant }: <b>{ NUMBER($rating, useGrouping: 0) }</b> · { $matches ->
+    [one] { $matches } рейтинговый матч
+    [few] { $matches } рейтинговых матча
+    [many] { $matches } рейтинговых матчей
+   *[other] { $matches } рейтингового матча
+}
+rating-line-none = { $variant }: 1500 · рейтинговых матчей ещё не было
+rating-none = У вас ещё нет рейтинговых матчей: все начинают с 1500. Рейтинговыми будут партии с любым соперником, найденным через все чаты (скоро: /play anyone); партии с друзьями в чате идут только в /top этого чата.
+top-global-title = 🌍 <b>Рейтинг, { $variant }: за всё время</b>
+top-global-month = 🌍 <b>Рейтинг, { $variant }: прирост за этот месяц</b>
+top-global-row = { $rank }. { $name } · { NUMBER($rating, useGrouping: 0) } · { $matches ->
+    [one] { $matches } матч
+    [few] { $matches } матча
+    [many] { $matches } матчей
+   *[other] { $matches } матча
+}
+top-global-month-row = { $rank }. { $name } · { $sign }{ NUMBER($gained, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } · сейчас { NUMBER($rating, useGrouping: 0) }
+top-global-month-none = В этом месяце рейтинговых матчей ещё не было.
+top-global-none = Рейтинговых матчей ещё никто не сыграл: рейтинговыми будут партии с любым соперником, найденным через все чаты (скоро: /play anyone). /top показывает таблицу этого чата.

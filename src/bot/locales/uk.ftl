@@ -484,3 +484,28 @@ press-busy = ⏳ Забагато всього одразу: це натиска
 
 # The board page: a player clock's two figures (what is left of the move's delay, then the reserve).
 web-clock = ⏱ Залишилося на хід + у запасі
+
+# The rating across chats (FIBS's formula, rated games only): /rating and /top global.
+cmd-rating = Ваш рейтинг в усіх чатах і його графік
+rating-title = Рейтинг: { $name }
+rating-subtitle = В усіх чатах, за формулою FIBS
+rating-axis = рейтингові матчі
+rating-line = { $variant }: <b>{ NUMBER($rating, useGrouping: 0) }</b> · { $matches ->
+    [one] { $matches } рейтинговий матч
+    [few] { $matches } рейтингові матчі
+    [many] { $matches } рейтингових матчів
+   *[other] { $matches } рейтингового матчу
+}
+rating-line-none = { $variant }: 1500 · рейтингових матчів ще не було
+rating-none = У вас ще немає рейтингових матчів: усі починають з 1500. Рейтинговими будуть партії з будь-яким суперником, знайденим через усі чати (незабаром: /play anyone); партії з друзями в чаті йдуть лише в /top цього чату.
+top-global-title = 🌍 <b>Рейтинг, { $variant }: за весь час</b>
+top-global-month = 🌍 <b>Рейтинг, { $variant }: приріст за цей місяць</b>
+top-global-row = { $rank }. { $name } · { NUMBER($rating, useGrouping: 0) } · { $matches ->
+    [one] { $matches } матч
+    [few] { $matches } матчі
+    [many] { $matches } матчів
+   *[other] { $matches } матчу
+}
+top-global-month-row = { $rank }. { $name } · { $sign }{ NUMBER($gained, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } · зараз { NUMBER($rating, useGrouping: 0) }
+top-global-month-none = Цього місяця рейтингових матчів ще не було.
+top-global-none = Рейтингових матчів ще ніхто не зіграв: рейтинговими будуть партії з будь-яким суперником, знайденим через усі чати (незабаром: /play anyone). /top показує таблицю цього чату.

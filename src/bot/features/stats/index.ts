@@ -2,15 +2,25 @@ import { type CommandContext, Composer } from "grammy";
 import type { Variant } from "../../../engine/index.js";
 import type { BotContext } from "../../context.js";
 import type { StatsDeps } from "./deps.js";
+import { globalTopCommand, ratingCommand } from "./rating.js";
 import { scoreText, topText } from "./text.js";
 
-/** `/score`: this chat's series; `/top`: its leaderboard per variant. */
+/**
+ * `/score`: this chat's series; `/top`: its leaderboard per variant (`/top global`: the
+ * ratings across chats); `/rating`: the sender's rating across chats, as a chart.
+ */
 export function statsFeature(deps: StatsDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("score", (ctx) => scoreCommand(deps, ctx));
-  composer.command("top", (ctx) => topCommand(deps, ctx));
+  composer.command("top", (ctx) =>
+    isGlobal(ctx.match) ? globalTopCommand(deps, ctx) : topCommand(deps, ctx),
+  );
+  composer.command("rating", (ctx) => ratingCommand(deps, ctx));
   return composer;
 }
+
+/** `/top global`: the boards across chats, not the chat's own. */
+const isGlobal = (args: string): boolean => args.trim().toLowerCase() === "global";
 
 const chatIdOf = (ctx: BotContext) => ctx.chat?.id ?? null;
 

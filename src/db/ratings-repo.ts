@@ -1,0 +1,144 @@
+import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
+import type { Variant } from "../engine/index.js";
+import type { Db } from "./open.js";
+import { games, type RatingHistoryRow, type RatingRow, ratingHistory, ratings } from "./schema.js";
+
+/** One player's side of a rated match, as stored: the new standing and the history line. */
+export interface RatedLine {
+  readonly userId: number;
+  readonly variant: Variant;
+  /** The rating after the match, and its change. */
+  readonly rating: number;
+  readonly delta: number;
+  /** Experience and matches after it. */
+  readonly experience: number;
+  readonly matches: number;
+  readonly gameId: number;
+  readonly matchLength: number;
+  readonly at: number;
+}
+
+/** A player's gain over a while: the sum of the changes, and the rating now. */
+export interface RatingGain {
+  readonly userId: number;
+  readonly gained: number;
+  readonly rating: number;
+  readonly matches: number;
+  readonly experience: number;
+}
+
+/** The ratings that follow players across chats, and each rated match's change to them. */
+export class RatingsRepo {
+  constructor(private readonly db: Db) {}
+
+  get(userId: number, variant: Variant): RatingRow | undefined {
+    return this.db
+      .select()
+      .from(ratings)
+      .where(and(eq(ratings.userId, userId), eq(ratings.variant, variant)))
+      .get();
+  }
+
+  /** Whether the game has moved anyone's rating already. */
+  hasGame(gameId: number): boolean {
+    return (
+      this.db
+        .select({ id: ratingHistory.id })
+        .from(ratingHistory)
+        .where(eq(ratingHistory.gameId, gameId))
+        .limit(1)
+        .get() !== undefined
+    );
+  }
+
+  /** Whether every finished game of the series was rated (a match to N is rated whole). */
+  seriesAllRated(seriesId: number): boolean {
+    return (
+      this.db
+        .select({ id: games.id })
+        .from(games)
+        .where(
+          and(eq(games.seriesId, seriesId), eq(games.status, "finished"), eq(games.rated, false)),
+        )
+        .limit(1)
+        .get() === undefined
+    );
+  }
+
+  /**
+   * Stores the player's history line for a match and their standing after it; in the
+   * caller's transaction. A second line for the same game and player is refused (a unique
+   * index) before anything is written.
+   */
+  record(line: RatedLine): void {
+    this.db
+      .insert(ratingHistory)
+      .values({
+        userId: line.userId,
+        variant: line.variant,
+        at: line.at,
+        rating: line.rating,
+        delta: line.delta,
+        gameId: line.gameId,
+        matchLength: line.matchLength,
+      })
+      .run();
+    const standing = {
+      rating: line.rating,
+      experience: line.experience,
+      matches: line.matches,
+      updatedAt: line.at,
+    };
+    this.db
+      .insert(ratings)
+      .values({ userId: line.userId, variant: line.variant, ...standing })
+      .onConflictDoUpdate({ target: [ratings.userId, ratings.variant], set: standing })
+      .run();
+  }
+
+  /** The player's last `limit` rated matches in the game, oldest first. */
+  history(userId: number, variant: Variant, limit: number): RatingHistoryRow[] {
+    return this.db
+      .select()
+      .from(ratingHistory)
+      .where(and(eq(ratingHistory.userId, userId), eq(ratingHistory.variant, variant)))
+      .orderBy(desc(ratingHistory.at), desc(ratingHistory.id))
+      .limit(limit)
+      .all()
+      .reverse();
+  }
+
+  /** The best ratings among players with a rated match in the game; ties by user id. */
+  top(variant: Variant, limit: number): RatingRow[] {
+    return this.db
+      .select()
+      .from(ratings)
+      .where(and(eq(ratings.variant, variant), gt(ratings.matches, 0)))
+      .orderBy(desc(ratings.rating), asc(ratings.userId))
+      .limit(limit)
+      .all();
+  }
+
+  /** Who gained the most rating since `since` (the sum of their changes); ties by rating now. */
+  gainedSince(variant: Variant, since: number, limit: number): RatingGain[] {
+    const gained = sql<number>`sum(${ratingHistory.delta})`;
+    return this.db
+      .select({
+        userId: ratingHistory.userId,
+        gained,
+        rating: ratings.rating,
+        matches: ratings.matches,
+        experience: ratings.experience,
+      })
+      .from(ratingHistory)
+      .innerJoin(
+        ratings,
+        and(eq(ratings.userId, ratingHistory.userId), eq(ratings.variant, ratingHistory.variant)),
+      )
+      .where(and(eq(ratingHistory.variant, variant), gte(ratingHistory.at, since)))
+      .groupBy(ratingHistory.userId)
+      .orderBy(desc(gained), desc(ratings.rating), asc(ratingHistory.userId))
+      .limit(limit)
+      .all();
+  }
+}
