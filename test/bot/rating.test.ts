@@ -48,7 +48,7 @@ describe("/rating", () => {
     [USERS.olga, "У вас ещё нет рейтинговых матчей: все начинают с 1500."],
     [USERS.taras, "У вас ще немає рейтингових матчів: усі починають з 1500."],
   ] as const) {
-    it(`tells a player never rated where everyone starts, and how to be rated (${user.language_code})`, async ({
+    it(`tells a player never rated where everyone starts, and which games are rated (${user.language_code})`, async ({
       h,
     }) => {
       // A game between friends in the chat does not rate anyone.
@@ -57,7 +57,8 @@ describe("/rating", () => {
       const reply = h.lastMessage();
       expect(reply.photo).toBeNull();
       expect(reply.text!.startsWith(start)).toBe(true);
-      expect(reply.text).toContain("/play anyone");
+      // Which games count, and that a chat's own games go to its /top.
+      expect(reply.text).toContain("/top");
       expect(h.tg.problems()).toEqual([]);
     });
   }

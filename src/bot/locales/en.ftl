@@ -479,7 +479,7 @@ rating-line = { $variant }: <b>{ NUMBER($rating, useGrouping: 0) }</b> · { $mat
    *[other] { $matches } rated matches
 }
 rating-line-none = { $variant }: 1500 · no rated match yet
-rating-none = You have no rated match yet: everyone starts at 1500. Games against anyone, found across chats, will be rated (/play anyone is coming); games with friends in a chat count in that chat's /top only.
+rating-none = You have no rated match yet: everyone starts at 1500. Games against anyone, found across chats, are rated; games with friends in a chat count in that chat's /top only.
 top-global-title = 🌍 <b>Rating, { $variant }: all time</b>
 top-global-month = 🌍 <b>Rating, { $variant }: gained this month</b>
 top-global-row = { $rank }. { $name } · { NUMBER($rating, useGrouping: 0) } · { $matches ->
@@ -488,4 +488,4 @@ top-global-row = { $rank }. { $name } · { NUMBER($rating, useGrouping: 0) } · 
 }
 top-global-month-row = { $rank }. { $name } · { $sign }{ NUMBER($gained, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } · now { NUMBER($rating, useGrouping: 0) }
 top-global-month-none = No rated match this month yet.
-top-global-none = Nobody has played a rated match yet: games against anyone, found across chats, will be rated (/play anyone is coming). /top shows this chat's own leaderboard.
+top-global-none = Nobody has played a rated match yet: games against anyone, found across chats, are rated. /top shows this chat's own leaderboard.

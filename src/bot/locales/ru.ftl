@@ -497,7 +497,7 @@ rating-line = { $variant }: <b>{ NUMBER($rating, useGrouping: 0) }</b> · { $mat
    *[other] { $matches } рейтингового матча
 }
 rating-line-none = { $variant }: 1500 · рейтинговых матчей ещё не было
-rating-none = У вас ещё нет рейтинговых матчей: все начинают с 1500. Рейтинговыми будут партии с любым соперником, найденным через все чаты (скоро: /play anyone); партии с друзьями в чате идут только в /top этого чата.
+rating-none = У вас ещё нет рейтинговых матчей: все начинают с 1500. Рейтинговыми считаются партии с любым соперником, найденным через все чаты; партии с друзьями в чате идут только в /top этого чата.
 top-global-title = 🌍 <b>Рейтинг, { $variant }: за всё время</b>
 top-global-month = 🌍 <b>Рейтинг, { $variant }: прирост за этот месяц</b>
 top-global-row = { $rank }. { $name } · { NUMBER($rating, useGrouping: 0) } · { $matches ->
@@ -508,4 +508,4 @@ top-global-row = { $rank }. { $name } · { NUMBER($rating, useGrouping: 0) } · 
 }
 top-global-month-row = { $rank }. { $name } · { $sign }{ NUMBER($gained, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } · сейчас { NUMBER($rating, useGrouping: 0) }
 top-global-month-none = В этом месяце рейтинговых матчей ещё не было.
-top-global-none = Рейтинговых матчей ещё никто не сыграл: рейтинговыми будут партии с любым соперником, найденным через все чаты (скоро: /play anyone). /top показывает таблицу этого чата.
+top-global-none = Рейтинговых матчей ещё никто не сыграл: рейтинговыми считаются партии с любым соперником, найденным через все чаты. /top показывает таблицу этого чата.

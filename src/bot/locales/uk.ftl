@@ -497,7 +497,7 @@ rating-line = { $variant }: <b>{ NUMBER($rating, useGrouping: 0) }</b> · { $mat
    *[other] { $matches } рейтингового матчу
 }
 rating-line-none = { $variant }: 1500 · рейтингових матчів ще не було
-rating-none = У вас ще немає рейтингових матчів: усі починають з 1500. Рейтинговими будуть партії з будь-яким суперником, знайденим через усі чати (незабаром: /play anyone); партії з друзями в чаті йдуть лише в /top цього чату.
+rating-none = У вас ще немає рейтингових матчів: усі починають з 1500. Рейтинговими вважаються партії з будь-яким суперником, знайденим через усі чати; партії з друзями в чаті йдуть лише в /top цього чату.
 top-global-title = 🌍 <b>Рейтинг, { $variant }: за весь час</b>
 top-global-month = 🌍 <b>Рейтинг, { $variant }: приріст за цей місяць</b>
 top-global-row = { $rank }. { $name } · { NUMBER($rating, useGrouping: 0) } · { $matches ->
@@ -508,4 +508,4 @@ top-global-row = { $rank }. { $name } · { NUMBER($rating, useGrouping: 0) } · 
 }
 top-global-month-row = { $rank }. { $name } · { $sign }{ NUMBER($gained, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } · зараз { NUMBER($rating, useGrouping: 0) }
 top-global-month-none = Цього місяця рейтингових матчів ще не було.
-top-global-none = Рейтингових матчів ще ніхто не зіграв: рейтинговими будуть партії з будь-яким суперником, знайденим через усі чати (незабаром: /play anyone). /top показує таблицю цього чату.
+top-global-none = Рейтингових матчів ще ніхто не зіграв: рейтинговими вважаються партії з будь-яким суперником, знайденим через усі чати. /top показує таблицю цього чату.
