@@ -370,6 +370,8 @@ export class BoardSync {
       // post its first message again (the bot may get the right to post photos back).
       this.logger.error({ err, gameId: game.id }, "board refused");
       if (!game.starting) this.markShown(game, this.service.claimable(game));
+      // The buttons shown are what the player has: a clock held for this edit runs again.
+      if (game.clock && !game.starting) this.service.clockSeen(game.id, game.version);
       return null;
     }
     this.logger.warn({ err, gameId: game.id }, "board not updated; trying again");

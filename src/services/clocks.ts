@@ -58,21 +58,28 @@ export function openingClock(
 }
 
 /**
- * The clock once `state` is reached at `at`: the running side's turn ended if it no longer
- * acts (it moved, doubled, answered, or the game ended), and it is charged; else it runs on
- * (a step, an undo, a roll are all within its turn).
+ * The clock once `state` is reached from `before` at `at`. The running side's turn ended if
+ * it no longer acts (it moved, doubled, answered, or the game ended), or if it acts in a new
+ * turn (the opponent's whole turn was played for them): it is charged, and its next turn
+ * runs from that turn's buttons. Within its turn (a step, an undo, a roll) the clock holds
+ * until the next buttons are delivered: waiting for a chat's budget is never charged.
  */
 export function clockAfter(
   clock: ClockState | null,
+  before: GameState,
   state: GameState,
   at: number,
 ): ClockState | null {
   if (!clock || clock.running === null) return clock;
   const next = state.phase === "over" ? null : actor(state);
-  return next === clock.running ? clock : stopClock(clock, at);
+  if (next !== clock.running || state.turnNumber !== before.turnNumber) return stopClock(clock, at);
+  return holdClock(clock, at);
 }
 
-/** `side`'s buttons were seen at `at`: its time runs from then, unless it runs already. */
+/**
+ * `side`'s buttons were seen at `at`: its time runs from then (a turn held while its buttons
+ * were on their way goes on from what it had used), unless it runs already.
+ */
 export function clockSeenAt(clock: ClockState, state: GameState, at: number): ClockState | null {
   const side = state.phase === "over" ? null : actor(state);
   if (side === null) return null;

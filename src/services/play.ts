@@ -316,7 +316,7 @@ function applyActions(
   }
   const { state, log: turnLog } = settle(played, dice, events, actions.at(-1)?.type === "undo");
   const result = state.phase === "over" ? state.result : null;
-  const clock = clockAfter(g.clock ?? null, state, now);
+  const clock = clockAfter(g.clock ?? null, g.state, state, now);
   const updated = ctx.games.update(
     g.id,
     g.version,

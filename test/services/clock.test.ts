@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
 import { remainingPlays } from "../../src/engine/index.js";
+import { clockAfter } from "../../src/services/clocks.js";
 import type { GameService, GameView } from "../../src/services/index.js";
 import { it } from "./fixtures.js";
 import { alice, bob, CHAT, harness, unwrap } from "./helpers.js";
@@ -42,6 +43,51 @@ describe("clocks", () => {
     expect(after.clock?.reserveMs[side]).toBe(16 * SECOND);
     expect(after.clock?.running).toBeNull();
     expect(after.flagAt).toBeNull();
+  });
+
+  it("a step holds the clock until the next buttons are delivered: the wait between is not charged", () => {
+    const { svc, clock } = harness({}, "clock-step-hold");
+    const g = clockedGame(svc, "short");
+    svc.clockSeen(g.id, g.version);
+    const side = g.state.turn;
+    clock.advance(3 * SECOND);
+    const [first, second] = remainingPlays(g.state)[0]!.steps;
+    const stepped = unwrap(
+      svc.act(g.id, g.waitingFor!, { type: "step", ...first! }, g.version),
+    ).game;
+    // Held at the step, its 3 s kept; no deadline while the next buttons are on their way.
+    expect(stepped.clock).toMatchObject({ running: side, runningSince: null, spentMs: 3 * SECOND });
+    expect(stepped.flagAt).toBeNull();
+    // The group's budget holds the edit 15 s: none of it is the player's.
+    clock.advance(15 * SECOND);
+    expect(svc.clockSeen(stepped.id, stepped.version)).toBe(true);
+    const resumed = svc.getGame(g.id)!;
+    expect(resumed.flagAt).toBe(clock.now() + 8 * SECOND + 20 * SECOND - 3 * SECOND);
+    clock.advance(7 * SECOND);
+    const done = unwrap(
+      svc.act(g.id, g.waitingFor!, { type: "step", ...second! }, resumed.version),
+    ).game;
+    // 3 + 7 = 10 s used, 8 free: 2 s charged, not the 15 s of waiting.
+    expect(done.clock?.reserveMs[side]).toBe(18 * SECOND);
+  });
+
+  it("a side acting again in a new turn (the opponent's was played for them) is charged for the first", () => {
+    const g = clockedGame(harness({}, "clock-new-turn").svc, "short");
+    const side = g.state.turn;
+    const running = { ...g.clock!, running: side, runningSince: 0, spentMs: 0 };
+    const again = { ...g.state, turnNumber: g.state.turnNumber + 2 };
+    // 11 s into its turn: 3 s past the delay, charged; the new turn waits for its buttons.
+    expect(clockAfter(running, g.state, again, 11 * SECOND)).toMatchObject({
+      running: null,
+      runningSince: null,
+      reserveMs: { [side]: 17 * SECOND },
+    });
+    // The same turn goes on: held, its time kept.
+    expect(clockAfter(running, g.state, g.state, 11 * SECOND)).toMatchObject({
+      running: side,
+      runningSince: null,
+      spentMs: 11 * SECOND,
+    });
   });
 
   it("flags once at the deadline, scored as the position stands; a later press is refused", () => {
