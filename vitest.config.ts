@@ -8,6 +8,7 @@ import { defineConfig } from "vitest/config";
 const SLOW = [
   "test/e2e/e2e.test.ts", // the real bot process (node dist/main.js) against a fake Bot API
   "test/e2e/unreachable.test.ts", // the real bot process when Telegram refuses its connection
+  "test/e2e/clock-restart.test.ts", // kill -9 of the real bot process in twenty clocked games
   "test/deploy/docker-steps.test.ts", // the image's steps on a clean clone, with its own npm ci
   "test/db/crash.test.ts", // over a hundred processes killed mid-write
   "test/db/race.test.ts", // two processes pressing on one database file

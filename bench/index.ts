@@ -25,6 +25,11 @@ const parts: Part[] = [
   },
   { name: "bot", run: async () => (await import("./bot.js")).benchBot({ smoke }) },
   { name: "pace", run: async () => (await import("./pace.js")).benchPace({ smoke }) },
+  {
+    name: "pace-clock",
+    run: async () => (await import("./pace-clock.js")).benchPaceClock({ smoke }),
+  },
+  { name: "clocks", run: async () => (await import("./clocks.js")).benchClocks({ smoke }) },
   { name: "flood", run: async () => (await import("./flood.js")).benchFlood({ smoke }) },
   { name: "web", run: async () => (await import("./web.js")).benchWeb({ smoke }) },
   { name: "taps", run: async () => (await import("./taps.js")).benchTaps({ smoke }) },

@@ -10,6 +10,10 @@
  * max); 429s drawn; sends and edits a turn, in the group and in all. Last, whole games, long
  * and short in turn: the group board's edits a turn, with both players on the group's board,
  * one on their own board, and both on their own.
+ *
+ * Under a clock (a /play word such as "blitz"), each side's clock runs are collected too:
+ * from its buttons' delivery to the act that stopped it, with that player's presses and
+ * waits for their next buttons within it (bench/pace-clock.ts reports them).
  */
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -46,7 +50,7 @@ function versionShown(m: StoredMessage | undefined, gameId: number): number | nu
   return null;
 }
 
-interface Scenario {
+export interface Scenario {
   readonly games: number;
   /** How long a player looks at their buttons before pressing. */
   readonly thinkMs: number;
@@ -71,7 +75,37 @@ interface Player {
   pending: number | null;
 }
 
-interface Outcome {
+/**
+ * One run of a side's clock (a clocked game): from `since`, when its buttons were delivered
+ * (the clock's runningSince, less what it had spent before a hold), to `end`, the act that
+ * stopped it (the game's lastActionAt); `presses`: that player's presses within it.
+ */
+export interface ClockTurn {
+  readonly gameId: number;
+  readonly userId: number;
+  readonly since: number;
+  readonly end: number;
+  /**
+   * What the clock counted of it: the time between each delivery of the side's buttons and
+   * its next act (a step holds the clock until the next buttons are delivered).
+   */
+  readonly countedMs: number;
+  readonly presses: number;
+  /** Within it, the waits from each of those presses to the player's next buttons. */
+  readonly waitedMs: number;
+  /** The side's reserve before and after the turn's charge. */
+  readonly reserveBefore: number;
+  readonly reserveAfter: number;
+  readonly delayMs: number;
+  /**
+   * How far the game's turn number moved within it: 1 for a turn of its side's, 0 for a
+   * double or its answer, 3 or more when the opponent's turn between was all automatic
+   * (their roll drew no move) and the same run went on into the side's next turn.
+   */
+  readonly turns: number;
+}
+
+export interface Outcome {
   readonly pressesPerMinute: number;
   readonly nextButtonsMs: number[];
   readonly lagMs: number[];
@@ -82,10 +116,12 @@ interface Outcome {
   readonly groupCalls: number;
   readonly allCalls: number;
   readonly boardEdits: number;
+  /** Each clock run that ended within the run (none without a clock). */
+  readonly clockTurns: ClockTurn[];
 }
 
 /** One run of a scenario: a bot on a file database, the fake, players, the clock. */
-async function run(s: Scenario): Promise<Outcome> {
+export async function run(s: Scenario): Promise<Outcome> {
   const dir = mkdtempSync(path.join(tmpdir(), "nardy-pace-"));
   const clock = new SimClock();
   const fake = new FakeBotApi({ token: TOKEN, keepUploads: false, now: clock.now });
@@ -162,7 +198,75 @@ async function run(s: Scenario): Promise<Outcome> {
   let turns = 0;
   /** Each game's last finished turn, as JSON: a new one is a turn played. */
   const lastMoves = new Map<number, string>();
+  /** Each player's presses, when made, and when their buttons appeared. */
+  const pressTimes = new Map<number, number[]>();
+  const shownTimes = new Map<number, number[]>();
+  const clockTurns: ClockTurn[] = [];
+  /**
+   * The clock run each game is in: its side's user, since when, the reserve and turn then,
+   * what it has counted so far, and when its current stretch began (null while held).
+   */
+  const runningOf = new Map<
+    number,
+    {
+      userId: number;
+      since: number;
+      reserve: number;
+      turnNumber: number;
+      counted: number;
+      stretch: number | null;
+    }
+  >();
+  const watchClock = (g: GameView) => {
+    const c = g.clock;
+    if (!c) return;
+    const was = runningOf.get(g.id);
+    const userOf = (side: "white" | "black") => (side === "white" ? g.white.id : g.black.id);
+    const runner = c.running === null ? null : userOf(c.running);
+    // A stretch ends at the act that held or stopped the clock.
+    if (was && was.stretch !== null && c.runningSince !== was.stretch) {
+      was.counted += g.lastActionAt - was.stretch;
+      was.stretch = null;
+    }
+    // The run ends when its side no longer acts, or acts in a new turn.
+    if (was && (runner !== was.userId || g.state.turnNumber !== was.turnNumber)) {
+      runningOf.delete(g.id);
+      const end = g.lastActionAt;
+      const pressed = (pressTimes.get(was.userId) ?? []).filter((t) => t >= was.since && t <= end);
+      const shown = shownTimes.get(was.userId) ?? [];
+      let waitedMs = 0;
+      for (const t of pressed) {
+        const next = shown.find((x) => x > t && x <= end);
+        if (next !== undefined) waitedMs += next - t;
+      }
+      clockTurns.push({
+        gameId: g.id,
+        userId: was.userId,
+        since: was.since,
+        end,
+        countedMs: was.counted,
+        presses: pressed.length,
+        waitedMs,
+        reserveBefore: was.reserve,
+        reserveAfter: c.reserveMs[g.white.id === was.userId ? "white" : "black"],
+        delayMs: c.delayMs,
+        turns: g.state.turnNumber - was.turnNumber,
+      });
+    }
+    const run = runningOf.get(g.id);
+    if (!run && runner !== null && c.runningSince !== null)
+      runningOf.set(g.id, {
+        userId: runner,
+        since: c.runningSince - c.spentMs,
+        reserve: c.reserveMs[c.running!],
+        turnNumber: g.state.turnNumber,
+        counted: c.spentMs,
+        stretch: c.runningSince,
+      });
+    else if (run && run.stretch === null && c.runningSince !== null) run.stretch = c.runningSince;
+  };
   app.dispatcher.on("game", "bench", ({ game: g }) => {
+    watchClock(g);
     created.set(`${g.id}:${g.version}`, clock.now());
     if (turnOf.get(g.id) !== g.state.turnNumber) turnStarts.add(`${g.id}:${g.version}`);
     turnOf.set(g.id, g.state.turnNumber);
@@ -186,13 +290,22 @@ async function run(s: Scenario): Promise<Outcome> {
     const card = latestIn(GROUP, (m) => m.keyboard.flat().some((b) => /^c:\d+:a$/.test(dataOf(b))));
     const accept = card!.keyboard.flat().find((b) => /^c:\d+:a$/.test(dataOf(b)))!;
     handle(fake.pressUpdate(users[1]!, card!, dataOf(accept)).update);
+    // Players on the group's board play from its first buttons, while the others' games go on
+    // (a clock runs from them); those on their own board, once they have opened it.
+    const mine = () => service.activeGames(GROUP, users[0]!.id).at(-1);
+    await runUntil(() => mine() !== undefined, Number.POSITIVE_INFINITY);
+    const game = mine()!;
+    const own = (k: number) => s.privately === true || (s.privately === "one" && k === 0);
+    const seated = users.map(
+      (user): Player => ({ user, gameId: game.id, own: null, pending: null }),
+    );
+    for (const [k, p] of seated.entries()) if (!own(k)) players.push(p);
     await runUntil(idle, Number.POSITIVE_INFINITY);
-    const game = service.activeGames(GROUP, users[0]!.id).at(-1)!;
-    for (const [k, user] of users.entries()) {
-      const p: Player = { user, gameId: game.id, own: null, pending: null };
-      players.push(p);
-      if (s.privately === true || (s.privately === "one" && k === 0)) await openOwn(p);
-    }
+    for (const [k, p] of seated.entries())
+      if (own(k)) {
+        players.push(p);
+        await openOwn(p);
+      }
   };
   const openOwn = async (p: Player) => {
     say(p.user, p.user.id, `/start p${p.gameId}`);
@@ -227,6 +340,7 @@ async function run(s: Scenario): Promise<Outcome> {
     const data = choose(m, game);
     if (!data) return;
     pressedAt.set(`${game.id}:${version}`, clock.now());
+    pressTimes.set(p.user.id, [...(pressTimes.get(p.user.id) ?? []), clock.now()]);
     presses++;
     handle(fake.pressUpdate(p.user, m, data).update);
   };
@@ -240,6 +354,7 @@ async function run(s: Scenario): Promise<Outcome> {
       if (p.pending === game.version || versionShown(boardOf(p), game.id) !== game.version)
         continue;
       p.pending = game.version;
+      shownTimes.set(p.user.id, [...(shownTimes.get(p.user.id) ?? []), now]);
       // The press this answers: the last one made on this game.
       const last = [...pressedAt.entries()].filter(([k]) => k.startsWith(`${game.id}:`)).at(-1);
       if (last && !answered.has(last[0])) {
@@ -306,6 +421,7 @@ async function run(s: Scenario): Promise<Outcome> {
           boards.has(Number(c.payload.message_id)) &&
           c.answer?.ok,
       ).length,
+      clockTurns,
     };
   } finally {
     parts.boards.stop();
