@@ -86,6 +86,8 @@ export class Maintenance {
     }
     // A damaged game the minute's work meets is recorded broken (its board then says so).
     this.service.recordIdleDamage(now);
+    // A clock whose next buttons never arrived runs again: none stays held for good.
+    this.service.resumeStalledClocks(now);
     for (const g of this.service.gamesToRemind(now)) {
       this.service.markReminded(g.id);
       if (g.chatId === null || g.waitingFor === null || g.waitingFor === this.ownId) continue;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ClockState, TimeControl } from "../engine/index.js";
 import type { Db } from "./open.js";
@@ -288,6 +288,25 @@ export class GamesRepo {
       .select()
       .from(games)
       .where(and(eq(games.chatId, chatId), eq(games.status, "active"), isNotNull(games.clock)))
+      .all();
+  }
+
+  /**
+   * Active games whose clock is not running (no deadline) and whose last act is at or before
+   * `before`: held mid-turn for buttons on their way, or for a chat out of reach.
+   */
+  heldClocksSince(before: number): GameRow[] {
+    return this.db
+      .select()
+      .from(games)
+      .where(
+        and(
+          eq(games.status, "active"),
+          isNotNull(games.clock),
+          isNull(games.flagAt),
+          lte(games.lastActionAt, before),
+        ),
+      )
       .all();
   }
 

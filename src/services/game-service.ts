@@ -56,6 +56,8 @@ import type {
 import { challengeView, gameViewIn } from "./views.js";
 
 const HOUR = 3_600_000;
+/** How long a clock may wait held for its next buttons before it runs regardless. */
+const STALLED_CLOCK_MS = 120_000;
 /** The clock_marks row the running clocks are marked in. */
 const CLOCKS_MARK = "clocks";
 
@@ -251,6 +253,30 @@ export class GameService {
   /** The chat is back: each clock held there runs again from `at`, from where it stopped. */
   resumeClocksIn(chatId: number, at: number = this.config.now()): number[] {
     return this.moveClocksIn(chatId, (c) => clockResumedAt(c, at));
+  }
+
+  /**
+   * A clock held for its next buttons that no delivery resumed within STALLED_CLOCK_MS (a
+   * board lost on its way, a crash between its delivery and its note) runs again from `now`
+   * when its chat is reachable, so no clock stays held for good. The maintenance tick asks.
+   */
+  resumeStalledClocks(now: number = this.config.now()): number[] {
+    const moved: number[] = [];
+    try {
+      this.ctx.tx(() => {
+        for (const g of this.ctx.games.heldClocksSince(now - STALLED_CLOCK_MS)) {
+          if (this.isChatLost(g.chatId) || !g.clock) continue;
+          const clock = clockResumedAt(g.clock, now);
+          if (clock && this.ctx.games.setClock(g.id, g.version, clock, flagAt(clock)))
+            moved.push(g.id);
+        }
+      });
+    } catch (e) {
+      if (!isBusy(e)) throw e;
+      return [];
+    }
+    if (moved.length > 0) this.announce(moved, ["clock"]);
+    return moved;
   }
 
   private moveClocksIn(chatId: number, move: (c: ClockState) => ClockState | null): number[] {

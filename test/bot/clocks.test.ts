@@ -238,6 +238,8 @@ describe("a clock while the bot cannot reach the chat", () => {
     advance(24 * 3_600_000);
     expect(h.service.flag(gameId, now())).toBeNull();
     expect(h.service.runningClocks().map((c) => c.id)).not.toContain(gameId);
+    // The maintenance tick's safety net leaves a chat out of reach alone.
+    expect(h.service.resumeStalledClocks(now())).toEqual([]);
 
     h.tg.rules.rejoin(GROUP);
     expect(await h.handle(addedBack(GROUP))).toBe(true);

@@ -71,6 +71,28 @@ describe("clocks", () => {
     expect(done.clock?.reserveMs[side]).toBe(18 * SECOND);
   });
 
+  it("a clock held for buttons that never came runs again after two minutes, from then", () => {
+    const { svc, clock } = harness({}, "clock-stalled");
+    const g = clockedGame(svc, "short");
+    svc.clockSeen(g.id, g.version);
+    clock.advance(3 * SECOND);
+    const [first] = remainingPlays(g.state)[0]!.steps;
+    const stepped = unwrap(
+      svc.act(g.id, g.waitingFor!, { type: "step", ...first! }, g.version),
+    ).game;
+    expect(stepped.flagAt).toBeNull();
+    // Its board is lost on the way: no delivery resumes it.
+    clock.advance(120 * SECOND - 1);
+    expect(svc.resumeStalledClocks()).toEqual([]);
+    clock.advance(1);
+    expect(svc.resumeStalledClocks()).toEqual([g.id]);
+    const resumed = svc.getGame(g.id)!;
+    expect(resumed.clock).toMatchObject({ runningSince: clock.now(), spentMs: 3 * SECOND });
+    expect(resumed.flagAt).toBe(clock.now() + 8 * SECOND + 20 * SECOND - 3 * SECOND);
+    // A running clock is left alone.
+    expect(svc.resumeStalledClocks()).toEqual([]);
+  });
+
   it("a side acting again in a new turn (the opponent's was played for them) is charged for the first", () => {
     const g = clockedGame(harness({}, "clock-new-turn").svc, "short");
     const side = g.state.turn;

@@ -273,7 +273,7 @@ help =
     /resign: give up (in short nardy: offer 1, 2 or 3 points)
 
     <b>More</b>
-    /score: series in this chat · /top: leaderboard · /history: finished games, their analysis, replay and record · /rules: the rules · /lang: language
+    /score: series in this chat · /top: leaderboard (/top global: across chats) · /rating: your rating · /history: finished games, their analysis, replay and record · /rules: the rules · /lang: language
 rules-long =
     <b>Long nardy</b>
     Each player starts with all 15 checkers on the head (point 24) and moves them counter-clockwise, from 24 down to 1, then bears them off. Your home is points 1-6.
