@@ -7,5 +7,6 @@ export * from "./players-repo.js";
 export * from "./ratings-repo.js";
 export * from "./reviews-repo.js";
 export * from "./schema.js";
+export * from "./seeks-repo.js";
 export * from "./series-repo.js";
 export * from "./tournaments-repo.js";

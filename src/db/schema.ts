@@ -17,6 +17,7 @@ import type {
   Rules,
   SeriesState,
   TimeControl,
+  TimeControlName,
   TournamentFormat,
   TurnLog,
   Variant,
@@ -476,3 +477,37 @@ export const ratingHistory = sqliteTable(
 
 export type RatingRow = typeof ratings.$inferSelect;
 export type RatingHistoryRow = typeof ratingHistory.$inferSelect;
+
+export type SeekStatus = "waiting" | "paired" | "cancelled" | "lapsed";
+
+/**
+ * A person looking for a game against anyone, across chats: what they ask for (game, match
+ * length, clock), until when it waits, and the game it met. One waiting seek per person.
+ */
+export const seeks = sqliteTable(
+  "seeks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => players.id),
+    variant: text("variant").$type<Variant>().notNull(),
+    /** Points of the match; 1: a single game. */
+    matchLength: integer("match_length").notNull(),
+    clock: text("clock").$type<TimeControlName>().notNull(),
+    status: text("status").$type<SeekStatus>().notNull(),
+    /** The computer was offered as the opponent (after a minute with nobody). */
+    computerOffered: integer("computer_offered", { mode: "boolean" }).notNull().default(false),
+    gameId: integer("game_id").references(() => games.id),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One waiting seek a person: a second press while one waits finds it, not a twin.
+    uniqueIndex("seeks_one_waiting_idx").on(t.userId).where(sql`${t.status} = 'waiting'`),
+    index("seeks_waiting_idx").on(t.status, t.variant, t.matchLength, t.clock),
+  ],
+);
+
+export type SeekRow = typeof seeks.$inferSelect;

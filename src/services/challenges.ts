@@ -45,6 +45,9 @@ export interface GameStart {
   readonly events: readonly GameEventView[];
 }
 
+/** The series key of games paired in the lobby, between strangers, in no chat. */
+const LOBBY_KEY = "lobby";
+
 const USERNAME = /^[a-z0-9_]{3,32}$/;
 const normalizeUsername = (u: string): string => u.trim().replace(/^@/, "").toLowerCase();
 
@@ -142,7 +145,9 @@ export function acceptChallenge(
   ctx.players.upsert(by, now);
   // The game lives where it is shown: an inline message has no chat, whatever the challenge's.
   const chatId = message ? refChatId(message) : c.chatId;
-  const s = openSeries(ctx, chatKeyOf(chatId), [c.challengerId, by.id], c.variant, c.rules);
+  // A rated game with no chat is the lobby's: its series never mixes with an inline card's.
+  const key = c.rated && chatId === null ? LOBBY_KEY : chatKeyOf(chatId);
+  const s = openSeries(ctx, key, [c.challengerId, by.id], c.variant, c.rules);
   // A damaged game does not hold its players back (reading it marks it broken).
   const busy = ctx.games.activeInSeries(s.id).find((g) => damageOf(g) === null);
   if (busy) return fail("already-playing", "You two already have a game here.", busy.id);

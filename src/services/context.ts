@@ -6,6 +6,7 @@ import {
   GamesRepo,
   PlayersRepo,
   RatingsRepo,
+  SeeksRepo,
   SeriesRepo,
   TournamentsRepo,
 } from "../db/index.js";
@@ -26,6 +27,7 @@ export class ServiceContext {
   readonly clockMarks: ClockMarksRepo;
   /** The ratings across chats (rated games only; see rating.ts). */
   readonly ratings: RatingsRepo;
+  readonly seeks: SeeksRepo;
 
   constructor(
     readonly db: Db,
@@ -40,6 +42,7 @@ export class ServiceContext {
     this.tournaments = new TournamentsRepo(db);
     this.clockMarks = new ClockMarksRepo(db);
     this.ratings = new RatingsRepo(db);
+    this.seeks = new SeeksRepo(db);
   }
 
   /** Runs `fn` as one IMMEDIATE transaction: writers queue up before reading. */

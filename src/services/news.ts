@@ -1,3 +1,4 @@
+import type { SeekRow } from "../db/index.js";
 import type { Logger } from "../log.js";
 import type { TournamentView } from "./tournaments/types.js";
 import type { GameEventView, GameView, Happening } from "./types.js";
@@ -8,7 +9,14 @@ export type { Happening } from "./types.js";
 export type News =
   | { readonly kind: "game"; readonly game: GameView; readonly happened: readonly Happening[] }
   | { readonly kind: "game-broken"; readonly gameId: number; readonly reason: string }
-  | { readonly kind: "tournament"; readonly tournament: TournamentView };
+  | { readonly kind: "tournament"; readonly tournament: TournamentView }
+  /** A seek in the lobby met its game, lapsed, or waited long enough to be offered the computer. */
+  | {
+      readonly kind: "lobby";
+      readonly what: "paired" | "lapsed" | "offered";
+      readonly seek: SeekRow;
+      readonly gameId: number | null;
+    };
 
 export type Publish = (news: News) => void;
 

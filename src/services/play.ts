@@ -176,9 +176,13 @@ export function beginGame(
   const plan = g.pendingStart;
   if (!plan || g.status !== "active") return fail("stale", "This game has started already.");
   const home = ctx.frontEnd.gameMessage(gameId);
+  // A lobby game (rated, in no chat) starts on a player's own board, in their private chat.
+  const lobby = g.rated && g.chatId === null && !home;
   const here =
     origin.kind === "chat"
-      ? home?.kind !== "inline" && origin.chatId === g.chatId
+      ? lobby
+        ? origin.chatId === g.whiteId || origin.chatId === g.blackId
+        : home?.kind !== "inline" && origin.chatId === g.chatId
       : home?.kind === "inline" && origin.inlineMessageId === home.inlineMessageId;
   if (!here) return fail("bad-input", "The game is not shown there.");
   const now = ctx.config.now();
@@ -195,8 +199,8 @@ export function beginGame(
     now,
   );
   if (!row) throw new StaleWrite();
-  // The message a chat game starts in is its board.
-  if (origin.kind === "chat")
+  // The message a chat game starts in is its board (a lobby game's boards are its players').
+  if (origin.kind === "chat" && !lobby)
     ctx.frontEnd.setGameMessage(g.id, {
       kind: "chat",
       chatId: origin.chatId,

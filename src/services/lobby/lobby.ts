@@ -1,0 +1,199 @@
+import type { SeekRow } from "../../db/index.js";
+import {
+  defaultRules,
+  type MatchRule,
+  type TimeControlName,
+  type Variant,
+} from "../../engine/index.js";
+import { acceptChallenge, createChallenge, type GameStart } from "../challenges.js";
+import type { ServiceContext } from "../context.js";
+import { fail, ok, type ServiceResult } from "../errors.js";
+import { standing } from "../rating.js";
+import type { PlayerRef } from "../types.js";
+import { pairsAt, partnerFor, type WaitingSeek } from "./pairing.js";
+
+/** A seek waits this long for a partner, then lapses (its seeker is told). */
+export const SEEK_LAPSE_MS = 10 * 60_000;
+/** After this long with nobody, the computer is offered, named as such. */
+export const COMPUTER_OFFER_MS = 60_000;
+/** Lobby games always have a clock: a stranger may walk away. */
+export const LOBBY_CLOCKS: readonly TimeControlName[] = ["blitz", "normal", "casual"];
+export const MAX_LOBBY_LENGTH = 11;
+
+export interface SeekInput {
+  readonly seeker: PlayerRef;
+  readonly variant: Variant;
+  /** Points of the match; 1: a single game. */
+  readonly matchLength: number;
+  readonly clock: TimeControlName;
+}
+
+export type SeekOutcome =
+  | { readonly kind: "waiting"; readonly seek: SeekRow }
+  | { readonly kind: "paired"; readonly seek: SeekRow; readonly game: GameStart };
+
+/** What a tick of the lobby did: games made, seeks lapsed, seekers offered the computer. */
+export interface LobbyTick {
+  readonly paired: { readonly seeks: readonly [SeekRow, SeekRow]; readonly game: GameStart }[];
+  readonly lapsed: SeekRow[];
+  readonly offered: SeekRow[];
+}
+
+/** The match a lobby seek asks for, in the variant's default rules. */
+export function lobbyRules(variant: Variant, matchLength: number) {
+  const match: MatchRule =
+    matchLength === 1 ? { kind: "games", count: 1 } : { kind: "points", to: matchLength };
+  return { ...defaultRules(variant), match };
+}
+
+function waitingSeek(ctx: ServiceContext, row: SeekRow): WaitingSeek {
+  return {
+    id: row.id,
+    userId: row.userId,
+    variant: row.variant,
+    matchLength: row.matchLength,
+    clock: row.clock,
+    rating: standing(ctx, row.userId, row.variant).rating,
+    since: row.createdAt,
+  };
+}
+
+/**
+ * Two waiting seeks become one rated game, or nothing when either was ended meanwhile (by a
+ * press, a tick or another process): the ends are conditional, inside the caller's
+ * transaction, so a pair is made once.
+ */
+function pair(
+  ctx: ServiceContext,
+  older: SeekRow,
+  newer: SeekRow,
+  players: ReadonlyMap<number, PlayerRef>,
+  now: number,
+): GameStart | null {
+  const a = players.get(older.userId) ?? playerRef(ctx, older.userId);
+  const b = players.get(newer.userId) ?? playerRef(ctx, newer.userId);
+  if (!a || !b) return null;
+  const challenge = createChallenge(ctx, {
+    challenger: a,
+    target: { user: b },
+    variant: older.variant,
+    rules: lobbyRules(older.variant, older.matchLength),
+    timeControl: older.clock,
+    rated: true,
+  });
+  if (!challenge.ok) return null;
+  const started = acceptChallenge(ctx, challenge.value.id, b);
+  if (!started.ok) return null;
+  const gameId = started.value.game.id;
+  if (
+    !ctx.seeks.end(older.id, "paired", now, gameId) ||
+    !ctx.seeks.end(newer.id, "paired", now, gameId)
+  )
+    throw new PairLost();
+  return started.value;
+}
+
+/** A stored player as the challenge functions take them. */
+function playerRef(ctx: ServiceContext, id: number): PlayerRef | null {
+  const p = ctx.players.get(id);
+  return p ? { id: p.id, firstName: p.firstName, username: p.username } : null;
+}
+
+const isUniqueViolation = (e: unknown): boolean =>
+  (e as { code?: string } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE";
+
+/** One of a pair's seeks ended under it: the whole pairing is undone with its transaction. */
+class PairLost extends Error {}
+
+/**
+ * `/play anyone`: a seek, paired at once with the nearest compatible one waiting if any.
+ * One waiting seek a person: a second returns the one that waits.
+ */
+export function seek(
+  ctx: ServiceContext,
+  input: SeekInput,
+  now: number,
+): ServiceResult<SeekOutcome> {
+  const { seeker, variant, matchLength, clock } = input;
+  if (variant !== "long" && variant !== "short") return fail("bad-input", "Unknown game variant.");
+  if (!Number.isInteger(matchLength) || matchLength < 1 || matchLength > MAX_LOBBY_LENGTH)
+    return fail("bad-input", "Unknown match length.");
+  if (!LOBBY_CLOCKS.includes(clock)) return fail("bad-input", "A lobby game needs a clock.");
+  ctx.players.upsert(seeker, now);
+  const already = ctx.seeks.waitingOf(seeker.id);
+  if (already) return ok({ kind: "waiting", seek: already });
+  let row: SeekRow;
+  try {
+    row = ctx.seeks.insert({
+      userId: seeker.id,
+      variant,
+      matchLength,
+      clock,
+      createdAt: now,
+      expiresAt: now + SEEK_LAPSE_MS,
+    });
+  } catch (e) {
+    // Two presses at once (or two processes): the other's seek is the one that waits.
+    const other = isUniqueViolation(e) ? ctx.seeks.waitingOf(seeker.id) : undefined;
+    if (!other) throw e;
+    return ok({ kind: "waiting", seek: other });
+  }
+  const others = ctx.seeks.waiting().filter((s) => s.id !== row.id);
+  const partner = partnerFor(
+    waitingSeek(ctx, row),
+    others.map((s) => waitingSeek(ctx, s)),
+    now,
+  );
+  const other = partner && others.find((s) => s.id === partner.id);
+  if (!other) return ok({ kind: "waiting", seek: row });
+  try {
+    const game = ctx.tx(() => pair(ctx, other, row, new Map([[seeker.id, seeker]]), now));
+    if (game) return ok({ kind: "paired", seek: ctx.seeks.get(row.id)!, game });
+  } catch (e) {
+    if (!(e instanceof PairLost)) throw e;
+  }
+  return ok({ kind: "waiting", seek: ctx.seeks.get(row.id)! });
+}
+
+/** The person's waiting seek ends; `not-found` when none waits. */
+export function cancelSeek(
+  ctx: ServiceContext,
+  userId: number,
+  now: number,
+): ServiceResult<SeekRow> {
+  const waiting = ctx.seeks.waitingOf(userId);
+  if (!waiting || !ctx.seeks.end(waiting.id, "cancelled", now))
+    return fail("not-found", "You are not looking for a game.");
+  return ok(ctx.seeks.get(waiting.id)!);
+}
+
+/**
+ * Once a second or so: pairs what the widened gaps now allow, lapses seeks past their time,
+ * and marks the seeks to be offered the computer.
+ */
+export function lobbyTick(ctx: ServiceContext, now: number): LobbyTick {
+  const paired: LobbyTick["paired"][number][] = [];
+  const lapsed: SeekRow[] = [];
+  for (const s of ctx.seeks.lapsedBy(now)) if (ctx.seeks.end(s.id, "lapsed", now)) lapsed.push(s);
+  const rows = ctx.seeks.waiting();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const [x, y] of pairsAt(
+    rows.map((r) => waitingSeek(ctx, r)),
+    now,
+  )) {
+    const [older, newer] = x.since <= y.since ? [x, y] : [y, x];
+    try {
+      const game = ctx.tx(() =>
+        pair(ctx, byId.get(older.id)!, byId.get(newer.id)!, new Map(), now),
+      );
+      if (game) paired.push({ seeks: [byId.get(older.id)!, byId.get(newer.id)!], game });
+    } catch (e) {
+      if (!(e instanceof PairLost)) throw e;
+    }
+  }
+  const offered: SeekRow[] = [];
+  for (const s of ctx.seeks.waiting())
+    if (now - s.createdAt >= COMPUTER_OFFER_MS && ctx.seeks.offerComputer(s.id, now))
+      offered.push(s);
+  return { paired, lapsed, offered };
+}
