@@ -32,6 +32,8 @@ import {
   Dispatcher,
   GameReviews,
   GameService,
+  LobbyKeeper,
+  LobbyService,
   TournamentService,
 } from "./services/index.js";
 import { ComputerOpponent } from "./services/opponent.js";
@@ -74,11 +76,15 @@ export interface App {
   readonly service: GameService;
   readonly reviews: GameReviews;
   readonly tournaments: TournamentService;
+  /** Seeks for a game against anyone, across chats. */
+  readonly lobby: LobbyService;
   readonly bot: BotParts;
   readonly computer: ComputerOpponent | null;
   readonly dispatcher: Dispatcher;
   /** Flags silent players at their deadlines; the process starts it once the bot runs. */
   readonly clocks: ClockKeeper;
+  /** Ticks the lobby each second; the process starts it once the bot runs. */
+  readonly lobbyKeeper: LobbyKeeper;
   /**
    * The board page (a Telegram Mini App) on this app's games, told of every change; its
    * routes go on an HTTP server. Closing it ends its pages' streams and its subscription.
@@ -106,13 +112,16 @@ export function createApp(config: BotConfig, ports: Ports): App {
   // The front end keeps where games are shown and which chats it lost; the service reads and
   // records those through its port, in its own transactions.
   const store = new TelegramStore(ports.database.db);
-  const { service, reviews, tournaments } = services(config, ports, store, dispatcher);
-  const bot = createBot(config, botDeps(ports, store, { service, reviews, tournaments }));
+  const { service, reviews, tournaments, lobby } = services(config, ports, store, dispatcher);
+  const bot = createBot(config, botDeps(ports, store, { service, reviews, tournaments, lobby }));
   const computer = computerOf(ports, service);
   const clocks = new ClockKeeper(service, service.config.now, (err) =>
     ports.logger.error({ err }, "clock keeper: a flag or mark failed"),
   );
   dispatcher.on("game", "clocks", ({ game }) => clocks.notice(game));
+  const lobbyKeeper = new LobbyKeeper(lobby, (err) =>
+    ports.logger.error({ err }, "lobby keeper: a tick failed"),
+  );
   listen(dispatcher, ports.logger, { bot, computer, tournaments });
   if (computer) bot.maintenance.onTick(() => computer.resumeWaiting());
   const openWebBoard = (page: WebPage): WebBoard => {
@@ -135,12 +144,25 @@ export function createApp(config: BotConfig, ports: Ports): App {
     await drained(bot, computer);
     // The last mark: the next start holds the running clocks here, so the stop is not charged.
     clocks.stop();
+    lobbyKeeper.stop();
     service.markClocks();
   };
-  return { service, reviews, tournaments, bot, computer, dispatcher, clocks, openWebBoard, drain };
+  return {
+    service,
+    reviews,
+    tournaments,
+    lobby,
+    bot,
+    computer,
+    dispatcher,
+    clocks,
+    lobbyKeeper,
+    openWebBoard,
+    drain,
+  };
 }
 
-type Services = Pick<App, "service" | "reviews" | "tournaments">;
+type Services = Pick<App, "service" | "reviews" | "tournaments" | "lobby">;
 
 function services(
   config: BotConfig,
@@ -165,7 +187,8 @@ function services(
   );
   const reviews = new GameReviews(db, store.messages, ports.now);
   const tournaments = new TournamentService(db, service, dispatcher.publish);
-  return { service, reviews, tournaments };
+  const lobby = new LobbyService(db, service, dispatcher.publish);
+  return { service, reviews, tournaments, lobby };
 }
 
 function botDeps(ports: Ports, store: TelegramStore, s: Services): BotDeps {
@@ -226,6 +249,7 @@ function listen(
   dispatcher.on("tournament", "tournament boards", ({ tournament }) =>
     bot.tournamentBoards.request(tournament.id),
   );
+  dispatcher.on("lobby", "seekers", (news) => bot.seekers.tell(news));
 }
 
 /**

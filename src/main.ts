@@ -139,6 +139,7 @@ await registerCommands(bot.api, deps.i18n).catch((err) =>
 );
 maintenance.start();
 app.clocks.start();
+app.lobbyKeeper.start();
 maintenanceStop = () => maintenance.stop();
 // Damage the database's own check cannot see (a game's state that does not parse, a log that
 // does not replay) is looked for game by game while updates go on; each is marked broken.

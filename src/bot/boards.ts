@@ -267,6 +267,8 @@ export class BoardSync {
       if (begun === null || !("id" in begun)) return begun;
       game = begun;
     }
+    // A lobby game has no chat board: its players' own boards follow it (show()).
+    if (isLobbyGame(game)) return null;
     const claim = this.service.claimable(game);
     try {
       if (!game.message) return await this.post(game, t, claim);
@@ -301,7 +303,13 @@ export class BoardSync {
     let origin: DiceOrigin;
     if (game.message?.kind === "inline")
       origin = { kind: "inline", inlineMessageId: game.message.inlineMessageId };
-    else if (game.chatId === null) {
+    else if (game.chatId === null && isLobbyGame(game)) {
+      try {
+        origin = await this.privateBoards.postStarting(game, game.white.id);
+      } catch (err) {
+        return this.failed(game, err);
+      }
+    } else if (game.chatId === null) {
       this.logger.warn({ gameId: game.id }, "starting game without a chat or message");
       return null;
     } else {
@@ -317,6 +325,11 @@ export class BoardSync {
       }
     }
     const r = this.service.beginGame(game.id, origin);
+    if (r.ok && isLobbyGame(r.value.game))
+      // The other player's own board: the game is theirs to play in private too.
+      await this.privateBoards
+        .open(r.value.game, r.value.game.black.id)
+        .catch((err: unknown) => this.logger.warn({ err, gameId: game.id }, "board not posted"));
     if (r.ok) return r.value.game;
     if (r.error.code === "busy") return { holdMs: 0 };
     // Stale: another round started it, and shows it.
@@ -410,5 +423,12 @@ function laneOfGame(game: GameView, hint: BoardHint): string | null {
   const ref = game.message ?? hint.pressedOn ?? null;
   if (ref?.kind === "inline") return inlineLane(ref.inlineMessageId);
   if (ref?.kind === "chat") return chatLane(ref.chatId);
+  // A lobby game starts on its first player's own board, in their private chat.
+  if (game.chatId === null && isLobbyGame(game))
+    return game.starting ? chatLane(game.white.id) : null;
   return game.chatId === null ? null : chatLane(game.chatId);
 }
+
+/** A game paired in the lobby: rated, in no chat, played on its players' own boards. */
+export const isLobbyGame = (game: GameView): boolean =>
+  game.rated && game.chatId === null && game.message === null;

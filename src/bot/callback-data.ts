@@ -16,6 +16,7 @@
  * - review: a message in the game's chat, or the inline game's own message; elsewhere only
  *   for the game's players and the members of its chat;
  * - tournament: the tournament's card or standings.
+ * - seek: its seeker's own (acts on their waiting seek, wherever pressed).
  */
 import type { PlainAction } from "../engine/index.js";
 import { LOCALES, type Locale } from "./locales.js";
@@ -116,7 +117,9 @@ export type Payload =
       readonly type: "tournament";
       readonly tournamentId: number;
       readonly command: TournamentCommand;
-    };
+    }
+  /** A seek in the lobby: stop looking. */
+  | { readonly type: "seek"; readonly command: "cancel" };
 
 export type PayloadType = Payload["type"];
 
@@ -186,6 +189,8 @@ export function encode(p: Payload): string {
       return `v:${p.gameId}:${REVIEW_CODE[p.item]}`;
     case "tournament":
       return `t:${p.tournamentId}:${TOURNAMENT_CODE[p.command]}`;
+    case "seek":
+      return "sk:x";
   }
 }
 
@@ -222,6 +227,7 @@ const PATTERNS = {
   dialog: new RegExp(`^n:${ID}:([a-z0-9-]{1,24})$`),
   review: new RegExp(`^v:${ID}:([apf])$`),
   tournament: new RegExp(`^t:${ID}:([a-z]{1,2})$`),
+  seek: /^sk:x$/,
 };
 
 /** A safe integer id, or null (a forged button may carry anything). */
@@ -316,5 +322,6 @@ export function decode(data: string | undefined): Payload | null {
     const command = TOURNAMENT_COMMANDS[code as keyof typeof TOURNAMENT_COMMANDS];
     return { type: "tournament", tournamentId, command };
   }
+  if (PATTERNS.seek.test(data)) return { type: "seek", command: "cancel" };
   return null;
 }

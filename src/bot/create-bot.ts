@@ -25,6 +25,7 @@ import {
   type GameReviews,
   type GameService,
   type GameView,
+  type LobbyService,
   type PlayerRef,
   type TournamentService,
 } from "../services/index.js";
@@ -40,6 +41,7 @@ import type { FeatureDeps, LocalePrefs } from "./features/deps.js";
 import { gameFeature } from "./features/game/index.js";
 import { historyFeature } from "./features/history/index.js";
 import { inlineFeature } from "./features/inline/index.js";
+import { lobbyFeature } from "./features/lobby/index.js";
 import { chatsBack, membershipFeature } from "./features/membership/index.js";
 import {
   closeOvergrownDialogs,
@@ -66,6 +68,7 @@ import { isDropped, Outbox, type WaitingLimits } from "./outbox/outbox.js";
 import { personLimits } from "./person-limits.js";
 import { PrivateBoards } from "./private-boards.js";
 import { REVIEW_LIMITS, type ReviewLimits, ReviewQueue } from "./review-queue.js";
+import { Seekers } from "./seekers.js";
 import { slowDownNotice } from "./slow-down.js";
 import { takingTurns } from "./turns.js";
 import { UpdateFeed } from "./update-feed.js";
@@ -90,6 +93,7 @@ export interface BotDeps {
   readonly service: GameService;
   readonly reviews: GameReviews;
   readonly tournaments: TournamentService;
+  readonly lobby: LobbyService;
   readonly render: Renderers;
   readonly logger: Logger;
   readonly prefs: LocalePrefs;
@@ -138,6 +142,8 @@ export interface BotParts {
   /** Replays and analyses being made after their press was answered. */
   readonly jobs: BackgroundJobs;
   readonly maintenance: Maintenance;
+  /** Tells seekers in the lobby what became of their seek. */
+  readonly seekers: Seekers;
   readonly deps: FeatureDeps;
   /** Updates in through the inbox (polling and webhook), when the bot has one. */
   readonly feed: UpdateFeed | null;
@@ -181,6 +187,14 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
     outbox: sending.outbox,
     jobs: sending.jobs,
     maintenance,
+    seekers: new Seekers({
+      api: boardApi,
+      outbox: sending.outbox,
+      service: deps.service,
+      prefs: deps.prefs,
+      textsFor: texts.textsFor,
+      logger: deps.logger,
+    }),
     deps: featureDeps,
     feed: sending.feed,
     persist: () => deps.store.saveSpends(sending.outbox.spends()),
@@ -317,6 +331,7 @@ function featureDepsOf(
     boards: parts.boards,
     privateBoards: parts.privateBoards,
     tournaments: deps.tournaments,
+    lobby: deps.lobby,
     tournamentBoards: parts.tournamentBoards,
     answers: parts.answers,
     isReplay: (updateId) => parts.feed?.isReplay(updateId) ?? false,
@@ -454,6 +469,7 @@ function useFeatures(
         historyFeature(f),
         statsFeature(f),
         tournamentFeature(f),
+        lobbyFeature(f),
         settingsFeature(f),
         unhandledPress(answers),
       ),

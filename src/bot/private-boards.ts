@@ -4,7 +4,7 @@ import type { Logger } from "../log.js";
 import type { GameService, GameView, MessageRef } from "../services/index.js";
 import type { Translate } from "../texts/translate.js";
 import { gameMessage } from "./game-message.js";
-import type { GameMessenger } from "./game-messenger.js";
+import type { GameMessenger, SentMessage } from "./game-messenger.js";
 import { chatLane } from "./outbox/methods.js";
 import { type Outbox, PRIORITY } from "./outbox/outbox.js";
 import { isChatGone, retryAfterMs } from "./telegram-errors.js";
@@ -77,6 +77,20 @@ export class PrivateBoards {
       await this.messenger
         .retire({ kind: "chat", chatId: userId, messageId: old.messageId })
         .catch((err: unknown) => this.logger.warn({ err, gameId: game.id }, "old board kept"));
+  }
+
+  /**
+   * A game with no chat (paired in the lobby) starts on its players' own boards: the first
+   * player's, posted before any die, is the message the dice's second part comes from.
+   */
+  async postStarting(game: GameView, userId: number): Promise<SentMessage> {
+    const t = this.texts.game(game.id);
+    const sent = await this.messenger.send(userId, this.message(t, game));
+    const now = this.service.config.now();
+    this.store.setPrivateBoard(game.id, userId, sent.messageId, now);
+    this.store.markPrivateShown(game.id, userId, game.version, now);
+    this.note(game.id, userId, "private");
+    return sent;
   }
 
   /** Every private board of the game follows it: the player to act's first. */

@@ -443,6 +443,16 @@ export interface MessageVariables {
   "top-global-month-row": { rank: Value; name: Value; sign: Value; gained: number; rating: number };
   "top-global-month-none": None;
   "top-global-none": None;
+  "seek-private-only": None;
+  "seek-waiting": { game: Value; clock: Value };
+  "seek-already": None;
+  "seek-bad": None;
+  "seek-paired": { name: Value; rating: number };
+  "seek-lapsed": None;
+  "seek-offer-bot": None;
+  "seek-cancelled": None;
+  "seek-none": None;
+  "btn-seek-cancel": None;
 }
 
 export type MessageKey = keyof MessageVariables;

@@ -11,6 +11,7 @@ import type {
   Analyse,
   GameReviews,
   GameService,
+  LobbyService,
   PlayerRef,
   TournamentService,
 } from "../../services/index.js";
@@ -45,6 +46,7 @@ export interface FeatureDeps {
   /** Players' own boards, in their private chats. */
   readonly privateBoards: PrivateBoards;
   readonly tournaments: TournamentService;
+  readonly lobby: LobbyService;
   /** The tournaments' cards and standings pictures, kept up to date. */
   readonly tournamentBoards: TournamentBoards;
   readonly answers: PressAnswers;

@@ -489,3 +489,15 @@ top-global-row = { $rank }. { $name } · { NUMBER($rating, useGrouping: 0) } · 
 top-global-month-row = { $rank }. { $name } · { $sign }{ NUMBER($gained, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } · now { NUMBER($rating, useGrouping: 0) }
 top-global-month-none = No rated match this month yet.
 top-global-none = Nobody has played a rated match yet: games against anyone, found across chats, are rated. /top shows this chat's own leaderboard.
+
+# The lobby: a game against anyone, across chats.
+seek-private-only = Seeking a game against anyone is done in a private chat with me: open it and send /play anyone there.
+seek-waiting = 🔎 Looking for an opponent: { $game } · ⏱ { $clock }. You will be told here when one is found; the search lapses in 10 minutes.
+seek-already = 🔎 You are already looking for a game; stop that search first to look for another.
+seek-bad = That game cannot be sought: the lobby plays matches of 1 to 11 points, always with a clock (blitz, normal or casual).
+seek-paired = 🎲 Opponent found: { $name } (rating { NUMBER($rating, useGrouping: 0) }). Your board follows; the game is rated.
+seek-lapsed = Nobody was found in 10 minutes, so your search has lapsed. Send /play anyone to look again.
+seek-offer-bot = 🤖 Nobody yet. You can keep waiting, or play the bot meanwhile: /play bot.
+seek-cancelled = Stopped looking.
+seek-none = You are not looking for a game.
+btn-seek-cancel = ✖️ Stop looking

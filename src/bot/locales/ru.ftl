@@ -509,3 +509,15 @@ top-global-row = { $rank }. { $name } · { NUMBER($rating, useGrouping: 0) } · 
 top-global-month-row = { $rank }. { $name } · { $sign }{ NUMBER($gained, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } · сейчас { NUMBER($rating, useGrouping: 0) }
 top-global-month-none = В этом месяце рейтинговых матчей ещё не было.
 top-global-none = Рейтинговых матчей ещё никто не сыграл: рейтинговыми считаются партии с любым соперником, найденным через все чаты. /top показывает таблицу этого чата.
+
+# Лобби: партия с любым соперником из любых чатов.
+seek-private-only = Соперника ищут в личном чате со мной: откройте его и отправьте там /play anyone.
+seek-waiting = 🔎 Ищу соперника: { $game } · ⏱ { $clock }. Я напишу здесь, когда найду; поиск закончится через 10 минут.
+seek-already = 🔎 Вы уже ищете партию; остановите тот поиск, чтобы начать другой.
+seek-bad = Такую партию искать нельзя: в лобби играют матчи от 1 до 11 очков, всегда с часами (блиц, обычный или спокойный).
+seek-paired = 🎲 Соперник найден: { $name } (рейтинг { NUMBER($rating, useGrouping: 0) }). Доска ниже; партия рейтинговая.
+seek-lapsed = За 10 минут никого не нашлось, поиск закончен. Отправьте /play anyone, чтобы искать снова.
+seek-offer-bot = 🤖 Пока никого. Можно подождать ещё или сыграть пока с ботом: /play bot.
+seek-cancelled = Поиск остановлен.
+seek-none = Вы не ищете партию.
+btn-seek-cancel = ✖️ Остановить поиск

@@ -8,6 +8,7 @@ export type ChallengeDeps = Pick<
   | "computer"
   | "config"
   | "limits"
+  | "lobby"
   | "memo"
   | "messages"
   | "service"

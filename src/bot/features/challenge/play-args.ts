@@ -14,6 +14,8 @@ export interface PlayArgs {
   readonly match: MatchRule | null;
   /** The clock by its control's name; null: none asked for. */
   readonly clock: TimeControlName | null;
+  /** `anyone`: a game against anyone, sought in the lobby across chats. */
+  readonly anyone: boolean;
 }
 
 const VARIANT_WORDS: Record<string, Variant> = {
@@ -44,6 +46,8 @@ const CLOCK_WORDS: Record<string, TimeControlName> = {
   none: "none",
 };
 
+const ANYONE_WORDS = new Set(["anyone", "любой", "будь-хто"]);
+
 /** The longest match a word may ask for: longer ones are not played in a chat. */
 export const MAX_MATCH_LENGTH = 25;
 
@@ -66,12 +70,14 @@ export function parsePlayArgs(text: string, botUsername: string): PlayArgs | { e
   let vsBot = false;
   let match: MatchRule | null = null;
   let clock: TimeControlName | null = null;
+  let anyone = false;
   for (const raw of text.split(/\s+/).filter(Boolean)) {
     const word = raw.toLowerCase();
     const length = matchWord(word);
     if (Object.hasOwn(VARIANT_WORDS, word) && variant === null) variant = VARIANT_WORDS[word]!;
     else if (word === "bot" || word === "бот" || word === `@${botUsername.toLowerCase()}`)
       vsBot = true;
+    else if (ANYONE_WORDS.has(word) && !anyone) anyone = true;
     else if (/^@[a-z0-9_]{3,32}$/.test(word) && username === null) username = word.slice(1);
     else if (preset === null && ["classic", "sport", "standard"].includes(word)) preset = word;
     else if (length && match === null) match = length;
@@ -81,5 +87,5 @@ export function parsePlayArgs(text: string, botUsername: string): PlayArgs | { e
   const v = variant ?? (preset === "standard" ? "short" : "long");
   const p = preset ?? presetNames(v)[0]!;
   if (!(presetNames(v) as string[]).includes(p)) return { error: p };
-  return { variant: v, preset: p, username, vsBot, match, clock };
+  return { variant: v, preset: p, username, vsBot, match, clock, anyone };
 }

@@ -5,6 +5,7 @@ import { errorText } from "../../ui/errors-text.js";
 import { quotedWord } from "../../ui/fit.js";
 import { escapeHtml } from "../../ui/names.js";
 import { withinLimit } from "../limited.js";
+import { seekCommand } from "../lobby/index.js";
 import { playerRef } from "../player-ref.js";
 import { challengeIn } from "../written-in.js";
 import { parsePlayArgs } from "./play-args.js";
@@ -25,6 +26,10 @@ export async function playCommand(
     // The word is the user's own text: escaped, or `/play <b>` would break the reply.
     const word = escapeHtml(quotedWord(args.error));
     await ctx.reply(ctx.t("play-usage", { word }), { parse_mode: "HTML" });
+    return;
+  }
+  if (args.anyone) {
+    await seekCommand(deps, ctx, args);
     return;
   }
   const preset = presetRules(args.variant, args.preset)!;

@@ -8,6 +8,7 @@ export type NewGameDeps = Pick<
   | "computer"
   | "config"
   | "limits"
+  | "lobby"
   | "logger"
   | "memo"
   | "messages"

@@ -1,0 +1,108 @@
+/**
+ * The lobby through the fake Bot API: seeking in a private chat, paired with a stranger
+ * seeking the same game, each playing on their own board, the game rated by FIBS's formula.
+ */
+import { describe, expect } from "vitest";
+import { it } from "./fixtures.js";
+import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
+
+const inPrivate = (h: Harness, user: (typeof USERS)["alice"], text: string) =>
+  h.send(user, text, { chatId: user.id });
+
+/** A player's own board: the last photo with buttons in their private chat. */
+const boardOf = (h: Harness, userId: number) =>
+  h.tg
+    .chatMessages(userId)
+    .filter((m) => m.photoId && buttons(m).length > 0)
+    .at(-1);
+
+describe("the lobby", () => {
+  it("two strangers seeking the same game are paired; each gets their board in private; the result is rated", async ({
+    h,
+  }) => {
+    await inPrivate(h, USERS.alice, "/play anyone short blitz");
+    const waiting = h.lastMessage(USERS.alice.id);
+    expect(waiting.text).toMatch(/^🔎 Looking for an opponent: short nardy .* · ⏱ blitz/);
+    expect(buttons(waiting).map((b) => b.text)).toEqual(["✖️ Stop looking"]);
+    // A different clock does not meet it.
+    await inPrivate(h, USERS.carol, "/play anyone short normal");
+    expect(h.lastMessage(USERS.carol.id).text).toMatch(/Looking for an opponent/);
+    await inPrivate(h, USERS.bob, "/play anyone short blitz");
+    await h.settle();
+    const told = (id: number) =>
+      h.tg.chatMessages(id).find((m) => /Opponent found/.test(m.text ?? ""));
+    expect(told(USERS.alice.id)?.text).toBe(
+      "🎲 Opponent found: Bob (rating 1500). Your board follows; the game is rated.",
+    );
+    expect(told(USERS.bob.id)?.text).toMatch(/Opponent found: Alice \(rating 1500\)/);
+    const game = h.service.activeGamesAnywhere(USERS.alice.id).at(-1)!;
+    expect(game).toMatchObject({ rated: true, chatId: null });
+    expect(game.timeControl).toMatchObject({ preset: "blitz" });
+    // Each has their own board of it, and nothing went to any group.
+    expect(boardOf(h, USERS.alice.id)).toBeDefined();
+    expect(boardOf(h, USERS.bob.id)).toBeDefined();
+    expect(h.tg.chatMessages(GROUP)).toEqual([]);
+    // The player to move plays on their own board.
+    const mover = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
+    const before = h.service.getGame(game.id)!.version;
+    const own = boardOf(h, mover.id)!;
+    const choice = buttons(own).find((b) => !/Undo|Claim/.test(b.text))!;
+    await h.press(mover, own, choice);
+    expect(h.service.getGame(game.id)!.version).toBeGreaterThan(before);
+    // /resign in a private chat finds the game, which lives in no chat.
+    await inPrivate(h, USERS.alice, "/resign");
+    expect(h.lastMessage(USERS.alice.id).text).not.toMatch(/no game in progress/);
+    expect(buttons(h.lastMessage(USERS.alice.id)).length).toBeGreaterThan(0);
+    // The player the game waits for offers a resignation, and the other takes it: the
+    // winner gains and the loser loses 4·√1·½·5 = 10 (both new, equally rated).
+    const g2 = h.service.getGame(game.id)!;
+    const resigner = g2.waitingFor!;
+    const winner = resigner === USERS.alice.id ? USERS.bob.id : USERS.alice.id;
+    const offer = h.service.act(
+      game.id,
+      resigner,
+      { type: "resign", kind: "backgammon" },
+      g2.version,
+    );
+    expect(offer.ok).toBe(true);
+    const taken = h.service.act(
+      game.id,
+      winner,
+      { type: "accept-resign" },
+      h.service.getGame(game.id)!.version,
+    );
+    expect(taken.ok).toBe(true);
+    await h.settle();
+    const over = h.service.getGame(game.id)!;
+    expect(over.status).toBe("finished");
+    const winnerId = over.state.result!.winner === "white" ? over.white.id : over.black.id;
+    const loserId = winnerId === over.white.id ? over.black.id : over.white.id;
+    const expected = 4 * Math.sqrt(1) * (1 / (10 ** 0 + 1)) * Math.max(1, 5 - 0 / 100);
+    expect(h.service.ratingOf(winnerId, "short").rating).toBeCloseTo(1500 + expected, 9);
+    expect(h.service.ratingOf(loserId, "short").rating).toBeCloseTo(1500 - expected, 9);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("only in private; one search at a time; Stop looking ends it; a lobby game needs a clock", async ({
+    h,
+  }) => {
+    await h.send(USERS.alice, "/play anyone");
+    expect(h.lastMessage().text).toMatch(/private chat with me/);
+    await inPrivate(h, USERS.alice, "/play anyone long 3p correspondence");
+    expect(h.lastMessage(USERS.alice.id).text).toMatch(/always with a clock/);
+    await inPrivate(h, USERS.alice, "/play anyone long 3p");
+    const waiting = structuredClone(h.lastMessage(USERS.alice.id));
+    expect(waiting.text).toMatch(/Looking for an opponent: long nardy .* · ⏱ normal/);
+    await inPrivate(h, USERS.alice, "/play anyone short");
+    expect(h.lastMessage(USERS.alice.id).text).toMatch(/already looking/);
+    await h.press(USERS.alice, waiting, buttonNamed(waiting, /Stop looking/));
+    expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe("Stopped looking.");
+    expect(h.app.lobby.waitingOf(USERS.alice.id)).toBeNull();
+    // Pressed again (a forged or stale press): nothing to stop.
+    await h.press(USERS.alice, waiting, buttonNamed(waiting, /Stop looking/));
+    expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe(
+      "You are not looking for a game.",
+    );
+    expect(h.tg.problems()).toEqual([]);
+  });
+});
