@@ -325,11 +325,14 @@ export class BoardSync {
       }
     }
     const r = this.service.beginGame(game.id, origin);
-    if (r.ok && isLobbyGame(r.value.game))
-      // The other player's own board: the game is theirs to play in private too.
+    if (r.ok && isLobbyGame(r.value.game) && origin.kind === "chat") {
+      // The other player's own board (the lot may have swapped the colours since).
+      const begun = r.value.game;
+      const other = origin.chatId === begun.white.id ? begun.black.id : begun.white.id;
       await this.privateBoards
-        .open(r.value.game, r.value.game.black.id)
+        .open(begun, other)
         .catch((err: unknown) => this.logger.warn({ err, gameId: game.id }, "board not posted"));
+    }
     if (r.ok) return r.value.game;
     if (r.error.code === "busy") return { holdMs: 0 };
     // Stale: another round started it, and shows it.

@@ -105,4 +105,30 @@ describe("the lobby", () => {
     );
     expect(h.tg.problems()).toEqual([]);
   });
+
+  it("a stranger's board shows their first name only; a chat game's shows the whole name", async ({
+    h,
+  }) => {
+    const dana = {
+      id: 77,
+      is_bot: false,
+      first_name: "Dana",
+      last_name: "Quill",
+      username: "dana_q",
+      language_code: "en",
+    };
+    await h.send(dana, "/play anyone long", { chatId: dana.id });
+    await inPrivate(h, USERS.bob, "/play anyone long");
+    await h.settle();
+    // Whichever colour the lot gave each, both have their own board.
+    expect(boardOf(h, dana.id)).toBeDefined();
+    const caption = boardOf(h, USERS.bob.id)!.caption ?? "";
+    expect(caption).toContain("Dana");
+    expect(caption).not.toContain("Quill");
+    expect(caption).not.toContain("dana_q");
+    await h.send(dana, "/play long");
+    const card = h.lastMessage();
+    await h.press(USERS.bob, card, buttonNamed(card, /^✅/));
+    expect(h.lastMessage().caption).toContain("Dana Quill");
+  });
 });

@@ -19,7 +19,13 @@ import { gameTitle } from "./rules-text.js";
 const ICON: Record<Color, string> = { white: "⚪", black: "⚫" };
 
 const playerOf = (g: GameView, c: Color): PlayerView => (c === "white" ? g.white : g.black);
-const who = (g: GameView, c: Color): string => `${ICON[c]} ${htmlName(playerOf(g, c))}`;
+/**
+ * A player's name on the game's boards: between strangers paired in the lobby (a rated game
+ * in no chat) the first name only, as Telegram gives it; else the whole name.
+ */
+const nameIn = (g: GameView, p: PlayerView): string =>
+  g.rated && g.chatId === null ? htmlName({ firstName: p.firstName }) : htmlName(p);
+const who = (g: GameView, c: Color): string => `${ICON[c]} ${nameIn(g, playerOf(g, c))}`;
 const diceText = (d: readonly [number, number]): string => `${d[0]}-${d[1]}`;
 
 function statusLine(t: Translate, g: GameView, s: GameState): string {
@@ -107,7 +113,7 @@ export const gameLabel = (t: Translate, g: GameView): string =>
 /** A game that cannot go on: its record is damaged, or its tournament dropped it. */
 export function brokenCaption(t: Translate, g: GameView): string {
   const lines = [
-    `${who(g, "white")} <b>${g.score.white} : ${g.score.black}</b> ${htmlName(g.black)} ${ICON.black}`,
+    `${who(g, "white")} <b>${g.score.white} : ${g.score.black}</b> ${nameIn(g, g.black)} ${ICON.black}`,
     `<i>${gameLabel(t, g)}</i>`,
     t(
       g.status !== "abandoned"
@@ -126,7 +132,7 @@ export function brokenCaption(t: Translate, g: GameView): string {
  */
 export function startingCaption(t: Translate, g: GameView): string {
   const lines = [
-    `${htmlName(g.white)} <b>${g.score.white} : ${g.score.black}</b> ${htmlName(g.black)}`,
+    `${nameIn(g, g.white)} <b>${g.score.white} : ${g.score.black}</b> ${nameIn(g, g.black)}`,
     `<i>${gameLabel(t, g)}</i>`,
     t("caption-starting"),
     t("caption-commitment", { hash: g.diceCommitment }),
@@ -139,7 +145,7 @@ export function gameCaption(t: Translate, g: GameView): string {
   const s = g.state;
   const board = currentBoard(s);
   const lines = [
-    `${who(g, "white")} <b>${g.score.white} : ${g.score.black}</b> ${htmlName(g.black)} ${ICON.black}`,
+    `${who(g, "white")} <b>${g.score.white} : ${g.score.black}</b> ${nameIn(g, g.black)} ${ICON.black}`,
     `<i>${gameLabel(t, g)}</i>`,
     t("caption-pips", {
       white: pipCount(board.white),
@@ -170,7 +176,7 @@ export function gameCaption(t: Translate, g: GameView): string {
 function lotLine(t: Translate, g: GameView): string {
   const lot = g.opening!;
   const last = lot.rolls.at(-1)!;
-  const name = (id: number) => htmlName(id === g.white.id ? g.white : g.black);
+  const name = (id: number) => nameIn(g, id === g.white.id ? g.white : g.black);
   return t("caption-lot", {
     a: name(lot.players[0]),
     da: last[0],
