@@ -1,4 +1,4 @@
-import type { Db, FullGame } from "../db/index.js";
+import type { Db, FullGame, GameRow } from "../db/index.js";
 import { actor, type ClockState, type Variant } from "../engine/index.js";
 import { actionsOf, type GameAction, normalizeAction } from "./actions.js";
 import {
@@ -261,31 +261,30 @@ export class GameService {
    * when its chat is reachable, so no clock stays held for good. The maintenance tick asks.
    */
   resumeStalledClocks(now: number = this.config.now()): number[] {
-    const moved: number[] = [];
-    try {
-      this.ctx.tx(() => {
-        for (const g of this.ctx.games.heldClocksSince(now - STALLED_CLOCK_MS)) {
-          if (this.isChatLost(g.chatId) || !g.clock) continue;
-          const clock = clockResumedAt(g.clock, now);
-          if (clock && this.ctx.games.setClock(g.id, g.version, clock, flagAt(clock)))
-            moved.push(g.id);
-        }
-      });
-    } catch (e) {
-      if (!isBusy(e)) throw e;
-      return [];
-    }
-    if (moved.length > 0) this.announce(moved, ["clock"]);
-    return moved;
+    return this.moveClocks(
+      () => this.ctx.games.heldClocksSince(now - STALLED_CLOCK_MS),
+      (c, g) => (this.isChatLost(g.chatId) ? null : clockResumedAt(c, now)),
+    );
   }
 
   private moveClocksIn(chatId: number, move: (c: ClockState) => ClockState | null): number[] {
     if (!Number.isSafeInteger(chatId)) return [];
+    return this.moveClocks(() => this.ctx.games.clockedIn(chatId), move);
+  }
+
+  /**
+   * Moves the clock of each game `rows` reads, in one transaction, over each game's version;
+   * tells the games moved ("clock"). A busy database moves none.
+   */
+  private moveClocks(
+    rows: () => GameRow[],
+    move: (c: ClockState, g: GameRow) => ClockState | null,
+  ): number[] {
     const moved: number[] = [];
     try {
       this.ctx.tx(() => {
-        for (const g of this.ctx.games.clockedIn(chatId)) {
-          const clock = g.clock && move(g.clock);
+        for (const g of rows()) {
+          const clock = g.clock && move(g.clock, g);
           if (clock && this.ctx.games.setClock(g.id, g.version, clock, flagAt(clock)))
             moved.push(g.id);
         }

@@ -4,12 +4,21 @@
  * group's board or the player's own board in private, whichever comes first) and ended by a
  * flag that the caption names.
  */
-import type { Update, User } from "grammy/types";
+import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
-import { BOT_INFO, type StoredMessage } from "../../bench/testkit/index.js";
+import type { StoredMessage } from "../../bench/testkit/index.js";
 import { remainingPlays } from "../../src/engine/index.js";
 import { it } from "./fixtures.js";
-import { buttonNamed, buttons, GROUP, groupGame, type Harness, links, USERS } from "./harness.js";
+import {
+  addedBack,
+  buttonNamed,
+  buttons,
+  GROUP,
+  groupGame,
+  type Harness,
+  links,
+  USERS,
+} from "./harness.js";
 
 const START = Date.UTC(2026, 11, 4, 12);
 
@@ -210,18 +219,6 @@ describe("a clock's end and a tournament's clock", () => {
 });
 
 describe("a clock while the bot cannot reach the chat", () => {
-  /** The bot is back in the group, as Telegram tells it. */
-  const addedBack = (chatId: number) =>
-    ({
-      my_chat_member: {
-        chat: { id: chatId, type: "supergroup", title: "Nardy club" },
-        from: USERS.carol,
-        date: 0,
-        old_chat_member: { status: "left", user: BOT_INFO },
-        new_chat_member: { status: "member", user: BOT_INFO },
-      },
-    }) as unknown as Omit<Update, "update_id">;
-
   it("removed from the group, the clock stops; added back, it runs on from where it stopped, the time away never charged", async ({
     harness,
   }) => {

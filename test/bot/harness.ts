@@ -317,3 +317,15 @@ export const userById = (id: number): User => {
   if (!user) throw new Error(`no test user ${id}`);
   return user;
 };
+
+/** The bot is back in the chat, as Telegram tells it (my_chat_member). */
+export const addedBack = (chatId: number) =>
+  ({
+    my_chat_member: {
+      chat: { id: chatId, type: "supergroup", title: "Nardy club" },
+      from: USERS.carol,
+      date: 0,
+      old_chat_member: { status: "left", user: BOT_INFO },
+      new_chat_member: { status: "member", user: BOT_INFO },
+    },
+  }) as unknown as Omit<Update, "update_id">;

@@ -1,4 +1,3 @@
-import type { Update } from "grammy/types";
 import { describe, expect } from "vitest";
 import { BOT_INFO, type StoredMessage } from "../../bench/testkit/index.js";
 import { chooseAction } from "../../src/ai/index.js";
@@ -6,6 +5,7 @@ import { encode } from "../../src/bot/callback-data.js";
 import type { GameView } from "../../src/services/index.js";
 import { it } from "./fixtures.js";
 import {
+  addedBack,
   buttonNamed,
   buttons,
   GROUP,
@@ -54,18 +54,6 @@ async function computerThinking(h: Harness): Promise<GameView> {
   await h.settleBoards();
   return game;
 }
-
-/** The bot is back in the group, as Telegram tells it. */
-const addedBack = (chatId: number) =>
-  ({
-    my_chat_member: {
-      chat: { id: chatId, type: "supergroup", title: "Nardy club" },
-      from: USERS.carol,
-      date: 0,
-      old_chat_member: { status: "left", user: BOT_INFO },
-      new_chat_member: { status: "member", user: BOT_INFO },
-    },
-  }) as unknown as Omit<Update, "update_id">;
 
 /** Calls into `chatId` since call number `from`. */
 const callsInto = (h: Harness, chatId: number, from: number) =>
