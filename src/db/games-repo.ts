@@ -425,6 +425,31 @@ export class GamesRepo {
     return this.db.select().from(games).where(eq(games.challengeId, challengeId)).get();
   }
 
+  /**
+   * When each game of the lobby's (rated, in no chat) finished since `since` that the user
+   * lost on time without an action of their own: the walkaways the lobby holds out for.
+   */
+  walkawaysOf(userId: number, since: number): number[] {
+    return this.db
+      .select({ at: games.lastActionAt })
+      .from(games)
+      .where(
+        and(
+          eq(games.status, "finished"),
+          gt(games.lastActionAt, since),
+          eq(games.rated, true),
+          isNull(games.chatId),
+          or(eq(games.whiteId, userId), eq(games.blackId, userId)),
+          sql`${games.winnerId} <> ${userId}`,
+          sql`exists (select 1 from ${gameEvents} where ${gameEvents.gameId} = ${games.id} and ${gameEvents.type} = 'flag')`,
+          sql`not exists (select 1 from ${gameEvents} where ${gameEvents.gameId} = ${games.id} and ${gameEvents.actorId} = ${userId})`,
+        ),
+      )
+      .orderBy(asc(games.lastActionAt))
+      .all()
+      .map((r) => r.at);
+  }
+
   rematchOf(gameId: number): GameRow | undefined {
     return this.db.select().from(games).where(eq(games.previousGameId, gameId)).get();
   }

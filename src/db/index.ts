@@ -9,4 +9,5 @@ export * from "./reviews-repo.js";
 export * from "./schema.js";
 export * from "./seeks-repo.js";
 export * from "./series-repo.js";
+export * from "./strangers-repo.js";
 export * from "./tournaments-repo.js";

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import type { Variant } from "../engine/index.js";
 import type { Db } from "./open.js";
 import { games, type RatingHistoryRow, type RatingRow, ratingHistory, ratings } from "./schema.js";
@@ -37,6 +37,16 @@ export class RatingsRepo {
       .from(ratings)
       .where(and(eq(ratings.userId, userId), eq(ratings.variant, variant)))
       .get();
+  }
+
+  /** The ratings of these players, in both games, in one read. */
+  ofPlayers(userIds: readonly number[]): RatingRow[] {
+    if (userIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(ratings)
+      .where(inArray(ratings.userId, [...userIds]))
+      .all();
   }
 
   /** Whether the game has moved anyone's rating already. */

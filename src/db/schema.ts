@@ -95,6 +95,8 @@ export const players = sqliteTable("players", {
   locale: text("locale"),
   ratingLong: real("rating_long").notNull().default(1500),
   ratingShort: real("rating_short").notNull().default(1500),
+  /** Strangers paired in the lobby see the @username too (off unless chosen in /settings). */
+  showUsername: integer("show_username", { mode: "boolean" }).notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -507,7 +509,76 @@ export const seeks = sqliteTable(
     // One waiting seek a person: a second press while one waits finds it, not a twin.
     uniqueIndex("seeks_one_waiting_idx").on(t.userId).where(sql`${t.status} = 'waiting'`),
     index("seeks_waiting_idx").on(t.status, t.variant, t.matchLength, t.clock),
+    // A person's lobby games, newest first (/block and /report find the last one).
+    index("seeks_user_game_idx").on(t.userId, t.gameId),
   ],
 );
 
 export type SeekRow = typeof seeks.$inferSelect;
+
+/**
+ * A person's block of another met in the lobby: the two are never paired again, either way
+ * round. At most a few hundred a person (see services/lobby/strangers.ts).
+ */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: integer("blocker_id")
+      .notNull()
+      .references(() => players.id),
+    blockedId: integer("blocked_id")
+      .notNull()
+      .references(() => players.id),
+    /** The lobby game the block was made after. */
+    gameId: integer("game_id").references(() => games.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("blocks_blocked_idx").on(t.blockedId),
+    index("blocks_blocker_at_idx").on(t.blockerId, t.createdAt),
+  ],
+);
+
+/** A report of a lobby game's opponent, for the operator: once a game a reporter. */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => players.id),
+    reportedId: integer("reported_id")
+      .notNull()
+      .references(() => players.id),
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id),
+    /** What the reporter wrote after /report, cut to a few hundred characters. */
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_reporter_game_idx").on(t.reporterId, t.gameId),
+    index("reports_reporter_at_idx").on(t.reporterId, t.createdAt),
+  ],
+);
+
+/** Set phrases a player of a lobby game has sent in it: a few a game, kept over restarts. */
+export const strangerPhrases = sqliteTable(
+  "stranger_phrases",
+  {
+    gameId: integer("game_id")
+      .notNull()
+      .references(() => games.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => players.id),
+    sent: integer("sent").notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] })],
+);
+
+export type BlockRow = typeof blocks.$inferSelect;
+export type ReportRow = typeof reports.$inferSelect;

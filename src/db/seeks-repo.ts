@@ -1,6 +1,20 @@
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lte, ne, notExists, or, sql } from "drizzle-orm";
+import { RATING_START, type TimeControlName, type Variant } from "../engine/index.js";
 import type { Db } from "./open.js";
-import { type SeekRow, type SeekStatus, seeks } from "./schema.js";
+import { blocks, players, ratings, type SeekRow, type SeekStatus, seeks } from "./schema.js";
+
+/** A waiting seek as the lobby's list shows it: its terms, its seeker's first name and rating. */
+export interface OpenSeek {
+  readonly id: number;
+  readonly userId: number;
+  readonly firstName: string;
+  readonly variant: Variant;
+  readonly matchLength: number;
+  readonly clock: TimeControlName;
+  /** The seeker's rating in the seek's game. */
+  readonly rating: number;
+  readonly createdAt: number;
+}
 
 export type NewSeek = Omit<SeekRow, "id" | "status" | "computerOffered" | "gameId" | "updatedAt">;
 
@@ -74,5 +88,71 @@ export class SeeksRepo {
       .where(and(eq(seeks.id, id), eq(seeks.status, "waiting"), eq(seeks.computerOffered, false)))
       .run();
     return r.changes > 0;
+  }
+
+  /**
+   * Others' waiting seeks, nearest the viewer's rating in each seek's game first (the longer
+   * waiter on a tie), none of anyone either blocked: one query, bounded by `limit` however
+   * many wait.
+   */
+  openFor(
+    viewerId: number,
+    viewerRating: Readonly<Record<Variant, number>>,
+    now: number,
+    limit: number,
+  ): OpenSeek[] {
+    const { long, short } = viewerRating;
+    const rating = sql<number>`coalesce(${ratings.rating}, ${RATING_START})`;
+    return this.db
+      .select({
+        id: seeks.id,
+        userId: seeks.userId,
+        firstName: players.firstName,
+        variant: seeks.variant,
+        matchLength: seeks.matchLength,
+        clock: seeks.clock,
+        rating,
+        createdAt: seeks.createdAt,
+      })
+      .from(seeks)
+      .innerJoin(players, eq(players.id, seeks.userId))
+      .leftJoin(ratings, and(eq(ratings.userId, seeks.userId), eq(ratings.variant, seeks.variant)))
+      .where(
+        and(
+          eq(seeks.status, "waiting"),
+          gt(seeks.expiresAt, now),
+          ne(seeks.userId, viewerId),
+          // Neither blocked the other: they are never paired, so never offered.
+          notExists(
+            this.db
+              .select({ x: blocks.blockerId })
+              .from(blocks)
+              .where(
+                or(
+                  and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, seeks.userId)),
+                  and(eq(blocks.blockerId, seeks.userId), eq(blocks.blockedId, viewerId)),
+                ),
+              ),
+          ),
+        ),
+      )
+      .orderBy(
+        sql`abs(${rating} - (case ${seeks.variant} when 'long' then ${long} else ${short} end))`,
+        asc(seeks.createdAt),
+        asc(seeks.id),
+      )
+      .limit(limit)
+      .all();
+  }
+
+  /** The person's latest seek, whatever became of it. */
+  latestOf(userId: number): SeekRow | undefined {
+    return this.db
+      .select()
+      .from(seeks)
+      .where(eq(seeks.userId, userId))
+      .orderBy(desc(seeks.id))
+      .limit(1)
+      .get();
   }
 }

@@ -8,6 +8,7 @@ import {
   RatingsRepo,
   SeeksRepo,
   SeriesRepo,
+  StrangersRepo,
   TournamentsRepo,
 } from "../db/index.js";
 import type { FrontEnd } from "./front-end.js";
@@ -28,6 +29,8 @@ export class ServiceContext {
   /** The ratings across chats (rated games only; see rating.ts). */
   readonly ratings: RatingsRepo;
   readonly seeks: SeeksRepo;
+  /** What passes between strangers paired in the lobby: names, phrases, blocks, reports. */
+  readonly strangers: StrangersRepo;
 
   constructor(
     readonly db: Db,
@@ -43,6 +46,7 @@ export class ServiceContext {
     this.clockMarks = new ClockMarksRepo(db);
     this.ratings = new RatingsRepo(db);
     this.seeks = new SeeksRepo(db);
+    this.strangers = new StrangersRepo(db);
   }
 
   /** Runs `fn` as one IMMEDIATE transaction: writers queue up before reading. */

@@ -40,6 +40,8 @@ export type ServiceErrorCode =
   | "not-organiser"
   | "too-few-players"
   | "tournament-over"
+  /** Lost three lobby games on time without a move within a day: held out for an hour. */
+  | "held-out"
   /** Its tournament was cancelled and the games in progress dropped. */
   | "abandoned"
   /** The game's stored record is damaged: it cannot go on. */

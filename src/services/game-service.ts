@@ -53,7 +53,7 @@ import type {
   SeriesView,
   ServiceConfig,
 } from "./types.js";
-import { challengeView, gameViewIn } from "./views.js";
+import { challengeView, gameViewIn, storedPlayerRef } from "./views.js";
 
 const HOUR = 3_600_000;
 /** How long a clock may wait held for its next buttons before it runs regardless. */
@@ -614,15 +614,7 @@ export class GameService {
   /** A known player as a PlayerRef, or null. */
   playerRefOf(userId: number): PlayerRef | null {
     const row = isId(userId) ? this.ctx.players.get(userId) : undefined;
-    return row
-      ? {
-          id: row.id,
-          firstName: row.firstName,
-          lastName: row.lastName,
-          username: row.username,
-          languageCode: row.languageCode,
-        }
-      : null;
+    return row ? storedPlayerRef(row) : null;
   }
 
   /**

@@ -10,9 +10,18 @@ export * from "./errors.js";
 export * from "./events.js";
 export type { FrontEnd, GameOrigin } from "./front-end.js";
 export * from "./game-service.js";
-export { lobbyRules } from "./lobby/lobby.js";
+export { isLobbyGame, lobbyRules } from "./lobby/lobby.js";
 export { LobbyKeeper } from "./lobby/lobby-keeper.js";
 export { LobbyService } from "./lobby/lobby-service.js";
+export {
+  type BlockOutcome,
+  MAX_PHRASES,
+  PHRASES,
+  type Phrase,
+  type PhraseOutcome,
+  type ReportOutcome,
+  type UnblockOutcome,
+} from "./lobby/strangers.js";
 export { isAtHome, type MessageRef } from "./message-ref.js";
 export * from "./news.js";
 export type { StartedBy } from "./play.js";

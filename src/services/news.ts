@@ -16,7 +16,9 @@ export type News =
       readonly what: "paired" | "lapsed" | "offered";
       readonly seek: SeekRow;
       readonly gameId: number | null;
-    };
+    }
+  /** A person's third lobby game lost on time without a move: held out until `until`. */
+  | { readonly kind: "lobby-hold"; readonly userId: number; readonly until: number };
 
 export type Publish = (news: News) => void;
 

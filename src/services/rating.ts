@@ -95,6 +95,17 @@ const ratingView = (userId: number, variant: Variant, row: RatingRow | undefined
 export const unrated = (userId: number, variant: Variant): RatingView =>
   ratingView(userId, variant, undefined);
 
+/** These players' ratings in either game (1500 with no match played), read at once. */
+export function ratingLookup(
+  ctx: ServiceContext,
+  userIds: readonly number[],
+): (userId: number, variant: Variant) => number {
+  const key = (userId: number, variant: Variant) => `${userId}:${variant}`;
+  const rows = ctx.ratings.ofPlayers([...new Set(userIds)]);
+  const stored = new Map(rows.map((r) => [key(r.userId, r.variant), r.rating]));
+  return (userId, variant) => stored.get(key(userId, variant)) ?? RATING_START;
+}
+
 /** The player's rating in the game; 1500 with no match played. */
 export function standing(ctx: ServiceContext, userId: number, variant: Variant): RatingView {
   return ratingView(userId, variant, ctx.ratings.get(userId, variant));

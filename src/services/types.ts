@@ -55,6 +55,8 @@ export interface PlayerView {
   readonly locale: string | null;
   readonly ratingLong: number;
   readonly ratingShort: number;
+  /** Strangers paired in the lobby may see the username (the player chose so in /settings). */
+  readonly showUsername: boolean;
 }
 
 export interface ChallengeView {

@@ -3,9 +3,25 @@ import { actor, nextStarter, type TimeControl, type Variant } from "../engine/in
 import type { ServiceContext } from "./context.js";
 import { commitmentOf } from "./dice.js";
 import type { MessageRef } from "./message-ref.js";
-import type { ChallengeView, GameEventView, GameView, PlayerView, SeriesView } from "./types.js";
+import type {
+  ChallengeView,
+  GameEventView,
+  GameView,
+  PlayerRef,
+  PlayerView,
+  SeriesView,
+} from "./types.js";
 
 const NO_CLOCK: TimeControl = { kind: "none" };
+
+/** A stored player as the services take one in, every name kept (they are stored again). */
+export const storedPlayerRef = (p: PlayerRow): PlayerRef => ({
+  id: p.id,
+  firstName: p.firstName,
+  lastName: p.lastName,
+  username: p.username,
+  languageCode: p.languageCode,
+});
 
 export const playerView = (p: PlayerRow): PlayerView => ({
   id: p.id,
@@ -16,6 +32,7 @@ export const playerView = (p: PlayerRow): PlayerView => ({
   locale: p.locale,
   ratingLong: p.ratingLong,
   ratingShort: p.ratingShort,
+  showUsername: p.showUsername,
 });
 
 export const ratingFor = (p: PlayerView, variant: Variant): number =>

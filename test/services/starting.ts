@@ -72,11 +72,14 @@ export class StartingService extends GameService {
     return r.value;
   }
 
-  /** Where the game's first message goes: its inline message, or the chat's next one. */
+  /**
+   * Where the game's first message goes: its inline message, or the chat's next one (a lobby
+   * game's: its first player's private chat).
+   */
   originFor(game: GameView): DiceOrigin {
     if (game.message?.kind === "inline")
       return { kind: "inline", inlineMessageId: game.message.inlineMessageId };
-    const chatId = game.chatId ?? 0;
+    const chatId = game.chatId ?? (game.rated ? game.white.id : 0);
     const messageId = (this.lastMessage.get(chatId) ?? 0) + 1;
     this.lastMessage.set(chatId, messageId);
     return { kind: "chat", chatId, messageId, date: DATE };

@@ -1,17 +1,34 @@
-import type { Db, SeekRow } from "../../db/index.js";
+import type { Db, OpenSeek, SeekRow } from "../../db/index.js";
 import { ServiceContext } from "../context.js";
-import { fail, isBusy, type ServiceResult } from "../errors.js";
+import { fail, isBusy, ok, type ServiceResult } from "../errors.js";
 import type { GameService } from "../game-service.js";
 import { isId, isPlayer } from "../guards.js";
-import type { Publish } from "../news.js";
+import type { Happening, Publish } from "../news.js";
+import type { GameView, PlayerRef } from "../types.js";
+import { HOLDOUT_MS, heldOutUntil } from "./holdout.js";
 import {
   cancelSeek,
+  isLobbyGame,
+  type Joined,
+  joinSeek,
   type LobbyTick,
   lobbyTick,
   type SeekInput,
   type SeekOutcome,
   seek,
 } from "./lobby.js";
+import { OPEN_SEEKS_LIMIT, openSeeks } from "./open-seeks.js";
+import {
+  type BlockOutcome,
+  block,
+  type PhraseOutcome,
+  type ReportOutcome,
+  report,
+  sayPhrase,
+  setShowUsername,
+  type UnblockOutcome,
+  unblock,
+} from "./strangers.js";
 
 /**
  * The lobby across chats: people seeking a game against anyone, paired by rating into rated,
@@ -51,6 +68,54 @@ export class LobbyService {
     return isId(userId) ? (this.ctx.seeks.waitingOf(userId) ?? null) : null;
   }
 
+  /**
+   * Joins seek `seekId` (the board page's one-tap Join): paired at once if it still waits,
+   * is not the joiner's own and neither blocked the other; told and shown as any pairing.
+   */
+  join(joiner: PlayerRef, seekId: number): ServiceResult<Joined> {
+    if (!isPlayer(joiner) || !isId(seekId))
+      return fail("bad-input", "That request makes no sense.");
+    const r = this.guarded(() => joinSeek(this.ctx, joiner, seekId, this.games.config.now()));
+    if (r.ok) {
+      const gameId = r.value.game.game.id;
+      this.games.announce([gameId], ["started"]);
+      for (const s of [r.value.joined, r.value.seek]) this.tell("paired", s, gameId);
+    }
+    return r;
+  }
+
+  /** Others' waiting seeks, at most `limit` (50), nearest the viewer's rating first. */
+  openSeeks(viewerId: number, limit: number = OPEN_SEEKS_LIMIT): OpenSeek[] {
+    if (!isId(viewerId)) return [];
+    const n = Number.isSafeInteger(limit) ? Math.min(OPEN_SEEKS_LIMIT, Math.max(1, limit)) : 1;
+    return openSeeks(this.ctx, viewerId, this.games.config.now(), n);
+  }
+
+  /** The person's latest seek, whatever became of it (the page opens the game it met). */
+  latestSeekOf(userId: number): SeekRow | null {
+    return isId(userId) ? (this.ctx.seeks.latestOf(userId) ?? null) : null;
+  }
+
+  /** How long the person is still held out of the lobby for walking away (ms); null: not. */
+  heldOutFor(userId: number): number | null {
+    const now = this.games.config.now();
+    const until = isId(userId) ? heldOutUntil(this.ctx, userId, now) : null;
+    return until === null ? null : until - now;
+  }
+
+  /**
+   * A game's news: a lobby game lost on time by a player who never moved may be the walkaway
+   * that holds them out; they are told once, by the game that began the hold.
+   */
+  noticeGame(game: GameView, happened: readonly Happening[]): void {
+    if (!happened.includes("game-over") || !isLobbyGame(game)) return;
+    if (game.finishedAt === null || game.winnerId === null) return;
+    const loser = game.winnerId === game.white.id ? game.black.id : game.white.id;
+    const until = heldOutUntil(this.ctx, loser, game.finishedAt);
+    if (until === game.finishedAt + HOLDOUT_MS)
+      this.publish({ kind: "lobby-hold", userId: loser, until });
+  }
+
   /** Pairs, lapses and offers what is due now (the lobby keeper calls it each second). */
   tick(now: number = this.games.config.now()): LobbyTick {
     let done: LobbyTick;
@@ -67,6 +132,51 @@ export class LobbyService {
     for (const s of done.lapsed) this.tell("lapsed", s, null);
     for (const s of done.offered) this.tell("offered", s, null);
     return done;
+  }
+
+  /** A set phrase from a player of a lobby game to its other player (strangers.ts). */
+  sayPhrase(gameId: number, senderId: number): ServiceResult<PhraseOutcome> {
+    if (!isId(gameId) || !isId(senderId)) return fail("bad-input", "That request makes no sense.");
+    return this.guarded(() =>
+      ok(this.ctx.tx(() => sayPhrase(this.ctx, gameId, senderId, this.games.config.now()))),
+    );
+  }
+
+  /** Blocks the opponent of the person's lobby game `gameId`, or of their current or last one. */
+  block(userId: number, gameId?: number): ServiceResult<BlockOutcome> {
+    if (!isId(userId) || (gameId !== undefined && !isId(gameId)))
+      return fail("bad-input", "That request makes no sense.");
+    return this.guarded(() =>
+      ok(this.ctx.tx(() => block(this.ctx, userId, gameId, this.games.config.now()))),
+    );
+  }
+
+  /** Lifts the person's latest block. */
+  unblock(userId: number): ServiceResult<UnblockOutcome> {
+    if (!isId(userId)) return fail("bad-input", "That request makes no sense.");
+    return this.guarded(() => ok(this.ctx.tx(() => unblock(this.ctx, userId))));
+  }
+
+  /** Reports the opponent of the person's lobby game `gameId`, or of their current or last one. */
+  report(userId: number, gameId: number | undefined, reason: string): ServiceResult<ReportOutcome> {
+    if (!isId(userId) || (gameId !== undefined && !isId(gameId)) || typeof reason !== "string")
+      return fail("bad-input", "That request makes no sense.");
+    const now = this.games.config.now();
+    return this.guarded(() => ok(this.ctx.tx(() => report(this.ctx, userId, gameId, reason, now))));
+  }
+
+  /** Whether strangers see the person's username (off unless they chose it). */
+  showsUsername(userId: number): boolean {
+    return isId(userId) && this.ctx.strangers.showsUsername(userId);
+  }
+
+  setShowUsername(player: PlayerRef, on: boolean): ServiceResult<boolean> {
+    if (!isPlayer(player) || typeof on !== "boolean")
+      return fail("bad-input", "That request makes no sense.");
+    return this.guarded(() => {
+      setShowUsername(this.ctx, player, on, this.games.config.now());
+      return ok(on);
+    });
   }
 
   private tell(what: "paired" | "lapsed" | "offered", s: SeekRow, gameId: number | null): void {

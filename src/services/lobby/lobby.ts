@@ -8,9 +8,12 @@ import {
 import { acceptChallenge, createChallenge, type GameStart } from "../challenges.js";
 import type { ServiceContext } from "../context.js";
 import { fail, ok, type ServiceResult } from "../errors.js";
-import { standing } from "../rating.js";
-import type { PlayerRef } from "../types.js";
+import { ratingLookup } from "../rating.js";
+import type { GameView, PlayerRef } from "../types.js";
+import { storedPlayerRef } from "../views.js";
+import { heldOutUntil } from "./holdout.js";
 import { pairsAt, partnerFor, type WaitingSeek } from "./pairing.js";
+import { blockedAmong } from "./strangers.js";
 
 /** A seek waits this long for a partner, then lapses (its seeker is told). */
 export const SEEK_LAPSE_MS = 10 * 60_000;
@@ -39,6 +42,10 @@ export interface LobbyTick {
   readonly offered: SeekRow[];
 }
 
+/** A game paired in the lobby: rated, in no chat, played on its players' own boards. */
+export const isLobbyGame = (game: Pick<GameView, "rated" | "chatId" | "message">): boolean =>
+  game.rated && game.chatId === null && game.message === null;
+
 /** The match a lobby seek asks for, in the variant's default rules. */
 export function lobbyRules(variant: Variant, matchLength: number) {
   const match: MatchRule =
@@ -46,16 +53,21 @@ export function lobbyRules(variant: Variant, matchLength: number) {
   return { ...defaultRules(variant), match };
 }
 
-function waitingSeek(ctx: ServiceContext, row: SeekRow): WaitingSeek {
-  return {
+/** Seeks as the pairing rule reads them, their seekers' ratings read at once. */
+function waitingSeeks(ctx: ServiceContext, rows: readonly SeekRow[]): WaitingSeek[] {
+  const ratingOf = ratingLookup(
+    ctx,
+    rows.map((r) => r.userId),
+  );
+  return rows.map((row) => ({
     id: row.id,
     userId: row.userId,
     variant: row.variant,
     matchLength: row.matchLength,
     clock: row.clock,
-    rating: standing(ctx, row.userId, row.variant).rating,
+    rating: ratingOf(row.userId, row.variant),
     since: row.createdAt,
-  };
+  }));
 }
 
 /**
@@ -96,7 +108,7 @@ function pair(
 /** A stored player as the challenge functions take them. */
 function playerRef(ctx: ServiceContext, id: number): PlayerRef | null {
   const p = ctx.players.get(id);
-  return p ? { id: p.id, firstName: p.firstName, username: p.username } : null;
+  return p ? storedPlayerRef(p) : null;
 }
 
 const isUniqueViolation = (e: unknown): boolean =>
@@ -119,6 +131,8 @@ export function seek(
   if (!Number.isInteger(matchLength) || matchLength < 1 || matchLength > MAX_LOBBY_LENGTH)
     return fail("bad-input", "Unknown match length.");
   if (!LOBBY_CLOCKS.includes(clock)) return fail("bad-input", "A lobby game needs a clock.");
+  if (heldOutUntil(ctx, seeker.id, now) !== null)
+    return fail("held-out", "Three games lost on time without a move: the lobby waits an hour.");
   ctx.players.upsert(seeker, now);
   const already = ctx.seeks.waitingOf(seeker.id);
   if (already) return ok({ kind: "waiting", seek: already });
@@ -140,9 +154,10 @@ export function seek(
   }
   const others = ctx.seeks.waiting().filter((s) => s.id !== row.id);
   const partner = partnerFor(
-    waitingSeek(ctx, row),
-    others.map((s) => waitingSeek(ctx, s)),
+    waitingSeeks(ctx, [row])[0]!,
+    waitingSeeks(ctx, others),
     now,
+    blockedAmong(ctx, [seeker.id, ...others.map((s) => s.userId)]),
   );
   const other = partner && others.find((s) => s.id === partner.id);
   if (!other) return ok({ kind: "waiting", seek: row });
@@ -178,8 +193,12 @@ export function lobbyTick(ctx: ServiceContext, now: number): LobbyTick {
   const rows = ctx.seeks.waiting();
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const [x, y] of pairsAt(
-    rows.map((r) => waitingSeek(ctx, r)),
+    waitingSeeks(ctx, rows),
     now,
+    blockedAmong(
+      ctx,
+      rows.map((r) => r.userId),
+    ),
   )) {
     const [older, newer] = x.since <= y.since ? [x, y] : [y, x];
     try {
@@ -196,4 +215,57 @@ export function lobbyTick(ctx: ServiceContext, now: number): LobbyTick {
     if (now - s.createdAt >= COMPUTER_OFFER_MS && ctx.seeks.offerComputer(s.id, now))
       offered.push(s);
   return { paired, lapsed, offered };
+}
+
+/** What a join made: the joiner's seek, the seek joined, and their game. */
+export interface Joined {
+  readonly seek: SeekRow;
+  readonly joined: SeekRow;
+  readonly game: GameStart;
+}
+
+/**
+ * The board page's Join: `joiner` takes up waiting seek `seekId` on its terms and the two are
+ * paired at once by pair(), in one transaction of conditional updates: of two joins at once
+ * (or a join and a tick), one makes the game and the other finds the seek gone. A waiting
+ * seek of the joiner's own ends in the same transaction (one seek a person).
+ */
+export function joinSeek(
+  ctx: ServiceContext,
+  joiner: PlayerRef,
+  seekId: number,
+  now: number,
+): ServiceResult<Joined> {
+  const gone = () => fail<Joined>("not-found", "That search has ended.");
+  const target = ctx.seeks.get(seekId);
+  if (target?.status !== "waiting" || target.expiresAt <= now) return gone();
+  if (target.userId === joiner.id) return fail("self-challenge", "That is your own search.");
+  // Either blocked the other: never paired, and the list never showed it.
+  if (ctx.strangers.blockedEither(joiner.id, target.userId)) return gone();
+  if (heldOutUntil(ctx, joiner.id, now) !== null)
+    return fail("held-out", "Three games lost on time without a move: the lobby waits an hour.");
+  ctx.players.upsert(joiner, now);
+  try {
+    return ok(
+      ctx.tx(() => {
+        const own = ctx.seeks.waitingOf(joiner.id);
+        if (own) ctx.seeks.end(own.id, "cancelled", now);
+        const mine = ctx.seeks.insert({
+          userId: joiner.id,
+          variant: target.variant,
+          matchLength: target.matchLength,
+          clock: target.clock,
+          createdAt: now,
+          expiresAt: now + SEEK_LAPSE_MS,
+        });
+        const game = pair(ctx, target, mine, new Map([[joiner.id, joiner]]), now);
+        if (!game) throw new PairLost();
+        return { seek: ctx.seeks.get(mine.id)!, joined: ctx.seeks.get(target.id)!, game };
+      }),
+    );
+  } catch (e) {
+    // The seek ended meanwhile, or another join of the same person's won: nothing was made.
+    if (e instanceof PairLost || isUniqueViolation(e)) return gone();
+    throw e;
+  }
 }

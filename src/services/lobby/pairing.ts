@@ -28,9 +28,22 @@ export const allowedGap = (waitedMs: number): number =>
 
 export const termsKey = (t: SeekTerms): string => `${t.variant}:${t.matchLength}:${t.clock}`;
 
-/** Whether two seeks may meet at `now`: the same terms, and a gap either of them accepts. */
-export function mayMeet(a: WaitingSeek, b: WaitingSeek, now: number): boolean {
+/** Whether one of two people blocked the other (they never meet); by default nobody did. */
+export type Blocked = (a: number, b: number) => boolean;
+const NOBODY: Blocked = () => false;
+
+/**
+ * Whether two seeks may meet at `now`: the same terms, a gap either of them accepts, and no
+ * block between their seekers.
+ */
+export function mayMeet(
+  a: WaitingSeek,
+  b: WaitingSeek,
+  now: number,
+  blocked: Blocked = NOBODY,
+): boolean {
   if (a.userId === b.userId || termsKey(a) !== termsKey(b)) return false;
+  if (blocked(a.userId, b.userId)) return false;
   const gap = Math.abs(a.rating - b.rating);
   return gap <= Math.max(allowedGap(now - a.since), allowedGap(now - b.since));
 }
@@ -43,10 +56,11 @@ export function partnerFor(
   seek: WaitingSeek,
   waiting: readonly WaitingSeek[],
   now: number,
+  blocked: Blocked = NOBODY,
 ): WaitingSeek | null {
   let best: WaitingSeek | null = null;
   for (const other of waiting) {
-    if (other.id === seek.id || !mayMeet(seek, other, now)) continue;
+    if (other.id === seek.id || !mayMeet(seek, other, now, blocked)) continue;
     const gap = Math.abs(other.rating - seek.rating);
     const bestGap = best ? Math.abs(best.rating - seek.rating) : Number.POSITIVE_INFINITY;
     if (gap < bestGap || (gap === bestGap && best !== null && other.since < best.since))
@@ -62,6 +76,7 @@ export function partnerFor(
 export function pairsAt(
   waiting: readonly WaitingSeek[],
   now: number,
+  blocked: Blocked = NOBODY,
 ): [WaitingSeek, WaitingSeek][] {
   const byTerms = new Map<string, WaitingSeek[]>();
   for (const s of waiting) {
@@ -75,7 +90,7 @@ export function pairsAt(
     const left = [...list].sort((a, b) => a.since - b.since || a.id - b.id);
     while (left.length > 1) {
       const first = left.shift()!;
-      const partner = partnerFor(first, left, now);
+      const partner = partnerFor(first, left, now, blocked);
       if (!partner) continue;
       left.splice(left.indexOf(partner), 1);
       pairs.push([first, partner]);
