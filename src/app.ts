@@ -122,13 +122,14 @@ export function createApp(config: BotConfig, ports: Ports): App {
   const lobbyKeeper = new LobbyKeeper(lobby, (err) =>
     ports.logger.error({ err }, "lobby keeper: a tick failed"),
   );
-  listen(dispatcher, ports.logger, { bot, computer, tournaments });
+  listen(dispatcher, ports.logger, { bot, computer, tournaments, lobby });
   if (computer) bot.maintenance.onTick(() => computer.resumeWaiting());
   const openWebBoard = (page: WebPage): WebBoard => {
     let unsubscribe = () => {};
     const web = new WebBoard({
       service,
       reviews,
+      lobby,
       ports: webBoardPorts(bot.deps, bot.bot.api),
       logger: ports.logger,
       botToken: config.token,
@@ -234,9 +235,14 @@ function computerOf(ports: Ports, service: GameService): ComputerOpponent | null
 function listen(
   dispatcher: Dispatcher,
   logger: Logger,
-  to: { bot: BotParts; computer: ComputerOpponent | null; tournaments: TournamentService },
+  to: {
+    bot: BotParts;
+    computer: ComputerOpponent | null;
+    tournaments: TournamentService;
+    lobby: LobbyService;
+  },
 ): void {
-  const { bot, computer, tournaments } = to;
+  const { bot, computer, tournaments, lobby } = to;
   dispatcher.on("game", "boards", ({ game }) => bot.boards.show(game));
   dispatcher.on("game", "clock warnings", ({ game, happened }) => {
     if (happened.includes("clock-low")) bot.deps.privateBoards.warnLow(game);
@@ -250,6 +256,13 @@ function listen(
     bot.tournamentBoards.request(tournament.id),
   );
   dispatcher.on("lobby", "seekers", (news) => bot.seekers.tell(news));
+  dispatcher.on("game", "stranger phrases", ({ game, happened }) =>
+    bot.strangers.gameChanged(game, happened),
+  );
+  dispatcher.on("game", "lobby walkaways", ({ game, happened }) =>
+    lobby.noticeGame(game, happened),
+  );
+  dispatcher.on("lobby-hold", "seekers", (news) => bot.seekers.heldOut(news));
 }
 
 /**

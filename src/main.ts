@@ -10,6 +10,7 @@ import { createApp } from "./app.js";
 import { callDeadline, lastTryFailure } from "./bot/call-deadline.js";
 import { registerCommands } from "./bot/commands.js";
 import { cacheChatUploader } from "./bot/inline-photos.js";
+import { registerMenuButton } from "./bot/menu-button.js";
 import { pollUpdates } from "./bot/polling.js";
 import { startHttpServer } from "./bot/server.js";
 import { parseConfig } from "./config.js";
@@ -136,6 +137,9 @@ await warmRenderer();
 await bot.init();
 await registerCommands(bot.api, deps.i18n).catch((err) =>
   logger.warn({ err }, "setMyCommands failed"),
+);
+await registerMenuButton(bot.api, deps.i18n, config.webBoard).catch((err) =>
+  logger.warn({ err }, "setChatMenuButton failed"),
 );
 maintenance.start();
 app.clocks.start();

@@ -1,6 +1,12 @@
 import type { MessageStore } from "../db/telegram/message-store.js";
 import type { Logger } from "../log.js";
-import type { DiceOrigin, GameService, GameView, MessageRef } from "../services/index.js";
+import {
+  type DiceOrigin,
+  type GameService,
+  type GameView,
+  isLobbyGame,
+  type MessageRef,
+} from "../services/index.js";
 import type { Translate } from "../texts/translate.js";
 import { setChatReach } from "./chat-reach.js";
 import { type BoardLinks, gameMessage } from "./game-message.js";
@@ -126,6 +132,9 @@ export class BoardSync {
     if (backoff?.timer) clearTimeout(backoff.timer);
     if (backoff) backoff.timer = null;
     const lane = laneOfGame(game, hint);
+    // A lobby game has no chat board; once over, it is marked shown: the catch-up, which
+    // posts a missing private board, stops reading it.
+    if (!lane && isLobbyGame(game) && game.status !== "active") this.markShown(game, false);
     if (!lane) return;
     this.outbox.schedule({
       key: boardKey(game.id),
@@ -164,7 +173,9 @@ export class BoardSync {
   catchUp(now: number = this.service.config.now()): void {
     for (const id of this.messages.gamesBehindBoard()) {
       const game = this.service.getGame(id);
-      if (game) this.show(game);
+      if (!game) continue;
+      this.show(game);
+      if (isLobbyGame(game)) this.privateBoards.openMissing(game);
     }
     for (const game of this.service.claimableGames(now))
       if (!this.shownOf(game).claim) this.show(game);
@@ -431,7 +442,3 @@ function laneOfGame(game: GameView, hint: BoardHint): string | null {
     return game.starting ? chatLane(game.white.id) : null;
   return game.chatId === null ? null : chatLane(game.chatId);
 }
-
-/** A game paired in the lobby: rated, in no chat, played on its players' own boards. */
-export const isLobbyGame = (game: GameView): boolean =>
-  game.rated && game.chatId === null && game.message === null;

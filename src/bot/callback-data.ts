@@ -16,9 +16,12 @@
  * - review: a message in the game's chat, or the inline game's own message; elsewhere only
  *   for the game's players and the members of its chat;
  * - tournament: the tournament's card or standings.
- * - seek: its seeker's own (acts on their waiting seek, wherever pressed).
+ * - seek: its presser's own (acts on their waiting seek, or seeks for them), in private only.
+ * - phrase: a message showing that phrase of that lobby game, by one of its two players.
+ * - username: a private chat's /settings message, by that chat's person.
  */
-import type { PlainAction } from "../engine/index.js";
+import type { PlainAction, Variant } from "../engine/index.js";
+import type { Phrase } from "../services/index.js";
 import { LOCALES, type Locale } from "./locales.js";
 
 export const MAX_CALLBACK_BYTES = 64;
@@ -118,10 +121,19 @@ export type Payload =
       readonly tournamentId: number;
       readonly command: TournamentCommand;
     }
-  /** A seek in the lobby: stop looking. */
-  | { readonly type: "seek"; readonly command: "cancel" };
+  /** A seek in the lobby: stop looking, pick a game to seek (/start's 🎲), or seek it. */
+  | { readonly type: "seek"; readonly command: "cancel" | "pick" }
+  | { readonly type: "seek"; readonly command: "find"; readonly variant: Variant }
+  /** A set phrase to the other player of a lobby game. */
+  | { readonly type: "phrase"; readonly gameId: number; readonly phrase: Phrase }
+  /** /settings in a private chat: strangers see the presser's @username, or not. */
+  | { readonly type: "username"; readonly show: boolean };
 
 export type PayloadType = Payload["type"];
+
+/** A set phrase between strangers, one letter each. */
+const PHRASE: Record<string, Phrase> = { h: "hello", l: "luck", g: "gg", t: "thanks" };
+const PHRASE_CODE = invert(PHRASE);
 
 const SIMPLE: Record<string, GameCommand["kind"]> = {
   u: "undo",
@@ -190,7 +202,11 @@ export function encode(p: Payload): string {
     case "tournament":
       return `t:${p.tournamentId}:${TOURNAMENT_CODE[p.command]}`;
     case "seek":
-      return "sk:x";
+      return p.command === "find" ? `sk:f${p.variant[0]}` : p.command === "pick" ? "sk:p" : "sk:x";
+    case "phrase":
+      return `ph:${p.gameId}:${PHRASE_CODE[p.phrase]}`;
+    case "username":
+      return `st:u:${p.show ? 1 : 0}`;
   }
 }
 
@@ -227,7 +243,9 @@ const PATTERNS = {
   dialog: new RegExp(`^n:${ID}:([a-z0-9-]{1,24})$`),
   review: new RegExp(`^v:${ID}:([apf])$`),
   tournament: new RegExp(`^t:${ID}:([a-z]{1,2})$`),
-  seek: /^sk:x$/,
+  seek: /^sk:(x|p|fl|fs)$/,
+  phrase: new RegExp(`^ph:${ID}:([hlgt])$`),
+  username: /^st:u:([01])$/,
 };
 
 /** A safe integer id, or null (a forged button may carry anything). */
@@ -322,6 +340,16 @@ export function decode(data: string | undefined): Payload | null {
     const command = TOURNAMENT_COMMANDS[code as keyof typeof TOURNAMENT_COMMANDS];
     return { type: "tournament", tournamentId, command };
   }
-  if (PATTERNS.seek.test(data)) return { type: "seek", command: "cancel" };
+  const seek = PATTERNS.seek.exec(data)?.[1];
+  if (seek === "x") return { type: "seek", command: "cancel" };
+  if (seek === "p") return { type: "seek", command: "pick" };
+  if (seek) return { type: "seek", command: "find", variant: seek === "fl" ? "long" : "short" };
+  m = PATTERNS.phrase.exec(data);
+  if (m) {
+    const gameId = id(m[1]);
+    return gameId === null ? null : { type: "phrase", gameId, phrase: PHRASE[m[2]!]! };
+  }
+  m = PATTERNS.username.exec(data);
+  if (m) return { type: "username", show: m[1] === "1" };
   return null;
 }

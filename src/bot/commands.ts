@@ -18,7 +18,14 @@ const COMMANDS = [
   "help",
 ] as const;
 
-/** The command menu in every language (the default one for everybody else). */
+/** Commands of private chats only: they act on your games against strangers from the lobby. */
+const PRIVATE_COMMANDS = ["block", "report"] as const;
+
+/**
+ * The command menu in every language (the default one for everybody else); private chats get
+ * their own commands too. Telegram prefers a private chats' menu without a language over the
+ * default one in the user's, so both lists are set in every language.
+ */
 export async function registerCommands(api: Api, i18n: I18n<Context>): Promise<void> {
   for (const locale of LOCALES) {
     const t = translator(i18n, locale);
@@ -26,6 +33,12 @@ export async function registerCommands(api: Api, i18n: I18n<Context>): Promise<v
       command,
       description: t(`cmd-${command}`),
     }));
-    await api.setMyCommands(commands, locale === DEFAULT_LOCALE ? {} : { language_code: locale });
+    const language = locale === DEFAULT_LOCALE ? {} : { language_code: locale };
+    await api.setMyCommands(commands, language);
+    const own = PRIVATE_COMMANDS.map((command) => ({ command, description: t(`cmd-${command}`) }));
+    await api.setMyCommands([...commands, ...own], {
+      ...language,
+      scope: { type: "all_private_chats" },
+    });
   }
 }

@@ -55,6 +55,8 @@ import { resignFeature } from "./features/resign/index.js";
 import { reviewsFeature } from "./features/reviews/index.js";
 import { settingsFeature } from "./features/settings/index.js";
 import { statsFeature } from "./features/stats/index.js";
+import { strangersFeature } from "./features/strangers/index.js";
+import { StrangerNotes } from "./features/strangers/notes.js";
 import { TournamentBoards } from "./features/tournament/boards.js";
 import { tournamentFeature } from "./features/tournament/index.js";
 import { GameMessenger, type PhotoUploader, type RenderBoard } from "./game-messenger.js";
@@ -144,6 +146,8 @@ export interface BotParts {
   readonly maintenance: Maintenance;
   /** Tells seekers in the lobby what became of their seek. */
   readonly seekers: Seekers;
+  /** Carries set phrases between strangers of a lobby game, and offers the closing ones. */
+  readonly strangers: StrangerNotes;
   readonly deps: FeatureDeps;
   /** Updates in through the inbox (polling and webhook), when the bot has one. */
   readonly feed: UpdateFeed | null;
@@ -176,7 +180,16 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
   const featureDeps = featureDepsOf(config, deps, { ...sending, ...boards, ...texts });
   const maintenance = maintenanceOf(config, deps, bot.api, featureDeps, sending.feed);
   useUpdateFlow(bot, featureDeps, sending, deps.dialogs);
-  useFeatures(bot, featureDeps, deps, sending, bot.api);
+  const strangers = new StrangerNotes({
+    api: boardApi,
+    outbox: sending.outbox,
+    service: deps.service,
+    store: deps.store,
+    prefs: deps.prefs,
+    textsFor: texts.textsFor,
+    logger: deps.logger,
+  });
+  useFeatures(bot, featureDeps, deps, sending, bot.api, strangers);
   bot.catch((err: BotError<BotContext>) => {
     deps.logger.error({ err: err.error, update: err.ctx.update.update_id }, "unhandled error");
   });
@@ -195,6 +208,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
       textsFor: texts.textsFor,
       logger: deps.logger,
     }),
+    strangers,
     deps: featureDeps,
     feed: sending.feed,
     persist: () => deps.store.saveSpends(sending.outbox.spends()),
@@ -428,6 +442,7 @@ function useFeatures(
   deps: BotDeps,
   sending: Sending,
   api: Api,
+  notes: StrangerNotes,
 ): void {
   const { answers, handoffs } = sending;
   const onFailure = async (err: BotError<BotContext>) => {
@@ -470,6 +485,7 @@ function useFeatures(
         statsFeature(f),
         tournamentFeature(f),
         lobbyFeature(f),
+        strangersFeature({ ...f, notes }),
         settingsFeature(f),
         unhandledPress(answers),
       ),

@@ -20,7 +20,7 @@ export const PERSON_RATES = {
   reviews: { count: 6, perMs: 5 * MINUTE },
   /**
    * Each command that only answers (/help, /rules, /lang, /score, /top, /settings, /resign,
-   * /tournament), counted per command: a few a minute is more than anyone reads.
+   * /tournament, /block, /unblock, /report), counted per command: a few a minute is more than anyone reads.
    */
   replies: { count: 4, perMs: MINUTE },
 } as const satisfies Record<string, Rate>;
@@ -43,6 +43,9 @@ export const REPLY_COMMANDS = [
   "settings",
   "resign",
   "tournament",
+  "block",
+  "unblock",
+  "report",
 ] as const;
 export type ReplyCommand = (typeof REPLY_COMMANDS)[number];
 

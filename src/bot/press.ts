@@ -82,8 +82,26 @@ function gameBoard(
   return ref && shows(deps, ctx, (p) => p.type === "game" && p.gameId === gameId) ? ref : null;
 }
 
+/**
+ * Whether the press came from the presser's own board of the game, in their private chat: the
+ * one stored, or a message there that shows the game's buttons (a board just posted, pressed
+ * before the post's answer came back and was stored).
+ */
+function ownBoard(
+  deps: Pick<PressDeps, "memo" | "privateBoards">,
+  ctx: Context,
+  gameId: number,
+): boolean {
+  const ref = message(ctx);
+  if (ref?.kind !== "chat") return false;
+  if (deps.privateBoards.isBoard(gameId, ref)) return true;
+  return (
+    ref.chatId === ctx.from?.id && shows(deps, ctx, (p) => p.type === "game" && p.gameId === gameId)
+  );
+}
+
 /** Where a press was made: every question a handler asks about the pressed message. */
-export const pressed = { message, atGameHome, shows, gameBoard } as const;
+export const pressed = { message, atGameHome, shows, gameBoard, ownBoard } as const;
 
 /**
  * One game action from a press: act once (the service reads the game once), answer (a refusal
@@ -103,7 +121,7 @@ export async function playPress(
 ): Promise<ServiceResult<ActOutcome>> {
   // A player's own board in private is the game's too; anything else must be in its chat.
   const at = message(ctx);
-  const own = at !== null && deps.privateBoards.isBoard(gameId, at);
+  const own = ownBoard(deps, ctx, gameId);
   const from = onBoard && !own ? { from: at } : {};
   const r = deps.service.act(gameId, ctx.from!.id, action, version, from);
   const pressedOn = onBoard ? gameBoard(deps, ctx, gameId) : null;

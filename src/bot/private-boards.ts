@@ -107,6 +107,29 @@ export class PrivateBoards {
   }
 
   /**
+   * A begun game's player with no board of it gets one: a lobby game's second board is posted
+   * after the game begins, so a process that died in between left that player without it.
+   */
+  openMissing(game: GameView): void {
+    if (game.status !== "active" || game.starting) return;
+    for (const userId of [game.white.id, game.black.id]) {
+      if (this.store.privateBoard(game.id, userId)) continue;
+      this.outbox.schedule({
+        key: `pboard:${game.id}:${userId}`,
+        lane: chatLane(userId),
+        priority: PRIORITY.urgent,
+        run: async () => {
+          const now = this.service.getGame(game.id);
+          if (now?.status !== "active" || this.store.privateBoard(game.id, userId)) return;
+          await this.open(now, userId).catch((err: unknown) =>
+            this.logger.warn({ err, gameId: game.id, userId }, "board not posted"),
+          );
+        },
+      });
+    }
+  }
+
+  /**
    * The running side's time is nearly out: its player, if they have their own board of the
    * game, is told there once a game ("⏱ 8 s left"), a reply to that board. A private chat's
    * budget is the player's own, so the warning never waits behind a group's boards.

@@ -3,12 +3,14 @@ import type { Logger } from "../log.js";
 import type { GameService, News } from "../services/index.js";
 import type { Translate } from "../texts/translate.js";
 import type { LocalePrefs } from "./features/deps.js";
+import { OPENING_PHRASES, phraseButtons } from "./features/strangers/phrases.js";
 import { localeOf } from "./i18n.js";
 import { chatLane } from "./outbox/methods.js";
 import { type Outbox, PRIORITY } from "./outbox/outbox.js";
-import { htmlName } from "./ui/names.js";
+import { strangerName } from "./ui/caption.js";
 
 type LobbyNews = Extract<News, { kind: "lobby" }>;
+type HoldNews = Extract<News, { kind: "lobby-hold" }>;
 
 /**
  * Tells seekers in their private chats what became of their seek: paired (with whom: first
@@ -37,26 +39,56 @@ export class Seekers {
       run: async () => {
         const text = this.text(news);
         if (text === null) return;
+        // Found: a greeting can go before the first roll (set phrases only, see strangers).
+        const phrases =
+          news.what === "paired" && news.gameId !== null
+            ? { reply_markup: phraseButtons(this.textsFor(userId), news.gameId, OPENING_PHRASES) }
+            : {};
         await this.deps.api
-          .sendMessage(userId, text, { parse_mode: "HTML" })
+          .sendMessage(userId, text, { parse_mode: "HTML", ...phrases })
           .catch((err: unknown) => this.deps.logger.warn({ err, userId }, "seeker not told"));
       },
     });
   }
 
+  /** Held out of the lobby for walking away: told once, when the hold begins. */
+  heldOut(news: HoldNews): void {
+    const { userId, until } = news;
+    this.deps.outbox.schedule({
+      key: `seek-hold:${userId}:${until}`,
+      lane: chatLane(userId),
+      priority: PRIORITY.urgent,
+      run: async () => {
+        const text = this.textsFor(userId)("seek-held-out-now", {
+          minutes: wholeMinutes(until - this.deps.service.config.now()),
+        });
+        await this.deps.api
+          .sendMessage(userId, text)
+          .catch((err: unknown) => this.deps.logger.warn({ err, userId }, "walkaway not told"));
+      },
+    });
+  }
+
+  private textsFor(userId: number): Translate {
+    const player = this.deps.service.playerRefOf(userId);
+    return this.deps.textsFor(
+      this.deps.prefs.get(userId) ?? localeOf(player?.languageCode ?? null),
+    );
+  }
+
   private text(news: LobbyNews): string | null {
     const { seek } = news;
-    const player = this.deps.service.playerRefOf(seek.userId);
-    const t = this.deps.textsFor(
-      this.deps.prefs.get(seek.userId) ?? localeOf(player?.languageCode ?? null),
-    );
+    const t = this.textsFor(seek.userId);
     if (news.what === "lapsed") return t("seek-lapsed");
     if (news.what === "offered") return t("seek-offer-bot");
     const game = news.gameId === null ? null : this.deps.service.getGame(news.gameId);
     if (!game) return null;
     const opponent = game.white.id === seek.userId ? game.black : game.white;
     const rating = Math.round(this.deps.service.ratingOf(opponent.id, seek.variant).rating);
-    // A stranger sees a first name and a rating only.
-    return t("seek-paired", { name: htmlName({ firstName: opponent.firstName }), rating });
+    // A stranger sees a first name and a rating only (and the @username if they allow it).
+    return t("seek-paired", { name: strangerName(opponent), rating });
   }
 }
+
+/** A wait in whole minutes, at least one. */
+export const wholeMinutes = (ms: number): number => Math.max(1, Math.ceil(ms / 60_000));

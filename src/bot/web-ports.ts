@@ -6,7 +6,7 @@ import { localeOf } from "./i18n.js";
 
 /** What the board page asks of the bot: languages, texts, group members, where players play. */
 export function webBoardPorts(
-  deps: Pick<FeatureDeps, "prefs" | "textsFor" | "privateBoards">,
+  deps: Pick<FeatureDeps, "prefs" | "textsFor" | "privateBoards" | "limits">,
   api: Api,
 ): WebBoardPorts {
   return {
@@ -14,5 +14,9 @@ export function webBoardPorts(
     textsFor: (locale) => deps.textsFor(locale),
     isMember: (chatId, userId) => isChatMember(api, chatId, userId),
     playing: (gameId, userId) => deps.privateBoards.note(gameId, userId, "page"),
+    startLimit: (userId, take) => {
+      const v = take ? deps.limits.challenges.take(userId) : deps.limits.challenges.check(userId);
+      return v.ok ? 0 : Math.max(1, v.retryInMs);
+    },
   };
 }

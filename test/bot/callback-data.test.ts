@@ -96,6 +96,15 @@ const payload: fc.Arbitrary<Payload> = fc.oneof(
     tournamentId: anyId,
     command: fc.constantFrom(...Object.values(TOURNAMENT_COMMANDS)),
   }),
+  fc.record({
+    type: fc.constant("seek" as const),
+    command: fc.constantFrom("cancel" as const, "pick" as const),
+  }),
+  fc.record({
+    type: fc.constant("seek" as const),
+    command: fc.constant("find" as const),
+    variant: fc.constantFrom("long" as const, "short" as const),
+  }),
 ) as fc.Arbitrary<Payload>;
 
 describe("button payloads", () => {

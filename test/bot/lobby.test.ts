@@ -3,6 +3,7 @@
  * seeking the same game, each playing on their own board, the game rated by FIBS's formula.
  */
 import { describe, expect } from "vitest";
+import { MessageStore } from "../../src/db/telegram/message-store.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 
@@ -80,6 +81,8 @@ describe("the lobby", () => {
     const expected = 4 * Math.sqrt(1) * (1 / (10 ** 0 + 1)) * Math.max(1, 5 - 0 / 100);
     expect(h.service.ratingOf(winnerId, "short").rating).toBeCloseTo(1500 + expected, 9);
     expect(h.service.ratingOf(loserId, "short").rating).toBeCloseTo(1500 - expected, 9);
+    // Over, the game leaves the boards' catch-up (it has no chat board to bring up to date).
+    expect(new MessageStore(h.database.db).gamesBehindBoard()).not.toContain(game.id);
     expect(h.tg.problems()).toEqual([]);
   });
 

@@ -33,6 +33,22 @@ export interface Telegram {
 const okAnswer = (result: unknown): Answer => ({ ok: true, result });
 const fail = (e: ApiError): Answer => ({ ok: false, ...e });
 
+/** A chat's menu button: a web_app one needs a text and an https URL (the fake's words). */
+function menuButton(p: Record<string, unknown>): Answer {
+  const b = asJson(p.menu_button ?? { type: "default" }) as {
+    type?: unknown;
+    text?: unknown;
+    web_app?: { url?: unknown };
+  };
+  if (b.type === "default" || b.type === "commands") return okAnswer(true);
+  if (b.type !== "web_app" || typeof b.text !== "string" || b.text === "")
+    return fail(bad("Bad Request: can't parse menu button"));
+  const url = b.web_app?.url;
+  if (typeof url !== "string" || !url.startsWith("https://"))
+    return fail(bad(TG.webAppUrl(String(url))));
+  return okAnswer(true);
+}
+
 /** The answer to a request Telegram gets (not getUpdates, which waits for updates). */
 export function serve(tg: Telegram, r: Request): Answer {
   const p = r.payload;
@@ -52,6 +68,8 @@ export function serve(tg: Telegram, r: Request): Answer {
     case "setWebhook":
     case "sendChatAction":
       return okAnswer(true);
+    case "setChatMenuButton":
+      return menuButton(p);
     case "answerCallbackQuery":
       return answerCallback(tg, p);
     case "answerInlineQuery": {

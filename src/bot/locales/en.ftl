@@ -264,6 +264,7 @@ help =
     /play @friend, or /play as a reply: challenge one person
     /play short, /play long sport: pick the game and rules
     /play bot: play against me
+    /play anyone: a rated game against someone of your strength, in private with me
     /new: choose every rule step by step
     /tournament: a tournament in this group (/tournament short ko 3p 30m: game, knock-out or round robin, match length, sign-up time)
     In any other chat, type @{ $bot } and pick a game.
@@ -395,6 +396,47 @@ web-denied-expired = This board's session has expired (a day after it was opened
 web-denied-not-found = This game is not stored here. Open the board from the game's message.
 web-denied-not-allowed = Only the players and the members of the game's group can see this game.
 
+# The board page's home: the lobby, opened from the bot's menu button.
+web-menu-button = 🎲 Play
+web-home-title = 🎲 Play anyone
+web-home-intro = A rated game against someone of your strength, always on a clock.
+web-home-length = Length
+web-home-clock = Clock
+web-home-length-of = { $n ->
+    [1] 1 game
+    [one] { $n } point
+   *[other] { $n } points
+}
+web-home-seek-long = 🔎 Long nardy
+web-home-seek-short = 🔎 Short nardy
+web-home-waiting = 🔎 You are looking for an opponent: { $game }. You are paired as soon as someone fits; the search lapses in 10 minutes.
+web-home-seeks = Open searches
+web-home-no-seeks = Nobody else is looking right now. Start a search: whoever looks next for the same game is paired with you.
+web-home-join = ▶ Play
+web-home-rating = rating { $rating }
+web-home-games = Your games
+web-home-open = Open
+web-home-vs = { $game } · against { $name }
+web-home-boards = Leaderboards
+web-home-all-time = All time
+web-home-month = This month
+web-home-row-all = { NUMBER($rating, useGrouping: 0) } · { $matches ->
+    [one] { $matches } match
+   *[other] { $matches } matches
+}
+web-home-row-month = { $sign }{ NUMBER($gained, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } · now { NUMBER($rating, useGrouping: 0) }
+web-home-you = Your rating: { NUMBER($rating, useGrouping: 0) } · { $matches ->
+    [one] { $matches } rated match
+   *[other] { $matches } rated matches
+}
+web-home-board-empty = No rated match yet.
+web-home-month-empty = No rated match this month yet.
+web-home-paired = 🎲 Opponent found: opening the board…
+web-home-paused = Paused: tap Refresh to see the searches as they are now.
+web-home-refresh = Refresh
+web-home-gone = That search has just ended: someone else took it, or its seeker stopped looking.
+web-home-own = That is your own search.
+
 # Tournaments
 cmd-tournament = A tournament in this group
 tournament-group-only = Tournaments are played in groups: add me to one and send /tournament there.
@@ -456,6 +498,13 @@ err-not-organiser = Only the organiser can do this.
 err-not-organiser-or-admin = Only the organiser or an admin of this group can call the tournament off.
 err-too-few-players = A tournament needs at least 3 players.
 err-tournament-over = This tournament is over.
+btn-seek-find = 🎲 Find an opponent
+btn-seek-long = 🎲 Long nardy
+btn-seek-short = 🎲 Short nardy
+seek-pick = 🎲 Which game? You will be paired with someone of your strength: one rated game on a normal clock. For other terms send, for example, <code>/play anyone short 5p blitz</code>.
+seek-held-out = ⛔ You lost three lobby games on time without a move within a day, so the lobby is closed to you for { $minutes } min more.
+seek-held-out-now = ⛔ That was your third lobby game within a day lost on time without a move: the lobby is closed to you for the next { $minutes } min.
+err-held-out = You lost three lobby games on time without a move within a day: the lobby is closed to you for an hour after the last.
 new-opponent-tournament = 🏆 A tournament for this group
 new-format = Which tournament format?
 new-done-tournament = 🏆 The tournament's sign-up is open: see the card below.
@@ -501,3 +550,36 @@ seek-offer-bot = 🤖 Nobody yet. You can keep waiting, or play the bot meanwhil
 seek-cancelled = Stopped looking.
 seek-none = You are not looking for a game.
 btn-seek-cancel = ✖️ Stop looking
+
+# Strangers paired in the lobby: set phrases, /block, /report, the @username.
+phrase-hello = 👋 Hello
+phrase-luck = 🍀 Good luck
+phrase-gg = 👍 Good game
+phrase-thanks = 🙏 Thanks
+phrase-from = { $name } says: { $phrase }
+phrase-after = 🏁 Game #{ $game } is over. A word to your opponent?
+phrase-sent = Sent. { $left ->
+    [0] That was your last phrase this game.
+    [one] { $left } more this game.
+   *[other] { $left } more this game.
+}
+phrase-used-up = No more phrases this game: four is the most.
+phrase-over = That game is long over: phrases pass during a game and for 10 minutes after it.
+phrase-not-player = Only the two players of that game can send its phrases.
+phrase-blocked = Not sent: one of you has blocked the other.
+strangers-private-only = /block and /report are for your games against strangers from the lobby: send them in a private chat with me.
+block-done = 🚫 Blocked: { $name } (game #{ $game }). The lobby will never pair you two again; /unblock lifts it.
+block-already = { $name } (game #{ $game }) is blocked already.
+block-no-game = You have no game against a stranger from the lobby. /block and /report act on your current or last one, or on the one you name: /block #12, /report #12 reason.
+block-full = You have blocked 200 people, the most there can be. /unblock lifts your latest block.
+unblock-done = Unblocked: { $name }. The lobby may pair you again.
+unblock-none = You have blocked nobody.
+report-done = Thank you: game #{ $game } is reported, and the operator will look at it.
+report-already = Game #{ $game } is reported already.
+report-limit = You have made 5 reports today, the most there can be; you can report again tomorrow.
+settings-username-on = Strangers from the lobby see your first name, rating and @username.
+settings-username-off = Strangers from the lobby see your first name and rating only, not your @username.
+btn-username-on = Show my @username to strangers
+btn-username-off = Hide my @username from strangers
+cmd-block = Never be paired with your last lobby opponent again
+cmd-report = Report your last lobby opponent

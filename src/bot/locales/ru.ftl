@@ -280,6 +280,7 @@ help =
     /play @friend или /play в ответ на сообщение: вызвать одного человека
     /play short, /play long sport: выбрать игру и правила
     /play bot: сыграть со мной
+    /play anyone: рейтинговая партия с соперником вашей силы, в личном чате со мной
     /new: настроить все правила по шагам
     /tournament: турнир в этой группе (/tournament short ko 3p 30m: игра, олимпийка или круговой, длина матча, время записи)
     В любом другом чате наберите @{ $bot } и выберите игру.
@@ -411,6 +412,52 @@ web-denied-expired = Сеанс этой доски истёк (через су�
 web-denied-not-found = Этой партии здесь нет. Откройте доску из сообщения с партией.
 web-denied-not-allowed = Эту партию видят только игроки и участники группы, где она идёт.
 
+# The board page's home: the lobby, opened from the bot's menu button.
+web-menu-button = 🎲 Играть
+web-home-title = 🎲 Игра с кем угодно
+web-home-intro = Рейтинговая партия с соперником вашего уровня, всегда с часами.
+web-home-length = Длина
+web-home-clock = Часы
+web-home-length-of = { $n ->
+    [1] 1 партия
+    [one] { $n } очко
+    [few] { $n } очка
+   *[other] { $n } очков
+}
+web-home-seek-long = 🔎 Длинные нарды
+web-home-seek-short = 🔎 Короткие нарды
+web-home-waiting = 🔎 Вы ищете соперника: { $game }. Пара найдётся, как только кто-то подойдёт; поиск закончится через 10 минут.
+web-home-seeks = Открытые поиски
+web-home-no-seeks = Сейчас больше никто не ищет партию. Начните поиск: следующий, кто будет искать ту же игру, попадёт в пару с вами.
+web-home-join = ▶ Играть
+web-home-rating = рейтинг { $rating }
+web-home-games = Ваши партии
+web-home-open = Открыть
+web-home-vs = { $game } · против: { $name }
+web-home-boards = Таблицы лидеров
+web-home-all-time = За всё время
+web-home-month = В этом месяце
+web-home-row-all = { NUMBER($rating, useGrouping: 0) } · { $matches ->
+    [one] { $matches } матч
+    [few] { $matches } матча
+    [many] { $matches } матчей
+   *[other] { $matches } матча
+}
+web-home-row-month = { $sign }{ NUMBER($gained, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } · сейчас { NUMBER($rating, useGrouping: 0) }
+web-home-you = Ваш рейтинг: { NUMBER($rating, useGrouping: 0) } · { $matches ->
+    [one] { $matches } рейтинговый матч
+    [few] { $matches } рейтинговых матча
+    [many] { $matches } рейтинговых матчей
+   *[other] { $matches } рейтингового матча
+}
+web-home-board-empty = Рейтинговых матчей ещё не было.
+web-home-month-empty = В этом месяце рейтинговых матчей ещё не было.
+web-home-paired = 🎲 Соперник найден: открываем доску…
+web-home-paused = Обновление приостановлено: нажмите «Обновить», чтобы увидеть поиски сейчас.
+web-home-refresh = Обновить
+web-home-gone = Этот поиск только что закончился: его принял кто-то другой или игрок перестал искать.
+web-home-own = Это ваш собственный поиск.
+
 # Турниры
 cmd-tournament = Турнир в этой группе
 tournament-group-only = Турниры проходят в группах: добавьте меня в группу и отправьте там /tournament.
@@ -472,6 +519,13 @@ err-not-organiser = Это может только организатор.
 err-not-organiser-or-admin = Отменить турнир может только организатор или администратор группы.
 err-too-few-players = Для турнира нужно хотя бы 3 игрока.
 err-tournament-over = Этот турнир окончен.
+btn-seek-find = 🎲 Найти соперника
+btn-seek-long = 🎲 Длинные нарды
+btn-seek-short = 🎲 Короткие нарды
+seek-pick = 🎲 Какая игра? Я подберу соперника вашей силы: одна рейтинговая партия, обычные часы. Другие условия можно задать так: <code>/play anyone short 5p blitz</code>.
+seek-held-out = ⛔ За сутки вы проиграли три партии лобби по времени, не сделав ни хода, поэтому лобби закрыто для вас ещё { $minutes } мин.
+seek-held-out-now = ⛔ Это третья за сутки партия лобби, проигранная по времени без единого хода: лобби закрыто для вас на { $minutes } мин.
+err-held-out = За сутки вы проиграли три партии лобби по времени, не сделав ни хода: лобби закрыто для вас на час после последней.
 new-opponent-tournament = 🏆 Турнир для этой группы
 new-format = Какой формат турнира?
 new-done-tournament = 🏆 Запись на турнир открыта: карточка ниже.
@@ -521,3 +575,37 @@ seek-offer-bot = 🤖 Пока никого. Можно подождать ещ�
 seek-cancelled = Поиск остановлен.
 seek-none = Вы не ищете партию.
 btn-seek-cancel = ✖️ Остановить поиск
+
+# Strangers paired in the lobby: set phrases, /block, /report, the @username.
+phrase-hello = 👋 Привет
+phrase-luck = 🍀 Удачи
+phrase-gg = 👍 Хорошая игра
+phrase-thanks = 🙏 Спасибо
+phrase-from = { $name } пишет: { $phrase }
+phrase-after = 🏁 Партия #{ $game } окончена. Пара слов сопернику?
+phrase-sent = Отправлено. { $left ->
+    [0] Это была последняя фраза в этой партии.
+    [one] В этой партии осталась { $left } фраза.
+    [few] В этой партии осталось { $left } фразы.
+   *[other] В этой партии осталось { $left } фраз.
+}
+phrase-used-up = Больше фраз в этой партии нельзя: не больше четырёх.
+phrase-over = Та партия давно окончена: фразы можно отправлять во время партии и 10 минут после неё.
+phrase-not-player = Фразы этой партии могут отправлять только два её игрока.
+phrase-blocked = Не отправлено: один из вас заблокировал другого.
+strangers-private-only = /block и /report — для ваших партий с незнакомцами из лобби: отправьте их мне в личном чате.
+block-done = 🚫 Заблокирован соперник: { $name } (партия #{ $game }). Лобби больше никогда не сведёт вас; /unblock снимает блокировку.
+block-already = { $name } (партия #{ $game }) уже в вашем списке блокировок.
+block-no-game = У вас нет партии с незнакомцем из лобби. /block и /report действуют на вашу текущую или последнюю такую партию либо на названную: /block #12, /report #12 причина.
+block-full = Вы заблокировали 200 человек — это предел. /unblock снимает последнюю блокировку.
+unblock-done = Блокировка снята: { $name }. Лобби снова может свести вас.
+unblock-none = Вы никого не блокировали.
+report-done = Спасибо: жалоба на партию #{ $game } принята, оператор её рассмотрит.
+report-already = На партию #{ $game } вы уже пожаловались.
+report-limit = Сегодня вы уже отправили 5 жалоб — это предел; завтра можно снова.
+settings-username-on = Незнакомцы из лобби видят ваше имя, рейтинг и @username.
+settings-username-off = Незнакомцы из лобби видят только ваше имя и рейтинг, без @username.
+btn-username-on = Показывать мой @username незнакомцам
+btn-username-off = Скрыть мой @username от незнакомцев
+cmd-block = Больше не играть с последним соперником из лобби
+cmd-report = Пожаловаться на последнего соперника из лобби

@@ -280,6 +280,7 @@ help =
     /play @friend або /play у відповідь на повідомлення: викликати одну людину
     /play short, /play long sport: вибрати гру та правила
     /play bot: зіграти зі мною
+    /play anyone: рейтингова партія із суперником вашої сили, в особистому чаті зі мною
     /new: налаштувати всі правила крок за кроком
     /tournament: турнір у цій групі (/tournament short ko 3p 30m: гра, олімпійка або кругова, довжина матчу, час запису)
     У будь-якому іншому чаті наберіть @{ $bot } і виберіть гру.
@@ -411,6 +412,52 @@ web-denied-expired = Сеанс цієї дошки минув (через до�
 web-denied-not-found = Цієї партії тут немає. Відкрийте дошку з повідомлення з партією.
 web-denied-not-allowed = Цю партію бачать лише гравці та учасники групи, де вона йде.
 
+# The board page's home: the lobby, opened from the bot's menu button.
+web-menu-button = 🎲 Грати
+web-home-title = 🎲 Гра з будь-ким
+web-home-intro = Рейтингова партія із суперником вашого рівня, завжди з годинником.
+web-home-length = Довжина
+web-home-clock = Годинник
+web-home-length-of = { $n ->
+    [1] 1 партія
+    [one] { $n } очко
+    [few] { $n } очки
+   *[other] { $n } очок
+}
+web-home-seek-long = 🔎 Довгі нарди
+web-home-seek-short = 🔎 Короткі нарди
+web-home-waiting = 🔎 Ви шукаєте суперника: { $game }. Пару буде знайдено, щойно хтось підійде; пошук закінчиться через 10 хвилин.
+web-home-seeks = Відкриті пошуки
+web-home-no-seeks = Зараз більше ніхто не шукає партію. Почніть пошук: наступний, хто шукатиме ту саму гру, потрапить у пару з вами.
+web-home-join = ▶ Грати
+web-home-rating = рейтинг { $rating }
+web-home-games = Ваші партії
+web-home-open = Відкрити
+web-home-vs = { $game } · проти: { $name }
+web-home-boards = Таблиці лідерів
+web-home-all-time = За весь час
+web-home-month = Цього місяця
+web-home-row-all = { NUMBER($rating, useGrouping: 0) } · { $matches ->
+    [one] { $matches } матч
+    [few] { $matches } матчі
+    [many] { $matches } матчів
+   *[other] { $matches } матчу
+}
+web-home-row-month = { $sign }{ NUMBER($gained, minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: 0) } · зараз { NUMBER($rating, useGrouping: 0) }
+web-home-you = Ваш рейтинг: { NUMBER($rating, useGrouping: 0) } · { $matches ->
+    [one] { $matches } рейтинговий матч
+    [few] { $matches } рейтингові матчі
+    [many] { $matches } рейтингових матчів
+   *[other] { $matches } рейтингового матчу
+}
+web-home-board-empty = Рейтингових матчів ще не було.
+web-home-month-empty = Цього місяця рейтингових матчів ще не було.
+web-home-paired = 🎲 Суперника знайдено: відкриваємо дошку…
+web-home-paused = Оновлення призупинено: натисніть «Оновити», щоб побачити пошуки зараз.
+web-home-refresh = Оновити
+web-home-gone = Цей пошук щойно закінчився: його прийняв хтось інший або гравець перестав шукати.
+web-home-own = Це ваш власний пошук.
+
 # Турніри
 cmd-tournament = Турнір у цій групі
 tournament-group-only = Турніри проходять у групах: додайте мене до групи й надішліть там /tournament.
@@ -472,6 +519,13 @@ err-not-organiser = Це може лише організатор.
 err-not-organiser-or-admin = Скасувати турнір може лише організатор або адміністратор групи.
 err-too-few-players = Для турніру потрібно щонайменше 3 гравці.
 err-tournament-over = Цей турнір завершено.
+btn-seek-find = 🎲 Знайти суперника
+btn-seek-long = 🎲 Довгі нарди
+btn-seek-short = 🎲 Короткі нарди
+seek-pick = 🎲 Яка гра? Я підберу суперника вашої сили: одна рейтингова партія, звичайний годинник. Інші умови можна задати так: <code>/play anyone short 5p blitz</code>.
+seek-held-out = ⛔ За добу ви програли три партії лобі за часом, не зробивши жодного ходу, тож лобі закрите для вас ще { $minutes } хв.
+seek-held-out-now = ⛔ Це третя за добу партія лобі, програна за часом без жодного ходу: лобі закрите для вас на { $minutes } хв.
+err-held-out = За добу ви програли три партії лобі за часом, не зробивши жодного ходу: лобі закрите для вас на годину після останньої.
 new-opponent-tournament = 🏆 Турнір для цієї групи
 new-format = Який формат турніру?
 new-done-tournament = 🏆 Запис на турнір відкрито: картка нижче.
@@ -521,3 +575,37 @@ seek-offer-bot = 🤖 Поки нікого. Можна почекати ще а
 seek-cancelled = Пошук зупинено.
 seek-none = Ви не шукаєте партію.
 btn-seek-cancel = ✖️ Зупинити пошук
+
+# Strangers paired in the lobby: set phrases, /block, /report, the @username.
+phrase-hello = 👋 Привіт
+phrase-luck = 🍀 Удачі
+phrase-gg = 👍 Гарна гра
+phrase-thanks = 🙏 Дякую
+phrase-from = { $name } пише: { $phrase }
+phrase-after = 🏁 Партію #{ $game } закінчено. Кілька слів суперникові?
+phrase-sent = Надіслано. { $left ->
+    [0] Це була остання фраза в цій партії.
+    [one] У цій партії залишилася { $left } фраза.
+    [few] У цій партії залишилося { $left } фрази.
+   *[other] У цій партії залишилося { $left } фраз.
+}
+phrase-used-up = Більше фраз у цій партії не можна: не більше чотирьох.
+phrase-over = Та партія давно закінчилася: фрази можна надсилати під час партії та 10 хвилин після неї.
+phrase-not-player = Фрази цієї партії можуть надсилати лише двоє її гравців.
+phrase-blocked = Не надіслано: один із вас заблокував іншого.
+strangers-private-only = /block і /report — для ваших партій з незнайомцями з лобі: надішліть їх мені в особистому чаті.
+block-done = 🚫 Заблоковано суперника: { $name } (партія #{ $game }). Лобі більше ніколи не зведе вас; /unblock знімає блокування.
+block-already = { $name } (партія #{ $game }) уже у вашому списку блокувань.
+block-no-game = У вас немає партії з незнайомцем з лобі. /block і /report діють на вашу поточну чи останню таку партію або на названу: /block #12, /report #12 причина.
+block-full = Ви заблокували 200 людей — це межа. /unblock знімає останнє блокування.
+unblock-done = Блокування знято: { $name }. Лобі знову може звести вас.
+unblock-none = Ви нікого не блокували.
+report-done = Дякуємо: скаргу на партію #{ $game } прийнято, оператор її розгляне.
+report-already = На партію #{ $game } ви вже поскаржилися.
+report-limit = Сьогодні ви вже надіслали 5 скарг — це межа; завтра можна знову.
+settings-username-on = Незнайомці з лобі бачать ваше ім'я, рейтинг і @username.
+settings-username-off = Незнайомці з лобі бачать лише ваше ім'я та рейтинг, без @username.
+btn-username-on = Показувати мій @username незнайомцям
+btn-username-off = Приховати мій @username від незнайомців
+cmd-block = Більше не грати з останнім суперником з лобі
+cmd-report = Поскаржитися на останнього суперника з лобі

@@ -9,11 +9,11 @@ import {
   pipCount,
   playNotation,
 } from "../../engine/index.js";
-import type { GameView, PlayerView } from "../../services/index.js";
+import { type GameView, isLobbyGame, type PlayerView } from "../../services/index.js";
 import type { Translate } from "../../texts/translate.js";
 import { captionClockLine } from "./clock-text.js";
 import { CAPTION_LIMIT, fitHtml } from "./fit.js";
-import { htmlName } from "./names.js";
+import { escapeHtml, htmlName } from "./names.js";
 import { gameTitle } from "./rules-text.js";
 
 const ICON: Record<Color, string> = { white: "⚪", black: "⚫" };
@@ -24,8 +24,21 @@ const playerOf = (g: GameView, c: Color): PlayerView => (c === "white" ? g.white
  * in no chat) the first name only, as Telegram gives it; else the whole name.
  */
 const nameIn = (g: GameView, p: PlayerView): string =>
-  g.rated && g.chatId === null ? htmlName({ firstName: p.firstName }) : htmlName(p);
+  isLobbyGame(g) ? htmlName({ firstName: p.firstName }) : htmlName(p);
 const who = (g: GameView, c: Color): string => `${ICON[c]} ${nameIn(g, playerOf(g, c))}`;
+
+/** A stranger's name: the first name, with the @username when they let strangers see it. */
+export const strangerName = (
+  p: Pick<PlayerView, "firstName" | "username" | "showUsername">,
+): string =>
+  p.showUsername && p.username
+    ? `${htmlName({ firstName: p.firstName })} @${escapeHtml(p.username)}`
+    : htmlName({ firstName: p.firstName });
+/** The players' line at a board's head names each player; a stranger with the @username if allowed. */
+const headName = (g: GameView, p: PlayerView): string =>
+  isLobbyGame(g) ? strangerName(p) : htmlName(p);
+const players = (g: GameView): string =>
+  `${ICON.white} ${headName(g, g.white)} <b>${g.score.white} : ${g.score.black}</b> ${headName(g, g.black)} ${ICON.black}`;
 const diceText = (d: readonly [number, number]): string => `${d[0]}-${d[1]}`;
 
 function statusLine(t: Translate, g: GameView, s: GameState): string {
@@ -113,7 +126,7 @@ export const gameLabel = (t: Translate, g: GameView): string =>
 /** A game that cannot go on: its record is damaged, or its tournament dropped it. */
 export function brokenCaption(t: Translate, g: GameView): string {
   const lines = [
-    `${who(g, "white")} <b>${g.score.white} : ${g.score.black}</b> ${nameIn(g, g.black)} ${ICON.black}`,
+    players(g),
     `<i>${gameLabel(t, g)}</i>`,
     t(
       g.status !== "abandoned"
@@ -132,7 +145,7 @@ export function brokenCaption(t: Translate, g: GameView): string {
  */
 export function startingCaption(t: Translate, g: GameView): string {
   const lines = [
-    `${nameIn(g, g.white)} <b>${g.score.white} : ${g.score.black}</b> ${nameIn(g, g.black)}`,
+    `${headName(g, g.white)} <b>${g.score.white} : ${g.score.black}</b> ${headName(g, g.black)}`,
     `<i>${gameLabel(t, g)}</i>`,
     t("caption-starting"),
     t("caption-commitment", { hash: g.diceCommitment }),
@@ -145,7 +158,7 @@ export function gameCaption(t: Translate, g: GameView): string {
   const s = g.state;
   const board = currentBoard(s);
   const lines = [
-    `${who(g, "white")} <b>${g.score.white} : ${g.score.black}</b> ${nameIn(g, g.black)} ${ICON.black}`,
+    players(g),
     `<i>${gameLabel(t, g)}</i>`,
     t("caption-pips", {
       white: pipCount(board.white),

@@ -4,6 +4,7 @@ import { encode } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
 import { LOCALES } from "../../i18n.js";
 import { pressed } from "../../press.js";
+import { findButton } from "../lobby/index.js";
 import { playerRef } from "../player-ref.js";
 import { privateReview } from "../reviews/in-private.js";
 import type { BasicsDeps } from "./deps.js";
@@ -29,6 +30,8 @@ async function helpCommand(ctx: CommandContext<BotContext>, next: NextFunction):
   await ctx.reply(ctx.t("help", { bot: ctx.me.username }), {
     parse_mode: "HTML",
     link_preview_options: { is_disabled: true },
+    // In private, the lobby is one tap away.
+    ...(ctx.chat.type === "private" ? { reply_markup: findButton(ctx) } : {}),
   });
 }
 

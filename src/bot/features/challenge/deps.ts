@@ -7,6 +7,7 @@ export type ChallengeDeps = Pick<
   | "boards"
   | "computer"
   | "config"
+  | "isReplay"
   | "limits"
   | "lobby"
   | "memo"

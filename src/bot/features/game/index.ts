@@ -33,12 +33,18 @@ async function gamePress(
 ): Promise<void> {
   const { service, boards, answers } = deps;
   // A board's buttons belong to the game's chat (any of its boards there, an older one
-  // included) or to its inline message; the same data pressed in another chat does nothing.
+  // included), to its inline message or to a player's own board; the same data pressed in
+  // another chat does nothing.
   // Moves are checked by the service with its one read (playPress); the rarer presses
   // below read the game here.
   const rare = ["refresh", "rematch", "claim"].includes(command.kind);
   const game = rare ? service.getGame(gameId) : null;
-  if (game && !pressed.atGameHome(ctx, game.chatId, game.message)) {
+  // A player's own board in private is the game's too (a lobby game has no other).
+  if (
+    game &&
+    !pressed.ownBoard(deps, ctx, gameId) &&
+    !pressed.atGameHome(ctx, game.chatId, game.message)
+  ) {
     await answers.answer(ctx, ctx.t("err-foreign-button"), true);
     return;
   }

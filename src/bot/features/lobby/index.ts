@@ -1,9 +1,10 @@
 import { type CommandContext, Composer } from "grammy";
-import { timeControl } from "../../../engine/index.js";
+import { type TimeControlName, timeControl, type Variant } from "../../../engine/index.js";
 import { lobbyRules } from "../../../services/index.js";
-import { onButton } from "../../buttons.js";
+import { onButton, type PayloadOf, type PressContext } from "../../buttons.js";
 import { encode } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
+import { wholeMinutes } from "../../seekers.js";
 import { clockName } from "../../ui/clock-text.js";
 import { gameTitle } from "../../ui/rules-text.js";
 import type { PlayArgs } from "../challenge/play-args.js";
@@ -11,7 +12,14 @@ import type { FeatureDeps } from "../deps.js";
 import { withinLimit } from "../limited.js";
 import { playerRef } from "../player-ref.js";
 
-export type LobbyDeps = Pick<FeatureDeps, "lobby" | "answers" | "limits">;
+export type LobbyDeps = Pick<FeatureDeps, "lobby" | "answers" | "limits" | "isReplay">;
+
+/** What a seek asks for. */
+interface SeekTerms {
+  readonly variant: Variant;
+  readonly matchLength: number;
+  readonly clock: TimeControlName;
+}
 
 const stopButton = (ctx: BotContext) => ({
   inline_keyboard: [
@@ -21,6 +29,22 @@ const stopButton = (ctx: BotContext) => ({
         callback_data: encode({ type: "seek", command: "cancel" }),
       },
     ],
+  ],
+});
+
+/** /start's 🎲 Find an opponent, in a private chat. */
+export const findButton = (ctx: BotContext) => ({
+  inline_keyboard: [
+    [{ text: ctx.t("btn-seek-find"), callback_data: encode({ type: "seek", command: "pick" }) }],
+  ],
+});
+
+const pickButtons = (ctx: BotContext) => ({
+  inline_keyboard: [
+    (["long", "short"] as const).map((variant) => ({
+      text: ctx.t(variant === "long" ? "btn-seek-long" : "btn-seek-short"),
+      callback_data: encode({ type: "seek", command: "find", variant }),
+    })),
   ],
 });
 
@@ -34,7 +58,6 @@ export async function seekCommand(
   ctx: CommandContext<BotContext>,
   args: PlayArgs,
 ): Promise<void> {
-  if (!ctx.from) return;
   if (ctx.chat.type !== "private") {
     await ctx.reply(ctx.t("seek-private-only"));
     return;
@@ -50,38 +73,71 @@ export async function seekCommand(
     await ctx.reply(ctx.t("seek-bad"));
     return;
   }
+  await seekFor(deps, ctx, { variant: args.variant, matchLength, clock: args.clock ?? "normal" });
+}
+
+/** The seek itself, from the command or a 🎲 button: waiting (with Stop looking) or paired. */
+async function seekFor(deps: LobbyDeps, ctx: BotContext, terms: SeekTerms): Promise<void> {
+  if (!ctx.from) return;
+  // Replayed after a crash: a seek ended since its message was sent was this update's own (a
+  // second would pair the person again).
+  if (deps.isReplay(ctx.update.update_id)) {
+    const last = deps.lobby.latestSeekOf(ctx.from.id);
+    if (last && last.status !== "waiting" && last.createdAt >= (ctx.msg?.date ?? 0) * 1000) return;
+  }
   if (deps.lobby.waitingOf(ctx.from.id)) {
     await ctx.reply(ctx.t("seek-already"), { reply_markup: stopButton(ctx) });
     return;
   }
   if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
-  const clock = args.clock ?? "normal";
-  const r = deps.lobby.seek({
-    seeker: playerRef(ctx.from),
-    variant: args.variant,
-    matchLength,
-    clock,
-  });
+  const r = deps.lobby.seek({ seeker: playerRef(ctx.from), ...terms });
   if (!r.ok) {
-    await ctx.reply(ctx.t("seek-bad"));
+    const left = r.error.code === "held-out" ? deps.lobby.heldOutFor(ctx.from.id) : null;
+    await ctx.reply(
+      left === null
+        ? ctx.t(r.error.code === "busy" ? "err-busy" : "seek-bad")
+        : ctx.t("seek-held-out", { minutes: wholeMinutes(left) }),
+    );
     return;
   }
   if (r.value.kind === "paired") return;
-  const game = gameTitle(ctx.t, args.variant, lobbyRules(args.variant, matchLength));
-  const control = timeControl(clock, args.variant, matchLength);
+  const { variant, matchLength, clock } = terms;
+  const game = gameTitle(ctx.t, variant, lobbyRules(variant, matchLength));
+  const control = timeControl(clock, variant, matchLength);
   await ctx.reply(ctx.t("seek-waiting", { game, clock: clockName(ctx.t, control) }), {
     reply_markup: stopButton(ctx),
   });
 }
 
-/** ✖️ Stop looking: acts on the presser's own seek, wherever the button was pressed. */
+/**
+ * The lobby's buttons, each the presser's own and in a private chat only: ✖️ Stop looking
+ * (their waiting seek, wherever it began), 🎲 Find an opponent (which game?) and the game.
+ */
 export function lobbyFeature(deps: LobbyDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  onButton(composer, "seek", async (ctx) => {
+  onButton(composer, "seek", (ctx, p) => seekPress(deps, ctx, p));
+  return composer;
+}
+
+async function seekPress(
+  deps: LobbyDeps,
+  ctx: PressContext<BotContext>,
+  p: PayloadOf<"seek">,
+): Promise<void> {
+  if (p.command === "cancel") {
     const r = deps.lobby.cancel(ctx.from.id);
     await deps.answers.answer(ctx, ctx.t(r.ok ? "seek-cancelled" : "seek-none"));
     if (r.ok)
       await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => {});
-  });
-  return composer;
+    return;
+  }
+  // Forged onto a group's message, a seek's button starts nothing there.
+  if (ctx.chat?.type !== "private") {
+    await deps.answers.answer(ctx, ctx.t("seek-private-only"), true);
+    return;
+  }
+  await deps.answers.answer(ctx);
+  if (p.command === "find")
+    await seekFor(deps, ctx, { variant: p.variant, matchLength: 1, clock: "normal" });
+  else await ctx.reply(ctx.t("seek-pick"), { parse_mode: "HTML", reply_markup: pickButtons(ctx) });
 }

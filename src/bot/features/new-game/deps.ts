@@ -7,6 +7,7 @@ export type NewGameDeps = Pick<
   | "boards"
   | "computer"
   | "config"
+  | "isReplay"
   | "limits"
   | "lobby"
   | "logger"
