@@ -68,6 +68,7 @@ async function site(): Promise<Site> {
       textsFor: () => keysAsTexts,
       isMember: async () => true,
       playing: () => {},
+      startLimit: () => 0,
     },
     logger: silentLogger,
     botToken: TOKEN,

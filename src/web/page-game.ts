@@ -1,12 +1,20 @@
 import { actor, delayLeftAt, rematchOpen, reservesAt } from "../engine/index.js";
-import type { GameView, PlayerView } from "../services/index.js";
+import { type GameView, isLobbyGame, type PlayerView } from "../services/index.js";
 import type { PageClock, PageGame, PagePlayer, Role } from "./protocol.js";
 
 /** A player's name as the page shows it. */
 export const playerName = (p: Pick<PlayerView, "firstName" | "lastName">): string =>
   p.lastName ? `${p.firstName} ${p.lastName}` : p.firstName;
 
-const player = (p: PlayerView): PagePlayer => ({ id: p.id, name: playerName(p) });
+/** A stranger's name: the first name, with the @username when they let strangers see it. */
+const strangerName = (p: PlayerView): string =>
+  p.showUsername && p.username ? `${p.firstName} @${p.username}` : p.firstName;
+
+/** Between strangers paired in the lobby, first names only (and usernames if allowed). */
+const player = (game: GameView, p: PlayerView): PagePlayer => ({
+  id: p.id,
+  name: isLobbyGame(game) ? strangerName(p) : playerName(p),
+});
 
 /**
  * A game as the page shows it: no message ids, seeds or bookkeeping of the chat's board.
@@ -20,8 +28,8 @@ export function pageGame(game: GameView, claimable: boolean, now: number): PageG
     starting: game.starting,
     state: game.state,
     version: game.version,
-    white: player(game.white),
-    black: player(game.black),
+    white: player(game, game.white),
+    black: player(game, game.black),
     waitingFor: game.waitingFor,
     score: game.score,
     scoreAfter: game.final ? { white: game.final.white, black: game.final.black } : null,

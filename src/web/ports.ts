@@ -20,4 +20,9 @@ export interface WebBoardPorts {
    * press there again, and is edited once their turn is over.
    */
   playing(gameId: number, userId: number): void;
+  /**
+   * The person's count of games asked for, shared with the bot's /play (the page is no way
+   * round it): the ms until one more may be asked for, 0 for now; `take` counts one.
+   */
+  startLimit(userId: number, take: boolean): number;
 }

@@ -196,3 +196,115 @@ export const EVENT = { game: "game", next: "next", closed: "closed" } as const;
 
 /** The header every API request carries Telegram's signed launch data in. */
 export const AUTH_SCHEME = "tma";
+
+// ---------------------------------------------------------------- the page's home (the lobby)
+
+/** The clocks a lobby game may have, and the lengths the home's chooser offers. */
+export const HOME_CLOCKS = ["blitz", "normal", "casual"] as const;
+export type HomeClock = (typeof HOME_CLOCKS)[number];
+export const HOME_LENGTHS = [1, 3, 5, 7] as const;
+
+/** A waiting seek as the home lists it: a stranger's first name and rating only. */
+export interface HomeSeek {
+  readonly id: number;
+  readonly variant: Variant;
+  /** Points of the match; 1: a single game. */
+  readonly matchLength: number;
+  readonly clock: string;
+  readonly name: string;
+  /** The seeker's rating in the seek's game, rounded. */
+  readonly rating: number;
+}
+
+/** What changes on the home while it is open: polled every `pollMs`. */
+export interface HomeState {
+  /** Others' waiting seeks, nearest the viewer's rating first (at most 50). */
+  readonly seeks: readonly HomeSeek[];
+  /** The viewer's own waiting seek. */
+  readonly mine: HomeSeek | null;
+  /** The game the viewer's latest seek met, while it goes on: the page opens its board. */
+  readonly paired: number | null;
+}
+
+/** A place on a leaderboard: `figure` is written by the server (numbers in the viewer's words). */
+export interface HomeRow {
+  readonly rank: number;
+  readonly name: string;
+  readonly figure: string;
+  readonly me: boolean;
+}
+
+/** One game's leaderboards, top ten each, and the viewer's own rating in it. */
+export interface HomeBoard {
+  readonly variant: Variant;
+  readonly allTime: readonly HomeRow[];
+  readonly month: readonly HomeRow[];
+  readonly you: string;
+}
+
+/** A game of the viewer's in progress, to go back to. */
+export interface HomeGame {
+  readonly id: number;
+  readonly variant: Variant;
+  readonly opponent: string;
+}
+
+/** The home's texts; `{slot}`s are filled in the page. */
+export interface HomeTexts {
+  readonly title: string;
+  readonly intro: string;
+  readonly length: string;
+  readonly clock: string;
+  readonly seekLong: string;
+  readonly seekShort: string;
+  /** {game} */
+  readonly waiting: string;
+  readonly cancel: string;
+  readonly seeks: string;
+  readonly noSeeks: string;
+  readonly join: string;
+  /** {rating} */
+  readonly rating: string;
+  readonly games: string;
+  readonly open: string;
+  /** {game} {name} */
+  readonly vs: string;
+  readonly boards: string;
+  readonly allTime: string;
+  readonly month: string;
+  readonly boardEmpty: string;
+  readonly monthEmpty: string;
+  readonly paired: string;
+  readonly paused: string;
+  readonly refresh: string;
+  readonly offline: string;
+  readonly variants: Readonly<Record<Variant, string>>;
+  /** By match length, 1 to 11: "1 game", "3 points". */
+  readonly lengths: Readonly<Record<string, string>>;
+  readonly clocks: Readonly<Record<string, string>>;
+}
+
+/** Everything the home needs to open. */
+export interface HomeBoot {
+  readonly me: PagePlayer;
+  readonly locale: string;
+  readonly texts: HomeTexts;
+  readonly state: HomeState;
+  readonly boards: readonly HomeBoard[];
+  readonly games: readonly HomeGame[];
+  /** How often the page asks for the state while it is seen. */
+  readonly pollMs: number;
+}
+
+/** The body of a seek from the home. */
+export interface SeekRequest {
+  readonly variant: Variant;
+  readonly matchLength: number;
+  readonly clock: HomeClock;
+}
+
+/** What a seek, a join or a cancel answers: the state after it, and the game it made. */
+export interface HomeAnswer {
+  readonly state: HomeState;
+  readonly gameId?: number;
+}

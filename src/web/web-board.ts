@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../log.js";
 import type { GameReviews, GameService, GameView, ServiceError } from "../services/index.js";
 import type { PageAssets } from "./assets.js";
+import { type HomeLobby, type HomeReply, LobbyHome } from "./home.js";
 import { accepts, readBody, sendJson } from "./http.js";
 import { checkInitData, initDataKey, type WebUser } from "./init-data.js";
 import { RateLimiter, Recent } from "./limits.js";
@@ -61,6 +62,8 @@ export interface WebBoardOptions {
   readonly assets: PageAssets;
   readonly now?: () => number;
   readonly limits?: Partial<WebLimits>;
+  /** The lobby the page's home shows; without it the home's routes are not served. */
+  readonly lobby?: HomeLobby;
   /** Called once the board is closed (the app ends its subscription). */
   readonly onClose?: () => void;
   /** How often a quiet stream hears a comment (HEARTBEAT_MS; tests make it short). */
@@ -69,6 +72,8 @@ export interface WebBoardOptions {
 
 type Route = "boot" | "act" | "rematch" | "events" | "review";
 const API = /^api\/game\/(\d{1,16})(?:\/(act|rematch|events|review))?$/;
+type HomeRoute = "boot" | "state" | "seek" | "join" | "cancel";
+const HOME_API = /^api\/home(?:\/(state|seek|join|cancel))?$/;
 
 /** An answer that ends a request early. */
 class Answer extends Error {
@@ -98,6 +103,7 @@ export class WebBoard {
   private readonly reviews: Reviews;
   private readonly members = new Recent<string, { at: number; answer: Promise<boolean> }>(10_000);
   private readonly texts = new Map<string, PageTexts>();
+  private readonly home: LobbyHome | null;
 
   constructor(private readonly opts: WebBoardOptions) {
     this.key = initDataKey(opts.botToken);
@@ -110,6 +116,7 @@ export class WebBoard {
       opts.heartbeatMs,
     );
     this.reviews = new Reviews(opts.reviews);
+    this.home = opts.lobby ? new LobbyHome(opts.lobby, opts.service, opts.ports) : null;
   }
 
   /** Open pages now. */
@@ -134,6 +141,19 @@ export class WebBoard {
       this.serveAsset(req, res, rest);
       return true;
     }
+    const home = this.home ? HOME_API.exec(rest) : null;
+    if (home) {
+      const route: HomeRoute = (home[1] as HomeRoute | undefined) ?? "boot";
+      const post = route === "seek" || route === "join" || route === "cancel";
+      if (req.method !== (post ? "POST" : "GET")) {
+        res.writeHead(405, { allow: post ? "POST" : "GET" }).end();
+        return true;
+      }
+      this.homeApi(req, res, route, post).catch((err: unknown) =>
+        this.failed(req, res, err, route),
+      );
+      return true;
+    }
     const m = API.exec(rest);
     if (!m) {
       res.writeHead(404).end();
@@ -145,16 +165,45 @@ export class WebBoard {
       res.writeHead(405, { allow: post ? "POST" : "GET" }).end();
       return true;
     }
-    this.api(req, res, route, Number(m[1]), url).catch((err: unknown) => {
-      if (err instanceof Answer) sendJson(req, res, err.status, err.body, err.headers);
-      else {
-        this.opts.logger.error({ err, route }, "board page request failed");
-        if (!res.headersSent) sendJson(req, res, 500, { code: "error", message: "" });
-        else res.end();
-      }
-    });
+    this.api(req, res, route, Number(m[1]), url).catch((err: unknown) =>
+      this.failed(req, res, err, route),
+    );
     return true;
   };
+
+  private failed(req: IncomingMessage, res: ServerResponse, err: unknown, route: string): void {
+    if (err instanceof Answer) sendJson(req, res, err.status, err.body, err.headers);
+    else {
+      this.opts.logger.error({ err, route }, "board page request failed");
+      if (!res.headersSent) sendJson(req, res, 500, { code: "error", message: "" });
+      else res.end();
+    }
+  }
+
+  /** The home's requests: signed and counted as the game's, bodies capped the same way. */
+  private async homeApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: HomeRoute,
+    post: boolean,
+  ): Promise<void> {
+    const home = this.home!;
+    const user = this.signedUser(req);
+    const locale = this.opts.ports.localeOf(user.id, user.languageCode);
+    const t = this.opts.ports.textsFor(locale);
+    const wait = this.requests.take(`u${user.id}`);
+    if (wait > 0) throw tooMany(wait);
+    const body = post ? await this.body(req, t) : null;
+    const reply: HomeReply =
+      route === "boot"
+        ? { status: 200, body: home.boot(user, locale, t) }
+        : route === "state"
+          ? { status: 200, body: home.state(user.id) }
+          : route === "cancel"
+            ? home.cancel(user, t)
+            : home[route](user, body, t);
+    sendJson(req, res, reply.status, reply.body, reply.headers);
+  }
 
   /** A game changed: every open page of it hears so now; a next game's, that it began. */
   changed(game: GameView): void {

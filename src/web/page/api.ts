@@ -1,6 +1,9 @@
 import {
   AUTH_SCHEME,
   EVENT,
+  type HomeAnswer,
+  type HomeBoot,
+  type HomeState,
   type PageBoot,
   type PageGame,
   type PageReview,
@@ -44,8 +47,12 @@ export class PageApi {
     return { authorization: `${AUTH_SCHEME} ${this.initData}` };
   }
 
-  private async call<T>(path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.base}/api/game/${path}`, {
+  private call<T>(path: string, body?: unknown): Promise<T> {
+    return this.request(`game/${path}`, body);
+  }
+
+  private async request<T>(path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${this.base}/api/${path}`, {
       method: body === undefined ? "GET" : "POST",
       headers: {
         ...this.headers(),
@@ -73,6 +80,27 @@ export class PageApi {
 
   review(gameId: number): Promise<PageReview> {
     return this.call(`${gameId}/review`);
+  }
+
+  /** The home: the lobby's searches, the person's own, their games, the leaderboards. */
+  home(): Promise<HomeBoot> {
+    return this.request("home");
+  }
+
+  homeState(): Promise<HomeState> {
+    return this.request("home/state");
+  }
+
+  seek(variant: string, matchLength: number, clock: string): Promise<HomeAnswer> {
+    return this.request("home/seek", { variant, matchLength, clock });
+  }
+
+  join(seekId: number): Promise<HomeAnswer> {
+    return this.request("home/join", { seekId });
+  }
+
+  cancelSeek(): Promise<HomeAnswer> {
+    return this.request("home/cancel", {});
   }
 
   /**

@@ -1,5 +1,6 @@
 import { PageApi, Refused } from "./api.js";
 import { BoardApp, type Parts } from "./app.js";
+import { HomeApp } from "./home.js";
 import { applyTheme, gameIdOf, onThemeChange, postEvent, readLaunch } from "./telegram.js";
 
 const byId = (id: string): HTMLElement => document.getElementById(id)!;
@@ -21,9 +22,13 @@ async function main(): Promise<void> {
     review: byId("review"),
   };
   let current: BoardApp | null = null;
+  let home: HomeApp | null = null;
   const open = async (gameId: number): Promise<void> => {
     current?.close();
     current = null;
+    home?.close();
+    home = null;
+    document.body.dataset.view = "game";
     const url = new URL(location.href);
     url.searchParams.set("g", String(gameId));
     history.replaceState(null, "", url);
@@ -38,7 +43,24 @@ async function main(): Promise<void> {
       document.body.dataset.phase = "refused";
     }
   };
-  await open(gameIdOf(location.search, launch.startParam));
+  // Opened without a game (the bot's menu button, a link naming none): the lobby's home.
+  const showHome = async (): Promise<void> => {
+    document.body.dataset.view = "home";
+    try {
+      const boot = await api.home();
+      document.documentElement.lang = boot.locale;
+      home = new HomeApp(byId("home"), api, boot, (id) => void open(id));
+      home.start();
+    } catch (e) {
+      // A server without the home says no game is named, as before it had one.
+      if (e instanceof Refused && e.status === 404) return open(0);
+      document.body.dataset.view = "game";
+      parts.status.textContent = e instanceof Refused ? e.refusal.message : String(e);
+      document.body.dataset.phase = "refused";
+    }
+  };
+  const gameId = gameIdOf(location.search, launch.startParam);
+  await (gameId > 0 ? open(gameId) : showHome());
 }
 
 void main();
