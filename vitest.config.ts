@@ -9,6 +9,7 @@ const SLOW = [
   "test/e2e/e2e.test.ts", // the real bot process (node dist/main.js) against a fake Bot API
   "test/e2e/unreachable.test.ts", // the real bot process when Telegram refuses its connection
   "test/e2e/clock-restart.test.ts", // kill -9 of the real bot process in twenty clocked games
+  "test/e2e/lobby-restart.test.ts", // kill -9 of the real bot process with seeks and lobby games
   "test/deploy/docker-steps.test.ts", // the image's steps on a clean clone, with its own npm ci
   "test/db/crash.test.ts", // over a hundred processes killed mid-write
   "test/db/race.test.ts", // two processes pressing on one database file
@@ -26,6 +27,10 @@ const SLOW = [
   "test/bot/review-memory.test.ts", // 20 analyses and replays at once, the compiled bot's threads
   "test/services/records/records-tools.test.ts", // gnubg importing records; npm run verify
   "test/web/board-page.test.ts", // the board page in Chromium: whole games by taps, screenshots
+  "test/web/home-page.test.ts", // the page's home in Chromium: seeks and joins by taps, screenshots
+  "test/web/lobby-game.test.ts", // two strangers' whole matches on their boards and the page
+  "test/bot/analysis.test.ts", // whole games analysed and posted, in each language
+  "test/ai/review.test.ts", // the review's search depths over whole games
   "test/ai/bench.test.ts", // the AI benchmark tool itself: a smoke match, a long run in parts
   "test/ai/bench-gnubg.test.ts", // gnubg processes playing the benchmark's games
   // The reference generator checked against GNU Backgammon: it tests the cross-check's
@@ -37,7 +42,6 @@ const SLOW = [
 const SAMPLED = [
   "test/ai/strong.test.ts",
   "test/ai/full-game.test.ts",
-  "test/bot/analysis.test.ts",
   "test/engine/cross-check.test.ts",
   "test/engine/step-tree.test.ts",
   "test/bot/inline-game.test.ts",
@@ -47,7 +51,6 @@ const SAMPLED = [
   "test/bot/group-game.test.ts",
   "test/bot/board-convergence.test.ts",
   "test/engine/gnubg-vectors.test.ts",
-  "test/ai/review.test.ts",
   "test/engine/properties.test.ts",
   "test/cli/engine-protocol.test.ts",
 ];
