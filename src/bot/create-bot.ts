@@ -207,6 +207,7 @@ export function createBot(config: BotConfig, deps: BotDeps): BotParts {
       prefs: deps.prefs,
       textsFor: texts.textsFor,
       logger: deps.logger,
+      told: (seekId) => deps.lobby.markTold(seekId),
     }),
     strangers,
     deps: featureDeps,

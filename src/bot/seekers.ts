@@ -7,6 +7,7 @@ import { OPENING_PHRASES, phraseButtons } from "./features/strangers/phrases.js"
 import { localeOf } from "./i18n.js";
 import { chatLane } from "./outbox/methods.js";
 import { type Outbox, PRIORITY } from "./outbox/outbox.js";
+import { isPermanent } from "./telegram-errors.js";
 import { strangerName } from "./ui/caption.js";
 
 type LobbyNews = Extract<News, { kind: "lobby" }>;
@@ -26,6 +27,8 @@ export class Seekers {
       readonly prefs: LocalePrefs;
       readonly textsFor: (locale: string | null) => Translate;
       readonly logger: Logger;
+      /** The seeker was told (or can never be): a restart does not tell them again. */
+      readonly told: (seekId: number) => void;
     },
   ) {}
 
@@ -44,9 +47,16 @@ export class Seekers {
           news.what === "paired" && news.gameId !== null
             ? { reply_markup: phraseButtons(this.textsFor(userId), news.gameId, OPENING_PHRASES) }
             : {};
-        await this.deps.api
+        const sent = await this.deps.api
           .sendMessage(userId, text, { parse_mode: "HTML", ...phrases })
-          .catch((err: unknown) => this.deps.logger.warn({ err, userId }, "seeker not told"));
+          .then(
+            () => true,
+            (err: unknown) => {
+              this.deps.logger.warn({ err, userId }, "seeker not told");
+              return isPermanent(err);
+            },
+          );
+        if (sent && news.what !== "offered") this.deps.told(seek.id);
       },
     });
   }

@@ -504,6 +504,8 @@ export const seeks = sqliteTable(
     createdAt: integer("created_at").notNull(),
     expiresAt: integer("expires_at").notNull(),
     updatedAt: updatedAt(),
+    /** When its seeker was told it was paired or lapsed; null: not yet (a restart tells it). */
+    toldAt: integer("told_at"),
   },
   (t) => [
     // One waiting seek a person: a second press while one waits finds it, not a twin.

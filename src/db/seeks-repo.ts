@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, lte, ne, notExists, or, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+} from "drizzle-orm";
 import { RATING_START, type TimeControlName, type Variant } from "../engine/index.js";
 import type { Db } from "./open.js";
 import { blocks, players, ratings, type SeekRow, type SeekStatus, seeks } from "./schema.js";
@@ -16,7 +30,10 @@ export interface OpenSeek {
   readonly createdAt: number;
 }
 
-export type NewSeek = Omit<SeekRow, "id" | "status" | "computerOffered" | "gameId" | "updatedAt">;
+export type NewSeek = Omit<
+  SeekRow,
+  "id" | "status" | "computerOffered" | "gameId" | "updatedAt" | "toldAt"
+>;
 
 /** The lobby's seeks: who waits for what, and what became of each. */
 export class SeeksRepo {
@@ -78,6 +95,27 @@ export class SeeksRepo {
       .where(and(eq(seeks.id, id), eq(seeks.status, "waiting")))
       .run();
     return r.changes > 0;
+  }
+
+  /** Its seeker was told what became of it (paired or lapsed). */
+  markTold(id: number, now: number): void {
+    this.db.update(seeks).set({ toldAt: now }).where(eq(seeks.id, id)).run();
+  }
+
+  /** Seeks paired or lapsed since `since` whose seeker was not told (a process died first). */
+  untoldSince(since: number): SeekRow[] {
+    return this.db
+      .select()
+      .from(seeks)
+      .where(
+        and(
+          inArray(seeks.status, ["paired", "lapsed"]),
+          isNull(seeks.toldAt),
+          gte(seeks.updatedAt, since),
+        ),
+      )
+      .orderBy(asc(seeks.id))
+      .all();
   }
 
   /** Marks the computer offered to a waiting seek; false when it was offered already. */

@@ -147,4 +147,36 @@ describe("the lobby when a process dies, or a call is slow", () => {
     await sending;
     expect(h.tg.problems()).toEqual([]);
   });
+
+  it("a lapse a dying process never told is told at the next start, once", async ({ harness }) => {
+    const file = fileDb();
+    let now = Date.UTC(2026, 11, 4, 12);
+    const first = await harness({ path: file, now: () => now });
+    await first.send(USERS.alice, "/play anyone long", { chatId: USERS.alice.id });
+    now += 10 * 60_000;
+    // The lapse is stored; its notice is lost on the network as the process dies.
+    first.tg.dropNext("sendMessage");
+    expect(first.app.lobby.tick(now).lapsed).toHaveLength(1);
+    await first.settle();
+    const lapsedNotes = (h: Harness) =>
+      h.tg.chatMessages(USERS.alice.id).filter((m) => /search has lapsed/.test(m.text ?? ""));
+    expect(lapsedNotes(first)).toEqual([]);
+    first.close();
+
+    now += 30_000;
+    const again = await harness({ path: file, now: () => now, tg: first.tg });
+    again.app.lobbyKeeper.start();
+    again.app.lobbyKeeper.stop();
+    await again.settle();
+    expect(lapsedNotes(again)).toHaveLength(1);
+    again.close();
+
+    // Told: a third start says nothing more.
+    const third = await harness({ path: file, now: () => now, tg: first.tg });
+    third.app.lobbyKeeper.start();
+    third.app.lobbyKeeper.stop();
+    await third.settle();
+    expect(lapsedNotes(third)).toHaveLength(1);
+    expect(third.tg.problems()).toEqual([]);
+  });
 });

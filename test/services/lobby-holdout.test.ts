@@ -78,6 +78,13 @@ describe("walking away from lobby games", () => {
       errorCode(l.lobby.seek({ seeker: alice, variant: "long", matchLength: 1, clock: "normal" })),
     ).toBe("held-out");
     expect(l.lobby.waitingOf(alice.id)).toBeNull();
+    // Nor may she take up someone's search from the page's list.
+    const open = unwrap(
+      l.lobby.seek({ seeker: bob, variant: "long", matchLength: 1, clock: "normal" }),
+    );
+    expect(errorCode(l.lobby.join(alice, open.seek.id))).toBe("held-out");
+    expect(l.lobby.waitingOf(bob.id)?.id).toBe(open.seek.id);
+    unwrap(l.lobby.cancel(bob.id));
     // An hour after the last, the lobby is open again.
     l.clock.t = third.finishedAt! + HOUR;
     expect(l.lobby.heldOutFor(alice.id)).toBeNull();

@@ -1,6 +1,7 @@
 /** What the keeper asks of the lobby. */
 export interface TickingLobby {
   tick(now?: number): unknown;
+  retell(): unknown;
 }
 
 const TICK_EVERY_MS = 1_000;
@@ -17,8 +18,14 @@ export class LobbyKeeper {
     private readonly failed: (err: unknown) => void,
   ) {}
 
+  /** Starts ticking; first, what a stopped process paired or lapsed but never told is told. */
   start(): void {
     if (this.timer) return;
+    try {
+      this.lobby.retell();
+    } catch (err) {
+      this.failed(err);
+    }
     this.timer = setInterval(() => {
       try {
         this.lobby.tick();

@@ -13,6 +13,7 @@ import {
   joinSeek,
   type LobbyTick,
   lobbyTick,
+  SEEK_LAPSE_MS,
   type SeekInput,
   type SeekOutcome,
   seek,
@@ -114,6 +115,22 @@ export class LobbyService {
     const until = heldOutUntil(this.ctx, loser, game.finishedAt);
     if (until === game.finishedAt + HOLDOUT_MS)
       this.publish({ kind: "lobby-hold", userId: loser, until });
+  }
+
+  /** The seeker was told what became of the seek (or can never be). */
+  markTold(seekId: number): void {
+    if (isId(seekId)) this.ctx.seeks.markTold(seekId, this.games.config.now());
+  }
+
+  /**
+   * At start-up: the seeks paired or lapsed within the last ten minutes whose seekers a
+   * stopped process never told are told now.
+   */
+  retell(now: number = this.games.config.now()): number {
+    const untold = this.ctx.seeks.untoldSince(now - SEEK_LAPSE_MS);
+    for (const s of untold)
+      if (s.status === "paired" || s.status === "lapsed") this.tell(s.status, s, s.gameId);
+    return untold.length;
   }
 
   /** Pairs, lapses and offers what is due now (the lobby keeper calls it each second). */

@@ -1,0 +1,1 @@
+ALTER TABLE `seeks` ADD `told_at` integer;
