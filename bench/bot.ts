@@ -81,7 +81,7 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
   const database = openDatabase(dbFile);
   const statements = countStatements(database.sqlite);
   let seeds = 0;
-  const app = createApp(parsed.config, {
+  const app = await createApp(parsed.config, {
     database,
     botInfo: BOT_INFO,
     logger: silentLogger,
@@ -211,12 +211,12 @@ async function inProcess(dir: string, presses: number): Promise<Record<string, n
   let busyMs = 0;
   try {
     while (timings.length < presses + warmup) {
-      let game = gameId ? rig.service.getGame(gameId) : null;
+      let game = gameId ? await rig.service.getGame(gameId) : null;
       if (game?.status !== "active") {
         const chatId = -(1000 + games);
         gameId = await openGame(rig, chatId, games % 2 === 0 ? "/play" : "/play short");
         games++;
-        game = rig.service.getGame(gameId)!;
+        game = (await rig.service.getGame(gameId))!;
       }
       const t = await pressOnce(rig, game, r);
       timings.push(t);
@@ -254,7 +254,7 @@ async function overHttp(dir: string, presses: number): Promise<Record<string, nu
   let games = 0;
   try {
     while (samples.length < presses + warmup) {
-      let game = gameId ? rig.service.getGame(gameId) : null;
+      let game = gameId ? await rig.service.getGame(gameId) : null;
       if (game?.status !== "active") {
         const chatId = -(2000 + games);
         const seen = fake.calls.length;
@@ -282,7 +282,7 @@ async function overHttp(dir: string, presses: number): Promise<Record<string, nu
         );
         gameId = Number(/^g:(\d+):/.exec(dataOf(board.keyboard.flat()[0]!))?.[1]);
         games++;
-        game = rig.service.getGame(gameId)!;
+        game = (await rig.service.getGame(gameId))!;
       }
       const board = boardOf(fake, game.chatId!, game.id);
       const since = board.changedAt;
@@ -332,7 +332,7 @@ async function memoryChild(games: number, served: number): Promise<Record<string
   try {
     // Warm: one game shown and pressed, so the renderer and every module are loaded.
     const warm = await openGame(rig, -1, "/play");
-    await pressOnce(rig, rig.service.getGame(warm)!, r);
+    await pressOnce(rig, (await rig.service.getGame(warm))!, r);
     const rssStart = rss();
 
     const t0 = performance.now();
@@ -342,23 +342,23 @@ async function memoryChild(games: number, served: number): Promise<Record<string
     for (let i = 0; i < games; i++) {
       const a = { id: 100_000 + 2 * i, firstName: `A${i}` };
       const b = { id: 100_001 + 2 * i, firstName: `B${i}` };
-      const c = earlier.createChallenge({
+      const c = await earlier.createChallenge({
         challenger: a,
         chat: { id: -(10_000 + (i % 500)), type: "supergroup" },
         variant: i % 2 === 0 ? "long" : "short",
       });
       if (!c.ok) throw new Error(c.error.message);
-      const s = earlier.acceptChallenge(c.value.id, b);
+      const s = await earlier.acceptChallenge(c.value.id, b);
       if (!s.ok) throw new Error(s.error.message);
       // The game begins once its first message is posted (the dice's second part).
       const chatId = s.value.game.chatId!;
       const where = { kind: "chat", chatId, messageId: 1 + i, date: 1_767_225_600 } as const;
-      const begun = earlier.beginGame(s.value.game.id, where);
+      const begun = await earlier.beginGame(s.value.game.id, where);
       if (!begun.ok) throw new Error(begun.error.message);
       let g = begun.value.game;
       ids.push(g.id);
       for (let k = 0; i % 5 === 0 && k < 4 && g.status === "active"; k++) {
-        const res = earlier.act(g.id, g.waitingFor!, randomAction(g, r), g.version);
+        const res = await earlier.act(g.id, g.waitingFor!, randomAction(g, r), g.version);
         if (!res.ok) throw new Error(res.error.message);
         g = res.value.game;
       }
@@ -369,7 +369,7 @@ async function memoryChild(games: number, served: number): Promise<Record<string
     const step = Math.max(1, Math.floor(ids.length / served));
     let presses = 0;
     for (let i = 0; i < ids.length && presses < served * 4; i += step) {
-      const game = rig.service.getGame(ids[i]!)!;
+      const game = (await rig.service.getGame(ids[i]!))!;
       rig.users.set(game.white.id, { id: game.white.id, is_bot: false, first_name: "W" });
       rig.users.set(game.black.id, { id: game.black.id, is_bot: false, first_name: "B" });
       // A press on a board from before a restart: the game is shown again (a new message).
@@ -378,7 +378,7 @@ async function memoryChild(games: number, served: number): Promise<Record<string
       await sendToBot(rig, fake.pressUpdate(who, old, `g:${game.id}:${game.version}:f`).update);
       presses++;
       for (let k = 0; k < 3; k++) {
-        const g = rig.service.getGame(game.id)!;
+        const g = (await rig.service.getGame(game.id))!;
         if (g.status !== "active") break;
         await pressOnce(rig, g, r);
         presses++;

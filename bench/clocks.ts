@@ -71,7 +71,7 @@ export async function benchClocks({
   if (!parsed.ok) throw new Error(parsed.errors.join("; "));
   const database = openDatabase(path.join(dir, "clocks.sqlite"));
   let seeds = 0;
-  const app = createApp(parsed.config, {
+  const app = await createApp(parsed.config, {
     database,
     botInfo: BOT_INFO,
     logger: silentLogger,
@@ -102,7 +102,7 @@ export async function benchClocks({
   });
 
   try {
-    app.clocks.start();
+    await app.clocks.start();
     const t0 = performance.now();
     const ids: number[] = [];
     for (let i = 0; i < games; i++) {
@@ -110,14 +110,14 @@ export async function benchClocks({
       const chat = { id: chatId, type: "supergroup", title: `Clocks ${i}` };
       const a = { id: 100_000 + 2 * i, firstName: `A${i}` };
       const b = { id: 100_001 + 2 * i, firstName: `B${i}` };
-      const c = service.createChallenge({
+      const c = await service.createChallenge({
         challenger: a,
         chat,
         variant: "short",
         timeControl: "blitz",
       });
       if (!c.ok) throw new Error(c.error.message);
-      const accepted = service.acceptChallenge(c.value.id, b);
+      const accepted = await service.acceptChallenge(c.value.id, b);
       if (!accepted.ok) throw new Error(accepted.error.message);
       const origin: DiceOrigin = {
         kind: "chat",
@@ -125,7 +125,7 @@ export async function benchClocks({
         messageId: 1,
         date: Math.floor(Date.now() / 1000),
       };
-      const begun = service.beginGame(accepted.value.game.id, origin);
+      const begun = await service.beginGame(accepted.value.game.id, origin);
       if (!begun.ok) throw new Error(begun.error.message);
       ids.push(begun.value.game.id);
     }
@@ -143,14 +143,14 @@ export async function benchClocks({
       const lead = Math.round(
         firstMs + ((lastMs - firstMs) * ((i * 7919) % games)) / Math.max(1, games - 1),
       );
-      const g = service.getGame(id)!;
+      const g = (await service.getGame(id))!;
       // Seen `whole - lead` ago: the deadline falls `lead` after the start.
-      if (!service.clockSeen(id, g.version, start + lead - whole))
+      if (!(await service.clockSeen(id, g.version, start + lead - whole)))
         throw new Error(`game ${id}: the clock did not start`);
-      deadline.set(id, service.getGame(id)!.flagAt!);
+      deadline.set(id, (await service.getGame(id))!.flagAt!);
     }
     const startMs = Date.now() - start;
-    const running = service.runningClocks().length;
+    const running = (await service.runningClocks()).length;
     if (running !== games) throw new Error(`${running} clocks running, not ${games}`);
 
     await sleep(Math.max(0, idleFromMs - startMs));
@@ -160,7 +160,7 @@ export async function benchClocks({
     const warnedInIdle = warnedAt.size;
     if (!smoke && warnedInIdle > 0) throw new Error("a warning came within the idle window");
     const busyFrom = { cpu: process.cpuUsage(), at: performance.now() };
-    const stillRunning = service.runningClocks().length;
+    const stillRunning = (await service.runningClocks()).length;
     if (stillRunning !== games) throw new Error(`${stillRunning} of ${games} ran through idle`);
 
     const lastDeadline = Math.max(...deadline.values());

@@ -52,7 +52,7 @@ async function botOn(file: string, fake: FakeBotApi, clock: SimClock) {
   if (!parsed.ok) throw new Error(parsed.errors.join("; "));
   const database = openDatabase(file);
   const seen: ((method: string, payload: Record<string, unknown>) => void)[] = [];
-  const app = createApp(parsed.config, {
+  const app = await createApp(parsed.config, {
     database,
     botInfo: BOT_INFO,
     logger: silentLogger,
@@ -76,9 +76,9 @@ async function botOn(file: string, fake: FakeBotApi, clock: SimClock) {
   });
   await app.bot.bot.init();
   const feed = app.bot.feed!;
-  const arrive = (u: Update): Promise<void> => {
+  const arrive = async (u: Update): Promise<void> => {
     if (!fake.deliver(u)) return Promise.resolve();
-    const [fresh] = feed.admit([u]);
+    const [fresh] = await feed.admit([u]);
     return fresh ? feed.handle(fresh) : Promise.resolve();
   };
   /** Real time passes for `ms`, the bot's timers with it. */
@@ -125,7 +125,7 @@ async function openGame(bot: Bot, fake: FakeBotApi, chatId: number, a: User, b: 
 /** The player the game on `board` waits for presses its first move button; ms to answer. */
 async function pressOn(bot: Bot, fake: FakeBotApi, board: StoredMessage, players: User[]) {
   const live = fake.message(board.chatId!, board.messageId)!;
-  const game = bot.app.service.activeGames(board.chatId!, players[0]!.id).at(-1)!;
+  const game = (await bot.app.service.activeGames(board.chatId!, players[0]!.id)).at(-1)!;
   const who = players.find((p) => p.id === game.waitingFor) ?? players[0]!;
   const button = live.keyboard.flat().find((x) => dataOf(x) && !/Double|Undo/.test(x.text));
   if (!button) return null;
@@ -232,12 +232,12 @@ export async function benchFlood({ smoke }: { smoke: boolean }): Promise<Record<
       left.push(fake.textUpdate(mallory, mallory.id, "/help"));
     }
     for (const u of left) fake.deliver(u);
-    first.feed.admit(left);
+    await first.feed.admit(left);
     first.close();
     const again = await botOn(leftFile, fake, clock);
     const restartIdleMb = heapMb();
     const t0 = performance.now();
-    const replays = again.feed.replays().map((u) => again.feed.handle(u));
+    const replays = (await again.feed.replays()).map((u) => again.feed.handle(u));
     const other = person(9_500, "Eve");
     const replied = again.when((m, p) => m === "sendMessage" && p.chat_id === other.id);
     void again.arrive(fake.textUpdate(other, other.id, "/help"));

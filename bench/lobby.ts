@@ -95,7 +95,7 @@ async function lobbyApp(file: string, now: () => number) {
   const api = new NullBotApi();
   const png = async () => Buffer.from("png");
   let seeds = 0;
-  const app = createApp(parsed.config, {
+  const app = await createApp(parsed.config, {
     database,
     botInfo: BOT_INFO,
     logger: silentLogger,
@@ -116,15 +116,16 @@ async function lobbyApp(file: string, now: () => number) {
 }
 
 /** Stores each player with their rating in `variant` (experience enough to be settled). */
-function seedRatings(
+async function seedRatings(
   database: ReturnType<typeof openDatabase>,
   players: readonly { userId: number; variant: Variant; rating: number }[],
 ) {
   const repo = new PlayersRepo(database.db);
-  database.db.transaction((tx) => {
+  await database.db.transaction(async () => {
     for (const p of players) {
-      repo.upsert({ id: p.userId, firstName: `P${p.userId}` }, T0);
-      tx.insert(ratings)
+      await repo.upsert({ id: p.userId, firstName: `P${p.userId}` }, T0);
+      database.db.sql
+        .insert(ratings)
         .values({
           userId: p.userId,
           variant: p.variant,
@@ -147,7 +148,7 @@ async function simulate(players: number) {
   const { app, database, close } = await lobbyApp(path.join(dir, "lobby.sqlite"), () => now);
   try {
     const list = arrivals(players, WINDOW_MS);
-    seedRatings(database, list);
+    await seedRatings(database, list);
     const byUser = new Map(list.map((a) => [a.userId, a]));
     const since = new Map<number, number>();
     const waits: number[] = [];
@@ -176,7 +177,7 @@ async function simulate(players: number) {
         now = a.at;
         since.set(a.userId, a.at);
         const t = performance.now();
-        const r = app.lobby.seek({
+        const r = await app.lobby.seek({
           seeker: { id: a.userId, firstName: `P${a.userId}` },
           variant: a.variant,
           matchLength: a.matchLength,
@@ -191,7 +192,7 @@ async function simulate(players: number) {
       }
       now = second;
       const t = performance.now();
-      const done = app.lobby.tick(second);
+      const done = await app.lobby.tick(second);
       tickMs.push(performance.now() - t);
       for (const p of done.paired)
         paired(
@@ -260,29 +261,30 @@ async function memoryChild(what: "seeks" | "games", count: number) {
       variant: "long" as const,
       rating: 600 + 60 * i,
     }));
-    seedRatings(database, waiting);
-    seekAs(USER_BASE - 2, "short");
-    seekAs(USER_BASE - 1, "short");
+    await seedRatings(database, waiting);
+    await seekAs(USER_BASE - 2, "short");
+    await seekAs(USER_BASE - 1, "short");
     await app.drain();
     const idle = await settled();
     let tickMs = 0;
     if (what === "seeks") {
       for (const w of waiting) {
-        const r = seekAs(w.userId, w.variant);
+        const r = await seekAs(w.userId, w.variant);
         if (!r.ok || r.value.kind !== "waiting") throw new Error("a waiting seek met another");
       }
       const ticks: number[] = [];
       for (let i = 0; i < 5; i++) {
         const t = performance.now();
-        if (app.lobby.tick(now).paired.length > 0) throw new Error("a tick paired waiting seeks");
+        if ((await app.lobby.tick(now)).paired.length > 0)
+          throw new Error("a tick paired waiting seeks");
         ticks.push(performance.now() - t);
       }
       tickMs = percentile(ticks, 50);
     } else {
       const base = USER_BASE + 10;
       for (let i = 0; i < count; i++) {
-        seekAs(base + 2 * i, "short");
-        const r = seekAs(base + 2 * i + 1, "short");
+        await seekAs(base + 2 * i, "short");
+        const r = await seekAs(base + 2 * i + 1, "short");
         if (!r.ok || r.value.kind !== "paired") throw new Error("a pair did not meet");
       }
       const live = database.sqlite

@@ -130,8 +130,16 @@ export async function run(s: Scenario): Promise<Outcome> {
   if (!parsed.ok) throw new Error(parsed.errors.join("; "));
   const database = openDatabase(path.join(dir, "pace.sqlite"));
   let seeds = 0;
-  const observed: (() => void)[] = [];
-  const app = createApp(parsed.config, {
+  const observed: (() => Promise<void>)[] = [];
+  // One look at a time: two calls ending together must not both see a board as new.
+  let looking: Promise<void> = Promise.resolve();
+  const lookAll = () => {
+    looking = looking.then(async () => {
+      for (const o of observed) await o();
+    });
+    return looking;
+  };
+  const app = await createApp(parsed.config, {
     database,
     botInfo: BOT_INFO,
     logger: silentLogger,
@@ -148,7 +156,7 @@ export async function run(s: Scenario): Promise<Outcome> {
     ...(s.limits ? {} : { budgets: UNLIMITED }),
     fetch: (async (url: unknown, init: unknown) => {
       const res = await fake.fetch(url, init as never);
-      for (const o of observed) o();
+      await lookAll();
       return res;
     }) as never,
   });
@@ -170,11 +178,12 @@ export async function run(s: Scenario): Promise<Outcome> {
   /** And no update let go with its reply still on its way: all is done. */
   const idle = () => waitingOnTime() && parts.jobs.size === 0;
   /** Runs the world until `done` or the clock reaches `until`. */
-  const runUntil = async (done: () => boolean, until: number) => {
-    while (!done() && clock.now() < until) {
+  const runUntil = async (done: () => boolean | Promise<boolean>, until: number) => {
+    while (!(await done()) && clock.now() < until) {
       await new Promise((r) => setImmediate(r));
       clock.fireDue();
-      if (waitingOnTime() && !done() && !clock.skip()) await new Promise((r) => setTimeout(r, 1));
+      if (waitingOnTime() && !(await done()) && !clock.skip())
+        await new Promise((r) => setTimeout(r, 1));
     }
   };
   const say = (user: User, chatId: number, text: string) => {
@@ -292,9 +301,9 @@ export async function run(s: Scenario): Promise<Outcome> {
     handle(fake.pressUpdate(users[1]!, card!, dataOf(accept)).update);
     // Players on the group's board play from its first buttons, while the others' games go on
     // (a clock runs from them); those on their own board, once they have opened it.
-    const mine = () => service.activeGames(GROUP, users[0]!.id).at(-1);
-    await runUntil(() => mine() !== undefined, Number.POSITIVE_INFINITY);
-    const game = mine()!;
+    const mine = async () => (await service.activeGames(GROUP, users[0]!.id)).at(-1);
+    await runUntil(async () => (await mine()) !== undefined, Number.POSITIVE_INFINITY);
+    const game = (await mine())!;
     const own = (k: number) => s.privately === true || (s.privately === "one" && k === 0);
     const seated = users.map(
       (user): Player => ({ user, gameId: game.id, own: null, pending: null }),
@@ -313,9 +322,9 @@ export async function run(s: Scenario): Promise<Outcome> {
     const m = latestIn(p.user.id, (x) => versionShown(x, p.gameId) !== null || x.photo !== null);
     p.own = m ? { chatId: p.user.id, messageId: m.messageId } : null;
   };
-  const boardOf = (p: Player): StoredMessage | undefined => {
+  const boardOf = async (p: Player): Promise<StoredMessage | undefined> => {
     if (p.own) return fake.message(p.own.chatId, p.own.messageId);
-    const g = service.getGame(p.gameId);
+    const g = await service.getGame(p.gameId);
     return g?.message?.kind === "chat" ? fake.message(GROUP, g.message.messageId) : undefined;
   };
 
@@ -332,9 +341,9 @@ export async function run(s: Scenario): Promise<Outcome> {
     return own.find((d) => /:(r|t|c|ra|rd)$/.test(d)) ?? null;
   };
 
-  const press = (p: Player, version: number) => {
-    const game = service.getGame(p.gameId);
-    const m = boardOf(p);
+  const press = async (p: Player, version: number) => {
+    const game = await service.getGame(p.gameId);
+    const m = await boardOf(p);
     p.pending = null;
     if (!game || !m || game.version !== version || game.waitingFor !== p.user.id) return;
     const data = choose(m, game);
@@ -346,12 +355,12 @@ export async function run(s: Scenario): Promise<Outcome> {
   };
 
   /** After every call: boards that now show a player their buttons, and group boards' lag. */
-  const observe = () => {
+  const observe = async () => {
     const now = clock.now();
     for (const p of players) {
-      const game = service.getGame(p.gameId);
+      const game = await service.getGame(p.gameId);
       if (game?.status !== "active" || game.waitingFor !== p.user.id) continue;
-      if (p.pending === game.version || versionShown(boardOf(p), game.id) !== game.version)
+      if (p.pending === game.version || versionShown(await boardOf(p), game.id) !== game.version)
         continue;
       p.pending = game.version;
       shownTimes.set(p.user.id, [...(shownTimes.get(p.user.id) ?? []), now]);
@@ -362,10 +371,14 @@ export async function run(s: Scenario): Promise<Outcome> {
         nextButtonsMs.push(now - last[1]);
       }
       const version = game.version;
-      clock.setTimeout(() => press(p, version), s.thinkMs);
+      clock.setTimeout(() => {
+        press(p, version).catch((err: unknown) => {
+          failure ??= err;
+        });
+      }, s.thinkMs);
     }
     for (const id of new Set(players.map((p) => p.gameId))) {
-      const g = service.getGame(id);
+      const g = await service.getGame(id);
       const m = g?.message?.kind === "chat" ? fake.message(GROUP, g.message.messageId) : undefined;
       const v = g?.status === "active" ? versionShown(m, id) : g?.version;
       const shown = groupShown.get(id) ?? [];
@@ -377,6 +390,8 @@ export async function run(s: Scenario): Promise<Outcome> {
   const answered = new Set<string>();
   observed.push(observe);
   let presses = 0;
+  /** The first press that failed: the run is void, and says so. */
+  let failure: unknown = null;
 
   try {
     for (let pair = 0; pair < s.games; pair++) await openGame(pair);
@@ -384,9 +399,14 @@ export async function run(s: Scenario): Promise<Outcome> {
     const from = fake.rules.flood.log.length;
     presses = 0;
     turns = 0;
-    observe();
+    await lookAll();
     const end = start + s.minutes * 60_000;
-    await runUntil(() => players.every((p) => service.getGame(p.gameId)?.status !== "active"), end);
+    const allOver = async () =>
+      (await Promise.all(players.map((p) => service.getGame(p.gameId)))).every(
+        (g) => g?.status !== "active",
+      );
+    await runUntil(allOver, end);
+    if (failure) throw failure;
     const minutes = (clock.now() - start) / 60_000;
     const calls = fake.rules.flood.log.slice(from);
     const lagMs: number[] = [];
@@ -400,10 +420,12 @@ export async function run(s: Scenario): Promise<Outcome> {
         if (turnStarts.has(key)) turnLagMs.push((seen?.at ?? clock.now()) - at);
       }
     const boards = new Set(
-      players.map((p) => {
-        const g = service.getGame(p.gameId);
-        return g?.message?.kind === "chat" ? g.message.messageId : -1;
-      }),
+      await Promise.all(
+        players.map(async (p) => {
+          const g = await service.getGame(p.gameId);
+          return g?.message?.kind === "chat" ? g.message.messageId : -1;
+        }),
+      ),
     );
     return {
       pressesPerMinute: presses / minutes,

@@ -34,20 +34,20 @@ export async function benchPersistence(
     for (let i = 0; i < games; i++) {
       const variant = i % 2 === 0 ? "long" : "short";
       const t0 = performance.now();
-      const c = svc.createChallenge({ challenger: players[0]!, chat: { id: -1 }, variant });
+      const c = await svc.createChallenge({ challenger: players[0]!, chat: { id: -1 }, variant });
       if (!c.ok) throw new Error(c.error.message);
-      const a = svc.acceptChallenge(c.value.id, players[1]!);
+      const a = await svc.acceptChallenge(c.value.id, players[1]!);
       if (!a.ok) throw new Error(a.error.message);
       // The game begins once its first message is posted (the dice's second part).
       const where = { kind: "chat", chatId: -1, messageId: 1 + i, date: 1_767_225_600 } as const;
-      const begun = svc.beginGame(a.value.game.id, where);
+      const begun = await svc.beginGame(a.value.game.id, where);
       if (!begun.ok) throw new Error(begun.error.message);
       starts.push(performance.now() - t0);
       let g = begun.value.game;
       while (g.status === "active") {
         const action = randomAction(g, r);
         const t = performance.now();
-        const res = svc.act(g.id, g.waitingFor!, action, g.version);
+        const res = await svc.act(g.id, g.waitingFor!, action, g.version);
         const ms = performance.now() - t;
         if (!res.ok) throw new Error(res.error.message);
         if (action.type === "step") steps.push(ms);

@@ -94,7 +94,7 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
   );
   const replay = atOnce(renderReplayGif);
   const api = new NullBotApi();
-  const app = createApp(parsed.config, {
+  const app = await createApp(parsed.config, {
     database,
     botInfo: BOT_INFO,
     logger: silentLogger,
@@ -122,17 +122,17 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
     for (let i = 0; i < games; i++) {
       const chat = { id: -(5000 + i), type: "supergroup", title: `Club ${i}` };
       const [a, b] = [user(1000 + 2 * i), user(1001 + 2 * i)];
-      const c = earlier.createChallenge({
+      const c = await earlier.createChallenge({
         challenger: { id: a.id, firstName: a.first_name },
         chat,
         variant: i % 2 === 0 ? "long" : "short",
       });
       if (!c.ok) throw new Error(c.error.message);
-      const s = earlier.acceptChallenge(c.value.id, { id: b.id, firstName: b.first_name });
+      const s = await earlier.acceptChallenge(c.value.id, { id: b.id, firstName: b.first_name });
       if (!s.ok) throw new Error(s.error.message);
       // The game begins once its first message is posted (the dice's second part).
       const where = { kind: "chat", chatId: chat.id, messageId: 1, date: 1_767_225_600 } as const;
-      const begun = earlier.beginGame(s.value.game.id, where);
+      const begun = await earlier.beginGame(s.value.game.id, where);
       if (!begun.ok) throw new Error(begun.error.message);
       let g = begun.value.game;
       for (let k = 0; g.status === "active"; k++) {
@@ -153,12 +153,12 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
         for (const { by, action } of steps) {
           // A resignation in long nardy ends the game; in short nardy the other side accepts.
           if (g.status !== "active") break;
-          const r = earlier.act(g.id, by, action, g.version);
+          const r = await earlier.act(g.id, by, action, g.version);
           if (!r.ok) throw new Error(r.error.message);
           g = r.value.game;
         }
       }
-      const finished = reviews.finished(g.id);
+      const finished = await reviews.finished(g.id);
       if (finished.ok) turns += turnsOf(finished.value.timeline).length;
       const data = (item: "analysis" | "replay") => encode({ type: "review", gameId: g.id, item });
       const board = {

@@ -54,9 +54,14 @@ async function site(): Promise<Site> {
   const service = new GameService(database.db, memoryFrontEnd(), {}, dispatcher.publish);
   let message = 0;
   // The bot starts a new game in its first message; here it starts at once.
-  dispatcher.on("game", "start", ({ game: g }) => {
+  dispatcher.on("game", "start", async ({ game: g }) => {
     if (g.starting)
-      service.beginGame(g.id, { kind: "chat", chatId: CHAT.id, messageId: ++message, date: 1 });
+      await service.beginGame(g.id, {
+        kind: "chat",
+        chatId: CHAT.id,
+        messageId: ++message,
+        date: 1,
+      });
   });
   const files = await pageFiles();
   const assets = pageAssets(files, "/board");
@@ -64,7 +69,7 @@ async function site(): Promise<Site> {
     service,
     reviews: new GameReviews(database.db, memoryFrontEnd()),
     ports: {
-      localeOf: () => "en",
+      localeOf: async () => "en",
       textsFor: () => keysAsTexts,
       isMember: async () => true,
       playing: () => {},
@@ -97,37 +102,37 @@ async function site(): Promise<Site> {
   };
 }
 
-function newGame(service: GameService, variant: "short" | "long"): GameView {
-  const c = service.createChallenge({ challenger: ALICE, chat: CHAT, variant });
+async function newGame(service: GameService, variant: "short" | "long"): Promise<GameView> {
+  const c = await service.createChallenge({ challenger: ALICE, chat: CHAT, variant });
   if (!c.ok) throw new Error(c.error.message);
-  const started = service.acceptChallenge(c.value.id, BOB);
+  const started = await service.acceptChallenge(c.value.id, BOB);
   if (!started.ok) throw new Error(started.error.message);
-  return service.getGame(started.value.game.id)!;
+  return (await service.getGame(started.value.game.id))!;
 }
 
 /**
  * The player to act plays the first of the plays left (rolling first when the cube asks).
  * Returns when the play was asked for (performance.now()), or null when the game is over.
  */
-function playTurn(service: GameService, gameId: number): number | null {
-  let g = service.getGame(gameId)!;
+async function playTurn(service: GameService, gameId: number): Promise<number | null> {
+  let g = (await service.getGame(gameId))!;
   if (g.status !== "active") return null;
   if (g.state.phase === "roll") {
-    const r = service.act(gameId, g.waitingFor!, { type: "roll" }, g.version);
+    const r = await service.act(gameId, g.waitingFor!, { type: "roll" }, g.version);
     if (!r.ok) throw new Error(r.error.message);
     g = r.value.game;
   }
   const asked = performance.now();
   if (g.state.phase !== "move") return asked;
   const steps = remainingPlays(g.state)[0]!.steps.map(({ from, to, die }) => ({ from, to, die }));
-  const r = service.act(gameId, g.waitingFor!, { type: "play", steps }, g.version);
+  const r = await service.act(gameId, g.waitingFor!, { type: "play", steps }, g.version);
   if (!r.ok) throw new Error(r.error.message);
   return asked;
 }
 
 /** How long a change takes to reach each of 50 pages open on its game. */
 async function pushLatency(s: Site, changes: number): Promise<Record<string, number>> {
-  const game = newGame(s.service, "long");
+  const game = await newGame(s.service, "long");
   const streams: EventStream[] = [];
   for (let i = 0; i < PAGES; i++) {
     const user = { id: 1_000 + i, is_bot: false, first_name: `Viewer ${i}` };
@@ -142,9 +147,9 @@ async function pushLatency(s: Site, changes: number): Promise<Record<string, num
   const samples: number[] = [];
   for (let i = 0; i < changes; i++) {
     // The push happens inside act(); each page's reader takes it from its socket.
-    const sent = playTurn(s.service, game.id);
+    const sent = await playTurn(s.service, game.id);
     if (sent === null) break;
-    const version = s.service.getGame(game.id)!.version;
+    const version = (await s.service.getGame(game.id))!.version;
     for (const stream of streams) {
       const e = await stream.next((x) => x.id === version, 5_000);
       samples.push(e.at - sent);
@@ -163,7 +168,7 @@ async function pushLatency(s: Site, changes: number): Promise<Record<string, num
 async function inBrowser(s: Site, opens: number, turns: number): Promise<Record<string, number>> {
   const chrome = await launchChromium();
   try {
-    const game = newGame(s.service, "short");
+    const game = await newGame(s.service, "short");
     const drawn: number[] = [];
     const open = async (user: PlayerRef): Promise<Page> => {
       const page = await chrome.ctx.newPage();
@@ -184,10 +189,10 @@ async function inBrowser(s: Site, opens: number, turns: number): Promise<Record<
     for (let i = 0; i < opens; i++) await (await open(ALICE)).close();
     const taps: number[] = [];
     for (let t = 0; t < turns; t++) {
-      const g = s.service.getGame(game.id)!;
+      const g = (await s.service.getGame(game.id))!;
       if (g.status !== "active") break;
       if (g.state.phase === "roll") {
-        playTurn(s.service, game.id);
+        await playTurn(s.service, game.id);
         continue;
       }
       const page = await open(g.waitingFor === ALICE.id ? ALICE : BOB);

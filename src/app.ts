@@ -107,13 +107,16 @@ export interface WebPage {
 }
 
 /** Builds everything once; no Telegram call is made here. */
-export function createApp(config: BotConfig, ports: Ports): App {
+export async function createApp(config: BotConfig, ports: Ports): Promise<App> {
   const dispatcher = new Dispatcher(ports.logger);
   // The front end keeps where games are shown and which chats it lost; the service reads and
   // records those through its port, in its own transactions.
   const store = new TelegramStore(ports.database.db);
   const { service, reviews, tournaments, lobby } = services(config, ports, store, dispatcher);
-  const bot = createBot(config, botDeps(ports, store, { service, reviews, tournaments, lobby }));
+  const bot = await createBot(
+    config,
+    botDeps(ports, store, { service, reviews, tournaments, lobby }),
+  );
   const computer = computerOf(ports, service);
   const clocks = new ClockKeeper(service, service.config.now, (err) =>
     ports.logger.error({ err }, "clock keeper: a flag or mark failed"),
@@ -145,8 +148,8 @@ export function createApp(config: BotConfig, ports: Ports): App {
     await drained(bot, computer);
     // The last mark: the next start holds the running clocks here, so the stop is not charged.
     clocks.stop();
-    lobbyKeeper.stop();
-    service.markClocks();
+    await lobbyKeeper.stop();
+    await service.markClocks();
   };
   return {
     service,
@@ -244,8 +247,8 @@ function listen(
 ): void {
   const { bot, computer, tournaments, lobby } = to;
   dispatcher.on("game", "boards", ({ game }) => bot.boards.show(game));
-  dispatcher.on("game", "clock warnings", ({ game, happened }) => {
-    if (happened.includes("clock-low")) bot.deps.privateBoards.warnLow(game);
+  dispatcher.on("game", "clock warnings", async ({ game, happened }) => {
+    if (happened.includes("clock-low")) await bot.deps.privateBoards.warnLow(game);
   });
   if (computer) dispatcher.on("game", "computer", ({ game }) => computer.notice(game));
   dispatcher.on("game", "tournaments", ({ game }) => tournaments.gameChanged(game));
@@ -278,5 +281,5 @@ async function drained(bot: BotParts, computer: ComputerOpponent | null): Promis
   // A board's edit may wait a few seconds for its chat's budget or a 429.
   await within(Promise.all([bot.boards.idle(), bot.tournamentBoards.settled()]), 7_000);
   bot.boards.stop();
-  bot.persist();
+  await bot.persist();
 }

@@ -98,7 +98,7 @@ const botInfo = await api.getMe().catch((e: unknown) => {
 });
 // The computer decides in a thread of its own, so updates in other chats never wait for it.
 const decisions = computerThread();
-const app = createApp(config, {
+const app = await createApp(config, {
   database,
   botInfo,
   logger,
@@ -142,7 +142,7 @@ await registerMenuButton(bot.api, deps.i18n, config.webBoard).catch((err) =>
   logger.warn({ err }, "setChatMenuButton failed"),
 );
 maintenance.start();
-app.clocks.start();
+await app.clocks.start();
 app.lobbyKeeper.start();
 maintenanceStop = () => maintenance.stop();
 // Damage the database's own check cannot see (a game's state that does not parse, a log that
@@ -187,7 +187,7 @@ if (config.webhook) {
   });
   logger.info({ url: config.webhook.url, port: config.webhook.port }, "webhook mode");
   // What a previous process stored and never finished; it runs beside new updates.
-  for (const update of updates.replays()) void updates.handle(update);
+  for (const update of await updates.replays()) void updates.handle(update);
   stop = closeServer;
   probe = () => (server!.listening ? { ok: true } : { ok: false, reason: "webhook server closed" });
 } else {

@@ -8,13 +8,13 @@ export function memoryFrontEnd(): FrontEnd {
   const games = new Map<number, MessageRef>();
   const challenges = new Map<number, MessageRef>();
   return {
-    gameCreated: () => {},
-    challengeCreated: () => {},
-    tournamentCreated: () => {},
-    gameMessage: (id) => games.get(id) ?? null,
-    setGameMessage: (id, ref) => void games.set(id, ref),
-    challengeMessage: (id) => challenges.get(id) ?? null,
-    setChallengeMessage: (id, ref) => void challenges.set(id, ref),
+    gameCreated: async () => {},
+    challengeCreated: async () => {},
+    tournamentCreated: async () => {},
+    gameMessage: async (id) => games.get(id) ?? null,
+    setGameMessage: async (id, ref) => void games.set(id, ref),
+    challengeMessage: async (id) => challenges.get(id) ?? null,
+    setChallengeMessage: async (id, ref) => void challenges.set(id, ref),
     isChatLost: () => false,
   };
 }

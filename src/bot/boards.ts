@@ -103,19 +103,19 @@ export class BoardSync {
   }
 
   /** Brings the game's message up to date as soon as its chat's budget allows. */
-  request(gameId: number, hint: BoardHint = {}): void {
+  async request(gameId: number, hint: BoardHint = {}): Promise<void> {
     if (this.stopped) return;
-    const game = this.service.getGame(gameId);
-    if (game) this.show(game, hint);
+    const game = await this.service.getGame(gameId);
+    if (game) await this.show(game, hint);
   }
 
   /** `request` for a game just read. */
-  show(game: GameView, hint: BoardHint = {}): void {
+  async show(game: GameView, hint: BoardHint = {}): Promise<void> {
     if (this.stopped) return;
-    this.privateBoards.show(game);
+    await this.privateBoards.show(game);
     const { pressedOn, pressedBy } = hint;
     if (pressedOn && pressedBy !== undefined) {
-      const own = this.privateBoards.isBoard(game.id, pressedOn);
+      const own = await this.privateBoards.isBoard(game.id, pressedOn);
       this.privateBoards.note(game.id, pressedBy, own ? "private" : "chat");
       // A player's own board is none of the chat board's business.
       if (own) hint = {};
@@ -123,7 +123,10 @@ export class BoardSync {
     // A turn played on a player's own board or in the page costs the chat one edit: its
     // start is shown (the dice, when they were rolled for the player), then nothing until
     // the next turn's.
-    if (this.midTurnElsewhere(game) && this.turnAsked.get(game.id) === game.state.turnNumber)
+    if (
+      (await this.midTurnElsewhere(game)) &&
+      this.turnAsked.get(game.id) === game.state.turnNumber
+    )
       return;
     if (game.status === "active") this.turnAsked.set(game.id, game.state.turnNumber);
     else this.turnAsked.delete(game.id);
@@ -134,12 +137,12 @@ export class BoardSync {
     const lane = laneOfGame(game, hint);
     // A lobby game has no chat board; once over, it is marked shown: the catch-up, which
     // posts a missing private board, stops reading it.
-    if (!lane && isLobbyGame(game) && game.status !== "active") this.markShown(game, false);
+    if (!lane && isLobbyGame(game) && game.status !== "active") await this.markShown(game, false);
     if (!lane) return;
     this.outbox.schedule({
       key: boardKey(game.id),
       lane,
-      priority: this.priorityOf(game),
+      priority: await this.priorityOf(game),
       run: () => this.round(game.id),
     });
   }
@@ -148,10 +151,10 @@ export class BoardSync {
    * The chat's board is what the player to act presses, unless they play on their own board:
    * then it is for onlookers, and waits for the chat's budget behind what someone must press.
    */
-  private priorityOf(game: GameView): Priority {
+  private async priorityOf(game: GameView): Promise<Priority> {
     if (game.status !== "active") return PRIORITY.normal;
     const actor = game.waitingFor;
-    return actor !== null && this.privateBoards.playsHere(game.id, actor)
+    return actor !== null && (await this.privateBoards.playsHere(game.id, actor))
       ? PRIORITY.onlooker
       : PRIORITY.urgent;
   }
@@ -160,25 +163,25 @@ export class BoardSync {
    * The player to act plays on their own board or in the page and is in the middle of their
    * turn (rolled, or some steps taken and not confirmed).
    */
-  private midTurnElsewhere(game: GameView): boolean {
+  private async midTurnElsewhere(game: GameView): Promise<boolean> {
     return (
       game.status === "active" &&
       game.state.phase === "move" &&
       game.waitingFor !== null &&
-      this.privateBoards.playsHere(game.id, game.waitingFor)
+      (await this.privateBoards.playsHere(game.id, game.waitingFor))
     );
   }
 
   /** Every game whose board is behind the database, or should now offer the claim. */
-  catchUp(now: number = this.service.config.now()): void {
-    for (const id of this.messages.gamesBehindBoard()) {
-      const game = this.service.getGame(id);
+  async catchUp(now: number = this.service.config.now()): Promise<void> {
+    for (const id of await this.messages.gamesBehindBoard()) {
+      const game = await this.service.getGame(id);
       if (!game) continue;
-      this.show(game);
-      if (isLobbyGame(game)) this.privateBoards.openMissing(game);
+      await this.show(game);
+      if (isLobbyGame(game)) await this.privateBoards.openMissing(game);
     }
-    for (const game of this.service.claimableGames(now))
-      if (!this.shownOf(game).claim) this.show(game);
+    for (const game of await this.service.claimableGames(now))
+      if (!(await this.shownOf(game)).claim) await this.show(game);
   }
 
   /** Resolves once no board (nor any other message) waits or is being worked on. */
@@ -220,7 +223,7 @@ export class BoardSync {
     if (again) {
       // What was asked while this round failed waits for the retry, not a moment after.
       if (again.holdMs === 0) this.outbox.forget(boardKey(gameId));
-      this.retryLater(gameId, again.holdMs, hint);
+      await this.retryLater(gameId, again.holdMs, hint);
     } else this.backoffs.delete(gameId);
   }
 
@@ -229,11 +232,11 @@ export class BoardSync {
    * for), else after a backoff. It reads the game again then, so what it sends is the newest
    * state, never the one that failed.
    */
-  private retryLater(gameId: number, holdMs: number, hint: BoardHint): void {
+  private async retryLater(gameId: number, holdMs: number, hint: BoardHint): Promise<void> {
     if (this.stopped) return;
     this.hints.set(gameId, merged(hint, this.hints.get(gameId) ?? {}));
     if (holdMs > 0) {
-      this.request(gameId);
+      await this.request(gameId);
       return;
     }
     const last = this.backoffs.get(gameId);
@@ -246,7 +249,9 @@ export class BoardSync {
     const timer = setTimeout(() => {
       const b = this.backoffs.get(gameId);
       if (b) b.timer = null;
-      this.request(gameId);
+      this.request(gameId).catch((err) =>
+        this.logger.error({ err, gameId }, "board update failed"),
+      );
     }, backoff);
     timer.unref();
     this.backoffs.set(gameId, { timer, attempt: attempt + 1 });
@@ -256,7 +261,7 @@ export class BoardSync {
   private async syncOnce(gameId: number, hint: BoardHint): Promise<Again | null> {
     // Read now, not taken from the change that asked: a round before this one may have
     // posted the board again, and an older copy of the game would still name the old message.
-    let game = this.service.getGame(gameId);
+    let game = await this.service.getGame(gameId);
     if (!game) return null;
     // Nothing goes into a chat the bot has lost; the board catches up when it is back.
     if (this.messages.isChatLost(game.chatId)) return null;
@@ -268,10 +273,10 @@ export class BoardSync {
       pressedOn.kind === "chat" &&
       pressedOn.chatId === game.chatId
     ) {
-      this.messages.setGameMessage(game.id, pressedOn);
+      await this.messages.setGameMessage(game.id, pressedOn);
       game = { ...game, message: pressedOn };
     }
-    const t = this.texts.game(game.id);
+    const t = await this.texts.game(game.id);
     if (game.status === "broken" || game.status === "abandoned") return this.showBroken(game, t);
     if (game.starting) {
       const begun = await this.begin(game, t);
@@ -284,7 +289,7 @@ export class BoardSync {
     try {
       if (!game.message) return await this.post(game, t, claim);
       if (pressedOn && !sameRef(pressedOn, game.message)) await this.messenger.retire(pressedOn);
-      const shown = this.shownOf(game);
+      const shown = await this.shownOf(game);
       if (shown.version === game.version && shown.claim === claim) return null;
       const message = gameMessage(
         t,
@@ -294,13 +299,13 @@ export class BoardSync {
         this.service.config.computerId,
       );
       const moved = await this.messenger.update(game.message, message);
-      if (moved) this.messages.setGameMessage(game.id, moved);
+      if (moved) await this.messages.setGameMessage(game.id, moved);
       // Delivered: the buttons can be seen, so the side to act's time runs from now.
-      if (game.clock) this.service.clockSeen(game.id, game.version);
+      if (game.clock) await this.service.clockSeen(game.id, game.version);
     } catch (err) {
-      return this.failed(game, err);
+      return await this.failed(game, err);
     }
-    this.markShown(game, claim);
+    await this.markShown(game, claim);
     return null;
   }
 
@@ -318,24 +323,24 @@ export class BoardSync {
       try {
         origin = await this.privateBoards.postStarting(game, game.white.id);
       } catch (err) {
-        return this.failed(game, err);
+        return await this.failed(game, err);
       }
     } else if (game.chatId === null) {
       this.logger.warn({ gameId: game.id }, "starting game without a chat or message");
       return null;
     } else {
       try {
-        const replyTo = this.messages.replyTargetOf(game);
+        const replyTo = await this.messages.replyTargetOf(game);
         origin = await this.messenger.send(
           game.chatId,
           gameMessage(t, game, false, {}, this.service.config.computerId),
           replyTo,
         );
       } catch (err) {
-        return this.failed(game, err);
+        return await this.failed(game, err);
       }
     }
-    const r = this.service.beginGame(game.id, origin);
+    const r = await this.service.beginGame(game.id, origin);
     if (r.ok && isLobbyGame(r.value.game) && origin.kind === "chat") {
       // The other player's own board (the lot may have swapped the colours since).
       const begun = r.value.game;
@@ -357,37 +362,37 @@ export class BoardSync {
       this.logger.warn({ gameId: game.id }, "inline game without its message");
       return null;
     }
-    const replyTo = this.messages.replyTargetOf(game);
+    const replyTo = await this.messages.replyTargetOf(game);
     const message = gameMessage(t, game, claim, this.linksOf(game), this.service.config.computerId);
     const ref = await this.messenger.send(game.chatId, message, replyTo);
-    this.messages.setGameMessage(game.id, ref);
-    this.markShown(game, claim);
-    if (game.clock) this.service.clockSeen(game.id, game.version);
+    await this.messages.setGameMessage(game.id, ref);
+    await this.markShown(game, claim);
+    if (game.clock) await this.service.clockSeen(game.id, game.version);
     return null;
   }
 
   /** A broken game's message says so, once, and loses its buttons. */
   private async showBroken(game: GameView, t: Translate): Promise<Again | null> {
-    const shown = this.shownOf(game);
+    const shown = await this.shownOf(game);
     if (shown.broken && shown.version === game.version) return null;
     if (!game.message) {
-      this.markShown(game, false);
+      await this.markShown(game, false);
       return null;
     }
     try {
       await this.messenger.notice(game.message, brokenCaption(t, game));
     } catch (err) {
-      return this.failed(game, err);
+      return await this.failed(game, err);
     }
-    this.markShown(game, false);
+    await this.markShown(game, false);
     return null;
   }
 
   /** Decides what a failed call means: the chat is gone, a refusal, or a try-again. */
-  private failed(game: GameView, err: unknown): Again | null {
+  private async failed(game: GameView, err: unknown): Promise<Again | null> {
     if (isChatGone(err) && game.chatId !== null) {
       this.logger.warn({ err, chatId: game.chatId }, "the bot lost this chat");
-      setChatReach({ messages: this.messages, service: this.service }, game.chatId, false);
+      await setChatReach({ messages: this.messages, service: this.service }, game.chatId, false);
       return null;
     }
     const wait = retryAfterMs(err);
@@ -396,19 +401,19 @@ export class BoardSync {
       // A game that has not started yet stays behind its board, so that every tick tries to
       // post its first message again (the bot may get the right to post photos back).
       this.logger.error({ err, gameId: game.id }, "board refused");
-      if (!game.starting) this.markShown(game, this.service.claimable(game));
+      if (!game.starting) await this.markShown(game, this.service.claimable(game));
       // The buttons shown are what the player has: a clock held for this edit runs again.
-      if (game.clock && !game.starting) this.service.clockSeen(game.id, game.version);
+      if (game.clock && !game.starting) await this.service.clockSeen(game.id, game.version);
       return null;
     }
     this.logger.warn({ err, gameId: game.id }, "board not updated; trying again");
     return { holdMs: wait ?? 0 };
   }
 
-  private shownOf(game: GameView): Shown {
+  private async shownOf(game: GameView): Promise<Shown> {
     const mine = this.shown.get(game.id);
     if (mine) return mine;
-    const stored = this.messages.boardShown(game.id);
+    const stored = await this.messages.boardShown(game.id);
     // A message that showed the game in another status (before it was marked broken) shows
     // nothing of it now.
     if (!stored || stored.shownStatus !== game.status)
@@ -417,8 +422,8 @@ export class BoardSync {
     return { version: stored.shownVersion, claim: stored.shownClaim, broken };
   }
 
-  private markShown(game: GameView, claim: boolean): void {
-    this.messages.markGameShown(game.id, game.version, claim, game.status);
+  private async markShown(game: GameView, claim: boolean): Promise<void> {
+    await this.messages.markGameShown(game.id, game.version, claim, game.status);
     this.shown.delete(game.id);
     const closed = game.status === "broken" || game.status === "abandoned";
     this.shown.set(game.id, { version: game.version, claim, broken: closed });

@@ -6,18 +6,18 @@ import type { GameService } from "../services/index.js";
  * records it and holds the clocks of the chat's games while nobody there can see a board, or
  * runs them again from where they stopped.
  */
-export function setChatReach(
+export async function setChatReach(
   deps: {
     readonly messages: Pick<MessageStore, "isChatLost" | "setChatLost">;
     readonly service: GameService;
   },
   chatId: number,
   reachable: boolean,
-): void {
+): Promise<void> {
   const { messages, service } = deps;
   if (messages.isChatLost(chatId) !== reachable) return;
   const now = service.config.now();
-  messages.setChatLost(chatId, !reachable, now);
-  if (reachable) service.resumeClocksIn(chatId, now);
-  else service.holdClocksIn(chatId, now);
+  await messages.setChatLost(chatId, !reachable, now);
+  if (reachable) await service.resumeClocksIn(chatId, now);
+  else await service.holdClocksIn(chatId, now);
 }

@@ -152,7 +152,7 @@ export interface BotParts {
   /** Updates in through the inbox (polling and webhook), when the bot has one. */
   readonly feed: UpdateFeed | null;
   /** Saves what the next start needs of this process's memory (call when stopping). */
-  readonly persist: () => void;
+  readonly persist: () => Promise<void>;
 }
 
 /** The bot's own user, as the player it is in games against it. */
@@ -163,14 +163,14 @@ export const botPlayer = (me: UserFromGetMe): PlayerRef => ({
 });
 
 /** Builds the bot; no API call happens here. */
-export function createBot(config: BotConfig, deps: BotDeps): BotParts {
+export async function createBot(config: BotConfig, deps: BotDeps): Promise<BotParts> {
   const client = apiClient(config, deps);
   const bot = new Bot<BotContext>(config.token, {
     client,
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   });
   const texts = languages(deps);
-  const sending = sendingParts(bot, deps, texts.textsFor);
+  const sending = await sendingParts(bot, deps, texts.textsFor);
   // Boards retry in BoardSync, so their calls go through an API of their own (call-chain.ts).
   const boardApi = new Api(config.token, client);
   useChain(bot.api, sending.chain.calls);
@@ -228,17 +228,17 @@ function apiClient(config: BotConfig, deps: BotDeps): ApiClientOptions {
 /** The bot's languages: per update (i18n), per chosen locale, per game or challenge. */
 function languages(deps: BotDeps) {
   const i18n = createI18n<Context>(
-    (ctx) => deps.prefs.get(ctx.from?.id ?? 0) ?? localeOf(ctx.from?.language_code),
+    async (ctx) => (await deps.prefs.get(ctx.from?.id ?? 0)) ?? localeOf(ctx.from?.language_code),
   );
   const textsFor = (locale: string | null): Translate => translator(i18n, locale);
   const textsOf: WrittenTexts = writtenTexts(deps.store.messages, textsFor);
   return { i18n, textsFor, textsOf };
 }
 
-type Sending = ReturnType<typeof sendingParts>;
+type Sending = Awaited<ReturnType<typeof sendingParts>>;
 
 /** How updates come in and replies go out: the inbox's feed, the chats' budgets, answers. */
-function sendingParts(
+async function sendingParts(
   bot: Bot<BotContext>,
   deps: BotDeps,
   textsFor: (l: string | null) => Translate,
@@ -251,12 +251,12 @@ function sendingParts(
     full(lane),
   );
   // What the last process spent in the last minute still counts at Telegram's end.
-  outbox.restore(deps.store.spendsSince((clock ?? systemClock).now() - 2 * 60_000));
+  outbox.restore(await deps.store.spendsSince((clock ?? systemClock).now() - 2 * 60_000));
   // A press not handled for a flood is still answered, in the presser's language.
-  const busy = (update: Update) => {
+  const busy = async (update: Update) => {
     const q = update.callback_query;
     if (!q) return Promise.resolve();
-    const t = textsFor(deps.prefs.get(q.from.id) ?? localeOf(q.from.language_code));
+    const t = textsFor((await deps.prefs.get(q.from.id)) ?? localeOf(q.from.language_code));
     return bot.api.answerCallbackQuery(q.id, { text: t("press-busy") }).then(() => {});
   };
   const now = deps.limits?.now;
@@ -392,10 +392,10 @@ function maintenanceOf(
   // challenge time.
   maintenance.onTick((now) => void service.lapseUnconfirmed(now - config.challengeTtlMs));
   // Sign-up windows close, and tournaments catch up with games that ended while down.
-  maintenance.onTick((now) => {
-    deps.tournaments.closeSignups(now);
-    deps.tournaments.advanceAll();
-    featureDeps.tournamentBoards.catchUp();
+  maintenance.onTick(async (now) => {
+    await deps.tournaments.closeSignups(now);
+    await deps.tournaments.advanceAll();
+    await featureDeps.tournamentBoards.catchUp();
   });
   return maintenance;
 }

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { Composer, type Middleware, type MiddlewareFn } from "grammy";
+import { ContextSlot } from "../context-slot.js";
 import type { PressAnswers } from "./answers.js";
 import type { BackgroundJobs } from "./background.js";
 import type { BotContext } from "./context.js";
@@ -23,7 +23,7 @@ interface Waiting {
  * how many do.
  */
 export class Handoffs {
-  private readonly store = new AsyncLocalStorage<Waiting>();
+  private readonly store = new ContextSlot<Waiting>();
 
   constructor(
     private readonly answers: PressAnswers,

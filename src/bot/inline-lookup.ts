@@ -8,19 +8,19 @@ interface Lookup {
 }
 
 /** The game an inline message shows now (a rematch takes the message over). */
-export function gameInInline(
+export async function gameInInline(
   { service, messages }: Lookup,
   inlineMessageId: string,
-): GameView | null {
-  const id = messages.gameInInlineMessage(inlineMessageId);
-  return id === null ? null : service.getGame(id);
+): Promise<GameView | null> {
+  const id = await messages.gameInInlineMessage(inlineMessageId);
+  return id === null ? null : await service.getGame(id);
 }
 
 /** The challenge made in an inline message, if any. */
-export function challengeInInline(
+export async function challengeInInline(
   { service, messages }: Lookup,
   inlineMessageId: string,
-): ChallengeView | null {
-  const id = messages.challengeInInlineMessage(inlineMessageId);
-  return id === null ? null : service.getChallenge(id);
+): Promise<ChallengeView | null> {
+  const id = await messages.challengeInInlineMessage(inlineMessageId);
+  return id === null ? null : await service.getChallenge(id);
 }

@@ -17,15 +17,15 @@ export function servicePrefs(service: GameService): LocalePrefs {
     if (known.size > REMEMBERED) known.delete(known.keys().next().value!);
   };
   return {
-    get: (userId) => {
+    get: async (userId) => {
       if (known.has(userId)) return known.get(userId)!;
-      const stored = service.playerLocale(userId);
+      const stored = await service.playerLocale(userId);
       const locale = isLocale(stored) ? stored : null;
       remember(userId, locale);
       return locale;
     },
-    set: (user, locale: Locale) => {
-      service.setPlayerLocale(user, locale);
+    set: async (user, locale: Locale) => {
+      await service.setPlayerLocale(user, locale);
       remember(user.id, locale);
     },
   };

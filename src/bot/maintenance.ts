@@ -61,8 +61,16 @@ export class Maintenance {
 
   /** Ticks now, to catch up after a restart, and then every `everyMs`. */
   start(everyMs = 60_000): void {
+    // A tick still running (a slow database) is not joined by the next one.
+    let running = false;
     const run = () => {
-      this.tick().catch((err) => this.logger.error({ err }, "maintenance failed"));
+      if (running) return;
+      running = true;
+      this.tick()
+        .catch((err) => this.logger.error({ err }, "maintenance failed"))
+        .finally(() => {
+          running = false;
+        });
     };
     run();
     this.timer = setInterval(run, everyMs);
@@ -80,20 +88,20 @@ export class Maintenance {
       await this.closeAcceptedCards();
     }
     for (const listener of this.tickListeners) await listener(now);
-    for (const c of this.service.expireChallenges(now)) {
-      const text = challengeClosedText(this.texts.challenge(c.id), c, "challenge-expired");
+    for (const c of await this.service.expireChallenges(now)) {
+      const text = challengeClosedText(await this.texts.challenge(c.id), c, "challenge-expired");
       await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.messages, c, text));
     }
     // A damaged game the minute's work meets is recorded broken (its board then says so).
-    this.service.recordIdleDamage(now);
+    await this.service.recordIdleDamage(now);
     // A clock whose next buttons never arrived runs again: none stays held for good.
-    this.service.resumeStalledClocks(now);
-    for (const g of this.service.gamesToRemind(now)) {
-      this.service.markReminded(g.id);
+    await this.service.resumeStalledClocks(now);
+    for (const g of await this.service.gamesToRemind(now)) {
+      await this.service.markReminded(g.id);
       if (g.chatId === null || g.waitingFor === null || g.waitingFor === this.ownId) continue;
       const waiting = g.waitingFor === g.white.id ? g.white : g.black;
       const opponent = g.waitingFor === g.white.id ? g.black : g.white;
-      const t = this.texts.game(g.id);
+      const t = await this.texts.game(g.id);
       const replyTo = g.message?.kind === "chat" ? g.message.messageId : undefined;
       const chatId = g.chatId;
       await this.quietly(chatId, () =>
@@ -112,7 +120,7 @@ export class Maintenance {
         ),
       );
     }
-    this.boards.catchUp(now);
+    await this.boards.catchUp(now);
   }
 
   /**
@@ -120,11 +128,11 @@ export class Maintenance {
    * press came before /play stored the message, or a restart cut the edit off) are closed.
    */
   private async closeAcceptedCards(): Promise<void> {
-    for (const { challengeId, gameId } of this.messages.acceptedCardsLeftOpen()) {
-      const c = this.service.getChallenge(challengeId);
-      const game = this.service.getGame(gameId);
+    for (const { challengeId, gameId } of await this.messages.acceptedCardsLeftOpen()) {
+      const c = await this.service.getChallenge(challengeId);
+      const game = await this.service.getGame(gameId);
       if (!c || !game) continue;
-      const text = challengeAcceptedText(this.texts.challenge(c.id), c, game);
+      const text = challengeAcceptedText(await this.texts.challenge(c.id), c, game);
       await this.quietly(c.chatId, () => closeChallengeCard(this.api, this.messages, c, text));
     }
   }
@@ -135,7 +143,7 @@ export class Maintenance {
       await fn();
     } catch (err) {
       if (chatId !== null && isChatGone(err))
-        setChatReach({ messages: this.messages, service: this.service }, chatId, false);
+        await setChatReach({ messages: this.messages, service: this.service }, chatId, false);
       this.logger.warn({ err, chatId }, "maintenance message failed");
     }
   }

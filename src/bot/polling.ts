@@ -35,7 +35,7 @@ export function pollUpdates(
     async supply(batchSize, signal) {
       if (!replayed) {
         replayed = true;
-        const old = feed.replays();
+        const old = await feed.replays();
         if (old.length > 0) return old;
       }
       return feed.admit(await fetchUpdates(batchSize, signal));

@@ -71,14 +71,14 @@ function shows(
  * chat message showing that game's buttons, or the inline message the game lives in. Null
  * when the press was made (or forged) on any other message, which is then left alone.
  */
-function gameBoard(
+async function gameBoard(
   deps: Pick<PressDeps, "memo" | "service" | "messages">,
   ctx: Context,
   gameId: number,
-): MessageRef | null {
+): Promise<MessageRef | null> {
   const ref = message(ctx);
   if (ref?.kind === "inline")
-    return deps.messages.gameInInlineMessage(ref.inlineMessageId) === gameId ? ref : null;
+    return (await deps.messages.gameInInlineMessage(ref.inlineMessageId)) === gameId ? ref : null;
   return ref && shows(deps, ctx, (p) => p.type === "game" && p.gameId === gameId) ? ref : null;
 }
 
@@ -87,14 +87,14 @@ function gameBoard(
  * one stored, or a message there that shows the game's buttons (a board just posted, pressed
  * before the post's answer came back and was stored).
  */
-function ownBoard(
+async function ownBoard(
   deps: Pick<PressDeps, "memo" | "privateBoards">,
   ctx: Context,
   gameId: number,
-): boolean {
+): Promise<boolean> {
   const ref = message(ctx);
   if (ref?.kind !== "chat") return false;
-  if (deps.privateBoards.isBoard(gameId, ref)) return true;
+  if (await deps.privateBoards.isBoard(gameId, ref)) return true;
   return (
     ref.chatId === ctx.from?.id && shows(deps, ctx, (p) => p.type === "game" && p.gameId === gameId)
   );
@@ -121,30 +121,30 @@ export async function playPress(
 ): Promise<ServiceResult<ActOutcome>> {
   // A player's own board in private is the game's too; anything else must be in its chat.
   const at = message(ctx);
-  const own = ownBoard(deps, ctx, gameId);
+  const own = await ownBoard(deps, ctx, gameId);
   const from = onBoard && !own ? { from: at } : {};
-  const r = deps.service.act(gameId, ctx.from!.id, action, version, from);
-  const pressedOn = onBoard ? gameBoard(deps, ctx, gameId) : null;
+  const r = await deps.service.act(gameId, ctx.from!.id, action, version, from);
+  const pressedOn = onBoard ? await gameBoard(deps, ctx, gameId) : null;
   const hint = pressedOn ? { pressedOn, pressedBy: ctx.from!.id } : {};
   if (r.ok) {
-    deps.boards.show(r.value.game, hint);
+    await deps.boards.show(r.value.game, hint);
     await deps.answers.answer(ctx);
     return r;
   }
-  deps.boards.request(gameId, hint);
-  if (r.error.code === "stale" && doneBefore(deps, ctx, gameId, version, action))
+  await deps.boards.request(gameId, hint);
+  if (r.error.code === "stale" && (await doneBefore(deps, ctx, gameId, version, action)))
     await deps.answers.answer(ctx);
   else if (r.error.code === "stale") await deps.answers.answer(ctx, ctx.t("err-stale"));
   else await deps.answers.answer(ctx, errorText(ctx.t, r.error), true);
   return r;
 }
 
-const doneBefore = (
+const doneBefore = async (
   deps: PressDeps,
   ctx: BotContext,
   gameId: number,
   version: number,
   action: GameAction,
-): boolean =>
+): Promise<boolean> =>
   deps.isReplay(ctx.update.update_id) &&
-  deps.service.appliedAlready(gameId, ctx.from!.id, action, version);
+  (await deps.service.appliedAlready(gameId, ctx.from!.id, action, version));

@@ -65,13 +65,13 @@ export class PrivateBoards {
 
   /** Posts the player's own board of the game (an older one loses its buttons). */
   async open(game: GameView, userId: number): Promise<void> {
-    const old = this.store.privateBoard(game.id, userId);
-    const t = this.texts.game(game.id);
+    const old = await this.store.privateBoard(game.id, userId);
+    const t = await this.texts.game(game.id);
     const ref = await this.messenger.send(userId, this.message(t, game));
     if (ref.kind !== "chat") return;
-    this.store.setPrivateBoard(game.id, userId, ref.messageId, this.service.config.now());
-    this.store.markPrivateShown(game.id, userId, game.version, this.service.config.now());
-    this.delivered(game);
+    await this.store.setPrivateBoard(game.id, userId, ref.messageId, this.service.config.now());
+    await this.store.markPrivateShown(game.id, userId, game.version, this.service.config.now());
+    await this.delivered(game);
     this.note(game.id, userId, "private");
     if (old && old.messageId !== ref.messageId)
       await this.messenger
@@ -84,18 +84,18 @@ export class PrivateBoards {
    * player's, posted before any die, is the message the dice's second part comes from.
    */
   async postStarting(game: GameView, userId: number): Promise<SentMessage> {
-    const t = this.texts.game(game.id);
+    const t = await this.texts.game(game.id);
     const sent = await this.messenger.send(userId, this.message(t, game));
     const now = this.service.config.now();
-    this.store.setPrivateBoard(game.id, userId, sent.messageId, now);
-    this.store.markPrivateShown(game.id, userId, game.version, now);
+    await this.store.setPrivateBoard(game.id, userId, sent.messageId, now);
+    await this.store.markPrivateShown(game.id, userId, game.version, now);
     this.note(game.id, userId, "private");
     return sent;
   }
 
   /** Every private board of the game follows it: the player to act's first. */
-  show(game: GameView): void {
-    for (const row of this.store.privateBoards(game.id)) {
+  async show(game: GameView): Promise<void> {
+    for (const row of await this.store.privateBoards(game.id)) {
       const urgent = game.status === "active" && game.waitingFor === row.userId;
       this.outbox.schedule({
         key: `pboard:${game.id}:${row.userId}`,
@@ -110,17 +110,17 @@ export class PrivateBoards {
    * A begun game's player with no board of it gets one: a lobby game's second board is posted
    * after the game begins, so a process that died in between left that player without it.
    */
-  openMissing(game: GameView): void {
+  async openMissing(game: GameView): Promise<void> {
     if (game.status !== "active" || game.starting) return;
     for (const userId of [game.white.id, game.black.id]) {
-      if (this.store.privateBoard(game.id, userId)) continue;
+      if (await this.store.privateBoard(game.id, userId)) continue;
       this.outbox.schedule({
         key: `pboard:${game.id}:${userId}`,
         lane: chatLane(userId),
         priority: PRIORITY.urgent,
         run: async () => {
-          const now = this.service.getGame(game.id);
-          if (now?.status !== "active" || this.store.privateBoard(game.id, userId)) return;
+          const now = await this.service.getGame(game.id);
+          if (now?.status !== "active" || (await this.store.privateBoard(game.id, userId))) return;
           await this.open(now, userId).catch((err: unknown) =>
             this.logger.warn({ err, gameId: game.id, userId }, "board not posted"),
           );
@@ -134,10 +134,10 @@ export class PrivateBoards {
    * game, is told there once a game ("⏱ 8 s left"), a reply to that board. A private chat's
    * budget is the player's own, so the warning never waits behind a group's boards.
    */
-  warnLow(game: GameView): void {
+  async warnLow(game: GameView): Promise<void> {
     const userId = game.waitingFor;
     if (game.status !== "active" || game.flagAt === null || userId === null) return;
-    const row = this.store.privateBoard(game.id, userId);
+    const row = await this.store.privateBoard(game.id, userId);
     const key = `${game.id}:${userId}`;
     if (!row || this.warned.has(key)) return;
     this.warned.add(key);
@@ -150,7 +150,7 @@ export class PrivateBoards {
       run: async () => {
         const left = flagAt - this.service.config.now();
         if (left <= 0) return;
-        const t = this.texts.game(game.id);
+        const t = await this.texts.game(game.id);
         await this.api
           .sendMessage(userId, t("clock-low", { seconds: Math.ceil(left / 1000), game: game.id }), {
             reply_parameters: { message_id: row.messageId, allow_sending_without_reply: true },
@@ -163,9 +163,9 @@ export class PrivateBoards {
   }
 
   /** Whether the message is this player's own board of the game. */
-  isBoard(gameId: number, ref: MessageRef): boolean {
+  async isBoard(gameId: number, ref: MessageRef): Promise<boolean> {
     if (ref.kind !== "chat") return false;
-    return this.store.privateBoard(gameId, ref.chatId)?.messageId === ref.messageId;
+    return (await this.store.privateBoard(gameId, ref.chatId))?.messageId === ref.messageId;
   }
 
   /** The player acted on one of the game's boards, or in the board page. */
@@ -180,10 +180,10 @@ export class PrivateBoards {
    * Whether the player plays the game on their own board or in the board page (so the chat's
    * is for onlookers).
    */
-  playsHere(gameId: number, userId: number): boolean {
+  async playsHere(gameId: number, userId: number): Promise<boolean> {
     const place = this.places.get(`${gameId}:${userId}`);
     if (place) return place !== "chat";
-    return this.store.privateBoard(gameId, userId) !== undefined;
+    return (await this.store.privateBoard(gameId, userId)) !== undefined;
   }
 
   /** Whether the player last acted on the game in the board page. */
@@ -202,22 +202,23 @@ export class PrivateBoards {
   }
 
   /** Delivered: the buttons can be seen, so the side to act's time runs from now. */
-  private delivered(game: GameView): void {
-    if (game.clock) this.service.clockSeen(game.id, game.version);
+  private async delivered(game: GameView): Promise<void> {
+    if (game.clock) await this.service.clockSeen(game.id, game.version);
   }
 
   private async sync(gameId: number, userId: number): Promise<void> {
-    const game = this.service.getGame(gameId);
-    const row = this.store.privateBoard(gameId, userId);
+    const game = await this.service.getGame(gameId);
+    const row = await this.store.privateBoard(gameId, userId);
     if (!game || !row || row.shownVersion === game.version) return;
-    const t = this.texts.game(game.id);
+    const t = await this.texts.game(game.id);
     const ref: MessageRef = { kind: "chat", chatId: userId, messageId: row.messageId };
     try {
       const moved = await this.messenger.update(ref, this.message(t, game));
       const now = this.service.config.now();
-      if (moved?.kind === "chat") this.store.setPrivateBoard(gameId, userId, moved.messageId, now);
-      this.store.markPrivateShown(gameId, userId, game.version, now);
-      this.delivered(game);
+      if (moved?.kind === "chat")
+        await this.store.setPrivateBoard(gameId, userId, moved.messageId, now);
+      await this.store.markPrivateShown(gameId, userId, game.version, now);
+      await this.delivered(game);
     } catch (err) {
       if (isChatGone(err)) {
         // Blocked: the player is back on the chat's board.
@@ -225,7 +226,7 @@ export class PrivateBoards {
         return;
       }
       this.logger.warn({ err, gameId, userId }, "private board not updated");
-      if (retryAfterMs(err) !== null) this.show(game);
+      if (retryAfterMs(err) !== null) await this.show(game);
     }
   }
 }

@@ -40,12 +40,18 @@ export class Seekers {
       lane: chatLane(userId),
       priority: PRIORITY.urgent,
       run: async () => {
-        const text = this.text(news);
+        const text = await this.text(news);
         if (text === null) return;
         // Found: a greeting can go before the first roll (set phrases only, see strangers).
         const phrases =
           news.what === "paired" && news.gameId !== null
-            ? { reply_markup: phraseButtons(this.textsFor(userId), news.gameId, OPENING_PHRASES) }
+            ? {
+                reply_markup: phraseButtons(
+                  await this.textsFor(userId),
+                  news.gameId,
+                  OPENING_PHRASES,
+                ),
+              }
             : {};
         const sent = await this.deps.api
           .sendMessage(userId, text, { parse_mode: "HTML", ...phrases })
@@ -69,7 +75,7 @@ export class Seekers {
       lane: chatLane(userId),
       priority: PRIORITY.urgent,
       run: async () => {
-        const text = this.textsFor(userId)("seek-held-out-now", {
+        const text = (await this.textsFor(userId))("seek-held-out-now", {
           minutes: wholeMinutes(until - this.deps.service.config.now()),
         });
         await this.deps.api
@@ -79,22 +85,22 @@ export class Seekers {
     });
   }
 
-  private textsFor(userId: number): Translate {
-    const player = this.deps.service.playerRefOf(userId);
+  private async textsFor(userId: number): Promise<Translate> {
+    const player = await this.deps.service.playerRefOf(userId);
     return this.deps.textsFor(
-      this.deps.prefs.get(userId) ?? localeOf(player?.languageCode ?? null),
+      (await this.deps.prefs.get(userId)) ?? localeOf(player?.languageCode ?? null),
     );
   }
 
-  private text(news: LobbyNews): string | null {
+  private async text(news: LobbyNews): Promise<string | null> {
     const { seek } = news;
-    const t = this.textsFor(seek.userId);
+    const t = await this.textsFor(seek.userId);
     if (news.what === "lapsed") return t("seek-lapsed");
     if (news.what === "offered") return t("seek-offer-bot");
-    const game = news.gameId === null ? null : this.deps.service.getGame(news.gameId);
+    const game = news.gameId === null ? null : await this.deps.service.getGame(news.gameId);
     if (!game) return null;
     const opponent = game.white.id === seek.userId ? game.black : game.white;
-    const rating = Math.round(this.deps.service.ratingOf(opponent.id, seek.variant).rating);
+    const rating = Math.round((await this.deps.service.ratingOf(opponent.id, seek.variant)).rating);
     // A stranger sees a first name and a rating only (and the @username if they allow it).
     return t("seek-paired", { name: strangerName(opponent), rating });
   }

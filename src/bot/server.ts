@@ -71,12 +71,12 @@ export function startHttpServer(opts: HttpServerOptions, logger: Logger): Promis
         return;
       }
       take(req)
-        .then((update) => {
+        .then(async (update) => {
           if (!update) {
             res.writeHead(400).end();
             return;
           }
-          const fresh = webhook.feed.admit([update]);
+          const fresh = await webhook.feed.admit([update]);
           res.writeHead(200).end();
           for (const u of fresh) void webhook.feed.handle(u);
         })

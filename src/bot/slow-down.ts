@@ -15,12 +15,12 @@ export function slowDownNotice(
   prefs: LocalePrefs,
   textsFor: (locale: string | null) => Translate,
 ): (lane: string) => void {
-  return (lane) => {
+  return async (lane) => {
     if (!lane.startsWith("c:")) return;
     const chatId = Number(lane.slice(2));
     if (!Number.isSafeInteger(chatId)) return;
     // In a private chat the person's own language; a group's readers differ.
-    const t = textsFor(isPrivateLane(lane) ? prefs.get(chatId) : null);
+    const t = textsFor(isPrivateLane(lane) ? await prefs.get(chatId) : null);
     outbox.schedule({
       key: `slow-down:${lane}`,
       lane,

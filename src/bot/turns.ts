@@ -17,7 +17,7 @@ export function takingTurns<C extends Context>(
     const keys = [...new Set(keysOf(ctx) ?? [])];
     const before = keys.flatMap((k) => {
       const t = tails.get(k);
-      return t ? [t] : [];
+      return t !== undefined ? [t] : [];
     });
     let done!: () => void;
     const mine = new Promise<void>((resolve) => {

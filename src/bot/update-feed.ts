@@ -47,9 +47,9 @@ export class UpdateFeed {
   ) {}
 
   /** Stores the updates; returns those to handle now (not stored by anyone before). */
-  admit(updates: readonly Update[]): Update[] {
+  async admit(updates: readonly Update[]): Promise<Update[]> {
     if (updates.length === 0) return [];
-    const fresh = this.inbox.admit(updates.map((u) => ({ id: u.update_id, update: u })));
+    const fresh = await this.inbox.admit(updates.map((u) => ({ id: u.update_id, update: u })));
     const now = this.now();
     const out = updates.filter((u) => fresh.has(u.update_id));
     for (const u of out) this.arrivals.set(u.update_id, now);
@@ -62,8 +62,8 @@ export class UpdateFeed {
   }
 
   /** Updates stored by a process that stopped before it had handled them, oldest first. */
-  replays(): Update[] {
-    const { replay, givenUp } = this.inbox.takePending();
+  async replays(): Promise<Update[]> {
+    const { replay, givenUp } = await this.inbox.takePending();
     for (const g of givenUp)
       this.logger.warn({ update: g.id, reason: g.reason }, "update given up");
     for (const e of replay) {
@@ -116,8 +116,8 @@ export class UpdateFeed {
   }
 
   /** Forgets old entries (at the maintenance tick). */
-  prune(): void {
-    const pruned = this.inbox.prune();
+  async prune(): Promise<void> {
+    const pruned = await this.inbox.prune();
     if (pruned > 0) this.logger.debug({ pruned }, "inbox pruned");
   }
 
@@ -146,7 +146,7 @@ export class UpdateFeed {
     } finally {
       this.arrivals.delete(update.update_id);
       this.replaying.delete(update.update_id);
-      this.markDone(update.update_id);
+      await this.markDone(update.update_id);
     }
   }
 
@@ -162,14 +162,14 @@ export class UpdateFeed {
     } finally {
       this.arrivals.delete(update.update_id);
       this.replaying.delete(update.update_id);
-      this.markDone(update.update_id);
+      await this.markDone(update.update_id);
     }
   }
 
   /** A failure here leaves the update to be replayed, which the version check makes safe. */
-  private markDone(id: number): void {
+  private async markDone(id: number): Promise<void> {
     try {
-      this.inbox.done(id);
+      await this.inbox.done(id);
     } catch (err) {
       this.logger.warn({ err, update: id }, "update not marked done");
     }

@@ -10,7 +10,8 @@ export function webBoardPorts(
   api: Api,
 ): WebBoardPorts {
   return {
-    localeOf: (userId, code) => (userId === null ? null : deps.prefs.get(userId)) ?? localeOf(code),
+    localeOf: async (userId, code) =>
+      (userId === null ? null : await deps.prefs.get(userId)) ?? localeOf(code),
     textsFor: (locale) => deps.textsFor(locale),
     isMember: (chatId, userId) => isChatMember(api, chatId, userId),
     playing: (gameId, userId) => deps.privateBoards.note(gameId, userId, "page"),

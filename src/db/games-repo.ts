@@ -1,18 +1,15 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ClockState, TimeControl } from "../engine/index.js";
+import { first, only, type Sql, type Tables } from "./connection.js";
 import type { Db } from "./open.js";
-import {
-  type GameEventRow,
-  type GameRow,
-  gameEvents,
-  games,
-  type NewGameRow,
-  type PlayerRow,
-  players,
-  type SeriesAfter,
-  type SeriesRow,
-  series,
+import type {
+  GameEventRow,
+  GameRow,
+  NewGameRow,
+  PlayerRow,
+  SeriesAfter,
+  SeriesRow,
 } from "./schema.js";
 
 export interface NewEvent {
@@ -64,11 +61,10 @@ const p = <T extends string>(name: T) => sql.placeholder(name);
 /** A placeholder where update() types want a value; drizzle still encodes it (JSON, boolean). */
 const slot = <K extends keyof GameRow>(name: K) => sql.placeholder(name) as unknown as GameRow[K];
 
-const white = alias(players, "white");
-const black = alias(players, "black");
-
 /** Games with their players and series in one statement; callers add where and order. */
-export function selectFullGames(db: Db) {
+export function selectFullGames(db: Sql, { games, players, series }: Tables) {
+  const white = alias(players, "white");
+  const black = alias(players, "black");
   return db
     .select({ game: games, white, black, series })
     .from(games)
@@ -78,16 +74,22 @@ export function selectFullGames(db: Db) {
     .$dynamic();
 }
 
-/** The statements of the per-move path, prepared once per connection. */
-function prepareStatements(db: Db) {
+/**
+ * The statements of the per-move path, prepared once per handle: a transaction's own handle
+ * (PostgreSQL's) gets its own, so they run inside it, not beside it on the pool.
+ */
+function prepareStatements(db: Sql, t: Tables) {
+  const { games, gameEvents } = t;
   return {
     byId: db
       .select()
       .from(games)
       .where(eq(games.id, p("id")))
+      .limit(1)
       .prepare(),
-    fullById: selectFullGames(db)
+    fullById: selectFullGames(db, t)
       .where(eq(games.id, p("id")))
+      .limit(1)
       .prepare(),
     eventsAfter: db
       .select()
@@ -118,7 +120,7 @@ function prepareStatements(db: Db) {
       .prepare(),
     /** An action's `n` events as one insert, prepared at the first action with that many. */
     appendEvents: new Map<number, ReturnType<typeof prepareAppend>>(),
-    activeInChat: selectFullGames(db)
+    activeInChat: selectFullGames(db, t)
       .where(
         and(
           eq(games.chatId, p("chatId")),
@@ -132,7 +134,7 @@ function prepareStatements(db: Db) {
 }
 
 /** `n` events of one game, all made at one time: seq0, type0, ... for each. */
-function prepareAppend(db: Db, n: number) {
+function prepareAppend(db: Sql, { gameEvents }: Tables, n: number) {
   return db
     .insert(gameEvents)
     .values(
@@ -148,42 +150,51 @@ function prepareAppend(db: Db, n: number) {
     .prepare();
 }
 
-const statementsByDb = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+type Statements = ReturnType<typeof prepareStatements>;
 
-function statementsOf(db: Db): ReturnType<typeof prepareStatements> {
-  let statements = statementsByDb.get(db);
+const statementsByHandle = new WeakMap<Sql, Statements>();
+
+function statementsOf(db: Sql, t: Tables): Statements {
+  let statements = statementsByHandle.get(db);
   if (!statements) {
-    statements = prepareStatements(db);
-    statementsByDb.set(db, statements);
+    statements = prepareStatements(db, t);
+    statementsByHandle.set(db, statements);
   }
   return statements;
 }
 
 export class GamesRepo {
-  // The per-move path runs these on every press; every repository on a connection shares them.
-  private readonly statements;
+  constructor(private readonly db: Db) {}
 
-  constructor(private readonly db: Db) {
-    this.statements = statementsOf(db);
+  /**
+   * Runs `fn` with the per-move path's prepared statements; every repository on a handle
+   * shares them.
+   */
+  private prepared<T>(fn: (s: Statements, db: Sql, t: Tables) => T | Promise<T>): Promise<T> {
+    return this.db.run((db, t) => fn(statementsOf(db, t), db, t));
   }
 
-  private full() {
-    return selectFullGames(this.db);
-  }
-
-  private fullWhere(where: SQL | undefined, order: SQL = asc(games.id)): FullGame[] {
-    return this.full().where(where).orderBy(order).all();
+  private fullWhere(
+    where: (t: Tables) => SQL | undefined,
+    order: (t: Tables) => SQL = ({ games }) => asc(games.id),
+  ): Promise<FullGame[]> {
+    return this.db.run((db, t) => selectFullGames(db, t).where(where(t)).orderBy(order(t)));
   }
 
   /** Creates the game with its first events; its version is their count. */
-  insert(values: Omit<NewGameRow, "version">, events: readonly NewEvent[]): GameRow {
-    const row = this.db
-      .insert(games)
-      .values({ ...values, version: events.length })
-      .returning()
-      .get();
-    this.appendEvents(row.id, 0, events, values.createdAt);
-    return row;
+  insert(values: Omit<NewGameRow, "version">, events: readonly NewEvent[]): Promise<GameRow> {
+    return this.db.transaction(async () => {
+      const row = await this.db.run(async (db, { games }) =>
+        only(
+          await db
+            .insert(games)
+            .values({ ...values, version: events.length })
+            .returning(),
+        ),
+      );
+      await this.appendEvents(row.id, 0, events, values.createdAt);
+      return row;
+    });
   }
 
   /**
@@ -195,23 +206,28 @@ export class GamesRepo {
     opening: GameOpening,
     events: readonly NewEvent[],
     now: number,
-  ): GameRow | undefined {
-    const row = this.db
-      .update(games)
-      .set({ ...opening, pendingStart: null, version: events.length, updatedAt: now })
-      .where(and(eq(games.id, id), eq(games.version, 0), isNotNull(games.pendingStart)))
-      .returning()
-      .get();
-    if (row) this.appendEvents(id, 0, events, now);
-    return row;
+  ): Promise<GameRow | undefined> {
+    return this.db.transaction(async () => {
+      const row = await this.db.run(async (db, { games }) =>
+        first(
+          await db
+            .update(games)
+            .set({ ...opening, pendingStart: null, version: events.length, updatedAt: now })
+            .where(and(eq(games.id, id), eq(games.version, 0), isNotNull(games.pendingStart)))
+            .returning(),
+        ),
+      );
+      if (row) await this.appendEvents(id, 0, events, now);
+      return row;
+    });
   }
 
-  get(id: number): GameRow | undefined {
-    return this.statements.byId.get({ id });
+  get(id: number): Promise<GameRow | undefined> {
+    return this.prepared(async (s) => first(await s.byId.execute({ id })));
   }
 
-  getFull(id: number): FullGame | undefined {
-    return this.statements.fullById.get({ id });
+  getFull(id: number): Promise<FullGame | undefined> {
+    return this.prepared(async (s) => first(await s.fullById.execute({ id })));
   }
 
   /**
@@ -224,32 +240,37 @@ export class GamesRepo {
     patch: GamePatch,
     events: readonly NewEvent[],
     now: number,
-  ): GameRow | undefined {
+  ): Promise<GameRow | undefined> {
     const version = expectedVersion + events.length;
-    const row = this.statements.write.get({
-      ...patch,
-      version,
-      updatedAt: now,
-      id,
-      expected: expectedVersion,
+    return this.db.transaction(async () => {
+      const row = await this.prepared(async (s) =>
+        first(
+          await s.write.execute({
+            ...patch,
+            version,
+            updatedAt: now,
+            id,
+            expected: expectedVersion,
+          }),
+        ),
+      );
+      if (row) await this.appendEvents(id, expectedVersion, events, now);
+      return row;
     });
-    if (row) this.appendEvents(id, expectedVersion, events, now);
-    return row;
   }
 
   /**
    * One action's events, numbered on from `after` (callers hold the transaction): one
    * statement, however many steps the action took.
    */
-  private appendEvents(gameId: number, after: number, events: readonly NewEvent[], now: number) {
+  private async appendEvents(
+    gameId: number,
+    after: number,
+    events: readonly NewEvent[],
+    now: number,
+  ): Promise<void> {
     const n = events.length;
     if (n === 0) return;
-    const prepared = this.statements.appendEvents;
-    let insert = prepared.get(n);
-    if (!insert) {
-      insert = prepareAppend(this.db, n);
-      prepared.set(n, insert);
-    }
     const values: Record<string, unknown> = { gameId, createdAt: now };
     for (const [i, e] of events.entries()) {
       values[`seq${i}`] = after + i + 1;
@@ -257,201 +278,252 @@ export class GamesRepo {
       values[`payload${i}`] = e.payload;
       values[`actorId${i}`] = e.actorId;
     }
-    insert.run(values);
+    await this.prepared(async (s, db, t) => {
+      let insert = s.appendEvents.get(n);
+      if (!insert) {
+        insert = prepareAppend(db, t, n);
+        s.appendEvents.set(n, insert);
+      }
+      await insert.execute(values);
+    });
   }
 
   /**
    * The clock alone changes (its side's buttons were delivered, or the bot was down): no
    * event, no new version, so no button goes stale. Only over `version`, while active.
    */
-  setClock(id: number, version: number, clock: ClockState, flagAt: number | null): boolean {
-    const r = this.db
-      .update(games)
-      .set({ clock, flagAt })
-      .where(and(eq(games.id, id), eq(games.version, version), eq(games.status, "active")))
-      .run();
-    return r.changes > 0;
+  setClock(
+    id: number,
+    version: number,
+    clock: ClockState,
+    flagAt: number | null,
+  ): Promise<boolean> {
+    return this.db.run(async (db, { games }) => {
+      const changed = await db
+        .update(games)
+        .set({ clock, flagAt })
+        .where(and(eq(games.id, id), eq(games.version, version), eq(games.status, "active")))
+        .returning({ id: games.id });
+      return changed.length > 0;
+    });
   }
 
   /** Every active game whose clock runs, with when it flags (the clock keeper's start). */
-  runningClocks(): { id: number; flagAt: number }[] {
-    return this.db
-      .select({ id: games.id, flagAt: games.flagAt })
-      .from(games)
-      .where(and(eq(games.status, "active"), isNotNull(games.flagAt)))
-      .all() as { id: number; flagAt: number }[];
+  runningClocks(): Promise<{ id: number; flagAt: number }[]> {
+    return this.db.run(
+      async (db, { games }) =>
+        (await db
+          .select({ id: games.id, flagAt: games.flagAt })
+          .from(games)
+          .where(and(eq(games.status, "active"), isNotNull(games.flagAt)))) as {
+          id: number;
+          flagAt: number;
+        }[],
+    );
   }
 
   /** Active games of a chat with a clock, running or not (the chat lost, or back). */
-  clockedIn(chatId: number): GameRow[] {
-    return this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.chatId, chatId), eq(games.status, "active"), isNotNull(games.clock)))
-      .all();
+  clockedIn(chatId: number): Promise<GameRow[]> {
+    return this.db.run((db, { games }) =>
+      db
+        .select()
+        .from(games)
+        .where(and(eq(games.chatId, chatId), eq(games.status, "active"), isNotNull(games.clock))),
+    );
   }
 
   /**
    * Active games whose clock is not running (no deadline) and whose last act is at or before
    * `before`: held mid-turn for buttons on their way, or for a chat out of reach.
    */
-  heldClocksSince(before: number): GameRow[] {
-    return this.db
-      .select()
-      .from(games)
-      .where(
-        and(
-          eq(games.status, "active"),
-          isNotNull(games.clock),
-          isNull(games.flagAt),
-          lte(games.lastActionAt, before),
+  heldClocksSince(before: number): Promise<GameRow[]> {
+    return this.db.run((db, { games }) =>
+      db
+        .select()
+        .from(games)
+        .where(
+          and(
+            eq(games.status, "active"),
+            isNotNull(games.clock),
+            isNull(games.flagAt),
+            lte(games.lastActionAt, before),
+          ),
         ),
-      )
-      .all();
+    );
   }
 
   /** The game's event number `seq`. */
-  event(gameId: number, seq: number): GameEventRow | undefined {
-    return this.db
-      .select()
-      .from(gameEvents)
-      .where(and(eq(gameEvents.gameId, gameId), eq(gameEvents.seq, seq)))
-      .get();
+  event(gameId: number, seq: number): Promise<GameEventRow | undefined> {
+    return this.db.run(async (db, { gameEvents }) =>
+      first(
+        await db
+          .select()
+          .from(gameEvents)
+          .where(and(eq(gameEvents.gameId, gameId), eq(gameEvents.seq, seq)))
+          .limit(1),
+      ),
+    );
   }
 
   /** The game's events in order, those after seq `after` only when given. */
-  events(gameId: number, after = 0): GameEventRow[] {
-    return this.statements.eventsAfter.all({ gameId, after });
+  events(gameId: number, after = 0): Promise<GameEventRow[]> {
+    return this.prepared((s) => s.eventsAfter.execute({ gameId, after }));
   }
 
   /** A finished game's series result, and the next game's seed when the series goes on. */
-  setSeriesAfter(id: number, after: SeriesAfter, nextDiceSeed: string | null): void {
-    this.db.update(games).set({ seriesAfter: after, nextDiceSeed }).where(eq(games.id, id)).run();
+  async setSeriesAfter(id: number, after: SeriesAfter, nextDiceSeed: string | null): Promise<void> {
+    await this.db.run((db, { games }) =>
+      db.update(games).set({ seriesAfter: after, nextDiceSeed }).where(eq(games.id, id)),
+    );
   }
 
   /** An active game becomes broken; undefined when it was not active (marked already, or over). */
-  markBroken(id: number, now: number): GameRow | undefined {
-    return this.db
-      .update(games)
-      .set({ status: "broken", updatedAt: now })
-      .where(and(eq(games.id, id), eq(games.status, "active")))
-      .returning()
-      .get();
+  markBroken(id: number, now: number): Promise<GameRow | undefined> {
+    return this.db.run(async (db, { games }) =>
+      first(
+        await db
+          .update(games)
+          .set({ status: "broken", updatedAt: now })
+          .where(and(eq(games.id, id), eq(games.status, "active")))
+          .returning(),
+      ),
+    );
   }
 
   /** An active game is dropped with its tournament. */
-  markAbandoned(id: number, now: number): GameRow | undefined {
-    return this.db
-      .update(games)
-      .set({ status: "abandoned", updatedAt: now, finishedAt: now })
-      .where(and(eq(games.id, id), eq(games.status, "active")))
-      .returning()
-      .get();
+  markAbandoned(id: number, now: number): Promise<GameRow | undefined> {
+    return this.db.run(async (db, { games }) =>
+      first(
+        await db
+          .update(games)
+          .set({ status: "abandoned", updatedAt: now, finishedAt: now })
+          .where(and(eq(games.id, id), eq(games.status, "active")))
+          .returning(),
+      ),
+    );
   }
 
   /** The series' newest game. */
-  lastInSeries(seriesId: number): GameRow | undefined {
-    return this.db
-      .select()
-      .from(games)
-      .where(eq(games.seriesId, seriesId))
-      .orderBy(desc(games.id))
-      .limit(1)
-      .get();
+  lastInSeries(seriesId: number): Promise<GameRow | undefined> {
+    return this.db.run(async (db, { games }) =>
+      first(
+        await db
+          .select()
+          .from(games)
+          .where(eq(games.seriesId, seriesId))
+          .orderBy(desc(games.id))
+          .limit(1),
+      ),
+    );
   }
 
   /** The series' newest game before game `id`. */
-  lastBefore(seriesId: number, id: number): GameRow | undefined {
-    return this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.seriesId, seriesId), lt(games.id, id)))
-      .orderBy(desc(games.id))
-      .limit(1)
-      .get();
+  lastBefore(seriesId: number, id: number): Promise<GameRow | undefined> {
+    return this.db.run(async (db, { games }) =>
+      first(
+        await db
+          .select()
+          .from(games)
+          .where(and(eq(games.seriesId, seriesId), lt(games.id, id)))
+          .orderBy(desc(games.id))
+          .limit(1),
+      ),
+    );
   }
 
   /** Ids of every active game, oldest first. */
-  activeIds(): number[] {
-    return this.db
-      .select({ id: games.id })
-      .from(games)
-      .where(eq(games.status, "active"))
-      .orderBy(asc(games.id))
-      .all()
-      .map((r) => r.id);
+  activeIds(): Promise<number[]> {
+    return this.db.run(async (db, { games }) =>
+      (
+        await db
+          .select({ id: games.id })
+          .from(games)
+          .where(eq(games.status, "active"))
+          .orderBy(asc(games.id))
+      ).map((r) => r.id),
+    );
   }
 
-  markReminded(id: number): void {
-    this.db.update(games).set({ reminded: true }).where(eq(games.id, id)).run();
+  async markReminded(id: number): Promise<void> {
+    await this.db.run((db, { games }) =>
+      db.update(games).set({ reminded: true }).where(eq(games.id, id)),
+    );
   }
 
-  activeInChatFor(chatId: number, userId: number): FullGame[] {
-    return this.statements.activeInChat.all({ chatId, userId });
+  activeInChatFor(chatId: number, userId: number): Promise<FullGame[]> {
+    return this.prepared((s) => s.activeInChat.execute({ chatId, userId }));
   }
 
   /** Active games the user plays in, anywhere. */
-  activeFor(userId: number): FullGame[] {
-    return this.fullWhere(
+  activeFor(userId: number): Promise<FullGame[]> {
+    return this.fullWhere(({ games }) =>
       and(eq(games.status, "active"), or(eq(games.whiteId, userId), eq(games.blackId, userId))),
     );
   }
 
   /** Active games begun before `before` whose unconfirmed player has still not acted. */
-  unconfirmedSince(before: number): GameRow[] {
-    return this.db
-      .select()
-      .from(games)
-      .where(
-        and(
-          eq(games.status, "active"),
-          isNotNull(games.unconfirmedId),
-          lte(games.createdAt, before),
+  unconfirmedSince(before: number): Promise<GameRow[]> {
+    return this.db.run((db, { games }) =>
+      db
+        .select()
+        .from(games)
+        .where(
+          and(
+            eq(games.status, "active"),
+            isNotNull(games.unconfirmedId),
+            lte(games.createdAt, before),
+          ),
         ),
-      )
-      .all();
+    );
   }
 
-  activeInSeries(seriesId: number): GameRow[] {
-    return this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.seriesId, seriesId), eq(games.status, "active")))
-      .all();
+  activeInSeries(seriesId: number): Promise<GameRow[]> {
+    return this.db.run((db, { games }) =>
+      db
+        .select()
+        .from(games)
+        .where(and(eq(games.seriesId, seriesId), eq(games.status, "active"))),
+    );
   }
 
   /** The game a challenge started (rare: no index; the start-up sweep asks). */
-  startedBy(challengeId: number): GameRow | undefined {
-    return this.db.select().from(games).where(eq(games.challengeId, challengeId)).get();
+  startedBy(challengeId: number): Promise<GameRow | undefined> {
+    return this.db.run(async (db, { games }) =>
+      first(await db.select().from(games).where(eq(games.challengeId, challengeId)).limit(1)),
+    );
   }
 
   /**
    * When each game of the lobby's (rated, in no chat) finished since `since` that the user
    * lost on time without an action of their own: the walkaways the lobby holds out for.
    */
-  walkawaysOf(userId: number, since: number): number[] {
-    return this.db
-      .select({ at: games.lastActionAt })
-      .from(games)
-      .where(
-        and(
-          eq(games.status, "finished"),
-          gt(games.lastActionAt, since),
-          eq(games.rated, true),
-          isNull(games.chatId),
-          or(eq(games.whiteId, userId), eq(games.blackId, userId)),
-          sql`${games.winnerId} <> ${userId}`,
-          sql`exists (select 1 from ${gameEvents} where ${gameEvents.gameId} = ${games.id} and ${gameEvents.type} = 'flag')`,
-          sql`not exists (select 1 from ${gameEvents} where ${gameEvents.gameId} = ${games.id} and ${gameEvents.actorId} = ${userId})`,
-        ),
-      )
-      .orderBy(asc(games.lastActionAt))
-      .all()
-      .map((r) => r.at);
+  walkawaysOf(userId: number, since: number): Promise<number[]> {
+    return this.db.run(async (db, { games, gameEvents }) =>
+      (
+        await db
+          .select({ at: games.lastActionAt })
+          .from(games)
+          .where(
+            and(
+              eq(games.status, "finished"),
+              gt(games.lastActionAt, since),
+              eq(games.rated, true),
+              isNull(games.chatId),
+              or(eq(games.whiteId, userId), eq(games.blackId, userId)),
+              sql`${games.winnerId} <> ${userId}`,
+              sql`exists (select 1 from ${gameEvents} where ${gameEvents.gameId} = ${games.id} and ${gameEvents.type} = 'flag')`,
+              sql`not exists (select 1 from ${gameEvents} where ${gameEvents.gameId} = ${games.id} and ${gameEvents.actorId} = ${userId})`,
+            ),
+          )
+          .orderBy(asc(games.lastActionAt))
+      ).map((r) => r.at),
+    );
   }
 
-  rematchOf(gameId: number): GameRow | undefined {
-    return this.db.select().from(games).where(eq(games.previousGameId, gameId)).get();
+  rematchOf(gameId: number): Promise<GameRow | undefined> {
+    return this.db.run(async (db, { games }) =>
+      first(await db.select().from(games).where(eq(games.previousGameId, gameId)).limit(1)),
+    );
   }
 
   /**
@@ -461,20 +533,24 @@ export class GamesRepo {
   idleSince(
     before: Readonly<Record<TimeControl["kind"], number>>,
     unremindedOnly: boolean,
-  ): FullGame[] {
+  ): Promise<FullGame[]> {
     const latest = Math.max(before.none, before.correspondence, before.delay);
-    const idle = and(
-      eq(games.status, "active"),
-      // The index's bound first; then each game by its control's own (none stored: "none").
-      lte(games.lastActionAt, latest),
-      sql`${games.lastActionAt} <= case json_extract(${games.timeControl}, '$.kind')
-        when 'correspondence' then ${before.correspondence}
-        when 'delay' then ${before.delay}
-        else ${before.none} end`,
-    );
     return this.fullWhere(
-      unremindedOnly ? and(idle, eq(games.reminded, false)) : idle,
-      asc(games.lastActionAt),
+      ({ games }) => {
+        const idle = and(
+          eq(games.status, "active"),
+          // The index's bound first; then each game by its control's own (none stored: "none").
+          lte(games.lastActionAt, latest),
+          // SQLite: json_extract; PostgreSQL needs `time_control ->> 'kind'` (`::json` first
+          // while the column is text).
+          sql`${games.lastActionAt} <= case json_extract(${games.timeControl}, '$.kind')
+            when 'correspondence' then ${before.correspondence}
+            when 'delay' then ${before.delay}
+            else ${before.none} end`,
+        );
+        return unremindedOnly ? and(idle, eq(games.reminded, false)) : idle;
+      },
+      ({ games }) => asc(games.lastActionAt),
     );
   }
 }

@@ -2,11 +2,13 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
+import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { type Connection, type Sql, SqliteConnection } from "./connection.js";
 import * as schema from "./schema.js";
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** The database as the repositories reach it (see connection.ts). */
+export type Db = Connection;
 
 export interface OpenedDatabase {
   readonly db: Db;
@@ -56,13 +58,18 @@ export function openDatabase(path: string, options: OpenOptions = {}): OpenedDat
     if (!memory) sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("foreign_keys = ON");
-    const db = drizzle(sqlite, { schema });
-    migrateOnce(db);
+    const sql = drizzle(sqlite, { schema }) as Sql;
+    migrateOnce(sql);
     // A read-only file opens and reads fine; rewriting a header field proves it takes writes.
     const version = sqlite.pragma("user_version", { simple: true });
     sqlite.pragma(`user_version = ${Number(version)}`);
     const opened = sqlite;
-    return { db, sqlite: opened, path: full, close: () => opened.close() };
+    return {
+      db: new SqliteConnection(sql),
+      sqlite: opened,
+      path: full,
+      close: () => opened.close(),
+    };
   } catch (e) {
     sqlite?.close();
     throw new DatabaseOpenError(full, describe(e));
@@ -82,7 +89,7 @@ function refuseForeign(sqlite: Database.Database): void {
 }
 
 /** Two processes may migrate a new file at once; the loser retries and finds the work done. */
-function migrateOnce(db: Db): void {
+function migrateOnce(db: Sql): void {
   try {
     migrate(db, { migrationsFolder: MIGRATIONS });
   } catch {

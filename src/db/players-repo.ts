@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Variant } from "../engine/index.js";
+import { first, only } from "./connection.js";
 import type { Db } from "./open.js";
-import { type PlayerRow, players } from "./schema.js";
+import type { PlayerRow } from "./schema.js";
 
 export interface PlayerFields {
   readonly id: number;
@@ -12,61 +13,61 @@ export interface PlayerFields {
 }
 
 export class PlayersRepo {
-  private readonly byId;
-
-  constructor(private readonly db: Db) {
-    this.byId = db
-      .select()
-      .from(players)
-      .where(eq(players.id, sql.placeholder("id")))
-      .prepare();
-  }
+  constructor(private readonly db: Db) {}
 
   /** Inserts the player or refreshes the names Telegram sent; ratings are kept. */
-  upsert(p: PlayerFields, now: number): PlayerRow {
+  upsert(p: PlayerFields, now: number): Promise<PlayerRow> {
     const names = {
       firstName: p.firstName,
       lastName: p.lastName ?? null,
       username: p.username ?? null,
       languageCode: p.languageCode ?? null,
     };
-    return this.db
-      .insert(players)
-      .values({ id: p.id, ...names, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: players.id, set: { ...names, updatedAt: now } })
-      .returning()
-      .get();
+    return this.db.run(async (db, { players }) =>
+      only(
+        await db
+          .insert(players)
+          .values({ id: p.id, ...names, createdAt: now, updatedAt: now })
+          .onConflictDoUpdate({ target: players.id, set: { ...names, updatedAt: now } })
+          .returning(),
+      ),
+    );
   }
 
-  get(id: number): PlayerRow | undefined {
-    return this.byId.get({ id });
+  get(id: number): Promise<PlayerRow | undefined> {
+    return this.db.run(async (db, { players }) =>
+      first(await db.select().from(players).where(eq(players.id, id)).limit(1)),
+    );
   }
 
-  getMany(ids: readonly number[]): Map<number, PlayerRow> {
+  async getMany(ids: readonly number[]): Promise<Map<number, PlayerRow>> {
     if (ids.length === 0) return new Map();
-    const rows = this.db
-      .select()
-      .from(players)
-      .where(inArray(players.id, [...ids]))
-      .all();
+    const rows = await this.db.run((db, { players }) =>
+      db
+        .select()
+        .from(players)
+        .where(inArray(players.id, [...ids])),
+    );
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  setRating(id: number, variant: Variant, rating: number, now: number): void {
+  async setRating(id: number, variant: Variant, rating: number, now: number): Promise<void> {
     const set =
       variant === "long"
         ? { ratingLong: rating, updatedAt: now }
         : { ratingShort: rating, updatedAt: now };
-    this.db.update(players).set(set).where(eq(players.id, id)).run();
+    await this.db.run((db, { players }) => db.update(players).set(set).where(eq(players.id, id)));
   }
 
-  setLocale(id: number, locale: string | null, now: number): boolean {
-    const r = this.db
-      .update(players)
-      .set({ locale, updatedAt: now })
-      .where(eq(players.id, id))
-      .run();
-    return r.changes > 0;
+  setLocale(id: number, locale: string | null, now: number): Promise<boolean> {
+    return this.db.run(async (db, { players }) => {
+      const changed = await db
+        .update(players)
+        .set({ locale, updatedAt: now })
+        .where(eq(players.id, id))
+        .returning({ id: players.id });
+      return changed.length > 0;
+    });
   }
 }
 

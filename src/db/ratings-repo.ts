@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import type { Variant } from "../engine/index.js";
+import { first } from "./connection.js";
 import type { Db } from "./open.js";
-import { games, type RatingHistoryRow, type RatingRow, ratingHistory, ratings } from "./schema.js";
+import type { RatingHistoryRow, RatingRow } from "./schema.js";
 
 /** One player's side of a rated match, as stored: the new standing and the history line. */
 export interface RatedLine {
@@ -31,48 +32,53 @@ export interface RatingGain {
 export class RatingsRepo {
   constructor(private readonly db: Db) {}
 
-  get(userId: number, variant: Variant): RatingRow | undefined {
-    return this.db
-      .select()
-      .from(ratings)
-      .where(and(eq(ratings.userId, userId), eq(ratings.variant, variant)))
-      .get();
-  }
-
-  /** The ratings of these players, in both games, in one read. */
-  ofPlayers(userIds: readonly number[]): RatingRow[] {
-    if (userIds.length === 0) return [];
-    return this.db
-      .select()
-      .from(ratings)
-      .where(inArray(ratings.userId, [...userIds]))
-      .all();
-  }
-
-  /** Whether the game has moved anyone's rating already. */
-  hasGame(gameId: number): boolean {
-    return (
-      this.db
-        .select({ id: ratingHistory.id })
-        .from(ratingHistory)
-        .where(eq(ratingHistory.gameId, gameId))
-        .limit(1)
-        .get() !== undefined
+  get(userId: number, variant: Variant): Promise<RatingRow | undefined> {
+    return this.db.run(async (db, { ratings }) =>
+      first(
+        await db
+          .select()
+          .from(ratings)
+          .where(and(eq(ratings.userId, userId), eq(ratings.variant, variant)))
+          .limit(1),
+      ),
     );
   }
 
+  /** The ratings of these players, in both games, in one read. */
+  async ofPlayers(userIds: readonly number[]): Promise<RatingRow[]> {
+    if (userIds.length === 0) return [];
+    return this.db.run((db, { ratings }) =>
+      db
+        .select()
+        .from(ratings)
+        .where(inArray(ratings.userId, [...userIds])),
+    );
+  }
+
+  /** Whether the game has moved anyone's rating already. */
+  hasGame(gameId: number): Promise<boolean> {
+    return this.db.run(async (db, { ratingHistory }) => {
+      const rows = await db
+        .select({ id: ratingHistory.id })
+        .from(ratingHistory)
+        .where(eq(ratingHistory.gameId, gameId))
+        .limit(1);
+      return rows.length > 0;
+    });
+  }
+
   /** Whether every finished game of the series was rated (a match to N is rated whole). */
-  seriesAllRated(seriesId: number): boolean {
-    return (
-      this.db
+  seriesAllRated(seriesId: number): Promise<boolean> {
+    return this.db.run(async (db, { games }) => {
+      const unrated = await db
         .select({ id: games.id })
         .from(games)
         .where(
           and(eq(games.seriesId, seriesId), eq(games.status, "finished"), eq(games.rated, false)),
         )
-        .limit(1)
-        .get() === undefined
-    );
+        .limit(1);
+      return unrated.length === 0;
+    });
   }
 
   /**
@@ -80,10 +86,10 @@ export class RatingsRepo {
    * caller's transaction. A second line for the same game and player is refused (a unique
    * index) before anything is written.
    */
-  record(line: RatedLine): void {
-    this.db
-      .insert(ratingHistory)
-      .values({
+  async record(line: RatedLine): Promise<void> {
+    await this.db.run(async (db, { ratingHistory, ratings }) => {
+      // Throws on the unique index first, so the standing is not touched.
+      await db.insert(ratingHistory).values({
         userId: line.userId,
         variant: line.variant,
         at: line.at,
@@ -91,64 +97,73 @@ export class RatingsRepo {
         delta: line.delta,
         gameId: line.gameId,
         matchLength: line.matchLength,
-      })
-      .run();
-    const standing = {
-      rating: line.rating,
-      experience: line.experience,
-      matches: line.matches,
-      updatedAt: line.at,
-    };
-    this.db
-      .insert(ratings)
-      .values({ userId: line.userId, variant: line.variant, ...standing })
-      .onConflictDoUpdate({ target: [ratings.userId, ratings.variant], set: standing })
-      .run();
+      });
+      const standing = {
+        rating: line.rating,
+        experience: line.experience,
+        matches: line.matches,
+        updatedAt: line.at,
+      };
+      await db
+        .insert(ratings)
+        .values({ userId: line.userId, variant: line.variant, ...standing })
+        .onConflictDoUpdate({ target: [ratings.userId, ratings.variant], set: standing });
+    });
   }
 
   /** The player's last `limit` rated matches in the game, oldest first. */
-  history(userId: number, variant: Variant, limit: number): RatingHistoryRow[] {
-    return this.db
-      .select()
-      .from(ratingHistory)
-      .where(and(eq(ratingHistory.userId, userId), eq(ratingHistory.variant, variant)))
-      .orderBy(desc(ratingHistory.at), desc(ratingHistory.id))
-      .limit(limit)
-      .all()
-      .reverse();
+  history(userId: number, variant: Variant, limit: number): Promise<RatingHistoryRow[]> {
+    return this.db.run(async (db, { ratingHistory }) => {
+      const rows = await db
+        .select()
+        .from(ratingHistory)
+        .where(and(eq(ratingHistory.userId, userId), eq(ratingHistory.variant, variant)))
+        .orderBy(desc(ratingHistory.at), desc(ratingHistory.id))
+        .limit(limit);
+      return rows.reverse();
+    });
   }
 
   /** The best ratings among players with a rated match in the game; ties by user id. */
-  top(variant: Variant, limit: number): RatingRow[] {
-    return this.db
-      .select()
-      .from(ratings)
-      .where(and(eq(ratings.variant, variant), gt(ratings.matches, 0)))
-      .orderBy(desc(ratings.rating), asc(ratings.userId))
-      .limit(limit)
-      .all();
+  top(variant: Variant, limit: number): Promise<RatingRow[]> {
+    return this.db.run((db, { ratings }) =>
+      db
+        .select()
+        .from(ratings)
+        .where(and(eq(ratings.variant, variant), gt(ratings.matches, 0)))
+        .orderBy(desc(ratings.rating), asc(ratings.userId))
+        .limit(limit),
+    );
   }
 
   /** Who gained the most rating since `since` (the sum of their changes); ties by rating now. */
-  gainedSince(variant: Variant, since: number, limit: number): RatingGain[] {
-    const gained = sql<number>`sum(${ratingHistory.delta})`;
-    return this.db
-      .select({
-        userId: ratingHistory.userId,
-        gained,
-        rating: ratings.rating,
-        matches: ratings.matches,
-        experience: ratings.experience,
-      })
-      .from(ratingHistory)
-      .innerJoin(
-        ratings,
-        and(eq(ratings.userId, ratingHistory.userId), eq(ratings.variant, ratingHistory.variant)),
-      )
-      .where(and(eq(ratingHistory.variant, variant), gte(ratingHistory.at, since)))
-      .groupBy(ratingHistory.userId)
-      .orderBy(desc(gained), desc(ratings.rating), asc(ratingHistory.userId))
-      .limit(limit)
-      .all();
+  gainedSince(variant: Variant, since: number, limit: number): Promise<RatingGain[]> {
+    return this.db.run((db, { ratingHistory, ratings }) => {
+      // PostgreSQL sums integers to a bigint, which arrives as a string.
+      const gained = sql<number>`sum(${ratingHistory.delta})`.mapWith(Number);
+      return (
+        db
+          .select({
+            userId: ratingHistory.userId,
+            gained,
+            rating: ratings.rating,
+            matches: ratings.matches,
+            experience: ratings.experience,
+          })
+          .from(ratingHistory)
+          .innerJoin(
+            ratings,
+            and(
+              eq(ratings.userId, ratingHistory.userId),
+              eq(ratings.variant, ratingHistory.variant),
+            ),
+          )
+          .where(and(eq(ratingHistory.variant, variant), gte(ratingHistory.at, since)))
+          // One ratings row per user here; PostgreSQL wants its columns grouped all the same.
+          .groupBy(ratingHistory.userId, ratings.rating, ratings.matches, ratings.experience)
+          .orderBy(desc(gained), desc(ratings.rating), asc(ratingHistory.userId))
+          .limit(limit)
+      );
+    });
   }
 }

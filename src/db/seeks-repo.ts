@@ -14,8 +14,9 @@ import {
   sql,
 } from "drizzle-orm";
 import { RATING_START, type TimeControlName, type Variant } from "../engine/index.js";
+import { first, only } from "./connection.js";
 import type { Db } from "./open.js";
-import { blocks, players, ratings, type SeekRow, type SeekStatus, seeks } from "./schema.js";
+import type { SeekRow, SeekStatus } from "./schema.js";
 
 /** A waiting seek as the lobby's list shows it: its terms, its seeker's first name and rating. */
 export interface OpenSeek {
@@ -39,93 +40,116 @@ export type NewSeek = Omit<
 export class SeeksRepo {
   constructor(private readonly db: Db) {}
 
-  insert(seek: NewSeek): SeekRow {
-    return this.db
-      .insert(seeks)
-      .values({ ...seek, status: "waiting", updatedAt: seek.createdAt })
-      .returning()
-      .get();
+  insert(seek: NewSeek): Promise<SeekRow> {
+    return this.db.run(async (db, { seeks }) =>
+      only(
+        await db
+          .insert(seeks)
+          .values({ ...seek, status: "waiting", updatedAt: seek.createdAt })
+          .returning(),
+      ),
+    );
   }
 
-  get(id: number): SeekRow | undefined {
-    return this.db.select().from(seeks).where(eq(seeks.id, id)).get();
+  get(id: number): Promise<SeekRow | undefined> {
+    return this.db.run(async (db, { seeks }) =>
+      first(await db.select().from(seeks).where(eq(seeks.id, id)).limit(1)),
+    );
   }
 
   /** The person's waiting seek, if any. */
-  waitingOf(userId: number): SeekRow | undefined {
-    return this.db
-      .select()
-      .from(seeks)
-      .where(and(eq(seeks.userId, userId), eq(seeks.status, "waiting")))
-      .get();
+  waitingOf(userId: number): Promise<SeekRow | undefined> {
+    return this.db.run(async (db, { seeks }) =>
+      first(
+        await db
+          .select()
+          .from(seeks)
+          .where(and(eq(seeks.userId, userId), eq(seeks.status, "waiting")))
+          .limit(1),
+      ),
+    );
   }
 
   /** Every waiting seek, oldest first. */
-  waiting(): SeekRow[] {
-    return this.db
-      .select()
-      .from(seeks)
-      .where(eq(seeks.status, "waiting"))
-      .orderBy(asc(seeks.createdAt), asc(seeks.id))
-      .all();
+  waiting(): Promise<SeekRow[]> {
+    return this.db.run((db, { seeks }) =>
+      db
+        .select()
+        .from(seeks)
+        .where(eq(seeks.status, "waiting"))
+        .orderBy(asc(seeks.createdAt), asc(seeks.id)),
+    );
   }
 
   /** The seeks that met game `gameId`. */
-  ofGame(gameId: number): SeekRow[] {
-    return this.db.select().from(seeks).where(eq(seeks.gameId, gameId)).all();
+  ofGame(gameId: number): Promise<SeekRow[]> {
+    return this.db.run((db, { seeks }) => db.select().from(seeks).where(eq(seeks.gameId, gameId)));
   }
 
   /** Waiting seeks whose time is up by `now`. */
-  lapsedBy(now: number): SeekRow[] {
-    return this.db
-      .select()
-      .from(seeks)
-      .where(and(eq(seeks.status, "waiting"), lte(seeks.expiresAt, now)))
-      .all();
+  lapsedBy(now: number): Promise<SeekRow[]> {
+    return this.db.run((db, { seeks }) =>
+      db
+        .select()
+        .from(seeks)
+        .where(and(eq(seeks.status, "waiting"), lte(seeks.expiresAt, now))),
+    );
   }
 
   /**
    * Ends a waiting seek (paired with `gameId`, cancelled or lapsed); false when it was not
    * waiting any more: another press, tick or process ended it first.
    */
-  end(id: number, status: Exclude<SeekStatus, "waiting">, now: number, gameId?: number): boolean {
-    const r = this.db
-      .update(seeks)
-      .set({ status, updatedAt: now, ...(gameId === undefined ? {} : { gameId }) })
-      .where(and(eq(seeks.id, id), eq(seeks.status, "waiting")))
-      .run();
-    return r.changes > 0;
+  end(
+    id: number,
+    status: Exclude<SeekStatus, "waiting">,
+    now: number,
+    gameId?: number,
+  ): Promise<boolean> {
+    return this.db.run(async (db, { seeks }) => {
+      const changed = await db
+        .update(seeks)
+        .set({ status, updatedAt: now, ...(gameId === undefined ? {} : { gameId }) })
+        .where(and(eq(seeks.id, id), eq(seeks.status, "waiting")))
+        .returning({ id: seeks.id });
+      return changed.length > 0;
+    });
   }
 
   /** Its seeker was told what became of it (paired or lapsed). */
-  markTold(id: number, now: number): void {
-    this.db.update(seeks).set({ toldAt: now }).where(eq(seeks.id, id)).run();
+  async markTold(id: number, now: number): Promise<void> {
+    await this.db.run((db, { seeks }) =>
+      db.update(seeks).set({ toldAt: now }).where(eq(seeks.id, id)),
+    );
   }
 
   /** Seeks paired or lapsed since `since` whose seeker was not told (a process died first). */
-  untoldSince(since: number): SeekRow[] {
-    return this.db
-      .select()
-      .from(seeks)
-      .where(
-        and(
-          inArray(seeks.status, ["paired", "lapsed"]),
-          isNull(seeks.toldAt),
-          gte(seeks.updatedAt, since),
-        ),
-      )
-      .orderBy(asc(seeks.id))
-      .all();
+  untoldSince(since: number): Promise<SeekRow[]> {
+    return this.db.run((db, { seeks }) =>
+      db
+        .select()
+        .from(seeks)
+        .where(
+          and(
+            inArray(seeks.status, ["paired", "lapsed"]),
+            isNull(seeks.toldAt),
+            gte(seeks.updatedAt, since),
+          ),
+        )
+        .orderBy(asc(seeks.id)),
+    );
   }
 
   /** Marks the computer offered to a waiting seek; false when it was offered already. */
-  offerComputer(id: number, now: number): boolean {
-    const r = this.db
-      .update(seeks)
-      .set({ computerOffered: true, updatedAt: now })
-      .where(and(eq(seeks.id, id), eq(seeks.status, "waiting"), eq(seeks.computerOffered, false)))
-      .run();
-    return r.changes > 0;
+  offerComputer(id: number, now: number): Promise<boolean> {
+    return this.db.run(async (db, { seeks }) => {
+      const changed = await db
+        .update(seeks)
+        .set({ computerOffered: true, updatedAt: now })
+        .where(and(eq(seeks.id, id), eq(seeks.status, "waiting"), eq(seeks.computerOffered, false)))
+        .returning({ id: seeks.id });
+      return changed.length > 0;
+    });
   }
 
   /**
@@ -138,59 +162,66 @@ export class SeeksRepo {
     viewerRating: Readonly<Record<Variant, number>>,
     now: number,
     limit: number,
-  ): OpenSeek[] {
+  ): Promise<OpenSeek[]> {
     const { long, short } = viewerRating;
-    const rating = sql<number>`coalesce(${ratings.rating}, ${RATING_START})`;
-    return this.db
-      .select({
-        id: seeks.id,
-        userId: seeks.userId,
-        firstName: players.firstName,
-        variant: seeks.variant,
-        matchLength: seeks.matchLength,
-        clock: seeks.clock,
-        rating,
-        createdAt: seeks.createdAt,
-      })
-      .from(seeks)
-      .innerJoin(players, eq(players.id, seeks.userId))
-      .leftJoin(ratings, and(eq(ratings.userId, seeks.userId), eq(ratings.variant, seeks.variant)))
-      .where(
-        and(
-          eq(seeks.status, "waiting"),
-          gt(seeks.expiresAt, now),
-          ne(seeks.userId, viewerId),
-          // Neither blocked the other: they are never paired, so never offered.
-          notExists(
-            this.db
-              .select({ x: blocks.blockerId })
-              .from(blocks)
-              .where(
-                or(
-                  and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, seeks.userId)),
-                  and(eq(blocks.blockerId, seeks.userId), eq(blocks.blockedId, viewerId)),
+    return this.db.run((db, { seeks, players, ratings, blocks }) => {
+      const rating = sql<number>`coalesce(${ratings.rating}, ${RATING_START})`.mapWith(Number);
+      return db
+        .select({
+          id: seeks.id,
+          userId: seeks.userId,
+          firstName: players.firstName,
+          variant: seeks.variant,
+          matchLength: seeks.matchLength,
+          clock: seeks.clock,
+          rating,
+          createdAt: seeks.createdAt,
+        })
+        .from(seeks)
+        .innerJoin(players, eq(players.id, seeks.userId))
+        .leftJoin(
+          ratings,
+          and(eq(ratings.userId, seeks.userId), eq(ratings.variant, seeks.variant)),
+        )
+        .where(
+          and(
+            eq(seeks.status, "waiting"),
+            gt(seeks.expiresAt, now),
+            ne(seeks.userId, viewerId),
+            // Neither blocked the other: they are never paired, so never offered.
+            notExists(
+              db
+                .select({ x: blocks.blockerId })
+                .from(blocks)
+                .where(
+                  or(
+                    and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, seeks.userId)),
+                    and(eq(blocks.blockerId, seeks.userId), eq(blocks.blockedId, viewerId)),
+                  ),
                 ),
-              ),
+            ),
           ),
-        ),
-      )
-      .orderBy(
-        sql`abs(${rating} - (case ${seeks.variant} when 'long' then ${long} else ${short} end))`,
-        asc(seeks.createdAt),
-        asc(seeks.id),
-      )
-      .limit(limit)
-      .all();
+        )
+        .orderBy(
+          sql`abs(${rating} - (case ${seeks.variant} when 'long' then ${long} else ${short} end))`,
+          asc(seeks.createdAt),
+          asc(seeks.id),
+        )
+        .limit(limit);
+    });
   }
 
   /** The person's latest seek, whatever became of it. */
-  latestOf(userId: number): SeekRow | undefined {
-    return this.db
-      .select()
-      .from(seeks)
-      .where(eq(seeks.userId, userId))
-      .orderBy(desc(seeks.id))
-      .limit(1)
-      .get();
+  latestOf(userId: number): Promise<SeekRow | undefined> {
+    return this.db.run(async (db, { seeks }) =>
+      first(
+        await db
+          .select()
+          .from(seeks)
+          .where(eq(seeks.userId, userId))
+          .orderBy(desc(seeks.id))
+          .limit(1),
+      ),
+    );
   }
 }

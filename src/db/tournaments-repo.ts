@@ -1,15 +1,12 @@
 import { and, asc, desc, eq, inArray, lte, max, or, sql } from "drizzle-orm";
+import { first, only } from "./connection.js";
 import type { Db } from "./open.js";
-import {
-  games,
-  type NewTournamentRow,
-  type TournamentEntryRow,
-  type TournamentMatchRow,
-  type TournamentRow,
-  type TournamentStatus,
-  tournamentEntries,
-  tournamentMatches,
-  tournaments,
+import type {
+  NewTournamentRow,
+  TournamentEntryRow,
+  TournamentMatchRow,
+  TournamentRow,
+  TournamentStatus,
 } from "./schema.js";
 
 const OPEN: TournamentStatus[] = ["signup", "running"];
@@ -26,78 +23,93 @@ export interface MatchOutcome {
 export class TournamentsRepo {
   constructor(private readonly db: Db) {}
 
-  insert(values: NewTournamentRow): TournamentRow {
-    return this.db.insert(tournaments).values(values).returning().get();
+  insert(values: NewTournamentRow): Promise<TournamentRow> {
+    return this.db.run(async (db, { tournaments }) =>
+      only(await db.insert(tournaments).values(values).returning()),
+    );
   }
 
-  get(id: number): TournamentRow | undefined {
-    return this.db.select().from(tournaments).where(eq(tournaments.id, id)).get();
+  get(id: number): Promise<TournamentRow | undefined> {
+    return this.db.run(async (db, { tournaments }) =>
+      first(await db.select().from(tournaments).where(eq(tournaments.id, id)).limit(1)),
+    );
   }
 
   /** The chat's tournament in sign-up or in play (at most one). */
-  openInChat(chatId: number): TournamentRow | undefined {
-    return this.db
-      .select()
-      .from(tournaments)
-      .where(and(eq(tournaments.chatId, chatId), inArray(tournaments.status, OPEN)))
-      .get();
+  openInChat(chatId: number): Promise<TournamentRow | undefined> {
+    return this.db.run(async (db, { tournaments }) =>
+      first(
+        await db
+          .select()
+          .from(tournaments)
+          .where(and(eq(tournaments.chatId, chatId), inArray(tournaments.status, OPEN)))
+          .limit(1),
+      ),
+    );
   }
 
   /** The chat's newest tournament, whatever its state. */
-  latestInChat(chatId: number): TournamentRow | undefined {
-    return this.db
-      .select()
-      .from(tournaments)
-      .where(eq(tournaments.chatId, chatId))
-      .orderBy(desc(tournaments.id))
-      .limit(1)
-      .get();
+  latestInChat(chatId: number): Promise<TournamentRow | undefined> {
+    return this.db.run(async (db, { tournaments }) =>
+      first(
+        await db
+          .select()
+          .from(tournaments)
+          .where(eq(tournaments.chatId, chatId))
+          .orderBy(desc(tournaments.id))
+          .limit(1),
+      ),
+    );
   }
 
   /** Tournaments with play to follow: running, or cancelled with games let finish. */
-  inPlayIds(): number[] {
-    const playing = this.db
-      .select({ id: tournamentMatches.tournamentId })
-      .from(tournamentMatches)
-      .where(eq(tournamentMatches.status, "playing"));
-    return this.db
-      .select({ id: tournaments.id })
-      .from(tournaments)
-      .where(or(eq(tournaments.status, "running"), inArray(tournaments.id, playing)))
-      .orderBy(asc(tournaments.id))
-      .all()
-      .map((r) => r.id);
+  inPlayIds(): Promise<number[]> {
+    return this.db.run(async (db, { tournaments, tournamentMatches }) => {
+      const playing = db
+        .select({ id: tournamentMatches.tournamentId })
+        .from(tournamentMatches)
+        .where(eq(tournamentMatches.status, "playing"));
+      const rows = await db
+        .select({ id: tournaments.id })
+        .from(tournaments)
+        .where(or(eq(tournaments.status, "running"), inArray(tournaments.id, playing)))
+        .orderBy(asc(tournaments.id));
+      return rows.map((r) => r.id);
+    });
   }
 
   /** The game in play in each of the tournament's matches, by match id. */
-  liveGames(id: number): Map<number, number> {
-    const rows = this.db
-      .select({ matchId: tournamentMatches.id, gameId: games.id })
-      .from(tournamentMatches)
-      .innerJoin(games, eq(games.seriesId, tournamentMatches.seriesId))
-      .where(and(eq(tournamentMatches.tournamentId, id), eq(games.status, "active")))
-      .all();
-    return new Map(rows.map((r) => [r.matchId, r.gameId]));
+  liveGames(id: number): Promise<Map<number, number>> {
+    return this.db.run(async (db, { games, tournamentMatches }) => {
+      const rows = await db
+        .select({ matchId: tournamentMatches.id, gameId: games.id })
+        .from(tournamentMatches)
+        .innerJoin(games, eq(games.seriesId, tournamentMatches.seriesId))
+        .where(and(eq(tournamentMatches.tournamentId, id), eq(games.status, "active")));
+      return new Map(rows.map((r) => [r.matchId, r.gameId]));
+    });
   }
 
   /** Sign-ups still open. */
-  inSignup(): TournamentRow[] {
-    return this.db
-      .select()
-      .from(tournaments)
-      .where(eq(tournaments.status, "signup"))
-      .orderBy(asc(tournaments.id))
-      .all();
+  inSignup(): Promise<TournamentRow[]> {
+    return this.db.run((db, { tournaments }) =>
+      db
+        .select()
+        .from(tournaments)
+        .where(eq(tournaments.status, "signup"))
+        .orderBy(asc(tournaments.id)),
+    );
   }
 
   /** Sign-ups whose window has closed. */
-  signupsDue(now: number): TournamentRow[] {
-    return this.db
-      .select()
-      .from(tournaments)
-      .where(and(eq(tournaments.status, "signup"), lte(tournaments.signupEndsAt, now)))
-      .orderBy(asc(tournaments.id))
-      .all();
+  signupsDue(now: number): Promise<TournamentRow[]> {
+    return this.db.run((db, { tournaments }) =>
+      db
+        .select()
+        .from(tournaments)
+        .where(and(eq(tournaments.status, "signup"), lte(tournaments.signupEndsAt, now)))
+        .orderBy(asc(tournaments.id)),
+    );
   }
 
   /** Changes columns and moves the version, so the messages catch up. */
@@ -118,67 +130,84 @@ export class TournamentsRepo {
       >
     >,
     now: number,
-  ): TournamentRow | undefined {
-    return this.db
-      .update(tournaments)
-      .set({ ...set, version: sql`${tournaments.version} + 1`, updatedAt: now })
-      .where(eq(tournaments.id, id))
-      .returning()
-      .get();
+  ): Promise<TournamentRow | undefined> {
+    return this.db.run(async (db, { tournaments }) =>
+      first(
+        await db
+          .update(tournaments)
+          .set({ ...set, version: sql`${tournaments.version} + 1`, updatedAt: now })
+          .where(eq(tournaments.id, id))
+          .returning(),
+      ),
+    );
   }
 
   /** Moves only the version: something its messages show has changed. */
-  touch(id: number, now: number): void {
-    this.update(id, {}, now);
+  async touch(id: number, now: number): Promise<void> {
+    await this.update(id, {}, now);
   }
 
   /** What the front end did with the tournament's news: the card's status, the final word. */
-  setMessages(id: number, set: Partial<Pick<TournamentRow, "announced" | "cardStatus">>): void {
-    this.db.update(tournaments).set(set).where(eq(tournaments.id, id)).run();
+  async setMessages(
+    id: number,
+    set: Partial<Pick<TournamentRow, "announced" | "cardStatus">>,
+  ): Promise<void> {
+    await this.db.run((db, { tournaments }) =>
+      db.update(tournaments).set(set).where(eq(tournaments.id, id)),
+    );
   }
 
-  entries(id: number): TournamentEntryRow[] {
-    return this.db
-      .select()
-      .from(tournamentEntries)
-      .where(eq(tournamentEntries.tournamentId, id))
-      .orderBy(asc(tournamentEntries.seed))
-      .all();
+  entries(id: number): Promise<TournamentEntryRow[]> {
+    return this.db.run((db, { tournamentEntries }) =>
+      db
+        .select()
+        .from(tournamentEntries)
+        .where(eq(tournamentEntries.tournamentId, id))
+        .orderBy(asc(tournamentEntries.seed)),
+    );
   }
 
   /** Adds the player with the next seed; false when already in. */
-  addEntry(id: number, playerId: number, now: number): boolean {
-    const last = this.db
-      .select({ seed: max(tournamentEntries.seed) })
-      .from(tournamentEntries)
-      .where(eq(tournamentEntries.tournamentId, id))
-      .get();
-    const added = this.db
-      .insert(tournamentEntries)
-      .values({ tournamentId: id, playerId, seed: (last?.seed ?? 0) + 1, joinedAt: now })
-      .onConflictDoNothing()
-      .run();
-    return added.changes > 0;
+  addEntry(id: number, playerId: number, now: number): Promise<boolean> {
+    // One transaction: the next seed read is the one written.
+    return this.db.transaction(() =>
+      this.db.run(async (db, { tournamentEntries }) => {
+        const last = first(
+          await db
+            .select({ seed: max(tournamentEntries.seed) })
+            .from(tournamentEntries)
+            .where(eq(tournamentEntries.tournamentId, id)),
+        );
+        const added = await db
+          .insert(tournamentEntries)
+          .values({ tournamentId: id, playerId, seed: (last?.seed ?? 0) + 1, joinedAt: now })
+          .onConflictDoNothing()
+          .returning({ id: tournamentEntries.playerId });
+        return added.length > 0;
+      }),
+    );
   }
 
-  removeEntry(id: number, playerId: number): boolean {
-    return (
-      this.db
+  removeEntry(id: number, playerId: number): Promise<boolean> {
+    return this.db.run(async (db, { tournamentEntries }) => {
+      const removed = await db
         .delete(tournamentEntries)
         .where(
           and(eq(tournamentEntries.tournamentId, id), eq(tournamentEntries.playerId, playerId)),
         )
-        .run().changes > 0
-    );
+        .returning({ id: tournamentEntries.playerId });
+      return removed.length > 0;
+    });
   }
 
-  matches(id: number): TournamentMatchRow[] {
-    return this.db
-      .select()
-      .from(tournamentMatches)
-      .where(eq(tournamentMatches.tournamentId, id))
-      .orderBy(asc(tournamentMatches.id))
-      .all();
+  matches(id: number): Promise<TournamentMatchRow[]> {
+    return this.db.run((db, { tournamentMatches }) =>
+      db
+        .select()
+        .from(tournamentMatches)
+        .where(eq(tournamentMatches.tournamentId, id))
+        .orderBy(asc(tournamentMatches.id)),
+    );
   }
 
   insertMatch(
@@ -186,38 +215,49 @@ export class TournamentsRepo {
       TournamentMatchRow,
       "tournamentId" | "playerA" | "playerB" | "seriesId" | "createdAt"
     >,
-  ): TournamentMatchRow {
-    return this.db.insert(tournamentMatches).values(values).returning().get();
+  ): Promise<TournamentMatchRow> {
+    return this.db.run(async (db, { tournamentMatches }) =>
+      only(await db.insert(tournamentMatches).values(values).returning()),
+    );
   }
 
   /** Records a playing match's result; undefined when it was decided already. */
-  decide(matchId: number, outcome: MatchOutcome, now: number): TournamentMatchRow | undefined {
-    return this.db
-      .update(tournamentMatches)
-      .set({ ...outcome, status: "done", finishedAt: now })
-      .where(and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.status, "playing")))
-      .returning()
-      .get();
+  decide(
+    matchId: number,
+    outcome: MatchOutcome,
+    now: number,
+  ): Promise<TournamentMatchRow | undefined> {
+    return this.db.run(async (db, { tournamentMatches }) =>
+      first(
+        await db
+          .update(tournamentMatches)
+          .set({ ...outcome, status: "done", finishedAt: now })
+          .where(and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.status, "playing")))
+          .returning(),
+      ),
+    );
   }
 
-  abandonMatch(matchId: number, now: number): void {
-    this.db
-      .update(tournamentMatches)
-      .set({ status: "abandoned", finishedAt: now })
-      .where(and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.status, "playing")))
-      .run();
+  async abandonMatch(matchId: number, now: number): Promise<void> {
+    await this.db.run((db, { tournamentMatches }) =>
+      db
+        .update(tournamentMatches)
+        .set({ status: "abandoned", finishedAt: now })
+        .where(and(eq(tournamentMatches.id, matchId), eq(tournamentMatches.status, "playing"))),
+    );
   }
 
   /** Finished tournaments won per player in the chat. */
-  winsInChat(chatId: number): Map<number, number> {
-    const rows = this.db
-      .select({ winnerId: tournaments.winnerId, wins: sql<number>`count(*)` })
-      .from(tournaments)
-      .where(and(eq(tournaments.chatId, chatId), eq(tournaments.status, "finished")))
-      .groupBy(tournaments.winnerId)
-      .all();
-    const out = new Map<number, number>();
-    for (const r of rows) if (r.winnerId !== null) out.set(r.winnerId, r.wins);
-    return out;
+  winsInChat(chatId: number): Promise<Map<number, number>> {
+    return this.db.run(async (db, { tournaments }) => {
+      const rows = await db
+        .select({ winnerId: tournaments.winnerId, wins: sql<number>`count(*)`.mapWith(Number) })
+        .from(tournaments)
+        .where(and(eq(tournaments.chatId, chatId), eq(tournaments.status, "finished")))
+        .groupBy(tournaments.winnerId);
+      const out = new Map<number, number>();
+      for (const r of rows) if (r.winnerId !== null) out.set(r.winnerId, r.wins);
+      return out;
+    });
   }
 }

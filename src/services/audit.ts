@@ -17,9 +17,9 @@ export async function auditActiveGames(
 ): Promise<AuditResult> {
   let checked = 0;
   let broken = 0;
-  for (const id of service.activeGameIds()) {
+  for (const id of await service.activeGameIds()) {
     if (stopped()) break;
-    if (service.auditGame(id)) broken++;
+    if (await service.auditGame(id)) broken++;
     checked++;
     await new Promise((resolve) => setImmediate(resolve));
   }

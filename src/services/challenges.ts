@@ -51,10 +51,10 @@ const LOBBY_KEY = "lobby";
 const USERNAME = /^[a-z0-9_]{3,32}$/;
 const normalizeUsername = (u: string): string => u.trim().replace(/^@/, "").toLowerCase();
 
-export function createChallenge(
+export async function createChallenge(
   ctx: ServiceContext,
   input: ChallengeInput,
-): ServiceResult<ChallengeView> {
+): Promise<ServiceResult<ChallengeView>> {
   if (input.variant !== "long" && input.variant !== "short")
     return fail("bad-input", "Unknown game variant.");
   const rules = parseRules(input.variant, input.rules);
@@ -74,18 +74,18 @@ export function createChallenge(
     return fail("self-challenge", "You cannot challenge yourself.");
 
   const cardKey = input.cardKey ?? null;
-  if (cardKey !== null && ctx.challenges.withCardKey(cardKey))
+  if (cardKey !== null && (await ctx.challenges.withCardKey(cardKey)))
     return fail("card-used", "This card has started a challenge in another message.");
   const now = ctx.config.now();
-  ctx.players.upsert(me, now);
-  if (input.target && "user" in input.target) ctx.players.upsert(input.target.user, now);
+  await ctx.players.upsert(me, now);
+  if (input.target && "user" in input.target) await ctx.players.upsert(input.target.user, now);
   const message = input.message ?? null;
-  if (input.chat) ctx.chats.upsert(input.chat, now);
+  if (input.chat) await ctx.chats.upsert(input.chat, now);
   const chatId = input.chat?.id ?? refChatId(message);
-  if (chatId !== null) ctx.chats.ensure(chatId, now);
+  if (chatId !== null) await ctx.chats.ensure(chatId, now);
   // The game's seed is drawn now: its commitment is public before any die falls.
   const seed = ctx.config.newSeed();
-  const row = ctx.challenges.insert({
+  const row = await ctx.challenges.insert({
     diceSeed: seed.toString("hex"),
     diceCommitment: commitmentOf(seed),
     chatId,
@@ -103,19 +103,19 @@ export function createChallenge(
     createdAt: now,
     updatedAt: now,
   });
-  ctx.frontEnd.challengeCreated(row.id);
-  if (message) ctx.frontEnd.setChallengeMessage(row.id, message);
-  return ok(challengeView(ctx, row));
+  await ctx.frontEnd.challengeCreated(row.id);
+  if (message) await ctx.frontEnd.setChallengeMessage(row.id, message);
+  return ok(await challengeView(ctx, row));
 }
 
 /** A pending challenge, or the error to give; an expired one is marked so on the way. */
-function pending(ctx: ServiceContext, id: number): ServiceResult<ChallengeRow> {
-  const c = ctx.challenges.get(id);
+async function pending(ctx: ServiceContext, id: number): Promise<ServiceResult<ChallengeRow>> {
+  const c = await ctx.challenges.get(id);
   if (!c) return fail("not-found", "There is no such challenge.");
   if (c.status === "expired") return fail("expired", "This challenge has expired.");
   if (c.status !== "pending") return fail("challenge-closed", `This challenge was ${c.status}.`);
   if (ctx.config.now() >= c.expiresAt) {
-    ctx.challenges.close(id, "expired", ctx.config.now());
+    await ctx.challenges.close(id, "expired", ctx.config.now());
     return fail("expired", "This challenge has expired.");
   }
   return ok(c);
@@ -128,31 +128,31 @@ function isTarget(c: ChallengeRow, by: PlayerRef): boolean {
   return true;
 }
 
-export function acceptChallenge(
+export async function acceptChallenge(
   ctx: ServiceContext,
   id: number,
   by: PlayerRef,
   message?: MessageRef | null,
   started: StartedBy = {},
-): ServiceResult<GameStart> {
-  const p = pending(ctx, id);
+): Promise<ServiceResult<GameStart>> {
+  const p = await pending(ctx, id);
   if (!p.ok) return p;
   const c = p.value;
   if (by.id === c.challengerId)
     return fail("self-challenge", "You cannot accept your own challenge.");
   if (!isTarget(c, by)) return fail("not-target", "This challenge is for someone else.");
   const now = ctx.config.now();
-  ctx.players.upsert(by, now);
+  await ctx.players.upsert(by, now);
   // The game lives where it is shown: an inline message has no chat, whatever the challenge's.
   const chatId = message ? refChatId(message) : c.chatId;
   // A rated game with no chat is the lobby's: its series never mixes with an inline card's.
   const key = c.rated && chatId === null ? LOBBY_KEY : chatKeyOf(chatId);
-  const s = openSeries(ctx, key, [c.challengerId, by.id], c.variant, c.rules);
+  const s = await openSeries(ctx, key, [c.challengerId, by.id], c.variant, c.rules);
   // A damaged game does not hold its players back (reading it marks it broken).
-  const busy = ctx.games.activeInSeries(s.id).find((g) => damageOf(g) === null);
+  const busy = (await ctx.games.activeInSeries(s.id)).find((g) => damageOf(g) === null);
   if (busy) return fail("already-playing", "You two already have a game here.", busy.id);
-  if (chatId !== null) ctx.chats.ensure(chatId, now);
-  const row = createGame(ctx, {
+  if (chatId !== null) await ctx.chats.ensure(chatId, now);
+  const row = await createGame(ctx, {
     variant: c.variant,
     rules: c.rules,
     seats: [c.challengerId, by.id],
@@ -162,7 +162,7 @@ export function acceptChallenge(
     seriesId: s.id,
     chatId,
     // An inline card turns into the board; in a chat the board is a new photo message.
-    message: message ?? inlineCard(ctx, c.id),
+    message: message ?? (await inlineCard(ctx, c.id)),
     challengeId: c.id,
     tournamentId: null,
     previousGameId: null,
@@ -173,66 +173,69 @@ export function acceptChallenge(
     timeControl: c.timeControl ?? null,
     rated: c.rated,
   });
-  ctx.challenges.close(id, "accepted", now);
-  return ok(gameStart(ctx, row.id));
+  await ctx.challenges.close(id, "accepted", now);
+  return ok(await gameStart(ctx, row.id));
 }
 
 /** The challenge's inline card, which turns into the game's board; null for a chat card. */
-function inlineCard(ctx: ServiceContext, challengeId: number): MessageRef | null {
-  const card = ctx.frontEnd.challengeMessage(challengeId);
+async function inlineCard(ctx: ServiceContext, challengeId: number): Promise<MessageRef | null> {
+  const card = await ctx.frontEnd.challengeMessage(challengeId);
   return card?.kind === "inline" ? card : null;
 }
 
 /** A new game as the service hands it out: the whole view and its first events. */
-export function gameStart(ctx: ServiceContext, gameId: number): GameStart {
-  const full = ctx.games.getFull(gameId);
+export async function gameStart(ctx: ServiceContext, gameId: number): Promise<GameStart> {
+  const full = await ctx.games.getFull(gameId);
   if (!full) throw new Error(`game ${gameId} vanished`);
-  return { game: gameViewIn(ctx, full), events: ctx.games.events(gameId).map(eventView) };
+  return {
+    game: await gameViewIn(ctx, full),
+    events: (await ctx.games.events(gameId)).map(eventView),
+  };
 }
 
-export function declineChallenge(
+export async function declineChallenge(
   ctx: ServiceContext,
   id: number,
   by: PlayerRef,
-): ServiceResult<ChallengeView> {
-  const p = pending(ctx, id);
+): Promise<ServiceResult<ChallengeView>> {
+  const p = await pending(ctx, id);
   if (!p.ok) return p;
   const c = p.value;
   if (by.id === c.challengerId) return fail("not-target", "Use Cancel to withdraw a challenge.");
   const targeted = c.targetUserId !== null || c.targetUsername !== null;
   if (!targeted || !isTarget(c, by))
     return fail("not-target", "Only the challenged player can decline.");
-  ctx.players.upsert(by, ctx.config.now());
+  await ctx.players.upsert(by, ctx.config.now());
   return closeAs(ctx, id, "declined");
 }
 
-export function cancelChallenge(
+export async function cancelChallenge(
   ctx: ServiceContext,
   id: number,
   by: PlayerRef,
-): ServiceResult<ChallengeView> {
-  const p = pending(ctx, id);
+): Promise<ServiceResult<ChallengeView>> {
+  const p = await pending(ctx, id);
   if (!p.ok) return p;
   if (by.id !== p.value.challengerId)
     return fail("not-challenger", "Only the challenger can cancel.");
-  return closeAs(ctx, id, "cancelled");
+  return await closeAs(ctx, id, "cancelled");
 }
 
-function closeAs(
+async function closeAs(
   ctx: ServiceContext,
   id: number,
   status: "declined" | "cancelled",
-): ServiceResult<ChallengeView> {
-  const row = ctx.challenges.close(id, status, ctx.config.now());
+): Promise<ServiceResult<ChallengeView>> {
+  const row = await ctx.challenges.close(id, status, ctx.config.now());
   if (!row) return fail("challenge-closed", "This challenge is closed.");
-  return ok(challengeView(ctx, row));
+  return ok(await challengeView(ctx, row));
 }
 
-export function expireChallenges(ctx: ServiceContext, now: number): ChallengeView[] {
+export async function expireChallenges(ctx: ServiceContext, now: number): Promise<ChallengeView[]> {
   const out: ChallengeView[] = [];
-  for (const c of ctx.challenges.due(now)) {
-    const row = ctx.challenges.close(c.id, "expired", now);
-    if (row) out.push(challengeView(ctx, row));
+  for (const c of await ctx.challenges.due(now)) {
+    const row = await ctx.challenges.close(c.id, "expired", now);
+    if (row) out.push(await challengeView(ctx, row));
   }
   return out;
 }

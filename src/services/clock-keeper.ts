@@ -3,12 +3,12 @@ import type { GameView } from "./types.js";
 
 /** What the keeper asks of the game service. */
 export interface ClockedGames {
-  runningClocks(): { id: number; flagAt: number }[];
-  flag(gameId: number, now?: number): unknown;
+  runningClocks(): Promise<{ id: number; flagAt: number }[]>;
+  flag(gameId: number, now?: number): Promise<unknown>;
   /** Tells that the game's running side is nearly out of time. */
-  clockLow(gameId: number, now?: number): unknown;
-  markClocks(at?: number): void;
-  resumeClocks(now?: number): number[];
+  clockLow(gameId: number, now?: number): Promise<unknown>;
+  markClocks(at?: number): Promise<void>;
+  resumeClocks(now?: number): Promise<number[]>;
 }
 
 /** How often the running clocks are marked: a restart holds them at the last mark. */
@@ -37,11 +37,11 @@ export class ClockKeeper {
   ) {}
 
   /** At start-up: the clocks resume from the last mark, and every deadline is learnt. */
-  start(): void {
+  async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.games.resumeClocks(this.now());
-    for (const { id, flagAt } of this.games.runningClocks()) this.learn(id, flagAt);
+    await this.games.resumeClocks(this.now());
+    for (const { id, flagAt } of await this.games.runningClocks()) this.learn(id, flagAt);
     this.plan();
   }
 
@@ -99,28 +99,28 @@ export class ClockKeeper {
     }
   }
 
-  private fire(): void {
+  private async fire(): Promise<void> {
     this.timer = null;
     this.timerAt = Number.POSITIVE_INFINITY;
     const now = this.now();
     for (const [id, at] of [...this.warnings]) {
       if (at > now) continue;
       this.warnings.delete(id);
-      this.safely(() => this.games.clockLow(id, now));
+      await this.safely(() => this.games.clockLow(id, now));
     }
     for (const [id, at] of [...this.deadlines]) {
       if (at > now) continue;
       // Flagged, moved meanwhile or out of reach: the game's news sets its deadline again.
       this.deadlines.delete(id);
       this.warnings.delete(id);
-      this.safely(() => this.games.flag(id, now));
+      await this.safely(() => this.games.flag(id, now));
     }
     this.plan();
   }
 
-  private safely(work: () => unknown): void {
+  private async safely(work: () => unknown): Promise<void> {
     try {
-      work();
+      await work();
     } catch (err) {
       this.failed(err);
     }

@@ -49,8 +49,8 @@ export class ServiceContext {
     this.strangers = new StrangersRepo(db);
   }
 
-  /** Runs `fn` as one IMMEDIATE transaction: writers queue up before reading. */
-  tx<T>(fn: () => T): T {
-    return this.db.transaction(() => fn(), { behavior: "immediate" });
+  /** Runs `fn` as one transaction: it reads and writes alone, and lands all or nothing. */
+  tx<T>(fn: () => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
   }
 }

@@ -27,14 +27,14 @@ export function damageOf(g: Pick<GameRow, "state" | "variant">): string | null {
  * and the event log replaying exactly to the stored state. `events` throws when a row of the
  * log no longer reads.
  */
-export function auditProblem(
+export async function auditProblem(
   g: GameRow,
-  events: () => readonly { type: string; payload: unknown }[],
-): string | null {
+  events: () => Promise<readonly { type: string; payload: unknown }[]>,
+): Promise<string | null> {
   const damage = damageOf(g);
   if (damage) return damage;
   try {
-    const log = events();
+    const log = await events();
     if (log.length !== g.version) return `log: ${log.length} events for version ${g.version}`;
     // A game waiting for its message has no event yet: nothing has happened in it.
     if (g.pendingStart) return log.length === 0 ? null : "log: events before the start";

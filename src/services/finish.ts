@@ -12,9 +12,13 @@ export const userOf = (g: GameRow, c: Color): number => (c === "white" ? g.white
  * After a game ended (in the same transaction): the series, both ratings (the chat's Elo,
  * and a rated game's rating across chats), the seed.
  */
-export function recordFinish(ctx: ServiceContext, g: GameRow, now: number): FinishInfo {
+export async function recordFinish(
+  ctx: ServiceContext,
+  g: GameRow,
+  now: number,
+): Promise<FinishInfo> {
   const result = g.state.result;
-  const s = ctx.series.get(g.seriesId);
+  const s = await ctx.series.get(g.seriesId);
   if (!result || !s) throw new Error(`game ${g.id} has no result or series`);
   const seat = (userId: number): Seat => (userId === s.playerA ? 0 : 1);
   const winnerId = result.winner === null ? null : userOf(g, result.winner);
@@ -23,10 +27,10 @@ export function recordFinish(ctx: ServiceContext, g: GameRow, now: number): Fini
     points: result.points,
     starter: seat(userOf(g, g.state.starter)),
   });
-  ctx.series.save(s.id, next, seriesOver(next) ? "finished" : "active", now);
+  await ctx.series.save(s.id, next, seriesOver(next) ? "finished" : "active", now);
 
-  const white = ctx.players.get(g.whiteId);
-  const black = ctx.players.get(g.blackId);
+  const white = await ctx.players.get(g.whiteId);
+  const black = await ctx.players.get(g.blackId);
   if (!white || !black) throw new Error(`game ${g.id} lost a player`);
   const score = result.winner === null ? 0.5 : result.winner === "white" ? 1 : 0;
   const before = { w: ratingOf(white, g.variant), b: ratingOf(black, g.variant) };
@@ -35,14 +39,14 @@ export function recordFinish(ctx: ServiceContext, g: GameRow, now: number): Fini
     g.unconfirmedId === null || g.unconfirmedId === undefined
       ? eloUpdate(before.w, before.b, score, ctx.config.ratingK)
       : { a: before.w, b: before.b };
-  ctx.players.setRating(white.id, g.variant, after.a, now);
-  ctx.players.setRating(black.id, g.variant, after.b, now);
+  await ctx.players.setRating(white.id, g.variant, after.a, now);
+  await ctx.players.setRating(black.id, g.variant, after.b, now);
   const ratings: [RatingChange, RatingChange] = [
     { userId: white.id, before: before.w, after: after.a },
     { userId: black.id, before: before.b, after: after.b },
   ];
-  const rated = rateFinish(ctx, g, s, next, now);
-  const saved = ctx.series.get(s.id);
+  const rated = await rateFinish(ctx, g, s, next, now);
+  const saved = await ctx.series.get(s.id);
   if (!saved) throw new Error(`series ${s.id} vanished`);
   const whiteSeat = seat(g.whiteId);
   const byColour = (scores: readonly [number, number]) => ({
@@ -50,7 +54,7 @@ export function recordFinish(ctx: ServiceContext, g: GameRow, now: number): Fini
     black: scores[whiteSeat === 0 ? 1 : 0],
   });
   const over = saved.status === "finished";
-  ctx.games.setSeriesAfter(
+  await ctx.games.setSeriesAfter(
     g.id,
     {
       before: byColour(s.state.scores),
@@ -59,5 +63,12 @@ export function recordFinish(ctx: ServiceContext, g: GameRow, now: number): Fini
     },
     over ? null : ctx.config.newSeed().toString("hex"),
   );
-  return { result, winnerId, series: seriesView(ctx, saved), ratings, rated, seed: g.diceSeed };
+  return {
+    result,
+    winnerId,
+    series: await seriesView(ctx, saved),
+    ratings,
+    rated,
+    seed: g.diceSeed,
+  };
 }

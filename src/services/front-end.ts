@@ -19,14 +19,14 @@ export interface GameOrigin {
  */
 export interface FrontEnd {
   /** A game was stored (told inside its transaction): it is shown the way its origin is. */
-  gameCreated(origin: GameOrigin): void;
+  gameCreated(origin: GameOrigin): Promise<void>;
   /** A challenge or tournament was stored (told inside its transaction). */
-  challengeCreated(challengeId: number): void;
-  tournamentCreated(tournamentId: number): void;
-  gameMessage(gameId: number): MessageRef | null;
-  setGameMessage(gameId: number, ref: MessageRef): void;
-  challengeMessage(challengeId: number): MessageRef | null;
-  setChallengeMessage(challengeId: number, ref: MessageRef): void;
+  challengeCreated(challengeId: number): Promise<void>;
+  tournamentCreated(tournamentId: number): Promise<void>;
+  gameMessage(gameId: number): Promise<MessageRef | null>;
+  setGameMessage(gameId: number, ref: MessageRef): Promise<void>;
+  challengeMessage(challengeId: number): Promise<MessageRef | null>;
+  setChallengeMessage(challengeId: number, ref: MessageRef): Promise<void>;
   /** The chat cannot be reached (the bot was removed or blocked): its games' timers wait. */
   isChatLost(chatId: number): boolean;
 }

@@ -73,7 +73,7 @@ const DEFAULT_CONFIG: ServiceConfig = {
 
 /**
  * Challenges, games, series and ratings over one database connection. Every method is
- * synchronous and each write is one transaction; refusals come back as `{ok: false, error}`.
+ * asynchronous and each write is one transaction; refusals come back as `{ok: false, error}`.
  */
 export class GameService {
   private readonly ctx: ServiceContext;
@@ -94,11 +94,11 @@ export class GameService {
     this.ctx = new ServiceContext(db, this.config, frontEnd);
   }
 
-  private tell(game: GameView, happened: readonly Happening[]): void {
-    this.publish({ kind: "game", game, happened });
+  private async tell(game: GameView, happened: readonly Happening[]): Promise<void> {
+    await this.publish({ kind: "game", game, happened });
   }
 
-  createChallenge(input: ChallengeInput): ServiceResult<ChallengeView> {
+  async createChallenge(input: ChallengeInput): Promise<ServiceResult<ChallengeView>> {
     const target = input.target;
     if (!isPlayer(input.challenger) || (target && "user" in target && !isPlayer(target.user)))
       return badInput();
@@ -106,38 +106,43 @@ export class GameService {
     if (!isOptionalRef(input.message)) return badInput();
     if (input.cardKey != null && typeof input.cardKey !== "string") return badInput();
     if (input.rated != null && typeof input.rated !== "boolean") return badInput();
-    return this.write(() => createChallenge(this.ctx, input));
+    return await this.write(async () => createChallenge(this.ctx, input));
   }
 
   /**
    * `message`: where the game will be shown, when not the challenge's own message.
    * `started`: what the accepting act brought (the dice's second part, an unconfirmed card).
    */
-  acceptChallenge(
+  async acceptChallenge(
     challengeId: number,
     by: PlayerRef,
     message?: MessageRef | null,
     started: StartedBy = {},
-  ): ServiceResult<GameStart> {
+  ): Promise<ServiceResult<GameStart>> {
     if (!isId(challengeId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
-    const r = this.write(() => acceptChallenge(this.ctx, challengeId, by, message, started));
-    if (r.ok) this.tell(r.value.game, ["started"]);
+    const r = await this.write(async () =>
+      acceptChallenge(this.ctx, challengeId, by, message, started),
+    );
+    if (r.ok) await this.tell(r.value.game, ["started"]);
     return r;
   }
 
-  declineChallenge(challengeId: number, by: PlayerRef): ServiceResult<ChallengeView> {
+  async declineChallenge(
+    challengeId: number,
+    by: PlayerRef,
+  ): Promise<ServiceResult<ChallengeView>> {
     if (!isId(challengeId) || !isPlayer(by)) return badInput();
-    return this.write(() => declineChallenge(this.ctx, challengeId, by));
+    return await this.write(async () => declineChallenge(this.ctx, challengeId, by));
   }
 
-  cancelChallenge(challengeId: number, by: PlayerRef): ServiceResult<ChallengeView> {
+  async cancelChallenge(challengeId: number, by: PlayerRef): Promise<ServiceResult<ChallengeView>> {
     if (!isId(challengeId) || !isPlayer(by)) return badInput();
-    return this.write(() => cancelChallenge(this.ctx, challengeId, by));
+    return await this.write(async () => cancelChallenge(this.ctx, challengeId, by));
   }
 
   /** Closes every pending challenge past its time; returns them so their messages can change. */
-  expireChallenges(now: number = this.config.now()): ChallengeView[] {
-    return this.ctx.tx(() => expireChallenges(this.ctx, now));
+  async expireChallenges(now: number = this.config.now()): Promise<ChallengeView[]> {
+    return await this.ctx.tx(async () => expireChallenges(this.ctx, now));
   }
 
   /**
@@ -148,7 +153,7 @@ export class GameService {
    * button was pressed on, refused unless it is in the game's chat or its inline message
    * (the caller leaves it out for a board of its own it knows to be the game's).
    */
-  act(
+  async act(
     gameId: number,
     userId: number,
     action: GameAction,
@@ -157,41 +162,42 @@ export class GameService {
       announce = true,
       from,
     }: { readonly announce?: boolean; readonly from?: MessageRef | null } = {},
-  ): ServiceResult<ActOutcome> {
+  ): Promise<ServiceResult<ActOutcome>> {
     const a = normalizeAction(action);
     if (!a || !isId(gameId) || !isId(userId) || !isId(expectedVersion)) return badInput();
     // Read once, outside the transaction; the write itself checks the version again.
-    const read = this.ctx.games.getFull(gameId);
+    const read = await this.ctx.games.getFull(gameId);
     if (!read) return fail("not-found", "There is no such game.");
     // Damage met on a write is recorded; a read only shows it.
     const damage = read.game.status === "active" ? damageOf(read.game) : null;
     const view = damage
-      ? (this.markBroken(gameId, damage) ?? this.viewOf(read))
-      : this.viewOf(read);
+      ? ((await this.markBroken(gameId, damage)) ?? (await this.viewOf(read)))
+      : await this.viewOf(read);
     if (from !== undefined && !isAtHome(from, view.chatId, view.message))
       return fail("foreign-button", "This button belongs to another chat's message.");
     if (view.status === "broken") return about(brokenGame(), view);
     if (view.status === "abandoned")
       return about(fail("abandoned", "This game's tournament was cancelled."), view);
     // A press past the deadline comes too late: the flag falls first, whoever was quicker.
-    const flagged = isPast(read.game.flagAt, this.config.now()) ? this.flag(gameId) : null;
+    const flagged = isPast(read.game.flagAt, this.config.now()) ? await this.flag(gameId) : null;
     if (flagged)
       return about(fail("game-over", "The time ran out: the game is over."), flagged.game);
     const refused = refusal(this.ctx, read.game, userId, a, expectedVersion);
     if (refused) return about(refused, view);
     let r: ServiceResult<ActOutcome>;
     try {
-      r = this.write(() => playAction(this.ctx, read, userId, actionsOf(a)));
+      r = await this.write(async () => playAction(this.ctx, read, userId, actionsOf(a)));
     } catch (e) {
       // The engine threw on a state that looked whole: a damaged game is contained here.
-      if (!this.auditGame(gameId)) throw e;
-      const now = this.getGame(gameId);
+      if (!(await this.auditGame(gameId))) throw e;
+      const now = await this.getGame(gameId);
       return now ? about(brokenGame(), now) : brokenGame();
     }
     if (r.ok) {
-      if (announce) this.tell(r.value.game, r.value.happened);
+      if (announce) await this.tell(r.value.game, r.value.happened);
     } else {
-      const now = r.error.code === "stale" ? this.getGame(gameId) : gameViewIn(this.ctx, read);
+      const now =
+        r.error.code === "stale" ? await this.getGame(gameId) : await gameViewIn(this.ctx, read);
       if (now) return about(r, now);
     }
     return r;
@@ -202,9 +208,13 @@ export class GameService {
    * `at`: the side to act's time runs from then, unless it runs already. Nothing runs for
    * the computer, whose turns are played within their delay. Returns whether it started.
    */
-  clockSeen(gameId: number, version: number, at: number = this.config.now()): boolean {
+  async clockSeen(
+    gameId: number,
+    version: number,
+    at: number = this.config.now(),
+  ): Promise<boolean> {
     if (!isId(gameId) || !Number.isInteger(version)) return false;
-    const g = this.ctx.games.get(gameId);
+    const g = await this.ctx.games.get(gameId);
     if (!g?.clock || g.status !== "active" || g.pendingStart || g.version !== version) return false;
     if (this.isChatLost(g.chatId)) return false;
     const side = actor(g.state);
@@ -214,11 +224,13 @@ export class GameService {
     if (!clock) return false;
     let started = false;
     try {
-      started = this.ctx.tx(() => this.ctx.games.setClock(g.id, version, clock, flagAt(clock)));
+      started = await this.ctx.tx(() =>
+        this.ctx.games.setClock(g.id, version, clock, flagAt(clock)),
+      );
     } catch (e) {
       if (!isBusy(e)) throw e;
     }
-    if (started) this.announce([gameId], ["clock"]);
+    if (started) await this.announce([gameId], ["clock"]);
     return started;
   }
 
@@ -228,16 +240,16 @@ export class GameService {
    * Returns the outcome, or null when it is not due (moved meanwhile, no clock, the chat
    * out of reach: its clocks wait with it).
    */
-  flag(gameId: number, now: number = this.config.now()): ActOutcome | null {
+  async flag(gameId: number, now: number = this.config.now()): Promise<ActOutcome | null> {
     if (!isId(gameId)) return null;
-    const read = this.ctx.games.getFull(gameId);
+    const read = await this.ctx.games.getFull(gameId);
     const g = read?.game;
     if (!read || !g || g.status !== "active" || !isPast(g.flagAt, now)) return null;
     if (damageOf(g)) return null;
     if (this.isChatLost(g.chatId)) return null;
-    const r = this.write(() => flagAction(this.ctx, read));
+    const r = await this.write(async () => flagAction(this.ctx, read));
     if (!r.ok) return null;
-    this.tell(r.value.game, r.value.happened);
+    await this.tell(r.value.game, r.value.happened);
     return r.value;
   }
 
@@ -246,13 +258,13 @@ export class GameService {
    * of each of its games stops at `at`, so the time it is out of reach is never charged.
    * Returns the games held.
    */
-  holdClocksIn(chatId: number, at: number = this.config.now()): number[] {
-    return this.moveClocksIn(chatId, (c) => clockHeldAt(c, at));
+  async holdClocksIn(chatId: number, at: number = this.config.now()): Promise<number[]> {
+    return await this.moveClocksIn(chatId, (c) => clockHeldAt(c, at));
   }
 
   /** The chat is back: each clock held there runs again from `at`, from where it stopped. */
-  resumeClocksIn(chatId: number, at: number = this.config.now()): number[] {
-    return this.moveClocksIn(chatId, (c) => clockResumedAt(c, at));
+  async resumeClocksIn(chatId: number, at: number = this.config.now()): Promise<number[]> {
+    return await this.moveClocksIn(chatId, (c) => clockResumedAt(c, at));
   }
 
   /**
@@ -260,32 +272,35 @@ export class GameService {
    * board lost on its way, a crash between its delivery and its note) runs again from `now`
    * when its chat is reachable, so no clock stays held for good. The maintenance tick asks.
    */
-  resumeStalledClocks(now: number = this.config.now()): number[] {
-    return this.moveClocks(
+  async resumeStalledClocks(now: number = this.config.now()): Promise<number[]> {
+    return await this.moveClocks(
       () => this.ctx.games.heldClocksSince(now - STALLED_CLOCK_MS),
       (c, g) => (this.isChatLost(g.chatId) ? null : clockResumedAt(c, now)),
     );
   }
 
-  private moveClocksIn(chatId: number, move: (c: ClockState) => ClockState | null): number[] {
+  private async moveClocksIn(
+    chatId: number,
+    move: (c: ClockState) => ClockState | null,
+  ): Promise<number[]> {
     if (!Number.isSafeInteger(chatId)) return [];
-    return this.moveClocks(() => this.ctx.games.clockedIn(chatId), move);
+    return await this.moveClocks(() => this.ctx.games.clockedIn(chatId), move);
   }
 
   /**
    * Moves the clock of each game `rows` reads, in one transaction, over each game's version;
    * tells the games moved ("clock"). A busy database moves none.
    */
-  private moveClocks(
-    rows: () => GameRow[],
+  private async moveClocks(
+    rows: () => Promise<GameRow[]>,
     move: (c: ClockState, g: GameRow) => ClockState | null,
-  ): number[] {
+  ): Promise<number[]> {
     const moved: number[] = [];
     try {
-      this.ctx.tx(() => {
-        for (const g of rows()) {
+      await this.ctx.tx(async () => {
+        for (const g of await rows()) {
           const clock = g.clock && move(g.clock, g);
-          if (clock && this.ctx.games.setClock(g.id, g.version, clock, flagAt(clock)))
+          if (clock && (await this.ctx.games.setClock(g.id, g.version, clock, flagAt(clock))))
             moved.push(g.id);
         }
       });
@@ -293,29 +308,29 @@ export class GameService {
       if (!isBusy(e)) throw e;
       return [];
     }
-    if (moved.length > 0) this.announce(moved, ["clock"]);
+    if (moved.length > 0) await this.announce(moved, ["clock"]);
     return moved;
   }
 
   /** Tells (news "clock-low") that the game's running side has LOW_CLOCK_MS or less left. */
-  clockLow(gameId: number, now: number = this.config.now()): boolean {
+  async clockLow(gameId: number, now: number = this.config.now()): Promise<boolean> {
     if (!isId(gameId)) return false;
-    const g = this.ctx.games.get(gameId);
+    const g = await this.ctx.games.get(gameId);
     if (g?.status !== "active" || g.flagAt === null) return false;
     if (g.flagAt - now > LOW_CLOCK_MS || now >= g.flagAt) return false;
-    this.announce([gameId], ["clock-low"]);
+    await this.announce([gameId], ["clock-low"]);
     return true;
   }
 
   /** Every active game whose clock runs, with its deadline. */
-  runningClocks(): { id: number; flagAt: number }[] {
-    return this.ctx.games.runningClocks();
+  async runningClocks(): Promise<{ id: number; flagAt: number }[]> {
+    return await this.ctx.games.runningClocks();
   }
 
   /** Notes that the clocks ran until `at` (the time a restart holds them at). */
-  markClocks(at: number = this.config.now()): void {
+  async markClocks(at: number = this.config.now()): Promise<void> {
     try {
-      this.ctx.clockMarks.set(CLOCKS_MARK, at);
+      await this.ctx.clockMarks.set(CLOCKS_MARK, at);
     } catch (e) {
       if (!isBusy(e)) throw e;
     }
@@ -326,18 +341,18 @@ export class GameService {
    * known to run) and goes on from now; the time the bot was down is never charged.
    * Returns the games whose clocks moved.
    */
-  resumeClocks(now: number = this.config.now()): number[] {
-    const downSince = this.ctx.clockMarks.get(CLOCKS_MARK);
+  async resumeClocks(now: number = this.config.now()): Promise<number[]> {
+    const downSince = await this.ctx.clockMarks.get(CLOCKS_MARK);
     if (downSince === null) return [];
     const moved: number[] = [];
-    this.ctx.tx(() => {
-      for (const { id } of this.ctx.games.runningClocks()) {
-        const g = this.ctx.games.get(id);
+    await this.ctx.tx(async () => {
+      for (const { id } of await this.ctx.games.runningClocks()) {
+        const g = await this.ctx.games.get(id);
         if (!g?.clock) continue;
         const clock = clockAfterDowntime(g.clock, downSince, now);
-        if (this.ctx.games.setClock(id, g.version, clock, flagAt(clock))) moved.push(id);
+        if (await this.ctx.games.setClock(id, g.version, clock, flagAt(clock))) moved.push(id);
       }
-      this.ctx.clockMarks.set(CLOCKS_MARK, now);
+      await this.ctx.clockMarks.set(CLOCKS_MARK, now);
     });
     return moved;
   }
@@ -346,21 +361,23 @@ export class GameService {
    * Whether `userId`'s `action` is what moved the game on from `expectedVersion`: a press
    * carried out already, seen again (after a restart), finds its own event there.
    */
-  appliedAlready(
+  async appliedAlready(
     gameId: number,
     userId: number,
     action: GameAction,
     expectedVersion: number,
-  ): boolean {
+  ): Promise<boolean> {
     const a = normalizeAction(action);
     if (!a || !isId(gameId) || !isId(userId) || !isId(expectedVersion)) return false;
     // A whole play is one event per step.
-    return actionsOf(a).every((one, i) => {
-      const next = this.ctx.games.event(gameId, expectedVersion + 1 + i);
+    const steps = actionsOf(a);
+    for (const [i, one] of steps.entries()) {
+      const next = await this.ctx.games.event(gameId, expectedVersion + 1 + i);
       if (next?.actorId !== userId) return false;
       const done = normalizeAction((next.payload as { action?: unknown }).action);
-      return JSON.stringify(done) === JSON.stringify(one);
-    });
+      if (JSON.stringify(done) !== JSON.stringify(one)) return false;
+    }
+    return true;
   }
 
   /**
@@ -368,25 +385,25 @@ export class GameService {
    * once in an inline message: where Telegram put the message, and when, is the dice's second
    * part, so no die falls before it exists. A game started already is `stale`.
    */
-  beginGame(gameId: number, origin: DiceOrigin): ServiceResult<GameStart> {
+  async beginGame(gameId: number, origin: DiceOrigin): Promise<ServiceResult<GameStart>> {
     if (!isId(gameId) || !isDiceOrigin(origin)) return badInput();
-    const r = this.write(() => {
-      const begun = beginGame(this.ctx, gameId, origin);
-      return begun.ok ? ok(gameStart(this.ctx, gameId)) : begun;
+    const r = await this.write(async () => {
+      const begun = await beginGame(this.ctx, gameId, origin);
+      return begun.ok ? ok(await gameStart(this.ctx, gameId)) : begun;
     });
-    if (r.ok) this.tell(r.value.game, ["started"]);
+    if (r.ok) await this.tell(r.value.game, ["started"]);
     return r;
   }
 
-  rematch(
+  async rematch(
     gameId: number,
     by: PlayerRef,
     message?: MessageRef | null,
     started: StartedBy = {},
-  ): ServiceResult<GameStart> {
+  ): Promise<ServiceResult<GameStart>> {
     if (!isId(gameId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
-    const r = this.write(() => rematch(this.ctx, gameId, by, message, started));
-    if (r.ok) this.tell(r.value.game, ["started"]);
+    const r = await this.write(async () => rematch(this.ctx, gameId, by, message, started));
+    if (r.ok) await this.tell(r.value.game, ["started"]);
     return r;
   }
 
@@ -394,49 +411,52 @@ export class GameService {
    * Hands games changed elsewhere (a tournament opening or dropping them), or by acts not
    * announced (a computer turn), to the listeners.
    */
-  announce(gameIds: readonly number[], happened: readonly Happening[] = []): void {
+  async announce(gameIds: readonly number[], happened: readonly Happening[] = []): Promise<void> {
     for (const id of gameIds) {
-      const game = this.getGame(id);
-      if (game) this.tell(game, happened);
+      const game = await this.getGame(id);
+      if (game) await this.tell(game, happened);
     }
   }
 
-  getGame(gameId: number): GameView | null {
+  async getGame(gameId: number): Promise<GameView | null> {
     if (!isId(gameId)) return null;
-    const full = this.ctx.games.getFull(gameId);
-    return full ? this.viewOf(full) : null;
+    const full = await this.ctx.games.getFull(gameId);
+    return full ? await this.viewOf(full) : null;
   }
 
   /**
    * The full check of an active game: its state, and its event log replaying to it. A
    * damaged game is marked broken; returns what is wrong, or null.
    */
-  auditGame(gameId: number): string | null {
-    const g = isId(gameId) ? this.ctx.games.get(gameId) : undefined;
+  async auditGame(gameId: number): Promise<string | null> {
+    const g = isId(gameId) ? await this.ctx.games.get(gameId) : undefined;
     if (g?.status !== "active") return null;
-    const problem = auditProblem(g, () => this.ctx.games.events(gameId));
-    if (problem) this.markBroken(gameId, problem);
+    const problem = await auditProblem(g, () => this.ctx.games.events(gameId));
+    if (problem) await this.markBroken(gameId, problem);
     return problem;
   }
 
   /** Every active game, for the start-up check. */
-  activeGameIds(): number[] {
-    return this.ctx.games.activeIds();
+  async activeGameIds(): Promise<number[]> {
+    return await this.ctx.games.activeIds();
   }
 
-  getChallenge(challengeId: number): ChallengeView | null {
+  async getChallenge(challengeId: number): Promise<ChallengeView | null> {
     if (!isId(challengeId)) return null;
-    const row = this.ctx.challenges.get(challengeId);
-    return row ? challengeView(this.ctx, row) : null;
+    const row = await this.ctx.challenges.get(challengeId);
+    return row ? await challengeView(this.ctx, row) : null;
   }
 
   /** The language the user chose in the bot, or null (then follow Telegram's languageCode). */
-  playerLocale(userId: number): string | null {
-    return (isId(userId) && this.ctx.players.get(userId)?.locale) || null;
+  async playerLocale(userId: number): Promise<string | null> {
+    return (isId(userId) && (await this.ctx.players.get(userId))?.locale) || null;
   }
 
   /** Pass the PlayerRef when the user may be new: a bare id only updates a known player. */
-  setPlayerLocale(user: number | PlayerRef, locale: string | null): ServiceResult<null> {
+  async setPlayerLocale(
+    user: number | PlayerRef,
+    locale: string | null,
+  ): Promise<ServiceResult<null>> {
     const id = typeof user === "number" ? user : user.id;
     if (!isId(id) || (typeof user !== "number" && !isPlayer(user))) return badInput();
     if (
@@ -444,28 +464,28 @@ export class GameService {
       (typeof locale !== "string" || !/^[a-z]{2,3}([-_][A-Za-z]{2,4})?$/.test(locale))
     )
       return badInput();
-    return this.write(() => {
+    return await this.write(async () => {
       const now = this.config.now();
-      if (typeof user !== "number") this.ctx.players.upsert(user, now);
-      return this.ctx.players.setLocale(id, locale, now)
+      if (typeof user !== "number") await this.ctx.players.upsert(user, now);
+      return (await this.ctx.players.setLocale(id, locale, now))
         ? ok(null)
         : fail("not-found", "Unknown player.");
     });
   }
 
-  activeGames(chatId: number, userId: number): GameView[] {
-    return this.active(this.ctx.games.activeInChatFor(chatId, userId));
+  async activeGames(chatId: number, userId: number): Promise<GameView[]> {
+    return this.active(await this.ctx.games.activeInChatFor(chatId, userId));
   }
 
   /** The user's active games in every chat. */
-  activeGamesAnywhere(userId: number): GameView[] {
-    return isId(userId) ? this.active(this.ctx.games.activeFor(userId)) : [];
+  async activeGamesAnywhere(userId: number): Promise<GameView[]> {
+    return isId(userId) ? await this.active(await this.ctx.games.activeFor(userId)) : [];
   }
 
   /** Active games in chats the bot can reach that wait for this user to act. */
-  gamesWaitingFor(userId: number): GameView[] {
+  async gamesWaitingFor(userId: number): Promise<GameView[]> {
     if (!isId(userId)) return [];
-    return this.active(this.reachable(this.ctx.games.activeFor(userId))).filter(
+    return (await this.active(this.reachable(await this.ctx.games.activeFor(userId)))).filter(
       (g) => g.waitingFor === userId,
     );
   }
@@ -498,26 +518,26 @@ export class GameService {
   }
 
   /** Every series of the chat (null: inline games), one per pair, variant and rules. */
-  chatSeries(chatId: number | null): SeriesView[] {
-    return chatSeries(this.ctx, chatKeyOf(chatId));
+  async chatSeries(chatId: number | null): Promise<SeriesView[]> {
+    return await chatSeries(this.ctx, chatKeyOf(chatId));
   }
 
-  leaderboard(chatId: number | null, variant?: Variant): LeaderRow[] {
-    return leaderboard(this.ctx, chatKeyOf(chatId), variant);
+  async leaderboard(chatId: number | null, variant?: Variant): Promise<LeaderRow[]> {
+    return await leaderboard(this.ctx, chatKeyOf(chatId), variant);
   }
 
   // The rating across chats (rating.ts): rated games move it, friends' games in a chat do not.
 
   /** The player's rating in the game; 1500, no matches, for someone never rated. */
-  ratingOf(userId: number, variant: Variant): RatingView {
+  async ratingOf(userId: number, variant: Variant): Promise<RatingView> {
     if (!isId(userId) || !isVariant(variant)) return unrated(userId, variant);
-    return standing(this.ctx, userId, variant);
+    return await standing(this.ctx, userId, variant);
   }
 
   /** The player's last `limit` rated matches in the game, oldest first. */
-  ratingHistory(userId: number, variant: Variant, limit = 100): RatingPoint[] {
+  async ratingHistory(userId: number, variant: Variant, limit = 100): Promise<RatingPoint[]> {
     if (!isId(userId) || !isVariant(variant)) return [];
-    return ratingHistory(this.ctx, userId, variant, boundedLimit(limit));
+    return await ratingHistory(this.ctx, userId, variant, boundedLimit(limit));
   }
 
   /**
@@ -525,24 +545,24 @@ export class GameService {
    * rated match. Since a moment (e.g. monthStart(now), this month): by the rating gained
    * since then, the sum of the changes, ties by the rating now.
    */
-  ratingLeaderboard(
+  async ratingLeaderboard(
     variant: Variant,
     { since, limit }: { readonly since?: number; readonly limit: number },
-  ): RatingLeaderRow[] {
+  ): Promise<RatingLeaderRow[]> {
     if (!isVariant(variant)) return [];
     const from = since === undefined || !Number.isFinite(since) ? null : since;
-    return ratingLeaderboard(this.ctx, variant, from, boundedLimit(limit));
+    return await ratingLeaderboard(this.ctx, variant, from, boundedLimit(limit));
   }
 
   /**
    * Marks broken the games silent for their idle time whose stored state is damaged: the
    * minute's work (reminders, claims) would meet them, and reads do not write. Returns them.
    */
-  recordIdleDamage(now: number = this.config.now()): number[] {
+  async recordIdleDamage(now: number = this.config.now()): Promise<number[]> {
     const damaged: number[] = [];
-    for (const full of this.reachable(this.idle(now, 1, false))) {
+    for (const full of this.reachable(await this.idle(now, 1, false))) {
       const damage = damageOf(full.game);
-      if (damage && this.markBroken(full.game.id, damage)) damaged.push(full.game.id);
+      if (damage && (await this.markBroken(full.game.id, damage))) damaged.push(full.game.id);
     }
     return damaged;
   }
@@ -551,69 +571,67 @@ export class GameService {
    * Active games silent for their idle time (see claims.ts idleMsOf) and not reminded yet;
    * mark each after sending.
    */
-  gamesToRemind(now: number = this.config.now()): GameView[] {
-    return this.active(this.reachable(this.idle(now, 1, true)));
+  async gamesToRemind(now: number = this.config.now()): Promise<GameView[]> {
+    return this.active(this.reachable(await this.idle(now, 1, true)));
   }
 
-  markReminded(gameId: number): void {
-    if (isId(gameId)) this.ctx.games.markReminded(gameId);
+  async markReminded(gameId: number): Promise<void> {
+    if (isId(gameId)) await this.ctx.games.markReminded(gameId);
   }
 
   /**
    * Games whose unconfirmed player (see GameView.unconfirmedId) never acted in them since
    * before `before` (the challenge time ago): dropped unplayed, unrated, and announced.
    */
-  lapseUnconfirmed(before: number): number[] {
+  async lapseUnconfirmed(before: number): Promise<number[]> {
     const now = this.config.now();
-    const r = this.write(() =>
-      ok(
-        this.ctx.games
-          .unconfirmedSince(before)
-          .filter((g) => this.ctx.games.markAbandoned(g.id, now))
-          .map((g) => g.id),
-      ),
-    );
+    const r = await this.write(async () => {
+      const lapsed: number[] = [];
+      for (const g of await this.ctx.games.unconfirmedSince(before))
+        if (await this.ctx.games.markAbandoned(g.id, now)) lapsed.push(g.id);
+      return ok(lapsed);
+    });
     const lapsed = r.ok ? r.value : [];
-    this.announce(lapsed);
+    await this.announce(lapsed);
     return lapsed;
   }
 
   /** Active games silent for twice their idle time: the waiting player may claim the win. */
-  claimableGames(now: number = this.config.now()): GameView[] {
-    return this.active(this.reachable(this.idle(now, 2, false))).filter((g) =>
-      this.claimable(g, now),
-    );
+  async claimableGames(now: number = this.config.now()): Promise<GameView[]> {
+    const games = await this.active(this.reachable(await this.idle(now, 2, false)));
+    return games.filter((g) => this.claimable(g, now));
   }
 
   /** Whether games started in this chat wait for a Done press after each turn. */
-  chatConfirmTurns(chatId: number): boolean {
+  async chatConfirmTurns(chatId: number): Promise<boolean> {
     return (
-      (isId(chatId) ? this.ctx.chats.get(chatId)?.confirmTurns : null) ?? this.config.confirmTurns
+      (isId(chatId) ? (await this.ctx.chats.get(chatId))?.confirmTurns : null) ??
+      this.config.confirmTurns
     );
   }
 
-  setChatConfirmTurns(chat: ChatRef, confirmTurns: boolean): ServiceResult<null> {
+  async setChatConfirmTurns(chat: ChatRef, confirmTurns: boolean): Promise<ServiceResult<null>> {
     if (!isId(chat.id) || typeof confirmTurns !== "boolean") return badInput();
-    return this.write(() => {
+    return await this.write(async () => {
       const now = this.config.now();
-      this.ctx.chats.upsert(chat, now);
-      this.ctx.chats.setConfirmTurns(chat.id, confirmTurns, now);
+      await this.ctx.chats.upsert(chat, now);
+      await this.ctx.chats.setConfirmTurns(chat.id, confirmTurns, now);
       return ok(null);
     });
   }
 
   /** Records a user met outside any game (e.g. in an inline query) so their name is known. */
-  touchPlayer(player: PlayerRef): void {
+  async touchPlayer(player: PlayerRef): Promise<void> {
     if (!isPlayer(player)) return;
-    this.write(() => {
-      this.ctx.players.upsert(player, this.config.now());
+    await this.write(async () => {
+      await this.ctx.players.upsert(player, this.config.now());
       return ok(null);
     });
   }
 
   /** A known player as a PlayerRef, or null. */
-  playerRefOf(userId: number): PlayerRef | null {
-    const row = isId(userId) ? this.ctx.players.get(userId) : undefined;
+  async playerRefOf(userId: number): Promise<PlayerRef | null> {
+    const row = isId(userId) ? await this.ctx.players.get(userId) : undefined;
     return row ? storedPlayerRef(row) : null;
   }
 
@@ -621,16 +639,17 @@ export class GameService {
    * A game as read. An active one whose stored state is damaged reads as broken; it is
    * marked so when someone acts on it, or by the start-up audit: a read writes nothing.
    */
-  private viewOf(full: FullGame): GameView {
-    if (full.game.status !== "active" || !damageOf(full.game)) return gameViewIn(this.ctx, full);
-    return gameViewIn(this.ctx, { ...full, game: { ...full.game, status: "broken" } });
+  private async viewOf(full: FullGame): Promise<GameView> {
+    if (full.game.status !== "active" || !damageOf(full.game))
+      return await gameViewIn(this.ctx, full);
+    return await gameViewIn(this.ctx, { ...full, game: { ...full.game, status: "broken" } });
   }
 
   /** Active games silent for `times` their own idle time by `now` (see claims.ts). */
-  private idle(now: number, times: number, unremindedOnly: boolean): FullGame[] {
-    return this.ctx.games
-      .idleSince(idleBounds(this.config, now, times), unremindedOnly)
-      .filter((full) => isIdle(this.config, full.game, now, times));
+  private async idle(now: number, times: number, unremindedOnly: boolean): Promise<FullGame[]> {
+    return (
+      await this.ctx.games.idleSince(idleBounds(this.config, now, times), unremindedOnly)
+    ).filter((full) => isIdle(this.config, full.game, now, times));
   }
 
   /** Games whose chat the front end can reach: in the others, nothing moves until it is back. */
@@ -639,25 +658,26 @@ export class GameService {
   }
 
   /** Views of games read as active, without those found damaged. */
-  private active(rows: readonly FullGame[]): GameView[] {
-    return rows.map((g) => this.viewOf(g)).filter((g) => g.status === "active");
+  private async active(rows: readonly FullGame[]): Promise<GameView[]> {
+    const views = await Promise.all(rows.map((g) => this.viewOf(g)));
+    return views.filter((g) => g.status === "active");
   }
 
   /** Marks an active game broken, once (one report), and tells of it. */
-  private markBroken(gameId: number, reason: string): GameView | null {
-    const row = this.ctx.games.markBroken(gameId, this.config.now());
-    const full = this.ctx.games.getFull(gameId);
-    const view = full ? gameViewIn(this.ctx, full) : null;
+  private async markBroken(gameId: number, reason: string): Promise<GameView | null> {
+    const row = await this.ctx.games.markBroken(gameId, this.config.now());
+    const full = await this.ctx.games.getFull(gameId);
+    const view = full ? await gameViewIn(this.ctx, full) : null;
     if (!row) return view;
-    this.publish({ kind: "game-broken", gameId, reason });
-    if (view) this.tell(view, ["broken"]);
+    await this.publish({ kind: "game-broken", gameId, reason });
+    if (view) await this.tell(view, ["broken"]);
     return view;
   }
 
   /** A transaction whose lost optimistic write or busy database is an error, not a throw. */
-  private write<T>(fn: () => ServiceResult<T>): ServiceResult<T> {
+  private async write<T>(fn: () => Promise<ServiceResult<T>>): Promise<ServiceResult<T>> {
     try {
-      return this.ctx.tx(fn);
+      return await this.ctx.tx(fn);
     } catch (e) {
       if (e instanceof StaleWrite) return fail("stale", "This board is out of date.");
       if (isBusy(e)) return fail("busy", "The game is busy; try again.");

@@ -20,27 +20,33 @@ export type News =
   /** A person's third lobby game lost on time without a move: held out until `until`. */
   | { readonly kind: "lobby-hold"; readonly userId: number; readonly until: number };
 
-export type Publish = (news: News) => void;
+/** A subscriber may finish its part before the service goes on (tests start games so). */
+export type Publish = (news: News) => void | Promise<void>;
 
-type Subscriber<K extends News["kind"]> = (news: Extract<News, { kind: K }>) => void;
+type Subscriber<K extends News["kind"]> = (
+  news: Extract<News, { kind: K }>,
+) => void | Promise<void>;
 
 /**
  * Hands every piece of news to those who follow it: the boards, the computer player, the
- * tournaments, a web board. Wired once, in the composition root. A subscriber's failure is
- * logged with its name and is nobody else's: the change stands, the others still hear of it.
+ * tournaments, a web board. Wired once, in the composition root. Subscribers are awaited in
+ * the order they subscribed, so each finishes its part (a board's place read, a tournament's
+ * next game made) before the next hears and before the service goes on, as when they were
+ * synchronous. A subscriber's failure, thrown or rejected, is logged with its name and is
+ * nobody else's: the change stands, the others still hear of it.
  */
 export class Dispatcher {
   private readonly subscribers: {
     readonly kind: News["kind"];
     readonly name: string;
-    readonly fn: (news: News) => void;
+    readonly fn: (news: News) => void | Promise<void>;
   }[] = [];
 
   constructor(private readonly logger: Logger) {}
 
   /** Subscribes `fn`; the returned function unsubscribes it. */
   on<K extends News["kind"]>(kind: K, name: string, fn: Subscriber<K>): () => void {
-    const entry = { kind, name, fn: fn as (news: News) => void };
+    const entry = { kind, name, fn: fn as (news: News) => void | Promise<void> };
     this.subscribers.push(entry);
     return () => {
       const i = this.subscribers.indexOf(entry);
@@ -48,11 +54,12 @@ export class Dispatcher {
     };
   }
 
-  readonly publish: Publish = (news) => {
-    for (const s of this.subscribers) {
+  readonly publish: Publish = async (news) => {
+    // A copy: a subscriber may unsubscribe (a page's stream closing) while others are awaited.
+    for (const s of [...this.subscribers]) {
       if (s.kind !== news.kind) continue;
       try {
-        s.fn(news);
+        await s.fn(news);
       } catch (err) {
         this.logger.error({ err, subscriber: s.name, news: news.kind }, "subscriber failed");
       }

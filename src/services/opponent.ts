@@ -48,18 +48,26 @@ export class ComputerOpponent {
         if (this.stopped) this.options.logger.info({ gameId: game.id }, "computer turn left");
         else this.options.logger.error({ err, gameId: game.id }, "computer turn failed");
       })
-      .finally(() => {
-        this.running.delete(game.id);
-        // Changes made while this turn ran were not noticed: look once more if there were any.
-        const now = this.service.getGame(game.id);
-        if (now && now.version !== game.version) this.notice(now);
-      });
+      .then(() => this.lookAgain(game))
+      .catch((err) => this.options.logger.error({ err, gameId: game.id }, "computer turn failed"));
     this.running.set(game.id, turn);
   }
 
+  /** Changes made while a turn ran were not noticed: looks once more if there were any. */
+  private async lookAgain(game: GameView): Promise<void> {
+    let now: GameView | null = null;
+    try {
+      now = await this.service.getGame(game.id);
+    } finally {
+      // Still running while it reads, so `settled` waits for the turn this may start.
+      this.running.delete(game.id);
+    }
+    if (now && now.version !== game.version) this.notice(now);
+  }
+
   /** Takes up every game waiting for it, e.g. turns a restart cut off. */
-  resumeWaiting(): void {
-    for (const game of this.service.gamesWaitingFor(this.player.id)) this.notice(game);
+  async resumeWaiting(): Promise<void> {
+    for (const game of await this.service.gamesWaitingFor(this.player.id)) this.notice(game);
   }
 
   /** No new turn starts (the process is stopping); the next start takes them up. */
@@ -76,7 +84,7 @@ export class ComputerOpponent {
     const { delayMs, logger } = this.options;
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
     for (let attempt = 0; attempt < MAX_ATTEMPTS && !this.stopped; attempt++) {
-      const game = this.service.getGame(gameId);
+      const game = await this.service.getGame(gameId);
       if (!game || game.waitingFor !== this.player.id) return;
       // A game in a chat the bot has lost waits, like every timer there, until it is back.
       if (this.service.isChatLost(game.chatId)) return;
@@ -106,8 +114,8 @@ export class ComputerOpponent {
     } finally {
       // Its acts are announced once, for the whole turn: the board does not show the roll
       // apart from the move decided after it.
-      if (this.service.getGame(start.id)?.version !== start.version)
-        this.service.announce([start.id], [...happened]);
+      if ((await this.service.getGame(start.id))?.version !== start.version)
+        await this.service.announce([start.id], [...happened]);
     }
   }
 
@@ -126,7 +134,7 @@ export class ComputerOpponent {
       if (!move) return { code: "wrong-phase", message: "nothing to decide" };
       const planned = game.state;
       for (const action of move.actions) {
-        const r = this.service.act(game.id, this.player.id, action, game.version, {
+        const r = await this.service.act(game.id, this.player.id, action, game.version, {
           announce: false,
         });
         if (!r.ok)

@@ -95,10 +95,10 @@ export interface StartedBy {
  * second part (beginGame). Until then it shows its starting position, with colours as far as
  * they are known before the lot.
  */
-export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow {
+export async function createGame(ctx: ServiceContext, input: CreateGameInput): Promise<GameRow> {
   const now = ctx.config.now();
   const seed = input.seed ? Buffer.from(input.seed, "hex") : ctx.config.newSeed();
-  const chat = input.chatId === null ? undefined : ctx.chats.get(input.chatId);
+  const chat = input.chatId === null ? undefined : await ctx.chats.get(input.chatId);
   const confirmTurns = chat?.confirmTurns ?? ctx.config.confirmTurns;
   const pendingStart: PendingStart = {
     seats: input.seats,
@@ -112,7 +112,7 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
   const [a, b] = input.seats;
   const whiteId =
     input.variant === "short" ? input.shortWhite : input.starter === "lot" ? a : input.starter;
-  const row = ctx.games.insert(
+  const row = await ctx.games.insert(
     {
       variant: input.variant,
       rules: input.rules,
@@ -149,7 +149,7 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
     [],
   );
   // Told in the game's transaction: the front end shows it as what it began from (its language).
-  ctx.frontEnd.gameCreated({
+  await ctx.frontEnd.gameCreated({
     gameId: row.id,
     challengeId: input.challengeId,
     previousGameId: input.previousGameId,
@@ -157,7 +157,7 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
   });
   // Recorded with the game, in its transaction: an inline game starts in this message, and its
   // first press finds the game by it.
-  if (input.message) ctx.frontEnd.setGameMessage(row.id, input.message);
+  if (input.message) await ctx.frontEnd.setGameMessage(row.id, input.message);
   return row;
 }
 
@@ -166,16 +166,16 @@ export function createGame(ctx: ServiceContext, input: CreateGameInput): GameRow
  * message, and when) is the dice's second part; the opening lot and any automatic first
  * actions follow from both parts. Inside a transaction.
  */
-export function beginGame(
+export async function beginGame(
   ctx: ServiceContext,
   gameId: number,
   origin: DiceOrigin,
-): ServiceResult<GameRow> {
-  const g = ctx.games.get(gameId);
+): Promise<ServiceResult<GameRow>> {
+  const g = await ctx.games.get(gameId);
   if (!g) return fail("not-found", "There is no such game.");
   const plan = g.pendingStart;
   if (!plan || g.status !== "active") return fail("stale", "This game has started already.");
-  const home = ctx.frontEnd.gameMessage(gameId);
+  const home = await ctx.frontEnd.gameMessage(gameId);
   // A lobby game (rated, in no chat) starts on a player's own board, in their private chat.
   const lobby = g.rated && g.chatId === null && !home;
   const here =
@@ -191,8 +191,13 @@ export function beginGame(
   const dice = new SeedDice(Buffer.from(g.diceSeed, "hex"), 0, salt);
   const { opening, events } = openingOf(g, plan, dice);
   // The clock starts with the colours; it first runs once the starter's buttons are seen.
-  const clock = openingClock(g.timeControl ?? null, g.rules, opening, previousInSeries(ctx, g));
-  const row = ctx.games.begin(
+  const clock = openingClock(
+    g.timeControl ?? null,
+    g.rules,
+    opening,
+    await previousInSeries(ctx, g),
+  );
+  const row = await ctx.games.begin(
     g.id,
     { ...opening, diceSalt: salt, lastActionAt: now, clock },
     events,
@@ -201,7 +206,7 @@ export function beginGame(
   if (!row) throw new StaleWrite();
   // The message a chat game starts in is its board (a lobby game's boards are its players').
   if (origin.kind === "chat" && !lobby)
-    ctx.frontEnd.setGameMessage(g.id, {
+    await ctx.frontEnd.setGameMessage(g.id, {
       kind: "chat",
       chatId: origin.chatId,
       messageId: origin.messageId,
@@ -210,9 +215,9 @@ export function beginGame(
 }
 
 /** The game before `g` in its series (a match's reserves go on from it). */
-function previousInSeries(ctx: ServiceContext, g: GameRow): GameRow | undefined {
-  if (g.previousGameId !== null) return ctx.games.get(g.previousGameId);
-  const last = ctx.games.lastBefore(g.seriesId, g.id);
+async function previousInSeries(ctx: ServiceContext, g: GameRow): Promise<GameRow | undefined> {
+  if (g.previousGameId !== null) return await ctx.games.get(g.previousGameId);
+  const last = await ctx.games.lastBefore(g.seriesId, g.id);
   return last?.status === "finished" ? last : undefined;
 }
 
@@ -273,14 +278,14 @@ export function refusal(
  * transaction. The write applies only over the version that was read, so a concurrent change
  * makes it throw StaleWrite.
  */
-export function playAction(
+export async function playAction(
   ctx: ServiceContext,
   read: FullGame,
   userId: number,
   actions: readonly Action[],
-): ServiceResult<ActOutcome> {
+): Promise<ServiceResult<ActOutcome>> {
   const color: Color = read.game.whiteId === userId ? "white" : "black";
-  return applyActions(ctx, read, color, userId, actions);
+  return await applyActions(ctx, read, color, userId, actions);
 }
 
 /**
@@ -291,21 +296,24 @@ export function playAction(
  * is in the event, so the game replays to its result. Inside a transaction, over the version
  * read.
  */
-export function flagAction(ctx: ServiceContext, read: FullGame): ServiceResult<ActOutcome> {
+export async function flagAction(
+  ctx: ServiceContext,
+  read: FullGame,
+): Promise<ServiceResult<ActOutcome>> {
   const side = read.game.clock?.running;
   if (!side) return fail("stale", "No clock runs in this game.");
-  const atLeast = matchPointsLacking(ctx, read.game, userOf(read.game, other(side)));
+  const atLeast = await matchPointsLacking(ctx, read.game, userOf(read.game, other(side)));
   const flag: Action = atLeast > 0 ? { type: "flag", atLeast } : { type: "flag" };
-  return applyActions(ctx, read, side, null, [flag]);
+  return await applyActions(ctx, read, side, null, [flag]);
 }
 
-function applyActions(
+async function applyActions(
   ctx: ServiceContext,
   read: FullGame,
   color: Color,
   userId: number | null,
   actions: readonly Action[],
-): ServiceResult<ActOutcome> {
+): Promise<ServiceResult<ActOutcome>> {
   const now = ctx.config.now();
   const g = read.game;
   const dice = new SeedDice(Buffer.from(g.diceSeed, "hex"), g.diceCounter, g.diceSalt);
@@ -321,7 +329,7 @@ function applyActions(
   const { state, log: turnLog } = settle(played, dice, events, actions.at(-1)?.type === "undo");
   const result = state.phase === "over" ? state.result : null;
   const clock = clockAfter(g.clock ?? null, g.state, state, now);
-  const updated = ctx.games.update(
+  const updated = await ctx.games.update(
     g.id,
     g.version,
     {
@@ -343,9 +351,9 @@ function applyActions(
     now,
   );
   if (!updated) throw new StaleWrite();
-  const finished = result ? recordFinish(ctx, updated, now) : null;
+  const finished = result ? await recordFinish(ctx, updated, now) : null;
   // A finish changed the series and the ratings: read the whole game again (rare).
-  const full = finished ? ctx.games.getFull(g.id) : { ...read, game: updated };
+  const full = finished ? await ctx.games.getFull(g.id) : { ...read, game: updated };
   if (!full) throw new Error(`game ${g.id} vanished`);
   const appended: GameEventView[] = events.map((e, i) => ({
     seq: g.version + i + 1,
@@ -354,6 +362,6 @@ function applyActions(
     actorId: e.actorId,
     createdAt: now,
   }));
-  const game = gameViewIn(ctx, full);
+  const game = await gameViewIn(ctx, full);
   return ok({ game, events: appended, happened: happenings(g.state, game, appended), finished });
 }

@@ -17,12 +17,12 @@ import { playerView } from "./views.js";
  */
 
 /** Who won the match a finished game decided, and its length; null: nothing to rate yet. */
-function decided(
+async function decided(
   ctx: ServiceContext,
   g: GameRow,
   s: SeriesRow,
   after: SeriesState,
-): { readonly winnerId: number; readonly length: number } | null {
+): Promise<{ readonly winnerId: number; readonly length: number } | null> {
   const result = g.state.result;
   if (!result || result.winner === null) return null;
   const m = s.rules.match;
@@ -30,7 +30,7 @@ function decided(
     return { winnerId: result.winner === "white" ? g.whiteId : g.blackId, length: 1 };
   if (after.winner === null) return null;
   // A match is rated whole: one whose earlier games were friends' games is not.
-  if (!ctx.ratings.seriesAllRated(s.id)) return null;
+  if (!(await ctx.ratings.seriesAllRated(s.id))) return null;
   return { winnerId: after.winner === 0 ? s.playerA : s.playerB, length: m.to };
 }
 
@@ -39,25 +39,25 @@ function decided(
  * both players' ratings if it decided a match, winner first. A finish seen again (the game
  * has its history lines already) moves nothing.
  */
-export function rateFinish(
+export async function rateFinish(
   ctx: ServiceContext,
   g: GameRow,
   s: SeriesRow,
   after: SeriesState,
   now: number,
-): readonly [RatingMove, RatingMove] | null {
+): Promise<readonly [RatingMove, RatingMove] | null> {
   if (!g.rated || g.status !== "finished") return null;
   // A game one player never gave a sign of playing is not rated (see GameView.unconfirmedId).
   if (g.unconfirmedId !== null && g.unconfirmedId !== undefined) return null;
-  const match = decided(ctx, g, s, after);
-  if (!match || ctx.ratings.hasGame(g.id)) return null;
+  const match = await decided(ctx, g, s, after);
+  if (!match || (await ctx.ratings.hasGame(g.id))) return null;
   const loserId = match.winnerId === g.whiteId ? g.blackId : g.whiteId;
-  const winner = standing(ctx, match.winnerId, g.variant);
-  const loser = standing(ctx, loserId, g.variant);
+  const winner = await standing(ctx, match.winnerId, g.variant);
+  const loser = await standing(ctx, loserId, g.variant);
   const moves = ratingMoves(winner, loser, match.length);
-  const write = (who: RatingView, delta: number): RatingMove => {
+  const write = async (who: RatingView, delta: number): Promise<RatingMove> => {
     const rating = who.rating + delta;
-    ctx.ratings.record({
+    await ctx.ratings.record({
       userId: who.userId,
       variant: g.variant,
       rating,
@@ -76,7 +76,7 @@ export function rateFinish(
       matchLength: match.length,
     };
   };
-  return [write(winner, moves.winner), write(loser, moves.loser)];
+  return [await write(winner, moves.winner), await write(loser, moves.loser)];
 }
 
 const ratingView = (userId: number, variant: Variant, row: RatingRow | undefined): RatingView =>
@@ -96,29 +96,33 @@ export const unrated = (userId: number, variant: Variant): RatingView =>
   ratingView(userId, variant, undefined);
 
 /** These players' ratings in either game (1500 with no match played), read at once. */
-export function ratingLookup(
+export async function ratingLookup(
   ctx: ServiceContext,
   userIds: readonly number[],
-): (userId: number, variant: Variant) => number {
+): Promise<(userId: number, variant: Variant) => number> {
   const key = (userId: number, variant: Variant) => `${userId}:${variant}`;
-  const rows = ctx.ratings.ofPlayers([...new Set(userIds)]);
+  const rows = await ctx.ratings.ofPlayers([...new Set(userIds)]);
   const stored = new Map(rows.map((r) => [key(r.userId, r.variant), r.rating]));
   return (userId, variant) => stored.get(key(userId, variant)) ?? RATING_START;
 }
 
 /** The player's rating in the game; 1500 with no match played. */
-export function standing(ctx: ServiceContext, userId: number, variant: Variant): RatingView {
-  return ratingView(userId, variant, ctx.ratings.get(userId, variant));
+export async function standing(
+  ctx: ServiceContext,
+  userId: number,
+  variant: Variant,
+): Promise<RatingView> {
+  return ratingView(userId, variant, await ctx.ratings.get(userId, variant));
 }
 
 /** The player's last `limit` rated matches in the game, oldest first. */
-export function ratingHistory(
+export async function ratingHistory(
   ctx: ServiceContext,
   userId: number,
   variant: Variant,
   limit: number,
-): RatingPoint[] {
-  return ctx.ratings.history(userId, variant, limit).map((h) => ({
+): Promise<RatingPoint[]> {
+  return (await ctx.ratings.history(userId, variant, limit)).map((h) => ({
     at: h.at,
     rating: h.rating,
     delta: h.delta,
@@ -131,17 +135,17 @@ export function ratingHistory(
  * The game's best: without `since`, by rating among players with a rated match; with it, by
  * the rating gained since then (the sum of the changes), ties by the rating now.
  */
-export function ratingLeaderboard(
+export async function ratingLeaderboard(
   ctx: ServiceContext,
   variant: Variant,
   since: number | null,
   limit: number,
-): RatingLeaderRow[] {
+): Promise<RatingLeaderRow[]> {
   const rows =
     since === null
-      ? ctx.ratings.top(variant, limit).map((r) => ({ ...r, gained: null }))
-      : ctx.ratings.gainedSince(variant, since, limit);
-  const players = ctx.players.getMany(rows.map((r) => r.userId));
+      ? (await ctx.ratings.top(variant, limit)).map((r) => ({ ...r, gained: null }))
+      : await ctx.ratings.gainedSince(variant, since, limit);
+  const players = await ctx.players.getMany(rows.map((r) => r.userId));
   return rows.flatMap((r) => {
     const p = players.get(r.userId);
     return p

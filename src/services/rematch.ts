@@ -8,34 +8,34 @@ import { seriesStarter } from "./series.js";
 import type { PlayerRef } from "./types.js";
 
 /** The series' next game after `gameId`, with the starter the series' rules pick. */
-export function rematch(
+export async function rematch(
   ctx: ServiceContext,
   gameId: number,
   by: PlayerRef,
   message?: MessageRef | null,
   started: StartedBy = {},
-): ServiceResult<GameStart> {
-  const g = ctx.games.get(gameId);
+): Promise<ServiceResult<GameStart>> {
+  const g = await ctx.games.get(gameId);
   if (!g) return fail("not-found", "There is no such game.");
   if (by.id !== g.whiteId && by.id !== g.blackId)
     return fail("not-a-player", "Only the players can start a rematch.");
   if (g.status !== "finished") return fail("game-active", "Finish this game first.");
-  const next = ctx.games.rematchOf(g.id);
+  const next = await ctx.games.rematchOf(g.id);
   if (next) return fail("rematch-exists", "The rematch has already started.", next.id);
-  const s = ctx.series.get(g.seriesId);
+  const s = await ctx.series.get(g.seriesId);
   // A tournament opens its matches' games itself.
   if (s?.tournamentId != null)
     return fail("tournament-game", "The tournament opens the next game.");
   if (!s || s.status === "finished") return fail("series-over", "This series is over.");
   // A damaged game does not hold its players back (reading it marks it broken).
-  const busy = ctx.games.activeInSeries(s.id).find((g) => damageOf(g) === null);
+  const busy = (await ctx.games.activeInSeries(s.id)).find((g) => damageOf(g) === null);
   if (busy) return fail("already-playing", "You two already have a game here.", busy.id);
 
   const now = ctx.config.now();
-  ctx.players.upsert(by, now);
+  await ctx.players.upsert(by, now);
   const chatId = refChatId(message ?? null) ?? g.chatId;
-  if (chatId !== null) ctx.chats.ensure(chatId, now);
-  const row = createGame(ctx, {
+  if (chatId !== null) await ctx.chats.ensure(chatId, now);
+  const row = await createGame(ctx, {
     variant: g.variant,
     rules: g.rules,
     seats: [g.whiteId, g.blackId],
@@ -55,5 +55,5 @@ export function rematch(
     timeControl: g.timeControl ?? null,
     rated: g.rated,
   });
-  return ok(gameStart(ctx, row.id));
+  return ok(await gameStart(ctx, row.id));
 }

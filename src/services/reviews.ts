@@ -31,46 +31,52 @@ export class GameReviews {
   }
 
   /** The chat's last finished games, newest first. */
-  history(chatId: number, limit = HISTORY_LIMIT): GameView[] {
-    return isId(chatId) ? this.reviews.finishedInChat(chatId, limit).map((g) => this.view(g)) : [];
+  async history(chatId: number, limit = HISTORY_LIMIT): Promise<GameView[]> {
+    return isId(chatId)
+      ? await Promise.all(
+          (await this.reviews.finishedInChat(chatId, limit)).map((g) => this.view(g)),
+        )
+      : [];
   }
 
   /** A finished game with everything that happened in it. */
-  finished(gameId: number): ServiceResult<{ game: GameView; timeline: Timeline }> {
-    const full = isId(gameId) ? this.games.getFull(gameId) : undefined;
+  async finished(gameId: number): Promise<ServiceResult<{ game: GameView; timeline: Timeline }>> {
+    const full = isId(gameId) ? await this.games.getFull(gameId) : undefined;
     if (!full) return fail("not-found", "This game is no longer stored.");
-    const game = this.view(full);
+    const game = await this.view(full);
     if (game.status !== "finished") return fail("game-active", "The game is not over yet.");
-    return ok({ game, timeline: timelineOf(this.games.events(gameId).map(eventView)) });
+    return ok({ game, timeline: timelineOf((await this.games.events(gameId)).map(eventView)) });
   }
 
   /** The game as a file (short nardy `.mat`, long nardy text), seed and commitment last. */
-  record(gameId: number): ServiceResult<{ game: GameView; file: RecordFile }> {
-    const full = isId(gameId) ? this.games.getFull(gameId) : undefined;
+  async record(gameId: number): Promise<ServiceResult<{ game: GameView; file: RecordFile }>> {
+    const full = isId(gameId) ? await this.games.getFull(gameId) : undefined;
     if (!full) return fail("not-found", "This game is no longer stored.");
-    const game = this.view(full);
-    const file = gameRecord(game, this.games.events(gameId).map(eventView));
+    const game = await this.view(full);
+    const file = gameRecord(game, (await this.games.events(gameId)).map(eventView));
     return file ? ok({ game, file }) : fail("game-active", "The game is not over yet.");
   }
 
   /** The stored analysis of a game, once made. */
-  analysis(gameId: number): GameAnalysis | null {
-    return ((isId(gameId) && this.reviews.get(gameId)?.analysis) as GameAnalysis | null) || null;
+  async analysis(gameId: number): Promise<GameAnalysis | null> {
+    return (
+      ((isId(gameId) && (await this.reviews.get(gameId))?.analysis) as GameAnalysis | null) || null
+    );
   }
 
-  setAnalysis(gameId: number, analysis: GameAnalysis): void {
-    if (isId(gameId)) this.reviews.save(gameId, { analysis }, this.now());
+  async setAnalysis(gameId: number, analysis: GameAnalysis): Promise<void> {
+    if (isId(gameId)) await this.reviews.save(gameId, { analysis }, this.now());
   }
 
-  replayFileId(gameId: number): string | null {
-    return (isId(gameId) && this.reviews.get(gameId)?.replayFileId) || null;
+  async replayFileId(gameId: number): Promise<string | null> {
+    return (isId(gameId) && (await this.reviews.get(gameId))?.replayFileId) || null;
   }
 
-  setReplayFileId(gameId: number, fileId: string): void {
-    if (isId(gameId)) this.reviews.save(gameId, { replayFileId: fileId }, this.now());
+  async setReplayFileId(gameId: number, fileId: string): Promise<void> {
+    if (isId(gameId)) await this.reviews.save(gameId, { replayFileId: fileId }, this.now());
   }
 
-  private view(full: FullGame): GameView {
-    return gameView(full, this.frontEnd.gameMessage(full.game.id));
+  private async view(full: FullGame): Promise<GameView> {
+    return gameView(full, await this.frontEnd.gameMessage(full.game.id));
   }
 }

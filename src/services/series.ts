@@ -8,19 +8,25 @@ export const chatKeyOf = (chatId: number | null): string =>
   chatId === null ? "inline" : String(chatId);
 
 /** The running series of the pair for these rules in this chat, created when none is. */
-export function openSeries(
+export async function openSeries(
   ctx: ServiceContext,
   chatKey: string,
   pair: readonly [number, number],
   variant: Variant,
   rules: Rules,
-): SeriesRow {
+): Promise<SeriesRow> {
   const [playerA, playerB] = pair[0] < pair[1] ? pair : [pair[1], pair[0]];
   const key = { chatKey, playerA, playerB, variant, rulesKey: rulesKey(rules) };
-  const found = ctx.series.findActive(key);
+  const found = await ctx.series.findActive(key);
   if (found) return found;
   const now = ctx.config.now();
-  return ctx.series.insert({ ...key, rules, state: newSeries(), createdAt: now, updatedAt: now });
+  return await ctx.series.insert({
+    ...key,
+    rules,
+    state: newSeries(),
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** The next game's starter as a user id, or "lot" (always "lot" for a series' first game). */
@@ -34,8 +40,12 @@ export function seriesStarter(s: SeriesRow): number | "lot" {
  * so that in a match to N points running out of time loses the match. 0 in any other series
  * (a set of games, a running series: the flag costs that game only) and in one over already.
  */
-export function matchPointsLacking(ctx: ServiceContext, g: GameRow, winnerId: number): number {
-  const s = ctx.series.get(g.seriesId);
+export async function matchPointsLacking(
+  ctx: ServiceContext,
+  g: GameRow,
+  winnerId: number,
+): Promise<number> {
+  const s = await ctx.series.get(g.seriesId);
   if (s?.rules.match.kind !== "points" || seriesOver(s.state)) return 0;
   const seat = winnerId === s.playerA ? 0 : 1;
   return Math.max(0, s.rules.match.to - s.state.scores[seat]);

@@ -38,15 +38,15 @@ export const playerView = (p: PlayerRow): PlayerView => ({
 export const ratingFor = (p: PlayerView, variant: Variant): number =>
   variant === "long" ? p.ratingLong : p.ratingShort;
 
-function player(ctx: ServiceContext, id: number): PlayerView {
-  const row = ctx.players.get(id);
+async function player(ctx: ServiceContext, id: number): Promise<PlayerView> {
+  const row = await ctx.players.get(id);
   if (!row) throw new Error(`player ${id} is missing`);
   return playerView(row);
 }
 
 /** A game as the service hands it out, with where the front end shows it. */
-export const gameViewIn = (ctx: ServiceContext, full: FullGame): GameView =>
-  gameView(full, ctx.frontEnd.gameMessage(full.game.id));
+export const gameViewIn = async (ctx: ServiceContext, full: FullGame): Promise<GameView> =>
+  gameView(full, await ctx.frontEnd.gameMessage(full.game.id));
 
 /**
  * A game read with its players and series (one statement, see GamesRepo.getFull), and where
@@ -104,18 +104,18 @@ export function gameView(
   };
 }
 
-export function challengeView(ctx: ServiceContext, c: ChallengeRow): ChallengeView {
+export async function challengeView(ctx: ServiceContext, c: ChallengeRow): Promise<ChallengeView> {
   const hasTarget = c.targetUserId !== null || c.targetUsername !== null;
   return {
     id: c.id,
     status: c.status,
     variant: c.variant,
     rules: c.rules,
-    challenger: player(ctx, c.challengerId),
+    challenger: await player(ctx, c.challengerId),
     target: hasTarget ? { userId: c.targetUserId, username: c.targetUsername } : null,
-    targetPlayer: c.targetUserId === null ? null : player(ctx, c.targetUserId),
+    targetPlayer: c.targetUserId === null ? null : await player(ctx, c.targetUserId),
     chatId: c.chatId,
-    message: ctx.frontEnd.challengeMessage(c.id),
+    message: await ctx.frontEnd.challengeMessage(c.id),
     cardPhoto: c.cardPhoto,
     cardKey: c.cardKey,
     diceCommitment: c.diceCommitment,
@@ -126,7 +126,7 @@ export function challengeView(ctx: ServiceContext, c: ChallengeRow): ChallengeVi
   };
 }
 
-export function seriesView(ctx: ServiceContext, s: SeriesRow): SeriesView {
+export async function seriesView(ctx: ServiceContext, s: SeriesRow): Promise<SeriesView> {
   const over = s.status === "finished";
   const next = over ? null : nextStarter(s.rules, s.state);
   return {
@@ -134,7 +134,7 @@ export function seriesView(ctx: ServiceContext, s: SeriesRow): SeriesView {
     chatKey: s.chatKey,
     variant: s.variant,
     rules: s.rules,
-    players: [player(ctx, s.playerA), player(ctx, s.playerB)],
+    players: [await player(ctx, s.playerA), await player(ctx, s.playerB)],
     state: s.state,
     over,
     tournamentId: s.tournamentId,

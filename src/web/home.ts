@@ -49,11 +49,14 @@ const LONGEST = 11;
 
 interface Boards {
   readonly at: number;
-  readonly rows: readonly {
-    readonly variant: Variant;
-    readonly allTime: readonly RatingLeaderRow[];
-    readonly month: readonly RatingLeaderRow[];
-  }[];
+  /** One read for everyone asking meanwhile. */
+  readonly rows: Promise<
+    readonly {
+      readonly variant: Variant;
+      readonly allTime: readonly RatingLeaderRow[];
+      readonly month: readonly RatingLeaderRow[];
+    }[]
+  >;
 }
 
 /**
@@ -72,28 +75,30 @@ export class LobbyHome {
     private readonly ports: WebBoardPorts,
   ) {}
 
-  boot(user: WebUser, locale: string, t: Translate): HomeBoot {
+  async boot(user: WebUser, locale: string, t: Translate): Promise<HomeBoot> {
     return {
       me: { id: user.id, name: playerName(user) },
       locale,
       texts: this.textsIn(locale, t),
-      state: this.state(user.id),
-      boards: this.leaderboards(user.id, t),
-      games: this.games(user.id),
+      state: await this.state(user.id),
+      boards: await this.leaderboards(user.id, t),
+      games: await this.games(user.id),
       pollMs: HOME_POLL_MS,
     };
   }
 
-  state(userId: number): HomeState {
-    const own = this.lobby.waitingOf(userId);
+  async state(userId: number): Promise<HomeState> {
+    const own = await this.lobby.waitingOf(userId);
     const mine = own
-      ? this.seekOf(own.id, own.variant, own.matchLength, own.clock, own.userId, "")
+      ? await this.seekOf(own.id, own.variant, own.matchLength, own.clock, own.userId, "")
       : null;
-    const latest = own ? null : this.lobby.latestSeekOf(userId);
+    const latest = own ? null : await this.lobby.latestSeekOf(userId);
     const met =
-      latest?.status === "paired" && latest.gameId ? this.service.getGame(latest.gameId) : null;
+      latest?.status === "paired" && latest.gameId
+        ? await this.service.getGame(latest.gameId)
+        : null;
     return {
-      seeks: this.lobby.openSeeks(userId).map((s) => ({
+      seeks: (await this.lobby.openSeeks(userId)).map((s) => ({
         id: s.id,
         variant: s.variant,
         matchLength: s.matchLength,
@@ -106,7 +111,7 @@ export class LobbyHome {
     };
   }
 
-  seek(user: WebUser, body: unknown, t: Translate): HomeReply {
+  async seek(user: WebUser, body: unknown, t: Translate): Promise<HomeReply> {
     const b = (body ?? {}) as Record<string, unknown>;
     const variant = b.variant;
     const clock = b.clock;
@@ -117,11 +122,11 @@ export class LobbyHome {
       !(HOME_CLOCKS as readonly string[]).includes(clock)
     )
       return this.badInput(t);
-    if (this.lobby.waitingOf(user.id))
+    if (await this.lobby.waitingOf(user.id))
       return this.refused(user, 409, "already-seeking", t("seek-already"));
-    const limited = this.limited(user, t);
+    const limited = await this.limited(user, t);
     if (limited) return limited;
-    const r = this.lobby.seek({
+    const r = await this.lobby.seek({
       seeker: user,
       variant,
       matchLength: b.matchLength,
@@ -133,54 +138,54 @@ export class LobbyHome {
     return this.answer(user, gameId);
   }
 
-  join(user: WebUser, body: unknown, t: Translate): HomeReply {
+  async join(user: WebUser, body: unknown, t: Translate): Promise<HomeReply> {
     const seekId = ((body ?? {}) as Record<string, unknown>).seekId;
     if (typeof seekId !== "number" || !Number.isSafeInteger(seekId) || seekId <= 0)
       return this.badInput(t);
-    const limited = this.limited(user, t);
+    const limited = await this.limited(user, t);
     if (limited) return limited;
-    const r = this.lobby.join(user, seekId);
+    const r = await this.lobby.join(user, seekId);
     if (!r.ok) return this.failed(user, r.error, t);
     this.ports.startLimit(user.id, true);
     return this.answer(user, r.value.game.game.id);
   }
 
-  cancel(user: WebUser, t: Translate): HomeReply {
-    const r = this.lobby.cancel(user.id);
+  async cancel(user: WebUser, t: Translate): Promise<HomeReply> {
+    const r = await this.lobby.cancel(user.id);
     if (!r.ok) return this.refused(user, 409, "not-seeking", t("seek-none"));
     return this.answer(user);
   }
 
-  private answer(user: WebUser, gameId?: number): HomeReply {
-    const state = this.state(user.id);
+  private async answer(user: WebUser, gameId?: number): Promise<HomeReply> {
+    const state = await this.state(user.id);
     return { status: 200, body: gameId === undefined ? { state } : { state, gameId } };
   }
 
   /** Over the person's /play limit: refused with when to try again. */
-  private limited(user: WebUser, t: Translate): HomeReply | null {
+  private async limited(user: WebUser, t: Translate): Promise<HomeReply | null> {
     const wait = this.ports.startLimit(user.id, false);
     if (wait <= 0) return null;
     const minutes = Math.max(1, Math.ceil(wait / 60_000));
     return {
-      ...this.refused(user, 429, "too-many", t("limit-challenges", { minutes })),
+      ...(await this.refused(user, 429, "too-many", t("limit-challenges", { minutes }))),
       headers: { "retry-after": String(Math.ceil(wait / 1000)) },
     };
   }
 
-  private failed(user: WebUser, error: ServiceError, t: Translate): HomeReply {
+  private async failed(user: WebUser, error: ServiceError, t: Translate): Promise<HomeReply> {
     switch (error.code) {
       case "not-found":
-        return this.refused(user, 409, "gone", t("web-home-gone"));
+        return await this.refused(user, 409, "gone", t("web-home-gone"));
       case "self-challenge":
-        return this.refused(user, 409, "own", t("web-home-own"));
+        return await this.refused(user, 409, "own", t("web-home-own"));
       case "bad-input":
         return this.badInput(t);
       case "held-out":
-        return this.refused(user, 403, "held-out", refusalText(t, error));
+        return await this.refused(user, 403, "held-out", refusalText(t, error));
       case "busy":
-        return this.refused(user, 503, "busy", refusalText(t, error));
+        return await this.refused(user, 503, "busy", refusalText(t, error));
       default:
-        return this.refused(user, 422, error.code, refusalText(t, error));
+        return await this.refused(user, 422, error.code, refusalText(t, error));
     }
   }
 
@@ -189,70 +194,84 @@ export class LobbyHome {
   }
 
   /** A refusal with the state as it is, so the page shows what changed meanwhile. */
-  private refused(user: WebUser, status: number, code: string, message: string): HomeReply {
-    return { status, body: { code, message, state: this.state(user.id) } };
+  private async refused(
+    user: WebUser,
+    status: number,
+    code: string,
+    message: string,
+  ): Promise<HomeReply> {
+    return { status, body: { code, message, state: await this.state(user.id) } };
   }
 
-  private seekOf(
+  private async seekOf(
     id: number,
     variant: Variant,
     matchLength: number,
     clock: string,
     userId: number,
     name: string,
-  ): HomeSeek {
-    const rating = Math.round(this.service.ratingOf(userId, variant).rating);
+  ): Promise<HomeSeek> {
+    const rating = Math.round((await this.service.ratingOf(userId, variant)).rating);
     return { id, variant, matchLength, clock, name, rating };
   }
 
   /** Each game's top ten, all time and this month, the viewer marked, and their own rating. */
-  private leaderboards(userId: number, t: Translate): HomeBoard[] {
+  private async leaderboards(userId: number, t: Translate): Promise<HomeBoard[]> {
     const now = this.service.config.now();
     if (!this.boards || now - this.boards.at >= BOARDS_TTL_MS || now < this.boards.at) {
       const since = monthStart(now);
-      this.boards = {
+      const boards: Boards = {
         at: now,
-        rows: VARIANTS.map((variant) => ({
-          variant,
-          allTime: this.service.ratingLeaderboard(variant, { limit: TOP }),
-          month: this.service.ratingLeaderboard(variant, { since, limit: TOP }),
-        })),
+        rows: Promise.all(
+          VARIANTS.map(async (variant) => ({
+            variant,
+            allTime: await this.service.ratingLeaderboard(variant, { limit: TOP }),
+            month: await this.service.ratingLeaderboard(variant, { since, limit: TOP }),
+          })),
+        ),
       };
+      // A failed read is not kept: the next ask tries again.
+      boards.rows.catch(() => {
+        if (this.boards === boards) this.boards = null;
+      });
+      this.boards = boards;
     }
+    const rows = await this.boards.rows;
     const row = (r: RatingLeaderRow, i: number, figure: string): HomeRow => ({
       rank: i + 1,
       name: r.player.firstName,
       figure,
       me: r.player.id === userId,
     });
-    return this.boards.rows.map((b) => {
-      const own = this.service.ratingOf(userId, b.variant);
-      return {
-        variant: b.variant,
-        allTime: b.allTime.map((r, i) =>
-          row(r, i, t("web-home-row-all", { rating: Math.round(r.rating), matches: r.matches })),
-        ),
-        month: b.month.map((r, i) => {
-          const gained = r.gained ?? 0;
-          return row(
-            r,
-            i,
-            t("web-home-row-month", {
-              sign: gained < 0 ? "\u2212" : "+",
-              gained: Math.abs(gained),
-              rating: Math.round(r.rating),
-            }),
-          );
-        }),
-        you: t("web-home-you", { rating: Math.round(own.rating), matches: own.matches }),
-      };
-    });
+    return Promise.all(
+      rows.map(async (b) => {
+        const own = await this.service.ratingOf(userId, b.variant);
+        return {
+          variant: b.variant,
+          allTime: b.allTime.map((r, i) =>
+            row(r, i, t("web-home-row-all", { rating: Math.round(r.rating), matches: r.matches })),
+          ),
+          month: b.month.map((r, i) => {
+            const gained = r.gained ?? 0;
+            return row(
+              r,
+              i,
+              t("web-home-row-month", {
+                sign: gained < 0 ? "\u2212" : "+",
+                gained: Math.abs(gained),
+                rating: Math.round(r.rating),
+              }),
+            );
+          }),
+          you: t("web-home-you", { rating: Math.round(own.rating), matches: own.matches }),
+        };
+      }),
+    );
   }
 
   /** The viewer's games in progress, newest first, each opponent by first name. */
-  private games(userId: number): HomeGame[] {
-    return this.service
-      .activeGamesAnywhere(userId)
+  private async games(userId: number): Promise<HomeGame[]> {
+    return (await this.service.activeGamesAnywhere(userId))
       .sort((a, b) => b.id - a.id)
       .slice(0, GAMES_SHOWN)
       .map((g) => ({

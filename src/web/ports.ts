@@ -10,7 +10,7 @@ export type { Translate };
  */
 export interface WebBoardPorts {
   /** The user's language: the one they chose in the bot, else their app's (`languageCode`). */
-  localeOf(userId: number | null, languageCode: string | null): string;
+  localeOf(userId: number | null, languageCode: string | null): Promise<string>;
   /** The texts of one of the bot's languages. */
   textsFor(locale: string): Translate;
   /** Whether the user is in group `chatId` now; a failed question is a no. */

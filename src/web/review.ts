@@ -48,10 +48,10 @@ export class Reviews {
   constructor(private readonly reviews: GameReviews) {}
 
   /** The game's review, or null when it is not a finished game. */
-  of(gameId: number): PageReview | null {
+  async of(gameId: number): Promise<PageReview | null> {
     let played = this.turns.get(gameId);
     if (!played) {
-      const r = this.reviews.finished(gameId);
+      const r = await this.reviews.finished(gameId);
       if (!r.ok) return null;
       const turns: PageTurn[] = turnsOf(r.value.timeline).map((t) => ({
         color: t.color,
@@ -64,7 +64,7 @@ export class Reviews {
       played = { start: start.board, startCube: start.cube, turns };
       this.turns.set(gameId, played);
     }
-    const analysis = this.reviews.analysis(gameId);
+    const analysis = await this.reviews.analysis(gameId);
     return { ...played, marks: analysis ? marksOf(analysis) : null };
   }
 }

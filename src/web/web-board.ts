@@ -188,29 +188,29 @@ export class WebBoard {
     post: boolean,
   ): Promise<void> {
     const home = this.home!;
-    const user = this.signedUser(req);
-    const locale = this.opts.ports.localeOf(user.id, user.languageCode);
+    const user = await this.signedUser(req);
+    const locale = await this.opts.ports.localeOf(user.id, user.languageCode);
     const t = this.opts.ports.textsFor(locale);
     const wait = this.requests.take(`u${user.id}`);
     if (wait > 0) throw tooMany(wait);
     const body = post ? await this.body(req, t) : null;
     const reply: HomeReply =
       route === "boot"
-        ? { status: 200, body: home.boot(user, locale, t) }
+        ? { status: 200, body: await home.boot(user, locale, t) }
         : route === "state"
-          ? { status: 200, body: home.state(user.id) }
+          ? { status: 200, body: await home.state(user.id) }
           : route === "cancel"
-            ? home.cancel(user, t)
-            : home[route](user, body, t);
+            ? await home.cancel(user, t)
+            : await home[route](user, body, t);
     sendJson(req, res, reply.status, reply.body, reply.headers);
   }
 
   /** A game changed: every open page of it hears so now; a next game's, that it began. */
-  changed(game: GameView): void {
+  async changed(game: GameView): Promise<void> {
     if (this.streams.watching(game.id)) {
       const data = JSON.stringify(this.pageGame(game));
       const reached = this.streams.push(game.id, sseEvent(EVENT.game, game.version, data));
-      if (game.waitingFor !== null && reached.has(game.waitingFor)) this.delivered(game);
+      if (game.waitingFor !== null && reached.has(game.waitingFor)) await this.delivered(game);
     }
     if (game.starting && game.previousGameId !== null)
       this.streams.push(
@@ -220,8 +220,8 @@ export class WebBoard {
   }
 
   /** The player to act has the game on their page: their time runs from now. */
-  private delivered(game: GameView): void {
-    if (game.clock) this.service.clockSeen(game.id, game.version);
+  private async delivered(game: GameView): Promise<void> {
+    if (game.clock) await this.service.clockSeen(game.id, game.version);
   }
 
   /** Ends every open page's stream (they reconnect to the next process). */
@@ -266,13 +266,13 @@ export class WebBoard {
     gameId: number,
     url: URL,
   ): Promise<void> {
-    const user = this.signedUser(req);
-    const t = this.opts.ports.textsFor(this.opts.ports.localeOf(user.id, user.languageCode));
+    const user = await this.signedUser(req);
+    const t = this.opts.ports.textsFor(await this.opts.ports.localeOf(user.id, user.languageCode));
     const wait = this.requests.take(`u${user.id}`);
     if (wait > 0) throw tooMany(wait);
     // The body first: a request that carries too much is refused before any work.
     const body = route === "act" ? await this.body(req, t) : null;
-    const game = this.service.getGame(gameId);
+    const game = await this.service.getGame(gameId);
     if (!game) throw new Answer(404, { code: "not-found", message: deniedText(t, "not-found") });
     const role = await this.roleOf(game, user.id);
     if (!role)
@@ -296,7 +296,7 @@ export class WebBoard {
   }
 
   /** The user the request's launch data names, if Telegram signed it within the day. */
-  private signedUser(req: IncomingMessage): WebUser {
+  private async signedUser(req: IncomingMessage): Promise<WebUser> {
     const header = req.headers.authorization ?? "";
     const raw = header.startsWith(`${AUTH_SCHEME} `) ? header.slice(AUTH_SCHEME.length + 1) : null;
     const check = checkInitData(raw, this.key, this.now());
@@ -304,7 +304,7 @@ export class WebBoard {
     const wait = this.failures.take(`a${req.socket.remoteAddress ?? ""}`);
     if (wait > 0) throw tooMany(wait);
     // Unsigned: its language only chooses the words of the refusal.
-    const t = this.opts.ports.textsFor(this.opts.ports.localeOf(null, unsignedLanguage(raw)));
+    const t = this.opts.ports.textsFor(await this.opts.ports.localeOf(null, unsignedLanguage(raw)));
     // Launch data that turned a day old while the page was open: that page has to be reopened.
     const why = check.reason === "stale" ? "expired" : "auth";
     throw new Answer(401, { code: check.reason, message: deniedText(t, why) });
@@ -359,17 +359,17 @@ export class WebBoard {
     return texts;
   }
 
-  private boot(
+  private async boot(
     req: IncomingMessage,
     res: ServerResponse,
     user: WebUser,
     role: Role,
     gameId: number,
     t: Translate,
-  ): void {
+  ): Promise<void> {
     // Read again: the membership question may have taken a while.
-    const game = this.service.getGame(gameId)!;
-    const locale = this.opts.ports.localeOf(user.id, user.languageCode);
+    const game = (await this.service.getGame(gameId))!;
+    const locale = await this.opts.ports.localeOf(user.id, user.languageCode);
     const boot: PageBoot = {
       me: {
         id: user.id,
@@ -381,17 +381,17 @@ export class WebBoard {
       game: this.pageGame(game),
     };
     sendJson(req, res, 200, boot);
-    if (game.waitingFor === user.id) this.delivered(game);
+    if (game.waitingFor === user.id) await this.delivered(game);
   }
 
   /** The game's changes as they happen, from the version the page names (it has that one). */
-  private openStream(
+  private async openStream(
     req: IncomingMessage,
     res: ServerResponse,
     user: WebUser,
     gameId: number,
     url: URL,
-  ): void {
+  ): Promise<void> {
     const can = canStream(res);
     // Left while its viewer was checked: nobody to answer, nothing to count.
     if (can === "gone") return;
@@ -401,7 +401,7 @@ export class WebBoard {
     if (!this.streams.hasRoom(user.id))
       throw new Answer(503, { code: "busy", message: "" }, { "retry-after": "10" });
     // Read now and opened at once: no change can fall in between.
-    const game = this.service.getGame(gameId)!;
+    const game = (await this.service.getGame(gameId))!;
     const seen = Number(req.headers["last-event-id"] ?? url.searchParams.get("v") ?? NaN);
     // A clock changes without a new version (started, held, resumed after a restart): a page
     // coming back to a clocked game hears its figures as they are now, whatever it has.
@@ -410,45 +410,50 @@ export class WebBoard {
         ? null
         : sseEvent(EVENT.game, game.version, JSON.stringify(this.pageGame(game)));
     if (this.streams.open(res, gameId, user.id, first) && game.waitingFor === user.id)
-      this.delivered(game);
+      await this.delivered(game);
   }
 
-  private review(req: IncomingMessage, res: ServerResponse, gameId: number, t: Translate): void {
-    const review = this.reviews.of(gameId);
+  private async review(
+    req: IncomingMessage,
+    res: ServerResponse,
+    gameId: number,
+    t: Translate,
+  ): Promise<void> {
+    const review = await this.reviews.of(gameId);
     if (!review) throw new Answer(409, { code: "game-active", message: t("err-game-not-over") });
     sendJson(req, res, 200, review);
   }
 
-  private act(
+  private async act(
     req: IncomingMessage,
     res: ServerResponse,
     user: WebUser,
     game: GameView,
     body: unknown,
     t: Translate,
-  ): void {
+  ): Promise<void> {
     this.playerOnly(game, user, t);
     const { version, action } = (body ?? {}) as { version?: unknown; action?: unknown };
     if (typeof version !== "number" || !Number.isSafeInteger(version))
       throw new Answer(400, { code: "bad-input", message: t("err-bad-input") });
     // Said before acting: the chat's board this change asks for is then for onlookers.
     this.opts.ports.playing(game.id, user.id);
-    const r = this.service.act(game.id, user.id, action as never, version);
+    const r = await this.service.act(game.id, user.id, action as never, version);
     if (r.ok) sendJson(req, res, 200, { game: this.pageGame(r.value.game) });
     else throw this.refused(r.error, t);
   }
 
-  private rematch(
+  private async rematch(
     req: IncomingMessage,
     res: ServerResponse,
     user: WebUser,
     game: GameView,
     t: Translate,
-  ): void {
+  ): Promise<void> {
     this.playerOnly(game, user, t);
     // An inline game's next game is shown in the same inline message, as with its button.
     const inline = game.message?.kind === "inline" ? game.message : null;
-    const r = this.service.rematch(game.id, user, inline);
+    const r = await this.service.rematch(game.id, user, inline);
     if (r.ok) sendJson(req, res, 200, { gameId: r.value.game.id });
     else throw this.refused(r.error, t);
   }

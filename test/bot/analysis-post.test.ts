@@ -16,12 +16,16 @@ import { CHAT, harness, unwrap } from "../services/helpers.js";
 const i18n = createI18n(() => "en");
 
 /** A game between two players named `white` and `black` (the challenger plays either side). */
-function gameOf(first: string, second: string): GameView {
+async function gameOf(first: string, second: string): Promise<GameView> {
   const { svc } = harness({}, "analysis-post");
   const c = unwrap(
-    svc.createChallenge({ challenger: { id: 1, firstName: first }, chat: CHAT, variant: "long" }),
+    await svc.createChallenge({
+      challenger: { id: 1, firstName: first },
+      chat: CHAT,
+      variant: "long",
+    }),
   );
-  return unwrap(svc.acceptChallenge(c.id, { id: 2, firstName: second })).game;
+  return unwrap(await svc.acceptChallenge(c.id, { id: 2, firstName: second })).game;
 }
 
 /** A long double's play: four steps on each side, the longest a line can hold. */
@@ -75,8 +79,8 @@ const analysisOf = (g: GameView): GameAnalysis => ({
 const numbered = (shown: string) => shown.split("\n").filter((l) => /^\d\. /.test(l));
 
 describe("the analysis's one post", () => {
-  it("pictures all six decisions of a game like most, their lines in full", () => {
-    const g = gameOf("Alice", "Bob");
+  it("pictures all six decisions of a game like most, their lines in full", async () => {
+    const g = await gameOf("Alice", "Bob");
     const two = (color: Color, turn: number): Decision => ({
       ...play(g, color, turn),
       dice: [6, 5],
@@ -96,18 +100,18 @@ describe("the analysis's one post", () => {
     );
   });
 
-  it("keeps all six of the longest decisions by saying less of each", () => {
-    const g = gameOf("Alice", "Bob");
+  it("keeps all six of the longest decisions by saying less of each", async () => {
+    const g = await gameOf("Alice", "Bob");
     const post = analysisPost(translator(i18n, "en"), g, analysisOf(g));
     expect(post.pictured).toHaveLength(6);
     expect(numbered(post.text)[1]).toMatch(/^2\. ⚪ turn 99, cube 64: (declined|lost)/);
     expect(captionText(post.text, "HTML").ok).toBe(true);
   });
 
-  it("stays within Telegram's 1,024 characters of a caption in every language, at its longest", () => {
+  it("stays within Telegram's 1,024 characters of a caption in every language, at its longest", async () => {
     // The longest names: 24 letters, each with marks above and below, and HTML's own characters.
     const marked = "&\u0301\u0316<\u0302\u0317>\u0303".repeat(8);
-    const g = gameOf(marked, `${"Ж\u0301\u0316".repeat(23)}…`);
+    const g = await gameOf(marked, `${"Ж\u0301\u0316".repeat(23)}…`);
     for (const locale of LOCALES) {
       const post = analysisPost(translator(i18n, locale), g, analysisOf(g));
       const parsed = captionText(post.text, "HTML");
@@ -126,8 +130,8 @@ describe("the analysis's one post", () => {
     }
   });
 
-  it("names the luckier player as the subject, so any name fits (ru, uk)", () => {
-    const g = gameOf("Alice", "Bob");
+  it("names the luckier player as the subject, so any name fits (ru, uk)", async () => {
+    const g = await gameOf("Alice", "Bob");
     const a = analysisOf(g);
     const luckier = { ...a, black: { ...a.black, luck: 2 } };
     const last = (locale: string) =>
@@ -137,13 +141,13 @@ describe("the analysis's one post", () => {
     expect(last("uk")).toBe("Обидва зіграли однаково; ⚫ Alice кидав(ла) кубики вдаліше.");
   });
 
-  it("drops the picture rather than pass the limit when the report alone cannot fit", () => {
+  it("drops the picture rather than pass the limit when the report alone cannot fit", async () => {
     // Names are shortened before they get here; a report as long as a caption is not, say a
     // language whose title is that long.
     const en = translator(i18n, "en");
     const long: typeof en = (key, ...vars) =>
       key === "analysis-title" ? `📊 ${"Analysis ".repeat(120)}` : en(key, ...vars);
-    const g = gameOf("Alice", "Bob");
+    const g = await gameOf("Alice", "Bob");
     const post = analysisPost(long, g, analysisOf(g));
     expect(post.pictured).toEqual([]);
     expect(numbered(post.text)).toEqual([]);

@@ -248,12 +248,12 @@ describe("the analysis of cube decisions", () => {
     const challenge = h.lastMessage();
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
     const board = h.lastMessage();
-    let game = h.service.activeGames(GROUP, USERS.bob.id)[0]!;
+    let game = (await h.service.activeGames(GROUP, USERS.bob.id))[0]!;
     // The first turn, played through the service; then the other side may double.
     const first = game.waitingFor;
     while (game.waitingFor === first) {
       const move = chooseAction(game.state, { player: "pipcount" })!;
-      const r = h.service.act(game.id, first!, move.actions[0]!, game.version);
+      const r = await h.service.act(game.id, first!, move.actions[0]!, game.version);
       if (!r.ok) throw new Error(r.error.message);
       game = r.value.game;
     }
@@ -262,7 +262,7 @@ describe("the analysis of cube decisions", () => {
     const taker = doubler === USERS.alice ? USERS.bob : USERS.alice;
     await h.press(doubler, board, buttonNamed(h.tg.message(GROUP, board.messageId)!, /Double/));
     await h.press(taker, board, buttonNamed(h.tg.message(GROUP, board.messageId)!, /Drop/));
-    expect(h.service.getGame(game.id)!.state.result?.reason).toBe("drop");
+    expect((await h.service.getGame(game.id))!.state.result?.reason).toBe("drop");
     const before = h.tg.chatMessages(GROUP).length;
     const final = h.tg.message(GROUP, board.messageId)!;
     await h.press(taker, final, buttonNamed(final, "📊 Analysis"));
@@ -290,7 +290,7 @@ describe("an inline game's analysis and record", () => {
     const card = await sendCard(h, "ss", "inl-review", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
     // Resigned early: its analysis is as real as a whole game's, and quicker.
-    const game = await resignAfter(h, gameInInline(h.parts.deps, "inl-review")!, 24);
+    const game = await resignAfter(h, (await gameInInline(h.parts.deps, "inl-review"))!, 24);
     const final = h.tg.inlineMessage("inl-review")!;
     expect(buttons(final).map((b) => b.text)).toContain("📊 Analysis");
     // Someone else who sees the game: an alert, nothing opens.

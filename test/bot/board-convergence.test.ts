@@ -31,8 +31,8 @@ const unwrapOk = (r: ServiceResult<{ game: GameView }>): GameView => {
 const photosIn = (h: Harness) => h.tg.chatMessages(GROUP).filter((m) => m.photo !== null);
 
 /** The game's own board shows its stored version: every button carries it. */
-function expectCurrent(h: Harness, gameId: number) {
-  const game = h.service.getGame(gameId)!;
+async function expectCurrent(h: Harness, gameId: number) {
+  const game = (await h.service.getGame(gameId))!;
   expect(game.message?.kind).toBe("chat");
   const ref = game.message as { chatId: number; messageId: number };
   const board = h.tg.message(ref.chatId, ref.messageId)!;
@@ -56,16 +56,18 @@ describe("a restart", () => {
     await hold.reached;
     const orphan = first.lastMessage();
     expect(buttons(orphan)).toEqual([]);
-    expect(first.service.getGame(1)).toMatchObject({ starting: true, diceSalt: null });
-    first.close();
+    expect(await first.service.getGame(1)).toMatchObject({ starting: true, diceSalt: null });
+    await first.close();
 
     const h = await harnessOn(make, file, first.tg);
     await h.tick();
-    const board = expectCurrent(h, 1);
+    const board = await expectCurrent(h, 1);
     expect(board.messageId).not.toBe(orphan.messageId);
     expect(board.replyTo).toBe(challenge.messageId);
     // Started: its second part is the press that accepted it (its id, the card's place).
-    expect(h.service.getGame(1)!.diceSalt).toMatch(new RegExp(`^press:\\d+:${GROUP}:\\d+:\\d+$`));
+    expect((await h.service.getGame(1))!.diceSalt).toMatch(
+      new RegExp(`^press:\\d+:${GROUP}:\\d+:\\d+$`),
+    );
     expect(buttons(h.tg.message(GROUP, orphan.messageId)!)).toEqual([]);
     // Further ticks send nothing: the board is current.
     const calls = h.tg.calls.length;
@@ -88,11 +90,13 @@ describe("a restart", () => {
       });
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
     expect(photosIn(h)).toEqual([]);
-    expect(h.service.getGame(1)).toMatchObject({ starting: true, diceSalt: null });
+    expect(await h.service.getGame(1)).toMatchObject({ starting: true, diceSalt: null });
     await h.tick();
-    expectCurrent(h, 1);
+    await expectCurrent(h, 1);
     // Started: its second part is the press that accepted it (its id, the card's place).
-    expect(h.service.getGame(1)!.diceSalt).toMatch(new RegExp(`^press:\\d+:${GROUP}:\\d+:\\d+$`));
+    expect((await h.service.getGame(1))!.diceSalt).toMatch(
+      new RegExp(`^press:\\d+:${GROUP}:\\d+:\\d+$`),
+    );
     expect(photosIn(h)).toHaveLength(1);
   });
 
@@ -104,23 +108,23 @@ describe("a restart", () => {
     await first.send(USERS.alice, "/play short");
     const challenge = first.lastMessage();
     await first.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
-    first.close();
+    await first.close();
     // Moves stored by a process that stopped before showing them.
     const db = openDatabase(file);
     const svc = new GameService(db.db, memoryFrontEnd());
-    let game = svc.getGame(1)!;
+    let game = (await svc.getGame(1))!;
     const before = game.version;
     for (let i = 0; i < 4 && game.waitingFor; i++) {
       const next = turnView(game.state)?.nextSteps[0];
       const action = next ? ({ type: "step", ...next } as const) : ({ type: "roll" } as const);
-      game = unwrapOk(svc.act(game.id, game.waitingFor, action, game.version));
+      game = unwrapOk(await svc.act(game.id, game.waitingFor, action, game.version));
     }
     db.close();
     expect(game.version).toBeGreaterThan(before);
 
     const h = await harnessOn(make, file, first.tg);
     await h.tick();
-    expectCurrent(h, 1);
+    await expectCurrent(h, 1);
     expect(photosIn(h)).toHaveLength(1);
     expect(h.tg.problems()).toEqual([]);
   });
@@ -132,16 +136,16 @@ async function firstGameBoard(make: MakeHarness) {
   await h.send(USERS.alice, "/play");
   const challenge = h.lastMessage();
   await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
-  return { h, board: h.lastMessage(), before: h.service.getGame(1)!.version };
+  return { h, board: h.lastMessage(), before: (await h.service.getGame(1))!.version };
 }
 
 describe("answering and showing are independent", () => {
   it("a press whose answer Telegram refuses still moves the board", async ({ harness: make }) => {
     const { h, board, before } = await firstGameBoard(make);
     h.tg.failNext("answerCallbackQuery", { error_code: 400, description: TG.queryInvalid });
-    await h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);
-    expect(h.service.getGame(1)!.version).toBeGreaterThan(before);
-    expectCurrent(h, 1);
+    await h.press(userById((await h.service.getGame(1))!.waitingFor!), board, buttons(board)[0]!);
+    expect((await h.service.getGame(1))!.version).toBeGreaterThan(before);
+    await expectCurrent(h, 1);
   });
 
   // Auto-retry's real backoff after the lost reply: the slow suite only.
@@ -151,15 +155,15 @@ describe("answering and showing are independent", () => {
       const { h, board, before } = await firstGameBoard(make);
       const hold = h.tg.holdNext("answerCallbackQuery");
       const pressing = h.press(
-        userById(h.service.getGame(1)!.waitingFor!),
+        userById((await h.service.getGame(1))!.waitingFor!),
         board,
         buttons(board)[0]!,
       );
       await hold.reached;
       hold.release(true);
       await pressing;
-      expect(h.service.getGame(1)!.version).toBeGreaterThan(before);
-      expectCurrent(h, 1);
+      expect((await h.service.getGame(1))!.version).toBeGreaterThan(before);
+      await expectCurrent(h, 1);
     },
     30_000,
   );
@@ -197,19 +201,19 @@ describe("one game, one message", () => {
       const board = h.lastMessage();
       expect(board.photo).not.toBeNull();
       expect(buttons(board)).toEqual([]);
-      expect(h.service.getGame(gameId)).toMatchObject({ starting: true, waitingFor: null });
+      expect(await h.service.getGame(gameId)).toMatchObject({ starting: true, waitingFor: null });
       posting.release();
       await opening.reached;
       const shown = h.tg.message(GROUP, board.messageId)!;
-      const mover = userById(h.service.getGame(gameId)!.waitingFor!);
+      const mover = userById((await h.service.getGame(gameId))!.waitingFor!);
       const pressing = h.press(mover, shown, buttons(shown)[0]!);
       opening.release();
       await Promise.all([starting, pressing]);
       expect(photosIn(h)).toHaveLength(photos + 1);
-      const game = h.service.getGame(gameId)!;
+      const game = (await h.service.getGame(gameId))!;
       expect(game.message).toEqual({ kind: "chat", chatId: GROUP, messageId: board.messageId });
       expect(game.diceSalt).toMatch(new RegExp(`^press:\\d+:${GROUP}:\\d+:\\d+$`));
-      expectCurrent(h, gameId);
+      await expectCurrent(h, gameId);
       expect(h.tg.problems()).toEqual([]);
     });
 
@@ -219,14 +223,18 @@ describe("one game, one message", () => {
     const { h, board } = await firstGameBoard(make);
     h.tg.deleteMessage(GROUP, board.messageId);
     const hold = h.tg.holdNext("sendPhoto");
-    const moving = h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);
+    const moving = h.press(
+      userById((await h.service.getGame(1))!.waitingFor!),
+      board,
+      buttons(board)[0]!,
+    );
     await hold.reached;
     const reposted = h.lastMessage();
     expect(reposted.messageId).toBeGreaterThan(board.messageId);
     // The board the game is leaving is still the recorded one when this press is read.
     const calls = h.tg.calls.length;
     const pressing = h.press(
-      userById(h.service.getGame(1)!.waitingFor!),
+      userById((await h.service.getGame(1))!.waitingFor!),
       reposted,
       buttons(reposted)[0]!,
     );
@@ -236,12 +244,12 @@ describe("one game, one message", () => {
     hold.release();
     await Promise.all([moving, pressing]);
     expect(photosIn(h).map((m) => m.messageId)).toEqual([reposted.messageId]);
-    expect(h.service.getGame(1)!.message).toEqual({
+    expect((await h.service.getGame(1))!.message).toEqual({
       kind: "chat",
       chatId: GROUP,
       messageId: reposted.messageId,
     });
-    expectCurrent(h, 1);
+    await expectCurrent(h, 1);
     // The one refusal is the edit of the deleted board that set all this off.
     expect(h.tg.problems()).toEqual([
       expect.stringMatching(

@@ -6,6 +6,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
 import type { StoredMessage } from "../../bench/testkit/index.js";
 import { createLogger } from "../../src/log.js";
@@ -41,11 +42,12 @@ const gameIdOf = (board: StoredMessage) =>
   Number(/^g:(\d+):/.exec((buttons(board)[0] as { callback_data: string }).callback_data)?.[1]);
 const live = (h: Harness, board: StoredMessage) => h.tg.message(GROUP, board.messageId)!;
 
-const moverOf = (h: Harness, board: StoredMessage) =>
-  userById(h.service.getGame(gameIdOf(board))!.waitingFor!);
+const moverOf = async (h: Harness, board: StoredMessage) =>
+  userById((await h.service.getGame(gameIdOf(board)))!.waitingFor!);
 
 /** `who` presses the first button of the board (by default, the player the game waits for). */
-async function pressOn(h: Harness, board: StoredMessage, who = moverOf(h, board)) {
+async function pressOn(h: Harness, board: StoredMessage, by?: User) {
+  const who = by ?? (await moverOf(h, board));
   const before = h.tg.calls.length;
   await h.press(who, board, buttons(board)[0]!);
   return h.tg.calls.slice(before);
@@ -74,7 +76,7 @@ describe("a game whose stored state is damaged", () => {
       const first = await startGame(h, USERS.alice, USERS.bob);
       const other = await startGame(h, USERS.carol, USERS.bob);
       const id = gameIdOf(first);
-      const mover = moverOf(h, first);
+      const mover = await moverOf(h, first);
       const data = (buttons(first)[0] as { callback_data: string }).callback_data;
       spoil(h, id);
 
@@ -86,7 +88,7 @@ describe("a game whose stored state is damaged", () => {
       expect(board.keyboard).toEqual([]);
       // Who plays (white first, as the lot gave it), which game, and that it is damaged.
       expect(board.caption).toMatch(/(Alice.*Bob|Bob.*Alice)[\s\S]*#\d+[\s\S]*damaged/);
-      expect(h.service.getGame(id)!.status).toBe("broken");
+      expect((await h.service.getGame(id))!.status).toBe("broken");
 
       // Pressed again (an old copy of the buttons): the same answer, and nothing is edited.
       const again = h.tg.calls.length;
@@ -99,12 +101,12 @@ describe("a game whose stored state is damaged", () => {
       ]);
 
       // The other game plays on; Alice and Bob are free to start a new one.
-      const version = h.service.getGame(gameIdOf(other))!.version;
+      const version = (await h.service.getGame(gameIdOf(other)))!.version;
       await pressOn(h, other);
-      expect(h.service.getGame(gameIdOf(other))!.version).toBeGreaterThan(version);
+      expect((await h.service.getGame(gameIdOf(other)))!.version).toBeGreaterThan(version);
       const fresh = await startGame(h, USERS.alice, USERS.bob);
       expect(gameIdOf(fresh)).not.toBe(id);
-      expect(h.service.getGame(gameIdOf(fresh))!.status).toBe("active");
+      expect((await h.service.getGame(gameIdOf(fresh)))!.status).toBe("active");
       expect(h.tg.problems()).toEqual([]);
     });
 
@@ -147,16 +149,16 @@ describe("a game whose event log does not replay", () => {
       )
       .run(id);
     const tg = first.h.tg;
-    first.h.close();
+    await first.h.close();
 
     // The next process, on the same file and the same chats.
     const { h, logged } = await harness(make, { path: file, tg });
     expect(await auditActiveGames(h.service)).toEqual({ checked: 2, broken: 1 });
     await h.settle();
-    expect(h.service.getGame(id)!.status).toBe("broken");
+    expect((await h.service.getGame(id))!.status).toBe("broken");
     expect(live(h, board).caption).toMatch(/damaged/);
     expect(live(h, board).keyboard).toEqual([]);
-    expect(h.service.getGame(gameIdOf(other))!.status).toBe("active");
+    expect((await h.service.getGame(gameIdOf(other)))!.status).toBe("active");
     expect(buttons(live(h, other)).length).toBeGreaterThan(0);
     expect(logged().filter((l) => l.level === "error")).toEqual([
       expect.objectContaining({ gameId: id, reason: expect.stringMatching(/^log: /) }),

@@ -46,11 +46,11 @@ const versionOn = (payload: Record<string, unknown>): number => {
 };
 
 /** Plays the next step or roll of game 1 through the service, as the computer player does. */
-function playThroughService(harness: Harness): number {
-  const game = harness.service.getGame(1)!;
+async function playThroughService(harness: Harness): Promise<number> {
+  const game = (await harness.service.getGame(1))!;
   const step = turnView(game.state)?.nextSteps[0];
   const action = step ? ({ type: "step", ...step } as const) : ({ type: "roll" } as const);
-  const r = harness.service.act(1, game.waitingFor!, action, game.version);
+  const r = await harness.service.act(1, game.waitingFor!, action, game.version);
   if (!r.ok) throw new Error(r.error.message);
   return r.value.game.version;
 }
@@ -64,8 +64,8 @@ describe("a press's answer", () => {
   async function pressQueued(make: MakeHarness, queued: number, lost = 1) {
     const { harness, forward } = await withClock(make);
     const board = await startGame(harness);
-    const mover = userById(harness.service.getGame(1)!.waitingFor!);
-    const version = harness.service.getGame(1)!.version;
+    const mover = userById((await harness.service.getGame(1))!.waitingFor!);
+    const version = (await harness.service.getGame(1))!.version;
     const hold = harness.tg.holdNext("sendMessage");
     const help = harness.send(mover, "/help");
     await hold.reached;
@@ -81,7 +81,7 @@ describe("a press's answer", () => {
       harness,
       ms: Date.now() - t0,
       attempts: harness.tg.callsOf("answerCallbackQuery").slice(answersBefore),
-      moved: harness.service.getGame(1)!.version > version,
+      moved: (await harness.service.getGame(1))!.version > version,
     };
   }
 
@@ -121,7 +121,7 @@ describe("a press's answer", () => {
   it("is not sent at all once the press is too old", async ({ harness: make }) => {
     const { harness, forward } = await withClock(make);
     const board = await startGame(harness);
-    const mover = userById(harness.service.getGame(1)!.waitingFor!);
+    const mover = userById((await harness.service.getGame(1))!.waitingFor!);
     const hold = harness.tg.holdNext("sendMessage");
     const help = harness.send(mover, "/help");
     await hold.reached;
@@ -132,7 +132,7 @@ describe("a press's answer", () => {
     hold.release();
     await Promise.all([help, pressing]);
     expect(harness.tg.callsOf("answerCallbackQuery").length).toBe(answers);
-    expect(harness.service.getGame(1)!.version).toBeGreaterThan(2);
+    expect((await harness.service.getGame(1))!.version).toBeGreaterThan(2);
     expect(harness.tg.problems()).toEqual([expect.stringMatching(/never answered/)]);
   });
 });
@@ -148,10 +148,10 @@ describe("a board that failed", () => {
     const board = await startGame(h);
     const from = h.tg.calls.length;
     h.tg.dropNext(EDIT);
-    await h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);
-    const failed = h.service.getGame(1)!.version;
+    await h.press(userById((await h.service.getGame(1))!.waitingFor!), board, buttons(board)[0]!);
+    const failed = (await h.service.getGame(1))!.version;
     // The game moves on before the board's retry is due (the computer player, say).
-    const newest = playThroughService(h);
+    const newest = await playThroughService(h);
     await h.settle();
     await new Promise((r) => setTimeout(r, 1_500));
     await h.settle();
@@ -168,15 +168,15 @@ describe("a board that failed", () => {
   }) => {
     const board = await startGame(h);
     const from = h.tg.calls.length;
-    const failed = h.service.getGame(1)!.version;
+    const failed = (await h.service.getGame(1))!.version;
     let newest = 0;
     // As Telegram refuses the edit, the game moves on (the computer player, say).
     h.tg.rateLimitNext("editMessageMedia", 1, {
-      effect: () => {
-        newest = playThroughService(h!);
+      effect: async () => {
+        newest = await playThroughService(h!);
       },
     });
-    await h.press(userById(h.service.getGame(1)!.waitingFor!), board, buttons(board)[0]!);
+    await h.press(userById((await h.service.getGame(1))!.waitingFor!), board, buttons(board)[0]!);
     // Nothing more went out inside the wait; then once, with the newest state.
     const edits = editsSince(h, from);
     expect(edits.map((c) => c.answer?.ok)).toEqual([false, true]);

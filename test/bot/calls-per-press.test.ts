@@ -70,13 +70,13 @@ describe("calls per press over whole games in a group", () => {
       const challenge = h.lastMessage();
       await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
       const board = h.lastMessage();
-      const gameId = h.service.activeGames(GROUP, USERS.alice.id)[0]!.id;
+      const gameId = (await h.service.activeGames(GROUP, USERS.alice.id))[0]!.id;
       const moves = new Tally();
       const idle = new Tally();
       let older: StoredMessage | null = null;
       let seed = 11;
       for (let n = 0; ; n++) {
-        const game = h.service.getGame(gameId)!;
+        const game = (await h.service.getGame(gameId))!;
         if (game.status !== "active") break;
         const mover = userById(game.waitingFor!);
         const other = mover.id === USERS.alice.id ? USERS.bob : USERS.alice;
@@ -126,15 +126,15 @@ describe("calls per press against the bot", () => {
     const tally = new Tally();
     let botTurns = 0;
     for (let n = 0; ; n++) {
-      const game = h.service.activeGames(GROUP, USERS.alice.id)[0];
+      const game = (await h.service.activeGames(GROUP, USERS.alice.id))[0];
       if (!game) break;
       const live = h.tg.message(GROUP, board.messageId)!;
       const choices = buttons(live).filter((b) => !/Drop|Claim|Undo/.test(b.text));
       const calls = await pressCalls(h, USERS.alice, live, dataOf(choices[n % choices.length]!));
-      const after = h.service.getGame(game.id)!;
-      const botMoved = h
-        .events(game.id)
-        .some((e) => e.seq > game.version && e.actorId !== null && e.actorId !== USERS.alice.id);
+      const after = (await h.service.getGame(game.id))!;
+      const botMoved = (await h.events(game.id)).some(
+        (e) => e.seq > game.version && e.actorId !== null && e.actorId !== USERS.alice.id,
+      );
       if (botMoved) botTurns++;
       expect(
         calls.filter((c) => EDIT.test(c.method)).length,

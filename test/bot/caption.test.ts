@@ -11,19 +11,19 @@ import { CHAT, harness, unwrap } from "../services/helpers.js";
 const i18n = createI18n(() => "en");
 
 /** A new game between two players with the longest names a caption can meet. */
-function gameWithLongNames(variant: "long" | "short"): GameView {
+async function gameWithLongNames(variant: "long" | "short"): Promise<GameView> {
   const { svc } = harness({}, `caption-${variant}`);
   const a = { id: 1, firstName: "&<>".repeat(10), lastName: "Ж".repeat(40) };
   const b = { id: 2, firstName: "🎲".repeat(30) };
-  const c = unwrap(svc.createChallenge({ challenger: a, chat: CHAT, variant }));
-  return unwrap(svc.acceptChallenge(c.id, b)).game;
+  const c = unwrap(await svc.createChallenge({ challenger: a, chat: CHAT, variant }));
+  return unwrap(await svc.acceptChallenge(c.id, b)).game;
 }
 
 const double = FORCED_DOUBLE_SIX;
 
 describe("the caption under the board", () => {
-  it("lists the turns the waiting player has not seen, forced ones marked", () => {
-    const g = gameWithLongNames("short");
+  it("lists the turns the waiting player has not seen, forced ones marked", async () => {
+    const g = await gameWithLongNames("short");
     const waiting = g.state.turn;
     const mine: LoggedTurn = { ...double, color: "white", auto: false };
     const log: TurnLog = {
@@ -38,9 +38,9 @@ describe("the caption under the board", () => {
     expect(text).not.toContain("dice commitment");
   });
 
-  it("stays within Telegram's 1024 characters in every language, at its longest", () => {
+  it("stays within Telegram's 1024 characters in every language, at its longest", async () => {
     for (const variant of ["long", "short"] as const) {
-      const g = gameWithLongNames(variant);
+      const g = await gameWithLongNames(variant);
       const turns = Array.from({ length: TURN_LOG_LIMIT }, () => double);
       const side = { fromStart: true, actedTurn: null, turns };
       for (const locale of LOCALES) {

@@ -39,12 +39,10 @@ describe("challenge buttons", () => {
       expect(live.text).toMatch(/Nobody accepted .*'s challenge to .* in time/);
       expect(buttons(live)).toEqual([]);
     }
-    expect(h.service.getGame(1)).toBeNull();
-    expect([1, 2, 3].map((id) => h!.service.getChallenge(id)!.status)).toEqual([
-      "expired",
-      "expired",
-      "expired",
-    ]);
+    expect(await h.service.getGame(1)).toBeNull();
+    expect(
+      await Promise.all([1, 2, 3].map(async (id) => (await h!.service.getChallenge(id))!.status)),
+    ).toEqual(["expired", "expired", "expired"]);
     // The sweep afterwards has nothing left to do, and sends nothing.
     const calls = h.tg.calls.length;
     await h.tick(now);
@@ -61,11 +59,11 @@ describe("challenge buttons", () => {
       show_alert: true,
       text: "Only the challenger can cancel it.",
     });
-    expect(h.service.getChallenge(1)!.status).toBe("pending");
+    expect((await h.service.getChallenge(1))!.status).toBe("pending");
     // A forged Decline on an open challenge: nobody can decline it.
     await h.pressData(USERS.bob, open, "c:1:d");
     expect(lastAnswer(h)).toMatchObject({ show_alert: true });
-    expect(h.service.getChallenge(1)!.status).toBe("pending");
+    expect((await h.service.getChallenge(1))!.status).toBe("pending");
     await h.press(USERS.alice, open, buttonNamed(open, /Cancel/));
     const live = h.tg.message(GROUP, open.messageId)!;
     expect(live.text).toMatch(/Alice cancelled the challenge/);
@@ -80,7 +78,7 @@ describe("challenge buttons", () => {
     for (const who of [USERS.carol, USERS.alice]) {
       await h.press(who, targeted, buttonNamed(targeted, /Decline/));
       expect(lastAnswer(h)).toMatchObject({ show_alert: true });
-      expect(h.service.getChallenge(1)!.status).toBe("pending");
+      expect((await h.service.getChallenge(1))!.status).toBe("pending");
       expect(texts(h.tg.message(GROUP, targeted.messageId)!)).toEqual(texts(targeted));
     }
     await h.press(USERS.carol, targeted, buttonNamed(targeted, /Accept/));
@@ -92,7 +90,7 @@ describe("challenge buttons", () => {
     const live = h.tg.message(GROUP, targeted.messageId)!;
     expect(live.text).toMatch(/Bob declined the challenge/);
     expect(buttons(live)).toEqual([]);
-    expect(h.service.getChallenge(1)!.status).toBe("declined");
+    expect((await h.service.getChallenge(1))!.status).toBe("declined");
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -106,7 +104,7 @@ describe("challenge buttons", () => {
     await h.press(USERS.carol, classic, buttonNamed(classic, /Accept/));
     const classicBoard = h.lastMessage();
     expect(sportBoard.messageId).not.toBe(classicBoard.messageId);
-    const games = h.service.activeGames(GROUP, USERS.alice.id);
+    const games = await h.service.activeGames(GROUP, USERS.alice.id);
     expect(games.map((g) => g.id)).toEqual([1, 2]);
     expect(games.map((g) => g.rules.head)).toEqual(["sport", "classic"]);
     // Each board answers its own challenge, and its caption names its rules and number.
@@ -129,8 +127,8 @@ describe("challenge buttons", () => {
     const question = h.tg.message(GROUP, picker.messageId)!;
     expect(question.text).toContain("#2");
     await h.press(USERS.carol, question, buttonNamed(question, /Yes, resign/));
-    expect(h.service.getGame(2)!.winnerId).toBe(USERS.alice.id);
-    expect(h.service.getGame(1)!.status).toBe("active");
+    expect((await h.service.getGame(2))!.winnerId).toBe(USERS.alice.id);
+    expect((await h.service.getGame(1))!.status).toBe("active");
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -187,11 +185,11 @@ describe("challenge buttons", () => {
       show_alert: true,
       text: expect.stringMatching(/another chat/),
     });
-    expect(h.service.activeGamesAnywhere(USERS.bob.id)).toEqual([]);
+    expect(await h.service.activeGamesAnywhere(USERS.bob.id)).toEqual([]);
     const copyA = await shareCard(first, "copy-a");
     const copyB = await shareCard(first, "copy-b");
     await h.press(USERS.bob, copyA, buttonNamed(copyA, /Accept/));
-    expect(gameInInline(h.parts.deps, "copy-a")).not.toBeNull();
+    expect(await gameInInline(h.parts.deps, "copy-a")).not.toBeNull();
     // Alice's own card says where the game is: in the card she shared, not below it.
     const own = h.tg.message(chat, first.messageId)!.text!;
     expect(own).toMatch(
@@ -214,7 +212,7 @@ describe("challenge buttons", () => {
       expect(m.text).toMatch(/Nobody accepted Alice's challenge/);
       expect(buttons(m)).toEqual([]);
     }
-    expect(gameInInline(h.parts.deps, "copy-c")).toBeNull();
+    expect(await gameInInline(h.parts.deps, "copy-c")).toBeNull();
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -224,15 +222,15 @@ describe("challenge buttons", () => {
     const posting = h.send(USERS.alice, "/play");
     await hold.reached;
     const card = h.lastMessage();
-    expect(h.service.getChallenge(1)!.message).toBeNull();
+    expect((await h.service.getChallenge(1))!.message).toBeNull();
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
     hold.release();
     await posting;
     const live = h.tg.message(GROUP, card.messageId)!;
     expect(live.text).toMatch(/Alice and Bob are playing|Bob and Alice are playing/);
     expect(buttons(live)).toEqual([]);
-    expect(h.service.getChallenge(1)).toMatchObject({ status: "accepted" });
-    expect(h.parts.deps.messages.cardClosed(1)).toBe(true);
+    expect(await h.service.getChallenge(1)).toMatchObject({ status: "accepted" });
+    expect(await h.parts.deps.messages.cardClosed(1)).toBe(true);
     // The board follows, under the card.
     expect(h.lastMessage().photo).not.toBeNull();
     expect(h.tg.problems()).toEqual([]);
@@ -248,9 +246,9 @@ describe("challenge buttons", () => {
     await first.send(USERS.carol, "/play bot");
     // Accepted, and the process stopped before the card was edited.
     const bob = { id: USERS.bob.id, firstName: USERS.bob.first_name, username: USERS.bob.username };
-    expect(first.service.acceptChallenge(1, bob).ok).toBe(true);
+    expect((await first.service.acceptChallenge(1, bob)).ok).toBe(true);
     expect(buttons(first.tg.message(GROUP, card.messageId)!).length).toBeGreaterThan(0);
-    first.close();
+    await first.close();
 
     let h = await harness({ path: file, tg: first.tg });
     const mark = h.tg.calls.length;
@@ -258,12 +256,12 @@ describe("challenge buttons", () => {
     const live = h.tg.message(GROUP, card.messageId)!;
     expect(live.text).toMatch(/are playing\. The board is below\./);
     expect(buttons(live)).toEqual([]);
-    expect(h.parts.deps.messages.cardClosed(1)).toBe(true);
+    expect(await h.parts.deps.messages.cardClosed(1)).toBe(true);
     // Only that card was edited (not the game against the computer's command, say); a
     // later tick, or start, finds nothing more to close.
     const edits = () => h!.tg.calls.slice(mark).filter((c) => c.method === "editMessageText");
     expect(edits().map((c) => c.payload.message_id)).toEqual([card.messageId]);
-    h.close();
+    await h.close();
     h = await harness({ path: file, tg: first.tg });
     await h.tick();
     expect(edits()).toHaveLength(1);
@@ -279,10 +277,10 @@ describe("challenge buttons", () => {
         await h.send(USERS.alice, `/play ${word}`);
         expect(plainText(h.lastMessage().text ?? "")).toContain(`“${word}”`);
       }
-      expect(h.service.getChallenge(1)).toBeNull();
+      expect(await h.service.getChallenge(1)).toBeNull();
       expect(h.tg.problems()).toEqual([]);
     } finally {
-      h.close();
+      await h.close();
     }
   });
 });

@@ -30,9 +30,9 @@ async function clocked(make: (o: { now: () => number }) => Promise<Harness>) {
 }
 
 /** Polls (real time, briefly) until `done`: the bot's work runs between the test's awaits. */
-async function waitUntil(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
-  if (!done()) throw new Error("timed out");
+async function waitUntil(done: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200 && !(await done()); i++) await new Promise((r) => setTimeout(r, 5));
+  if (!(await done())) throw new Error("timed out");
 }
 
 const caption = (h: Harness, m: StoredMessage): string =>
@@ -54,12 +54,12 @@ describe("a clock chosen in Telegram", () => {
     // Short blitz: 8 s a move and 20 s a point, so 1:40 for a match to 5.
     expect(card.text).toContain("⏱ Clock: blitz, 8 s a move + 1:40 in reserve");
     await h.press(USERS.bob, card, buttonNamed(card, /^✅/));
-    const game = h.service.activeGames(GROUP, USERS.alice.id).at(-1)!;
+    const game = (await h.service.activeGames(GROUP, USERS.alice.id)).at(-1)!;
     expect(game.rules.match).toEqual({ kind: "points", to: 5 });
     expect(game.timeControl).toMatchObject({ kind: "delay", preset: "blitz", delayMs: 8_000 });
     const board = h.lastMessage();
     expect(caption(h, board)).toContain("⏱ ⚪ 1:40 · ⚫ 1:40 · 8 s a move");
-    const clock = h.service.getGame(game.id)!.clock!;
+    const clock = (await h.service.getGame(game.id))!.clock!;
     const side = game.white.id === game.waitingFor ? "white" : "black";
     expect(clock.running).toBe(side);
     expect(clock.runningSince).toBe(now());
@@ -73,17 +73,17 @@ describe("a clock chosen in Telegram", () => {
     const card = h.lastMessage();
     // Long blitz: 10 s a move, a minute a point; each game of a set starts with one point's.
     expect(card.text).toContain("⏱ Часы: блиц, 10 с на ход + 1:00 в запасе");
-    expect(h.service.getChallenge(1)!.rules.match).toEqual({ kind: "games", count: 3 });
+    expect((await h.service.getChallenge(1))!.rules.match).toEqual({ kind: "games", count: 3 });
     await h.send(USERS.alice, "/play blitz casual");
     expect(h.lastMessage().text).toMatch(/I don't know “casual”/);
     await h.send(USERS.alice, "/play short 99p");
     expect(h.lastMessage().text).toMatch(/I don't know “99p”/);
-    expect(h.service.getChallenge(2)).toBeNull();
+    expect(await h.service.getChallenge(2)).toBeNull();
   });
 
   it("without a clock word the game has none and the caption no clock line", async ({ h }) => {
     const { gameId, board } = await groupGame(h, "/play short");
-    expect(h.service.getGame(gameId)!.clock).toBeNull();
+    expect((await h.service.getGame(gameId))!.clock).toBeNull();
     expect(caption(h, board)).not.toContain("⏱");
   });
 
@@ -94,9 +94,9 @@ describe("a clock chosen in Telegram", () => {
     const card = h.lastMessage();
     expect(card.text).toContain("⏱ Clock: correspondence, a day a move");
     await h.press(USERS.bob, card, buttonNamed(card, /^✅/));
-    const gameId = h.service.activeGames(GROUP, USERS.alice.id).at(-1)!.id;
+    const gameId = (await h.service.activeGames(GROUP, USERS.alice.id)).at(-1)!.id;
     const board = h.lastMessage();
-    expect(h.service.getGame(gameId)!.timeControl.kind).toBe("correspondence");
+    expect((await h.service.getGame(gameId))!.timeControl.kind).toBe("correspondence");
     expect(caption(h, board)).toContain("⏱ a day a move");
   });
 
@@ -105,7 +105,7 @@ describe("a clock chosen in Telegram", () => {
   }) => {
     const { h, now, advance } = await clocked(harness);
     const { gameId, board } = await groupGame(h, "/play short blitz");
-    const first = h.service.getGame(gameId)!;
+    const first = (await h.service.getGame(gameId))!;
     const mover = first.white.id === first.waitingFor ? USERS.alice : USERS.bob;
     const other = mover === USERS.alice ? USERS.bob : USERS.alice;
     const own = await openPrivately(h, other, board);
@@ -119,13 +119,13 @@ describe("a clock chosen in Telegram", () => {
     const [play] = remainingPlays(first.state);
     let version = first.version;
     for (const step of play!.steps) {
-      const r = h.service.act(gameId, mover.id, { type: "step", ...step }, version);
+      const r = await h.service.act(gameId, mover.id, { type: "step", ...step }, version);
       if (!r.ok) throw new Error(r.error.message);
       version = r.value.game.version;
     }
     await held.reached;
-    await waitUntil(() => h.service.getGame(gameId)!.clock!.runningSince !== null);
-    const g = h.service.getGame(gameId)!;
+    await waitUntil(async () => (await h.service.getGame(gameId))!.clock!.runningSince !== null);
+    const g = (await h.service.getGame(gameId))!;
     expect(g.waitingFor).toBe(other.id);
     // The group's board still shows the mover's turn; the other player's own board is current.
     expect(caption(h, board)).toBe(captionBefore);
@@ -135,7 +135,7 @@ describe("a clock chosen in Telegram", () => {
     held.release();
     await h.settle();
     expect(caption(h, board)).toBe(h.tg.message(other.id, own.messageId)!.caption);
-    expect(h.service.getGame(gameId)!.clock!.runningSince).toBe(g.clock!.runningSince);
+    expect((await h.service.getGame(gameId))!.clock!.runningSince).toBe(g.clock!.runningSince);
   });
 });
 
@@ -145,7 +145,7 @@ describe("a clock's end and a tournament's clock", () => {
   }) => {
     const { h, advance, now } = await clocked(harness);
     const { gameId, board } = await groupGame(h, "/play short blitz");
-    const g = h.service.getGame(gameId)!;
+    const g = (await h.service.getGame(gameId))!;
     const mover = g.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
     const own = await openPrivately(h, mover, board);
     const groupCalls = h.tg
@@ -153,16 +153,16 @@ describe("a clock's end and a tournament's clock", () => {
       .filter((c) => Number(c.payload.chat_id) === GROUP);
     // Blitz: 28 s in all, so 18 s in the keeper tells that ten are left.
     advance(17_999);
-    expect(h.service.clockLow(gameId, now())).toBe(false);
+    expect(await h.service.clockLow(gameId, now())).toBe(false);
     advance(1);
-    expect(h.service.clockLow(gameId, now())).toBe(true);
+    expect(await h.service.clockLow(gameId, now())).toBe(true);
     await h.settle();
     const told = h.lastMessage(mover.id);
     expect(told.text).toBe(`⏱ 10 s left in game #${gameId}!`);
     expect(told.replyTo).toBe(own.messageId);
     // Once a game: told again (a later turn's warning) it says nothing more.
     advance(2_000);
-    expect(h.service.clockLow(gameId, now())).toBe(true);
+    expect(await h.service.clockLow(gameId, now())).toBe(true);
     await h.settle();
     expect(h.lastMessage(mover.id).messageId).toBe(told.messageId);
     expect(h.tg.callsOf("sendMessage").filter((c) => Number(c.payload.chat_id) === GROUP)).toEqual(
@@ -174,14 +174,14 @@ describe("a clock's end and a tournament's clock", () => {
   it("a flag: the board says who won on time, and its buttons are gone", async ({ harness }) => {
     const { h, advance, now } = await clocked(harness);
     const { gameId, board } = await groupGame(h, "/play short blitz");
-    const g = h.service.getGame(gameId)!;
+    const g = (await h.service.getGame(gameId))!;
     const loser = g.waitingFor === g.white.id ? "white" : "black";
     advance(g.flagAt! - now() - 1);
-    expect(h.service.flag(gameId, now())).toBeNull();
+    expect(await h.service.flag(gameId, now())).toBeNull();
     advance(1);
-    expect(h.service.flag(gameId, now())).not.toBeNull();
+    expect(await h.service.flag(gameId, now())).not.toBeNull();
     await h.settle();
-    const over = h.service.getGame(gameId)!;
+    const over = (await h.service.getGame(gameId))!;
     expect(over.state.result).toMatchObject({ winner: loser === "white" ? "black" : "white" });
     expect(caption(h, board)).toMatch(/🏆 .* wins .* · on time/);
     expect(caption(h, board)).not.toContain("a move");
@@ -224,23 +224,23 @@ describe("a clock while the bot cannot reach the chat", () => {
   }) => {
     const { h, advance, now } = await clocked(harness);
     const { gameId } = await groupGame(h, "/play short blitz");
-    const running = h.service.getGame(gameId)!;
+    const running = (await h.service.getGame(gameId))!;
     const side = running.clock!.running!;
     advance(5_000);
     expect(await h.handle(h.tg.kick(GROUP))).toBe(true);
-    const held = h.service.getGame(gameId)!;
+    const held = (await h.service.getGame(gameId))!;
     expect(held.clock).toMatchObject({ running: side, runningSince: null, spentMs: 5_000 });
     expect(held.flagAt).toBeNull();
     // A day away: no flag, however long.
     advance(24 * 3_600_000);
-    expect(h.service.flag(gameId, now())).toBeNull();
-    expect(h.service.runningClocks().map((c) => c.id)).not.toContain(gameId);
+    expect(await h.service.flag(gameId, now())).toBeNull();
+    expect((await h.service.runningClocks()).map((c) => c.id)).not.toContain(gameId);
     // The maintenance tick's safety net leaves a chat out of reach alone.
-    expect(h.service.resumeStalledClocks(now())).toEqual([]);
+    expect(await h.service.resumeStalledClocks(now())).toEqual([]);
 
     h.tg.rules.rejoin(GROUP);
     expect(await h.handle(addedBack(GROUP))).toBe(true);
-    const back = h.service.getGame(gameId)!;
+    const back = (await h.service.getGame(gameId))!;
     expect(back.clock).toMatchObject({ running: side, runningSince: now(), spentMs: 5_000 });
     // What was left at the kick is left now: the deadline is the rest of it from now.
     expect(back.flagAt! - now()).toBe(running.flagAt! - running.clock!.runningSince! - 5_000);

@@ -33,7 +33,7 @@ describe("/new: the set-up dialog", () => {
     await choose("To 3 points");
     await choose("⚡ Blitz");
     await choose("Anyone here");
-    const challenge = h.service.getChallenge(1)!;
+    const challenge = (await h.service.getChallenge(1))!;
     // Long nardy's blitz: 10 s a move and a minute a point, so three for a match to 3.
     expect(challenge.timeControl).toEqual({
       kind: "delay",
@@ -69,7 +69,7 @@ describe("/new: the set-up dialog", () => {
     const live = h.tg.message(GROUP, dialog.messageId)!;
     await h.press(USERS.alice, live, buttonNamed(live, "Cancel"));
     expect(h.tg.message(GROUP, dialog.messageId)!.text).toMatch(/cancelled/);
-    expect(h.service.getChallenge(1)).toBeNull();
+    expect(await h.service.getChallenge(1)).toBeNull();
   });
 
   it("a restart in the middle carries on from the same step", async ({ harness }) => {
@@ -79,7 +79,7 @@ describe("/new: the set-up dialog", () => {
     await first.send(USERS.alice, "/new");
     const dialog = first.lastMessage();
     await first.press(USERS.alice, dialog, buttonNamed(dialog, "short nardy"));
-    first.close();
+    await first.close();
 
     const h = await harness({ path: file, tg: first.tg });
     const choose = chooser(h, dialog.messageId);
@@ -87,10 +87,10 @@ describe("/new: the set-up dialog", () => {
     await choose("To 3 points");
     await choose("No clock");
     await choose("Anyone here");
-    const challenge = h.service.getChallenge(1)!;
+    const challenge = (await h.service.getChallenge(1))!;
     expect(challenge.variant).toBe("short");
     expect(challenge.rules.match).toEqual({ kind: "points", to: 3 });
-    expect(h.database.db.$client.prepare("select count(*) as n from dialogs").get()).toEqual({
+    expect(h.database.db.sql.$client.prepare("select count(*) as n from dialogs").get()).toEqual({
       n: 0,
     });
   });
@@ -115,7 +115,7 @@ describe("/new: the set-up dialog", () => {
     const again = h.lastMessage();
     expect(again.text).toMatch(/not a username/);
     await h.send(USERS.alice, "@Bob", { replyTo: again });
-    expect(h.service.getChallenge(1)!.target).toEqual({ userId: null, username: "bob" });
+    expect((await h.service.getChallenge(1))!.target).toEqual({ userId: null, username: "bob" });
     expect(h.tg.message(GROUP, dialog.messageId)!.text).toContain("Alice challenges @bob");
     expect(h.tg.problems()).toEqual([]);
   });
@@ -143,7 +143,7 @@ describe("timers", () => {
     const challenge = h.lastMessage();
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
     const board = h.lastMessage();
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     const waiting = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
     const other = waiting === USERS.alice ? USERS.bob : USERS.alice;
     now += 61 * 60_000;
@@ -157,9 +157,9 @@ describe("timers", () => {
     const live = h.tg.message(GROUP, board.messageId)!;
     const claim = buttonNamed(live, /Claim/);
     await h.press(waiting, live, claim);
-    expect(h.service.getGame(1)!.state.phase).not.toBe("over");
+    expect((await h.service.getGame(1))!.state.phase).not.toBe("over");
     await h.press(other, live, claim);
-    expect(h.service.getGame(1)!.state.result).toMatchObject({ reason: "timeout" });
+    expect((await h.service.getGame(1))!.state.result).toMatchObject({ reason: "timeout" });
   });
 });
 
@@ -171,19 +171,20 @@ describe("Telegram's own errors", () => {
     const challenge = h.lastMessage();
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
     const board = h.lastMessage();
-    const mover = h.service.getGame(1)!.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
+    const mover =
+      (await h.service.getGame(1))!.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
     h.tg.deleteMessage(GROUP, board.messageId);
     await h.press(mover, board, buttons(board)[0]!);
     const reposted = h.lastMessage();
     expect(reposted.messageId).toBeGreaterThan(board.messageId);
     expect(reposted.photo).not.toBeNull();
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     expect(game.message).toEqual({ kind: "chat", chatId: GROUP, messageId: reposted.messageId });
     // A refresh of a board that is current sends nothing: no edit Telegram would refuse.
     const before = h.tg.calls.length;
     await h.pressData(mover, reposted, `g:1:${game.version}:f`);
     await h.pressData(mover, reposted, `g:1:${game.version}:f`);
-    expect(h.service.getGame(1)!.version).toBe(game.version);
+    expect((await h.service.getGame(1))!.version).toBe(game.version);
     expect(h.tg.calls.slice(before).map((c) => c.method)).toEqual([
       "answerCallbackQuery",
       "answerCallbackQuery",
@@ -224,9 +225,9 @@ describe("chat settings", () => {
     await h.send(USERS.bob, "/settings");
     const settings = h.lastMessage();
     await h.press(USERS.bob, settings, buttons(settings)[0]!);
-    expect(h.service.chatConfirmTurns(GROUP)).toBe(false);
+    expect(await h.service.chatConfirmTurns(GROUP)).toBe(false);
     await h.press(USERS.alice, settings, buttons(settings)[0]!);
-    expect(h.service.chatConfirmTurns(GROUP)).toBe(true);
+    expect(await h.service.chatConfirmTurns(GROUP)).toBe(true);
     expect(h.tg.message(GROUP, settings.messageId)!.text).toMatch(/waits for a ✓ Done press/);
 
     await h.send(USERS.alice, "/play short");
@@ -234,7 +235,7 @@ describe("chat settings", () => {
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
     const board = h.lastMessage();
     for (let i = 0; i < 10; i++) {
-      const game = h.service.getGame(1)!;
+      const game = (await h.service.getGame(1))!;
       if (
         game.state.phase === "move" &&
         game.state.steps.length > 0 &&
@@ -248,12 +249,12 @@ describe("chat settings", () => {
         buttons(live).find((b) => /Roll|Take/.test(b.text))!;
       await h.press(who, live, step);
     }
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     expect(game.state.confirmTurns).toBe(true);
     const live = h.tg.message(GROUP, board.messageId)!;
     const done = buttonNamed(live, "✓ Done");
     const mover = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
     await h.press(mover, live, done);
-    expect(h.service.getGame(1)!.state.turn).not.toBe(game.state.turn);
+    expect((await h.service.getGame(1))!.state.turn).not.toBe(game.state.turn);
   });
 });

@@ -13,8 +13,8 @@ import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 const alicesDialog = dialogKey(GROUP, USERS.alice.id);
 
 /** Characters of the dialog's stored state, or null when it has none. */
-const stateSize = (h: Harness): number | null => {
-  const row = new DialogsRepo(h.database.db).get(alicesDialog);
+const stateSize = async (h: Harness): Promise<number | null> => {
+  const row = await new DialogsRepo(h.database.db).get(alicesDialog);
   return row ? JSON.stringify(row.state).length : null;
 };
 
@@ -42,7 +42,7 @@ describe("a /new dialog's state", () => {
     const first = structuredClone(h.lastMessage());
     await h.press(USERS.alice, first, buttonNamed(first, "long nardy"));
     const second = structuredClone(h.tg.message(GROUP, first.messageId)!);
-    const before = stateSize(h)!;
+    const before = (await stateSize(h))!;
     expect(before).toBeGreaterThan(0);
 
     // The first step's button again and again, as a stale app shows it, and forged choices.
@@ -52,7 +52,7 @@ describe("a /new dialog's state", () => {
       await h.pressData(USERS.alice, second, `n:${USERS.alice.id}:p7`);
     }
     expect(h.tg.callsOf("answerCallbackQuery").length).toBe(answers + 60);
-    expect(stateSize(h)).toBe(before);
+    expect(await stateSize(h)).toBe(before);
     const live = h.tg.message(GROUP, first.messageId)!;
     expect(live.text).toBe("Which rules?");
 
@@ -73,15 +73,15 @@ describe("a /new dialog's state", () => {
       expect(h.lastMessage().text).toMatch(/not a username/);
     }
     expect(h.tg.message(GROUP, dialog.messageId)!.text).toMatch(/Waiting for your opponent/);
-    expect(stateSize(h)).not.toBeNull();
+    expect(await stateSize(h)).not.toBeNull();
     await h.send(USERS.alice, "one too many!", { replyTo: question });
     const ended = h.tg.message(GROUP, dialog.messageId)!;
     expect(ended.text).toBe("This set-up went on too long and was closed. Start again with /new.");
     expect(buttons(ended)).toEqual([]);
-    expect(stateSize(h)).toBeNull();
+    expect(await stateSize(h)).toBeNull();
     // A right answer now starts nothing; a new /new works.
     await h.send(USERS.alice, "@carol", { replyTo: question });
-    expect(h.service.getChallenge(1)).toBeNull();
+    expect(await h.service.getChallenge(1)).toBeNull();
     await h.send(USERS.alice, "/new");
     const fresh = h.lastMessage();
     await h.press(USERS.alice, fresh, buttonNamed(fresh, "long nardy"));
@@ -96,18 +96,18 @@ describe("a /new dialog's state", () => {
     const { dialog, question } = await askedForName(h);
     // The longest messages Telegram delivers, each a step the plugin records whole.
     const sizes: number[] = [];
-    for (let i = 0; i < MAX_DIALOG_STEPS && stateSize(h) !== null; i++) {
-      sizes.push(stateSize(h)!);
+    for (let i = 0; i < MAX_DIALOG_STEPS && (await stateSize(h)) !== null; i++) {
+      sizes.push((await stateSize(h))!);
       await h.send(USERS.alice, `${i}`.padEnd(4_000, "ы"), { replyTo: question });
     }
-    expect(stateSize(h)).toBeNull();
+    expect(await stateSize(h)).toBeNull();
     expect(sizes.length).toBeLessThan(MAX_DIALOG_STEPS - 4);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_DIALOG_STATE_CHARS);
     const ended = h.tg.message(GROUP, dialog.messageId)!;
     expect(ended.text).toBe("This set-up went on too long and was closed. Start again with /new.");
     expect(buttons(ended)).toEqual([]);
     await h.send(USERS.alice, "@carol", { replyTo: question });
-    expect(h.service.getChallenge(1)).toBeNull();
+    expect(await h.service.getChallenge(1)).toBeNull();
     expect(h.tg.problems()).toEqual([]);
   });
 });

@@ -35,18 +35,22 @@ async function aliceAndBobPlay(h: Harness): Promise<StoredMessage> {
  * answered and changes the game.
  */
 async function alicePressesHerBoard(h: Harness, board: StoredMessage, gameId = 1) {
-  for (let i = 0; i < 50 && h.service.getGame(gameId)!.waitingFor !== USERS.alice.id; i++) {
+  for (let i = 0; i < 50 && (await h.service.getGame(gameId))!.waitingFor !== USERS.alice.id; i++) {
     const live = h.tg.message(GROUP, board.messageId)!;
-    await h.press(userById(h.service.getGame(gameId)!.waitingFor!), live, buttons(live)[0]!);
+    await h.press(
+      userById((await h.service.getGame(gameId))!.waitingFor!),
+      live,
+      buttons(live)[0]!,
+    );
   }
-  const before = h.service.getGame(gameId)!;
+  const before = (await h.service.getGame(gameId))!;
   expect(before.waitingFor).toBe(USERS.alice.id);
   const live = h.tg.message(GROUP, board.messageId)!;
   const answers = h.tg.callsOf("answerCallbackQuery").length;
   const choice = buttons(live).find((b) => !/Claim/.test(b.text))!;
   await h.press(USERS.alice, live, choice);
   expect(h.tg.callsOf("answerCallbackQuery").length).toBe(answers + 1);
-  expect(h.service.getGame(gameId)!.version).toBeGreaterThan(before.version);
+  expect((await h.service.getGame(gameId))!.version).toBeGreaterThan(before.version);
 }
 
 /** Alice's commands all get their usual replies. */
@@ -77,7 +81,7 @@ describe("an open /new dialog does not capture its user", () => {
     // The dialog is still where she left it.
     expect(first.tg.message(GROUP, dialog.messageId)!.text).toBe("Which rules?");
     expect(first.tg.problems()).toEqual([]);
-    first.close();
+    await first.close();
 
     const h = await harness({ path: file, tg: first.tg });
     await aliceCommandsWork(h, "/play short standard");
@@ -182,13 +186,13 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
     expect(question.text).toMatch(/Reply to this message/);
     // A plain message never reaches a bot in privacy mode.
     expect(await h.send(USERS.alice, "@carol")).toBe(false);
-    expect(h.service.getChallenge(1)).toBeNull();
+    expect(await h.service.getChallenge(1)).toBeNull();
     // Someone else's reply to the question is not the answer.
     expect(await h.send(USERS.bob, "@bob", { replyTo: question })).toBe(true);
-    expect(h.service.getChallenge(1)).toBeNull();
+    expect(await h.service.getChallenge(1)).toBeNull();
     // Alice's reply is.
     expect(await h.send(USERS.alice, "@carol", { replyTo: question })).toBe(true);
-    expect(h.service.getChallenge(1)!.target).toEqual({ userId: null, username: "carol" });
+    expect((await h.service.getChallenge(1))!.target).toEqual({ userId: null, username: "carol" });
     const card = h.tg.message(GROUP, dialog.messageId)!;
     expect(card.text).toContain("Alice challenges @carol");
     expect(buttons(card).map((b) => b.text)).toEqual([
@@ -212,7 +216,7 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
       entities: [{ type: "text_mention", offset: 0, length: 6, user: dmytro }],
     });
     expect(await h.handle(update)).toBe(true);
-    const challenge = h.service.getChallenge(1)!;
+    const challenge = (await h.service.getChallenge(1))!;
     expect(challenge.target).toEqual({ userId: dmytro.id, username: null });
     const card = h.tg.message(GROUP, dialog.messageId)!;
     expect(card.text).toContain("Alice challenges");
@@ -222,9 +226,9 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
     );
     // Only Dmytro may accept.
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    expect(h.service.getGame(1)).toBeNull();
+    expect(await h.service.getGame(1)).toBeNull();
     await h.press(dmytro, card, buttonNamed(card, /Accept/));
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     expect([game.white.id, game.black.id].sort()).toEqual([USERS.alice.id, dmytro.id]);
     expect(h.tg.problems()).toEqual([]);
   });
@@ -267,7 +271,7 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
       "Cancel",
     ]);
     await h.press(USERS.alice, dialog, buttonNamed(dialog, /friend/));
-    const challenge = h.service.getChallenge(1)!;
+    const challenge = (await h.service.getChallenge(1))!;
     const final = h.tg.message(chat, dialog.messageId)!;
     expect(final.text).toContain("Alice challenges anyone to short nardy");
     expect(buttons(final)[0]).toMatchObject({ switch_inline_query: `c${challenge.id}` });
@@ -296,7 +300,7 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
     );
     const card = h.tg.inlineMessage("shared-1")!;
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    const game = gameInInline(h.parts.deps, "shared-1")!;
+    const game = (await gameInInline(h.parts.deps, "shared-1"))!;
     expect(game).not.toBeNull();
     expect([game.white.id, game.black.id].sort()).toEqual([USERS.alice.id, USERS.bob.id]);
     expect(h.tg.inlineMessage("shared-1")!.text).toMatch(/roll|to move/);
@@ -312,7 +316,7 @@ describe("/new: naming the opponent, and the dialog's owner", () => {
     const dialog = await toOpponentStep(h, chat);
     await h.press(USERS.alice, dialog, buttonNamed(dialog, "The bot"));
     await startAgainstBot(h, chat);
-    const game = h.service.activeGames(chat, USERS.alice.id)[0]!;
+    const game = (await h.service.activeGames(chat, USERS.alice.id))[0]!;
     expect([game.white.id, game.black.id]).toContain(BOT_INFO.id);
     expect(game.waitingFor).toBe(USERS.alice.id);
     expect(h.lastMessage(chat).photo).not.toBeNull();

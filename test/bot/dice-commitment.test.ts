@@ -16,7 +16,7 @@ const plain = (m: StoredMessage) => m.text ?? m.caption ?? "";
 
 async function playOut(harness: Harness, board: StoredMessage, gameId: number) {
   for (let presses = 0; presses < 3000; presses++) {
-    const game = harness.service.getGame(gameId)!;
+    const game = (await harness.service.getGame(gameId))!;
     if (game.state.phase === "over") return;
     const live = harness.tg.message(board.chatId!, board.messageId)!;
     const choices = buttons(live).filter((b) => !/Drop|Claim|Undo|Double/.test(b.text));
@@ -92,14 +92,14 @@ describe("the dice come from a committed seed and the press that starts the game
       );
       const board = h.lastMessage();
       expect(board.messageId).toBe(first.sent.message_id);
-      const secondPart = h.service.getGame(1)!.diceSalt!;
+      const secondPart = (await h.service.getGame(1))!.diceSalt!;
       pressPart(first.pressId, challengeAt, first.sent).matches(secondPart);
       expect(commitmentIn(board.caption)).toBe(committed);
       expect(secondPartIn(board.caption)).toBe(secondPart);
       expect(board.caption).toMatch(/lot: /);
 
       await playOut(h, board, 1);
-      const game = h.service.getGame(1)!;
+      const game = (await h.service.getGame(1))!;
       const final = plain(h.tg.message(board.chatId!, board.messageId)!);
       const seed = /dice seed: <code>([0-9a-f]{64})<\/code>/.exec(final)?.[1];
       expect(seed).toBeDefined();
@@ -107,7 +107,7 @@ describe("the dice come from a committed seed and the press that starts the game
       expect(secondPartIn(final)).toBe(secondPart);
       // Every die the players saw comes from the seed and the second part, in order; from
       // the seed alone they would be others.
-      const shown = diceOfEvents(h.events(game.id));
+      const shown = diceOfEvents(await h.events(game.id));
       expect(shown).toEqual(playerDice(seed!, shown.length, secondPart).dice);
       expect(shown).not.toEqual(playerDice(seed!, shown.length, null).dice);
 
@@ -121,7 +121,7 @@ describe("the dice come from a committed seed and the press that starts the game
         h!.press(USERS.alice, live, buttonNamed(live, /Next game/)),
       );
       expect(commitmentIn(second.caption)).toBe(next);
-      const rematch = h.service.getGame(2)!;
+      const rematch = (await h.service.getGame(2))!;
       expect(rematch.diceCommitment).toBe(next);
       pressPart(second.pressId, live, second.sent).matches(rematch.diceSalt);
       expect(commitmentIn(h.lastMessage().caption)).toBe(next);
@@ -140,7 +140,7 @@ describe("against the bot, the challenger's 🎲 starts the game after its hash 
     expect(committed).toMatch(/^[0-9a-f]{64}$/);
     expect(buttons(card).map((b) => b.text)).toEqual(["🎲 Start", "Cancel challenge"]);
     // Nothing is drawn yet: no game, no board.
-    expect(h.service.activeGames(GROUP, USERS.alice.id)).toEqual([]);
+    expect(await h.service.activeGames(GROUP, USERS.alice.id)).toEqual([]);
     expect(h.tg.callsOf("sendPhoto")).toEqual([]);
 
     // Someone else's press starts nothing.
@@ -148,11 +148,11 @@ describe("against the bot, the challenger's 🎲 starts the game after its hash 
     expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe(
       "This challenge is for someone else.",
     );
-    expect(h.service.activeGames(GROUP, USERS.alice.id)).toEqual([]);
+    expect(await h.service.activeGames(GROUP, USERS.alice.id)).toEqual([]);
 
     const first = await startBy(h, () => h!.press(USERS.alice, card, buttonNamed(card, /🎲/)));
     expect(commitmentIn(first.caption)).toBe(committed);
-    const game = h.service.activeGames(GROUP, USERS.alice.id)[0]!;
+    const game = (await h.service.activeGames(GROUP, USERS.alice.id))[0]!;
     expect(game.diceCommitment).toBe(committed);
     pressPart(first.pressId, card, first.sent).matches(game.diceSalt);
     expect([game.white.id, game.black.id]).toContain(BOT_INFO.id);
@@ -168,7 +168,7 @@ describe("against the bot, the challenger's 🎲 starts the game after its hash 
     const card = h.lastMessage();
     await h.press(USERS.alice, card, buttonNamed(card, /Cancel/));
     expect(buttons(h.tg.message(GROUP, card.messageId)!)).toEqual([]);
-    expect(h.service.activeGames(GROUP, USERS.alice.id)).toEqual([]);
+    expect(await h.service.activeGames(GROUP, USERS.alice.id)).toEqual([]);
     expect(h.tg.problems()).toEqual([]);
   });
 });

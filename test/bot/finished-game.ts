@@ -21,7 +21,7 @@ async function acceptedGame(
   await h.press(accepter, challenge, buttons(challenge)[0]!);
   const board = h.lastMessage(chatId);
   expect(board.photo).not.toBeNull();
-  return { game: h.service.activeGames(chatId, accepter.id).at(-1)!, board };
+  return { game: (await h.service.activeGames(chatId, accepter.id)).at(-1)!, board };
 }
 
 /**
@@ -68,7 +68,7 @@ export async function resignAfter(h: Harness, start: GameView, actions: number):
     [by, { type: "resign", kind: "single" }],
     [other, { type: "accept-resign" }],
   ] as const) {
-    const r = h.service.act(game.id, who, action, game.version);
+    const r = await h.service.act(game.id, who, action, game.version);
     if (!r.ok) throw new Error(r.error.message);
     game = r.value.game;
   }
@@ -92,7 +92,7 @@ export async function playToEnd(
     // One action at a time: the service may play a forced rest of the turn by itself.
     const move = chooseAction(game.state, { player: "pipcount" })!;
     const by = move.by === "white" ? game.white.id : game.black.id;
-    const r = h.service.act(game.id, by, move.actions[0]!, game.version);
+    const r = await h.service.act(game.id, by, move.actions[0]!, game.version);
     if (!r.ok) throw new Error(r.error.message);
     game = r.value.game;
   }

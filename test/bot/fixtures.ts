@@ -25,7 +25,7 @@ export const test = base.extend<BotFixtures>({
       made.push(h);
       return h;
     });
-    for (const h of made) h.close();
+    for (const h of made) await h.close();
   },
   h: async ({ harness }, use) => {
     await use(await harness());

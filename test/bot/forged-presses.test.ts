@@ -81,7 +81,7 @@ describe("review buttons (analysis, replay, record)", () => {
     const h = await harness({ env: { BOARD_CACHE_CHAT_ID: "-100999" } });
     const card = await sendCard(h, "ss", "inl-game", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    const game = await resignAfter(h, gameInInline(h.parts.deps, "inl-game")!, 4);
+    const game = await resignAfter(h, (await gameInInline(h.parts.deps, "inl-game"))!, 4);
     // Carol's own card elsewhere: the replay's data pressed there, even by a player of the
     // game, does not turn her card into someone else's animation.
     const other = await sendCard(h, "lc", "carols-card", false, USERS.carol);
@@ -133,12 +133,12 @@ describe("challenge buttons", () => {
       show_alert: true,
       text: "This button is no longer active.",
     });
-    expect(h.service.getChallenge(1)!.status).toBe("pending");
-    expect(h.service.activeGamesAnywhere(eve.id)).toEqual([]);
+    expect((await h.service.getChallenge(1))!.status).toBe("pending");
+    expect(await h.service.activeGamesAnywhere(eve.id)).toEqual([]);
     expect(writesSince(h, mark).filter((c) => c.method !== "sendMessage")).toEqual([]);
     // The card itself still works.
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    expect(h.service.getChallenge(1)!.status).toBe("accepted");
+    expect((await h.service.getChallenge(1))!.status).toBe("accepted");
     expect(h.tg.problems()).toEqual([]);
   });
 });
@@ -150,7 +150,7 @@ describe("board buttons", () => {
     const challenge = h.lastMessage();
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
     const board = h.lastMessage();
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     const mover = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
     const first = buttons(board).find(
       (b) => "callback_data" in b && /^g:1:/.test(b.callback_data!),
@@ -172,11 +172,11 @@ describe("board buttons", () => {
         });
       }
     }
-    expect(h.service.getGame(1)!.version).toBe(game.version);
+    expect((await h.service.getGame(1))!.version).toBe(game.version);
     expect(writesSince(h, mark)).toEqual([]);
     // On the board, the same button plays.
     await h.press(mover, board, first);
-    expect(h.service.getGame(1)!.version).toBeGreaterThan(game.version);
+    expect((await h.service.getGame(1))!.version).toBeGreaterThan(game.version);
     expect(h.tg.problems()).toEqual([]);
   });
 });
@@ -187,7 +187,7 @@ describe("resignation questions", () => {
     await h.send(USERS.alice, "/play");
     const challenge = h.lastMessage();
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
-    const version = h.service.getGame(1)!.version;
+    const version = (await h.service.getGame(1))!.version;
     const { group, own } = await evesMessages(h);
     await h.send(USERS.alice, "/start", { chatId: USERS.alice.id });
     const alices = h.lastMessage(USERS.alice.id);
@@ -211,7 +211,7 @@ describe("resignation questions", () => {
       show_alert: true,
       text: "This button is no longer active.",
     });
-    expect(h.service.getGame(1)!).toMatchObject({ status: "active", version });
+    expect((await h.service.getGame(1))!).toMatchObject({ status: "active", version });
     expect(writesSince(h, mark)).toEqual([]);
     expect(h.tg.problems()).toEqual([]);
   });
@@ -267,17 +267,18 @@ describe("settings and language buttons", () => {
       });
     }
     expect(writesSince(h, mark)).toEqual([]);
-    for (const chat of [GROUP, OTHER, eve.id]) expect(h.service.chatConfirmTurns(chat)).toBe(false);
-    expect(h.service.playerLocale(eve.id)).toBeNull();
+    for (const chat of [GROUP, OTHER, eve.id])
+      expect(await h.service.chatConfirmTurns(chat)).toBe(false);
+    expect(await h.service.playerLocale(eve.id)).toBeNull();
     // From their own messages they work.
     await h.send(eve, "/settings", { chatId: OTHER });
     const settings = h.lastMessage(OTHER);
     await h.press(eve, settings, buttons(settings)[0]!);
-    expect(h.service.chatConfirmTurns(OTHER)).toBe(true);
+    expect(await h.service.chatConfirmTurns(OTHER)).toBe(true);
     await h.send(eve, "/lang", { chatId: eve.id });
     const lang = h.lastMessage(eve.id);
     await h.press(eve, lang, buttonNamed(lang, "Русский"));
-    expect(h.service.playerLocale(eve.id)).toBe("ru");
+    expect(await h.service.playerLocale(eve.id)).toBe("ru");
     expect(h.tg.problems()).toEqual([]);
   });
 });

@@ -47,7 +47,7 @@ async function playToTheEnd(harness: Harness, board: StoredMessage, pick: (n: nu
   );
   let presses = 0;
   for (;;) {
-    const game = harness.service.getGame(gameId)!;
+    const game = (await harness.service.getGame(gameId))!;
     if (game.state.phase === "over") return { game, presses };
     const who = userById(game.waitingFor!);
     const choices = buttons(board).filter((b) => !/Drop|Claim/.test(b.text));
@@ -64,13 +64,13 @@ async function playToTheEnd(harness: Harness, board: StoredMessage, pick: (n: nu
 
 /** Alice offers the smallest resignation on this board and Bob accepts it. */
 async function resigned(harness: Harness, board: StoredMessage) {
-  const gameId = harness.service.activeGames(GROUP, USERS.alice.id)[0]!.id;
+  const gameId = (await harness.service.activeGames(GROUP, USERS.alice.id))[0]!.id;
   await harness.send(USERS.alice, "/resign");
   const confirm = harness.lastMessage();
   await harness.press(USERS.alice, confirm, buttons(confirm)[0]!);
   const live = harness.tg.message(GROUP, board.messageId)!;
   await harness.press(USERS.bob, live, buttonNamed(live, /Accept/));
-  return harness.service.getGame(gameId)!;
+  return (await harness.service.getGame(gameId))!;
 }
 
 let seed = 7;
@@ -133,7 +133,7 @@ describe("a whole game in a group, by button presses only", () => {
 describe("only the right press changes a game", () => {
   it("someone else gets an alert and nothing changes", async ({ h }) => {
     const board = await startGame(h, "/play");
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     const mover = userById(game.waitingFor!);
     const other = mover.id === USERS.alice.id ? USERS.bob : USERS.alice;
     const before = h.tg.calls.length;
@@ -142,27 +142,27 @@ describe("only the right press changes a game", () => {
     expect(answer.payload.show_alert).toBe(true);
     expect(String(answer.payload.text)).toContain(mover.first_name);
     await h.press(USERS.carol, board, buttons(board)[0]!);
-    expect(h.service.getGame(1)!.version).toBe(game.version);
+    expect((await h.service.getGame(1))!.version).toBe(game.version);
   });
 
   it("a press on an older board: out of date, and the live board is refreshed", async ({ h }) => {
     const board = await startGame(h, "/play");
     const old = structuredClone(board);
-    const mover = userById(h.service.getGame(1)!.waitingFor!);
+    const mover = userById((await h.service.getGame(1))!.waitingFor!);
     await h.press(mover, board, buttons(board)[0]!);
-    const version = h.service.getGame(1)!.version;
+    const version = (await h.service.getGame(1))!.version;
     const before = h.tg.calls.length;
-    await h.press(userById(h.service.getGame(1)!.waitingFor!), old, buttons(old)[0]!);
+    await h.press(userById((await h.service.getGame(1))!.waitingFor!), old, buttons(old)[0]!);
     const calls = h.tg.calls.slice(before);
     expect(String(calls.find((c) => c.method === "answerCallbackQuery")!.payload.text)).toMatch(
       /out of date/,
     );
-    expect(h.service.getGame(1)!.version).toBe(version);
+    expect((await h.service.getGame(1))!.version).toBe(version);
   });
 
   it("forged callback data is rejected without a change", async ({ h }) => {
     const board = await startGame(h, "/play");
-    const version = h.service.getGame(1)!.version;
+    const version = (await h.service.getGame(1))!.version;
     const forged = [
       "g:1:999:s:24:18:6",
       "g:1:1:s:1:24:6",
@@ -173,19 +173,19 @@ describe("only the right press changes a game", () => {
       "g:99:1:r",
       "x".repeat(64),
     ];
-    const mover = userById(h.service.getGame(1)!.waitingFor!);
+    const mover = userById((await h.service.getGame(1))!.waitingFor!);
     for (const data of forged) {
       const before = h.tg.calls.length;
       await h.pressData(mover, board, data);
       const answers = h.tg.calls.slice(before).filter((c) => c.method === "answerCallbackQuery");
       expect(answers).toHaveLength(1);
     }
-    expect(h.service.getGame(1)!.version).toBe(version);
+    expect((await h.service.getGame(1))!.version).toBe(version);
   });
 
   it("two presses at once: exactly one applies", async ({ h }) => {
     const board = await startGame(h, "/play");
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     const mover = userById(game.waitingFor!);
     const b = buttons(board)[0]!;
     await Promise.all([h.press(mover, board, b), h.press(mover, board, b)]);
@@ -193,7 +193,7 @@ describe("only the right press changes a game", () => {
     const p = decode("callback_data" in b ? b.callback_data : undefined);
     const command = p?.type === "game" ? p.command : null;
     const steps = command?.kind === "play" ? command.steps.length : 1;
-    const events = h.events(1).filter((e) => e.actorId === mover.id && e.type !== "start");
+    const events = (await h.events(1)).filter((e) => e.actorId === mover.id && e.type !== "start");
     expect(events.length).toBe(steps);
     const answers = h.tg.callsOf("answerCallbackQuery").slice(-2);
     expect(answers.filter((a) => /out of date/.test(String(a.payload.text)))).toHaveLength(1);
@@ -211,9 +211,9 @@ describe("only the right press changes a game", () => {
     const challenge = h.lastMessage();
     expect(challenge.text).toContain("Alice challenges @bob");
     await h.press(USERS.carol, challenge, buttonNamed(challenge, /Accept/));
-    expect(h.service.getGame(1)).toBeNull();
+    expect(await h.service.getGame(1)).toBeNull();
     await h.press(USERS.bob, challenge, buttonNamed(challenge, /Accept/));
-    expect(h.service.getGame(1)).not.toBeNull();
+    expect(await h.service.getGame(1)).not.toBeNull();
   });
 });
 
@@ -225,14 +225,14 @@ describe("restarts", () => {
     const file = path.join(dir, "game.sqlite");
     const first = await harness({ path: file });
     const board = await startGame(first, "/play");
-    const mover = userById(first.service.getGame(1)!.waitingFor!);
+    const mover = userById((await first.service.getGame(1))!.waitingFor!);
     await first.press(mover, board, buttons(board)[0]!);
-    const version = first.service.getGame(1)!.version;
-    first.close();
+    const version = (await first.service.getGame(1))!.version;
+    await first.close();
 
     const h = await harness({ path: file, tg: first.tg });
     const live = h.tg.message(GROUP, board.messageId)!;
-    expect(h.service.getGame(1)!.version).toBe(version);
+    expect((await h.service.getGame(1))!.version).toBe(version);
     const { game } = await playToTheEnd(h, live, pick);
     expect(game.state.phase).toBe("over");
     // Telegram refused nothing, and every press was answered in time.
@@ -247,7 +247,7 @@ describe("resigning", () => {
     const confirm = h.lastMessage();
     expect(confirm.text).toMatch(/Resign the game against Bob/);
     await h.press(USERS.alice, confirm, buttonNamed(confirm, /Yes, resign/));
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     expect(game.state.result).toMatchObject({
       winner: game.white.id === USERS.bob.id ? "white" : "black",
       reason: "resign",
@@ -262,7 +262,7 @@ describe("resigning", () => {
     const live = h.tg.message(GROUP, board.messageId)!;
     expect(live.caption).toMatch(/offers to resign/);
     await h.press(USERS.alice, live, buttonNamed(live, /Accept/));
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     expect(game.state.result).toMatchObject({ kind: "gammon", reason: "resign" });
   });
 
@@ -296,6 +296,6 @@ describe("a private chat with the bot", () => {
     const reply = h.lastMessage(USERS.alice.id);
     expect(reply.text).toContain("/play bot");
     expect(buttons(reply)[0]).toMatchObject({ switch_inline_query: "" });
-    expect(h.service.getChallenge(1)).toBeNull();
+    expect(await h.service.getChallenge(1)).toBeNull();
   });
 });

@@ -87,8 +87,8 @@ export interface Harness {
   /** The computer player, when the harness has one. */
   readonly computer: ComputerOpponent | null;
   /** A game's stored event log. */
-  events(gameId: number): GameEventRow[];
-  close(): void;
+  events(gameId: number): Promise<GameEventRow[]>;
+  close(): Promise<void>;
 }
 
 /**
@@ -155,7 +155,7 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
   const database = opts.database ?? openDatabase(opts.path ?? ":memory:");
   const tg = opts.tg ?? inProcessApi();
   const wire = tg.wire;
-  const app = createApp(parsed.config, {
+  const app = await createApp(parsed.config, {
     database,
     botInfo: BOT_INFO,
     logger: opts.logger ?? silentLogger,
@@ -253,11 +253,11 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       if (!last) throw new Error(`no message in chat ${chatId}`);
       return last;
     },
-    close() {
+    async close() {
       // Closed twice (by a test that restarts the bot, then after it): once is enough.
       if (!database.sqlite.open) return;
       parts.boards.stop();
-      parts.persist();
+      await parts.persist();
       database.close();
     },
   };
@@ -307,7 +307,7 @@ export async function groupGame(
   await h.send(challenger, command);
   const challenge = h.lastMessage();
   await h.press(accepter, challenge, buttonNamed(challenge, /^✅/));
-  const game = h.service.activeGames(GROUP, challenger.id).at(-1)!;
+  const game = (await h.service.activeGames(GROUP, challenger.id)).at(-1)!;
   return { gameId: game.id, board: h.lastMessage() };
 }
 

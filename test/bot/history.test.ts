@@ -13,15 +13,17 @@ const ref = (u: User) => ({ id: u.id, firstName: u.first_name, languageCode: u.l
  */
 async function resignedGame(harness: Harness, challenger: User, accepter: User, loser: User) {
   // Written in the challenger's language, as the bot makes it.
-  const c = harness.parts.deps.messages.writtenIn(challenger.language_code ?? "en", () =>
-    harness.service.createChallenge({ challenger: ref(challenger), chat: CHAT, variant: "long" }),
+  const c = await harness.parts.deps.messages.writtenIn(
+    challenger.language_code ?? "en",
+    async () =>
+      harness.service.createChallenge({ challenger: ref(challenger), chat: CHAT, variant: "long" }),
   );
   if (!c.ok) throw new Error(c.error.message);
-  const started = harness.service.acceptChallenge(c.value.id, ref(accepter));
+  const started = await harness.service.acceptChallenge(c.value.id, ref(accepter));
   if (!started.ok) throw new Error(started.error.message);
   await harness.settle();
-  const g = harness.service.getGame(started.value.game.id)!;
-  const r = harness.service.act(g.id, loser.id, { type: "resign" }, g.version);
+  const g = (await harness.service.getGame(started.value.game.id))!;
+  const r = await harness.service.act(g.id, loser.id, { type: "resign" }, g.version);
   if (!r.ok) throw new Error(r.error.message);
   return r.value.game;
 }

@@ -28,8 +28,8 @@ async function start(h: Harness, command = "/play"): Promise<StoredMessage> {
 }
 
 /** The players of a game: the one it waits for, and the other. */
-function seats(h: Harness, gameId: number) {
-  const game = h.service.getGame(gameId)!;
+async function seats(h: Harness, gameId: number) {
+  const game = (await h.service.getGame(gameId))!;
   const waiting = userById(game.waitingFor!);
   const other = userById(game.white.id === waiting.id ? game.black.id : game.white.id);
   return { waiting, other };
@@ -40,12 +40,12 @@ function seats(h: Harness, gameId: number) {
  * service; returns the game as it then waits, with the computer about to think.
  */
 async function computerThinking(h: Harness): Promise<GameView> {
-  let game = h.service.getGame(1)!;
+  let game = (await h.service.getGame(1))!;
   expect(game.waitingFor).toBe(USERS.alice.id);
   while (game.waitingFor === USERS.alice.id) {
     const move = chooseAction(game.state, { player: "pipcount" })!;
     for (const action of move.actions) {
-      const r = h.service.act(game.id, USERS.alice.id, action, game.version);
+      const r = await h.service.act(game.id, USERS.alice.id, action, game.version);
       if (!r.ok) throw new Error(r.error.message);
       game = r.value.game;
     }
@@ -66,25 +66,25 @@ describe("claim the win", () => {
     let now = 50_000_000;
     const h = await harness({ now: () => now, env: { IDLE_HOURS: "1" } });
     const board = await start(h);
-    const { waiting, other } = seats(h, 1);
+    const { waiting, other } = await seats(h, 1);
     now += 2 * HOUR + 60_000;
     await h.tick(now);
     const live = h.tg.message(GROUP, board.messageId)!;
     const claim = buttonNamed(live, /Claim the win/);
-    const before = h.service.getGame(1)!;
+    const before = (await h.service.getGame(1))!;
     await h.press(waiting, live, claim);
     expect(lastAnswer(h)).toMatchObject({
       show_alert: true,
       text: expect.stringMatching(/This button is for your opponent/),
     });
     expect(String(lastAnswer(h).text)).not.toMatch(/It's .*'s turn/);
-    expect(h.service.getGame(1)!.version).toBe(before.version);
+    expect((await h.service.getGame(1))!.version).toBe(before.version);
     // A third person may not claim either.
     await h.press(USERS.carol, live, claim);
     expect(lastAnswer(h)).toMatchObject({ show_alert: true });
-    expect(h.service.getGame(1)!.version).toBe(before.version);
+    expect((await h.service.getGame(1))!.version).toBe(before.version);
     await h.press(other, live, claim);
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     expect(game.state.result).toMatchObject({ reason: "timeout" });
     expect(game.winnerId).toBe(other.id);
     expect(buttons(h.tg.message(GROUP, board.messageId)!).map((b) => b.text)).not.toContain(
@@ -102,8 +102,8 @@ describe("a chat the bot has lost", () => {
     const h = await harness({ now: () => now, env: { IDLE_HOURS: "1" } });
     const board = await start(h);
     const shortBoard = await start(h, "/play short"); // Alice and Bob again, in short nardy
-    const { waiting, other } = seats(h, 1);
-    const version = h.service.getGame(1)!.version;
+    const { waiting, other } = await seats(h, 1);
+    const version = (await h.service.getGame(1))!.version;
 
     expect(await h.handle(h.tg.kick(GROUP))).toBe(true);
     const mark = h.tg.calls.length;
@@ -122,8 +122,8 @@ describe("a chat the bot has lost", () => {
     await h.press(other, picker, buttons(picker)[0]!);
     const question = h.tg.message(other.id, picker.messageId)!;
     await h.press(other, question, buttonNamed(question, /Claim the win/));
-    expect(h.service.getGame(1)!.state.result).toMatchObject({ reason: "timeout" });
-    expect(h.service.getGame(1)!.winnerId).toBe(other.id);
+    expect((await h.service.getGame(1))!.state.result).toMatchObject({ reason: "timeout" });
+    expect((await h.service.getGame(1))!.winnerId).toBe(other.id);
     expect(h.tg.message(other.id, picker.messageId)!.text).toBe("The win is claimed.");
     expect(callsInto(h, GROUP, mark)).toEqual([]);
     // The short game: Alice offers to resign, Bob answers the offer, all from private chats.
@@ -131,15 +131,18 @@ describe("a chat the bot has lost", () => {
     const offer = h.lastMessage(USERS.alice.id);
     expect(offer.text).toMatch(/Offer Bob your resignation/);
     await h.press(USERS.alice, offer, buttonNamed(offer, "a gammon"));
-    expect(h.service.getGame(2)!.waitingFor).toBe(USERS.bob.id);
+    expect((await h.service.getGame(2))!.waitingFor).toBe(USERS.bob.id);
     await h.send(USERS.bob, "/resign", { chatId: USERS.bob.id });
     const answer = h.lastMessage(USERS.bob.id);
     expect(answer.text).toMatch(/Alice offers to resign with a gammon\. Do you accept\?/);
     await h.press(USERS.alice, answer, buttonNamed(answer, "✅ Accept"));
-    expect(h.service.getGame(2)!.status).toBe("active");
+    expect((await h.service.getGame(2))!.status).toBe("active");
     await h.press(USERS.bob, answer, buttonNamed(answer, "✅ Accept"));
-    expect(h.service.getGame(2)!.state.result).toMatchObject({ kind: "gammon", reason: "resign" });
-    expect(h.service.getGame(2)!.winnerId).toBe(USERS.bob.id);
+    expect((await h.service.getGame(2))!.state.result).toMatchObject({
+      kind: "gammon",
+      reason: "resign",
+    });
+    expect((await h.service.getGame(2))!.winnerId).toBe(USERS.bob.id);
     expect(h.tg.message(USERS.bob.id, answer.messageId)!.text).toBe(
       "Resignation accepted: the game is yours.",
     );
@@ -159,7 +162,7 @@ describe("a chat the bot has lost", () => {
       const final = h.tg.message(GROUP, m.messageId)!;
       expect(final.caption).toMatch(/wins/);
       expect(buttons(final).map((b) => b.text)).toContain("🔁 Next game");
-      expect(h.service.getGame(id)!.status).not.toBe("active");
+      expect((await h.service.getGame(id))!.status).not.toBe("active");
     }
     expect(waiting.id).not.toBe(other.id);
     expect(h.tg.problems()).toEqual([]);
@@ -171,7 +174,7 @@ describe("a chat the bot has lost", () => {
     let now = 70_000_000;
     const h = await harness({ now: () => now, env: { IDLE_HOURS: "1" } });
     const board = await start(h);
-    const { other } = seats(h, 1);
+    const { other } = await seats(h, 1);
     h.tg.kick(GROUP); // the my_chat_member update is lost on the way
     const mark = h.tg.calls.length;
     for (let i = 0; i < 4; i++) {
@@ -185,7 +188,7 @@ describe("a chat the bot has lost", () => {
     await h.send(other, "/resign", { chatId: other.id });
     const question = h.lastMessage(other.id);
     await h.press(other, question, buttonNamed(question, /Claim the win/));
-    expect(h.service.getGame(1)!.winnerId).toBe(other.id);
+    expect((await h.service.getGame(1))!.winnerId).toBe(other.id);
     expect(callsInto(h, GROUP, mark)).toHaveLength(1);
     // Telegram delivers a message from the group again: the bot is back, the board catches up.
     h.tg.rules.rejoin(GROUP);
@@ -208,17 +211,17 @@ describe("a chat the bot has lost", () => {
     now += 30 * 24 * HOUR;
     await h.tick(now);
     await h.tick(now + 60_000);
-    expect(h.service.getGame(1)!.version).toBe(game.version);
-    expect(h.events(1).at(-1)!.actorId).toBe(USERS.alice.id);
+    expect((await h.service.getGame(1))!.version).toBe(game.version);
+    expect((await h.events(1)).at(-1)!.actorId).toBe(USERS.alice.id);
     expect(callsInto(h, GROUP, mark)).toEqual([]);
 
     // Back: at the next tick the computer takes up its turn, and the board follows.
     h.tg.rules.rejoin(GROUP);
     expect(await h.handle(addedBack(GROUP))).toBe(true);
     await h.tick(now + 120_000);
-    const after = h.service.getGame(1)!;
+    const after = (await h.service.getGame(1))!;
     expect(after.version).toBeGreaterThan(game.version);
-    expect(h.events(1).some((e) => e.actorId === BOT_INFO.id && e.seq > 0)).toBe(true);
+    expect((await h.events(1)).some((e) => e.actorId === BOT_INFO.id && e.seq > 0)).toBe(true);
     const live = h.tg.message(GROUP, board.messageId)!;
     for (const b of buttons(live))
       expect("callback_data" in b && b.callback_data).toMatch(new RegExp(`^g:1:${after.version}:`));
@@ -248,16 +251,16 @@ describe("a chat the bot has lost", () => {
       text: expect.stringMatching(/cannot be claimed from the bot/),
     });
     // The service says the same to anyone who asks, however long the silence.
-    expect(h.service.claimable(h.service.getGame(1)!, now + 365 * 24 * HOUR)).toBe(false);
-    expect(h.service.claimableGames(now + 365 * 24 * HOUR)).toEqual([]);
-    const claim = h.service.act(1, USERS.alice.id, { type: "claim-timeout" }, game.version);
+    expect(h.service.claimable((await h.service.getGame(1))!, now + 365 * 24 * HOUR)).toBe(false);
+    expect(await h.service.claimableGames(now + 365 * 24 * HOUR)).toEqual([]);
+    const claim = await h.service.act(1, USERS.alice.id, { type: "claim-timeout" }, game.version);
     expect(claim).toMatchObject({ ok: false, error: { code: "claim-computer" } });
-    expect(h.service.getGame(1)).toMatchObject({ status: "active", version: game.version });
+    expect(await h.service.getGame(1)).toMatchObject({ status: "active", version: game.version });
     // Back in the group, the computer plays its turn at the next tick: the game goes on.
     h.tg.rules.rejoin(GROUP);
     expect(await h.handle(addedBack(GROUP))).toBe(true);
     await h.tick(now + 60_000);
-    expect(h.service.getGame(1)!.waitingFor).toBe(USERS.alice.id);
+    expect((await h.service.getGame(1))!.waitingFor).toBe(USERS.alice.id);
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -269,7 +272,7 @@ describe("a chat the bot has lost", () => {
     const chat = USERS.alice.id;
     await h.send(USERS.alice, "/play bot", { chatId: chat });
     const board = await startAgainstBot(h, chat);
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     expect(game.waitingFor).toBe(USERS.alice.id);
     const blocked = h.tg.kick(chat) as { my_chat_member: { new_chat_member: { status: string } } };
     expect(blocked.my_chat_member.new_chat_member.status).toBe("kicked");
@@ -288,10 +291,10 @@ describe("a chat the bot has lost", () => {
     expect(buttons(live).length).toBeGreaterThan(0);
     const first = buttons(live)[0]!;
     expect("callback_data" in first && first.callback_data).toContain(
-      `g:1:${h.service.getGame(1)!.version}:`,
+      `g:1:${(await h.service.getGame(1))!.version}:`,
     );
     await h.press(USERS.alice, live, first);
-    expect(h.service.getGame(1)!.version).toBeGreaterThan(game.version);
+    expect((await h.service.getGame(1))!.version).toBeGreaterThan(game.version);
     expect(h.tg.problems()).toEqual([]);
   });
 });
@@ -304,21 +307,21 @@ describe("a resignation offer left unanswered", () => {
     await h.send(USERS.alice, "/resign");
     const offer = h.lastMessage();
     await h.press(USERS.alice, offer, buttonNamed(offer, "a gammon"));
-    expect(h.service.getGame(1)!.waitingFor).toBe(USERS.bob.id);
+    expect((await h.service.getGame(1))!.waitingFor).toBe(USERS.bob.id);
     now += 3 * HOUR;
     await h.tick(now);
     // The board does not offer the claim (the one who could claim offered to resign), and
     // its data pressed anyway is refused.
     const live = h.tg.message(GROUP, board.messageId)!;
     expect(buttons(live).map((b) => b.text)).not.toContain("🏁 Claim the win");
-    const version = h.service.getGame(1)!.version;
+    const version = (await h.service.getGame(1))!.version;
     const claim = encode({ type: "game", gameId: 1, version, command: { kind: "claim" } });
     await h.pressData(USERS.alice, live, claim);
     expect(lastAnswer(h)).toMatchObject({
       show_alert: true,
       text: "Your resignation offer is waiting for Bob's answer, so you cannot claim the win meanwhile.",
     });
-    expect(h.service.getGame(1)!.version).toBe(version);
+    expect((await h.service.getGame(1))!.version).toBe(version);
     // Nor does her own /resign offer it.
     await h.send(USERS.alice, "/resign");
     const question = h.lastMessage();
@@ -328,7 +331,7 @@ describe("a resignation offer left unanswered", () => {
     const answer = h.lastMessage();
     await h.press(USERS.bob, answer, buttonNamed(answer, "❌ Decline"));
     expect(h.tg.message(GROUP, answer.messageId)!.text).toBe("Offer declined. Play on!");
-    expect(h.service.getGame(1)!.state.phase).not.toBe("resign");
+    expect((await h.service.getGame(1))!.state.phase).not.toBe("resign");
     expect(h.tg.problems()).toEqual([]);
   });
 });

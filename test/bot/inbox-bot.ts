@@ -38,7 +38,7 @@ export async function botOn(file: string, fake: FakeBotApi) {
     dead
       ? Promise.resolve(Response.json({ ok: false, error_code: 401, description: "dead" }))
       : fake.fetch(url, init as never);
-  const app = createApp(parsed.config, {
+  const app = await createApp(parsed.config, {
     database,
     botInfo: BOT_INFO,
     logger: silentLogger,

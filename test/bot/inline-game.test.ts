@@ -12,7 +12,7 @@ async function playInline(harness: Harness, inlineMessageId: string) {
   let presses = 0;
   const from = harness.tg.calls.length;
   for (;;) {
-    const game = gameInInline(harness.parts.deps, inlineMessageId)!;
+    const game = (await gameInInline(harness.parts.deps, inlineMessageId))!;
     if (game.state.phase === "over") {
       const calls: Record<string, number> = {};
       for (const c of harness.tg.calls.slice(from)) calls[c.method] = (calls[c.method] ?? 0) + 1;
@@ -53,7 +53,7 @@ describe("a whole game inside an inline message", () => {
           !/^(answerCallbackQuery|editMessage(Media|Caption)|sendPhoto|deleteMessage)$/.test(m),
       );
       expect(others).toEqual([]);
-      const game = h.service.getGame(gameId)!;
+      const game = (await h.service.getGame(gameId))!;
       expect(game.variant).toBe(variant);
       const final = h.tg.inlineMessage(`inl-${variant}`)!;
       expect(final.caption).toMatch(/wins/);
@@ -64,7 +64,7 @@ describe("a whole game inside an inline message", () => {
         true,
       );
       expect(h.tg.chatMessages(CACHE_CHAT)).toEqual([]);
-      expect(h.service.chatSeries(null).length).toBe(1);
+      expect((await h.service.chatSeries(null)).length).toBe(1);
       // Telegram refused nothing, and every press was answered in time.
       expect(h.tg.problems()).toEqual([]);
     }, 120_000);
@@ -74,15 +74,15 @@ describe("a whole game inside an inline message", () => {
     h,
   }) => {
     const card = await sendCard(h, "ls", "inl-fb", true);
-    const challenge = challengeInInline(h.parts.deps, "inl-fb");
+    const challenge = await challengeInInline(h.parts.deps, "inl-fb");
     expect(challenge?.status).toBe("pending");
     const live = h.tg.inlineMessage("inl-fb")!;
     expect(live.text).toContain("Alice challenges anyone");
     expect(card.photo).toBeNull();
     await h.press(USERS.alice, live, buttonNamed(live, /Accept/));
-    expect(gameInInline(h.parts.deps, "inl-fb")).toBeNull();
+    expect(await gameInInline(h.parts.deps, "inl-fb")).toBeNull();
     await h.press(USERS.bob, live, buttonNamed(live, /Accept/));
-    const game = gameInInline(h.parts.deps, "inl-fb")!;
+    const game = (await gameInInline(h.parts.deps, "inl-fb"))!;
     expect(game.rules.head).toBe("sport");
     expect(h.tg.inlineMessage("inl-fb")!.text).toMatch(/to move|roll/);
     // A game in a card starts in it: Bob's press there (its id, the card's inline id) is the
@@ -96,11 +96,11 @@ describe("a whole game inside an inline message", () => {
     const card = await sendCard(h, "lc", "inl-race", false);
     const accept = buttonNamed(card, /Accept/);
     await Promise.all([h.press(USERS.bob, card, accept), h.press(USERS.carol, card, accept)]);
-    const game = gameInInline(h.parts.deps, "inl-race")!;
+    const game = (await gameInInline(h.parts.deps, "inl-race"))!;
     expect([USERS.bob.id, USERS.carol.id]).toContain(
       game.white.id === USERS.alice.id ? game.black.id : game.white.id,
     );
-    expect(h.service.getGame(game.id + 1)).toBeNull();
+    expect(await h.service.getGame(game.id + 1)).toBeNull();
   });
 
   it("only the challenger may cancel the card", async ({ h }) => {
@@ -131,10 +131,10 @@ describe("a whole game inside an inline message", () => {
       await h.pressData(USERS.bob, card, forged);
       expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.show_alert).toBe(true);
     }
-    expect(gameInInline(h.parts.deps, "inl-forged")).toBeNull();
-    expect(challengeInInline(h.parts.deps, "inl-forged")).toBeNull();
+    expect(await gameInInline(h.parts.deps, "inl-forged")).toBeNull();
+    expect(await challengeInInline(h.parts.deps, "inl-forged")).toBeNull();
     // The real button still works.
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    expect(gameInInline(h.parts.deps, "inl-forged")).not.toBeNull();
+    expect(await gameInInline(h.parts.deps, "inl-forged")).not.toBeNull();
   });
 });

@@ -20,7 +20,7 @@ describe("inline cards at their edges", () => {
     });
     const card = await sendCard(h, "lc", "pic-1", true, USERS.alice);
     expect(card.photo).toMatch(/^photo-/);
-    const challenge = challengeInInline(h.parts.deps, "pic-1")!;
+    const challenge = (await challengeInInline(h.parts.deps, "pic-1"))!;
     expect(challenge).toMatchObject({ status: "pending", cardPhoto: true });
     const shown = h.tg.inlineMessage("pic-1")!;
     expect(shown.caption).toContain("Alice challenges anyone");
@@ -31,7 +31,7 @@ describe("inline cards at their edges", () => {
     expect(expired.photo).toBe(card.photo);
     expect(expired.caption).toMatch(/Nobody accepted Alice's challenge/);
     expect(buttons(expired)).toEqual([]);
-    expect(h.service.getChallenge(challenge.id)!.status).toBe("expired");
+    expect((await h.service.getChallenge(challenge.id))!.status).toBe("expired");
     expect(h.tg.callsOf("editMessageText")).toEqual([]);
     expect(h.tg.problems()).toEqual([]);
   });
@@ -51,7 +51,7 @@ describe("inline cards at their edges", () => {
     const expired = h.tg.inlineMessage("pic-2")!;
     expect(expired.caption).toMatch(/Nobody accepted Alice's challenge/);
     expect(buttons(expired)).toEqual([]);
-    expect(gameInInline(h.parts.deps, "pic-2")).toBeNull();
+    expect(await gameInInline(h.parts.deps, "pic-2")).toBeNull();
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -59,7 +59,7 @@ describe("inline cards at their edges", () => {
     h,
   }) => {
     const card = await sendCard(h, "ls", "plain-1", false, USERS.alice);
-    expect(challengeInInline(h.parts.deps, "plain-1")).toBeNull();
+    expect(await challengeInInline(h.parts.deps, "plain-1")).toBeNull();
     const stale = structuredClone(card);
     await h.press(USERS.alice, card, buttonNamed(card, /Cancel/));
     const cancelled = h.tg.inlineMessage("plain-1")!;
@@ -68,8 +68,8 @@ describe("inline cards at their edges", () => {
     // Bob's app still showed the card: his Accept is answered with an alert, and no game starts.
     await h.press(USERS.bob, stale, buttonNamed(stale, /Accept/));
     expect(lastAnswer(h)).toMatchObject({ show_alert: true, text: "This challenge is closed." });
-    expect(gameInInline(h.parts.deps, "plain-1")).toBeNull();
-    expect(h.service.getGame(1)).toBeNull();
+    expect(await gameInInline(h.parts.deps, "plain-1")).toBeNull();
+    expect(await h.service.getGame(1)).toBeNull();
     // Nor does a second Cancel, or Alice's own Accept, do anything.
     await h.press(USERS.alice, stale, buttonNamed(stale, /Cancel/));
     expect(lastAnswer(h)).toMatchObject({ show_alert: true });
@@ -86,8 +86,8 @@ describe("inline cards at their edges", () => {
     // The card speaks its sender's language.
     const accept = buttonNamed(card, "✅ Прийняти");
     await h.press(USERS.olga, card, accept);
-    const game = gameInInline(h.parts.deps, "uk-1")!;
-    expect(h.parts.deps.messages.gameLocale(game.id)).toBe("uk");
+    const game = (await gameInInline(h.parts.deps, "uk-1"))!;
+    expect(await h.parts.deps.messages.gameLocale(game.id)).toBe("uk");
     const board = h.tg.inlineMessage("uk-1")!;
     expect(board.caption).toContain("довгі нарди");
     expect(board.caption).not.toMatch(/длинные нарды|long nardy/);
@@ -125,7 +125,7 @@ describe("a card's data is good for one challenge, in one message, for a while",
       expect(accept).toMatch(/^i:lc:/);
       // Without feedback the card becomes a challenge at its first press, here Bob's Accept.
       if (!feedback) await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-      const first = challengeInInline(h.parts.deps, "alices")!;
+      const first = (await challengeInInline(h.parts.deps, "alices"))!;
       // Carol's own card elsewhere: Alice's data pressed there, by Carol and by Alice.
       const carols = await sendCard(h, "ss", "carols", false, USERS.carol);
       const shown = structuredClone(carols);
@@ -139,19 +139,19 @@ describe("a card's data is good for one challenge, in one message, for a while",
           text: "This card has already started a challenge in another message; here it does nothing.",
         });
       }
-      expect(challengeInInline(h.parts.deps, "carols")).toBeNull();
-      expect(gameInInline(h.parts.deps, "carols")).toBeNull();
+      expect(await challengeInInline(h.parts.deps, "carols")).toBeNull();
+      expect(await gameInInline(h.parts.deps, "carols")).toBeNull();
       expect(h.tg.inlineMessage("carols")).toEqual(shown);
-      expect(h.service.getChallenge(first.id + 1)).toBeNull();
+      expect(await h.service.getChallenge(first.id + 1)).toBeNull();
       // On a message holding a challenge of another card, it is not that card's button either.
       const fresh = await sendCard(h, "ls", "olgas", true, USERS.olga);
       await h.pressData(USERS.bob, fresh, accept);
       expect(lastAnswer(h)).toMatchObject({ show_alert: true, text: /another chat/ });
-      expect(challengeInInline(h.parts.deps, "olgas")!.status).toBe("pending");
+      expect((await challengeInInline(h.parts.deps, "olgas"))!.status).toBe("pending");
       // Alice's card itself plays on.
       const live = h.tg.inlineMessage("alices")!;
       if (feedback) await h.press(USERS.bob, live, buttonNamed(live, /Accept/));
-      expect(gameInInline(h.parts.deps, "alices")).not.toBeNull();
+      expect(await gameInInline(h.parts.deps, "alices")).not.toBeNull();
       expect(h.tg.problems()).toEqual([]);
     });
 
@@ -165,12 +165,12 @@ describe("a card's data is good for one challenge, in one message, for a while",
     expect(late.text).toMatch(/open for 60 min/);
     now += 59 * 60_000;
     await h.press(USERS.bob, timely, buttonNamed(timely, /Accept/));
-    expect(gameInInline(h.parts.deps, "timely")).not.toBeNull();
+    expect(await gameInInline(h.parts.deps, "timely")).not.toBeNull();
     now += 2 * 60_000;
     await h.press(USERS.carol, late, buttonNamed(late, /Accept/));
     expect(lastAnswer(h)).toMatchObject({ show_alert: true, text: "This challenge has expired." });
-    expect(challengeInInline(h.parts.deps, "late")).toBeNull();
-    expect(gameInInline(h.parts.deps, "late")).toBeNull();
+    expect(await challengeInInline(h.parts.deps, "late")).toBeNull();
+    expect(await gameInInline(h.parts.deps, "late")).toBeNull();
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -188,8 +188,8 @@ describe("a card's data is good for one challenge, in one message, for a while",
       show_alert: true,
       text: "This button is no longer active.",
     });
-    expect(challengeInInline(h.parts.deps, "carols-old")).toBeNull();
-    expect(h.service.activeGamesAnywhere(USERS.alice.id)).toEqual([]);
+    expect(await challengeInInline(h.parts.deps, "carols-old")).toBeNull();
+    expect(await h.service.activeGamesAnywhere(USERS.alice.id)).toEqual([]);
     expect(h.tg.problems()).toEqual([]);
   });
 });

@@ -16,16 +16,16 @@ async function copiedCard(h: Harness, copyId: string) {
   h.tg.addInlineMessage(copyId, "Bob's own message", card.keyboard as never);
   const copy = h.tg.inlineMessage(copyId)!;
   await h.press(bob, copy, buttonNamed(copy, /Accept/));
-  return gameInInline(h.parts.deps, copyId)!;
+  return (await gameInInline(h.parts.deps, copyId))!;
 }
 
 /** `who` plays one whole turn of the game (the first play the engine lists). */
-function playTurn(h: Harness, gameId: number, who: number) {
-  const g = h.service.getGame(gameId)!;
-  if (g.state.phase === "roll") h.service.act(gameId, who, { type: "roll" }, g.version);
-  const now = h.service.getGame(gameId)!;
+async function playTurn(h: Harness, gameId: number, who: number) {
+  const g = (await h.service.getGame(gameId))!;
+  if (g.state.phase === "roll") await h.service.act(gameId, who, { type: "roll" }, g.version);
+  const now = (await h.service.getGame(gameId))!;
   const steps = remainingPlays(now.state)[0]!.steps.map(({ from, to, die }) => ({ from, to, die }));
-  const r = h.service.act(gameId, who, { type: "play", steps }, now.version);
+  const r = await h.service.act(gameId, who, { type: "play", steps }, now.version);
   expect(r.ok).toBe(true);
 }
 
@@ -42,13 +42,14 @@ describe("a game begun on a copied inline card", () => {
     const game = await copiedCard(h, "bobs-copy");
     expect(game.unconfirmedId).toBe(alice.id);
     // Bob plays until the game waits for Alice, then waits out the claim time.
-    if (h.service.getGame(game.id)!.waitingFor === bob.id) playTurn(h, game.id, bob.id);
-    expect(h.service.getGame(game.id)!.waitingFor).toBe(alice.id);
+    if ((await h.service.getGame(game.id))!.waitingFor === bob.id)
+      await playTurn(h, game.id, bob.id);
+    expect((await h.service.getGame(game.id))!.waitingFor).toBe(alice.id);
     now += 2 * 3_600_000 + 60_000;
     await h.tick(now);
-    const waiting = h.service.getGame(game.id)!;
+    const waiting = (await h.service.getGame(game.id))!;
     expect(h.service.claimable(waiting, now)).toBe(false);
-    const claim = h.service.act(game.id, bob.id, { type: "claim-timeout" }, waiting.version);
+    const claim = await h.service.act(game.id, bob.id, { type: "claim-timeout" }, waiting.version);
     expect(claim.ok).toBe(false);
     if (!claim.ok) expect(claim.error.code).toBe("claim-unconfirmed");
     // No Claim button on the board either.
@@ -56,9 +57,9 @@ describe("a game begun on a copied inline card", () => {
     expect(buttons(board).map((b) => b.text)).not.toContainEqual(expect.stringMatching(/Claim/));
     // The game ends without her (Bob resigns): her "win" moves no rating.
     const before = [waiting.white.ratingLong, waiting.black.ratingLong];
-    const r = h.service.act(game.id, bob.id, { type: "resign" }, waiting.version);
+    const r = await h.service.act(game.id, bob.id, { type: "resign" }, waiting.version);
     expect(r.ok).toBe(true);
-    const over = h.service.getGame(game.id)!;
+    const over = (await h.service.getGame(game.id))!;
     expect(over.status).toBe("finished");
     expect([over.white.ratingLong, over.black.ratingLong]).toEqual(before);
     expect(h.tg.problems()).toEqual([]);
@@ -72,10 +73,10 @@ describe("a game begun on a copied inline card", () => {
     const game = await copiedCard(h, "lapsing");
     now += 29 * 60_000;
     await h.tick(now);
-    expect(h.service.getGame(game.id)!.status).toBe("active");
+    expect((await h.service.getGame(game.id))!.status).toBe("active");
     now += 2 * 60_000;
     await h.tick(now);
-    const lapsed = h.service.getGame(game.id)!;
+    const lapsed = (await h.service.getGame(game.id))!;
     expect(lapsed.status).toBe("abandoned");
     expect(lapsed.winnerId).toBeNull();
     expect(h.tg.inlineMessage("lapsing")!.caption ?? h.tg.inlineMessage("lapsing")!.text).toMatch(
@@ -90,17 +91,18 @@ describe("a game begun on a copied inline card", () => {
     let now = 5_000_000;
     const h = await harness({ now: () => now, env: { CHALLENGE_TTL_MINUTES: "30" } });
     const game = await copiedCard(h, "played");
-    if (h.service.getGame(game.id)!.waitingFor === bob.id) playTurn(h, game.id, bob.id);
-    playTurn(h, game.id, alice.id);
-    expect(h.service.getGame(game.id)!.unconfirmedId).toBeNull();
+    if ((await h.service.getGame(game.id))!.waitingFor === bob.id)
+      await playTurn(h, game.id, bob.id);
+    await playTurn(h, game.id, alice.id);
+    expect((await h.service.getGame(game.id))!.unconfirmedId).toBeNull();
     // Played: it does not lapse.
     now += 31 * 60_000;
     await h.tick(now);
-    expect(h.service.getGame(game.id)!.status).toBe("active");
+    expect((await h.service.getGame(game.id))!.status).toBe("active");
     // With inline feedback on, Telegram told the bot Alice sent the card: nothing to confirm.
     const card = await sendCard(h, "ls", "reported", true, USERS.carol);
     await h.press(bob, card, buttonNamed(h.tg.inlineMessage("reported")!, /Accept/));
-    expect(gameInInline(h.parts.deps, "reported")!.unconfirmedId).toBeNull();
+    expect((await gameInInline(h.parts.deps, "reported"))!.unconfirmedId).toBeNull();
     expect(h.tg.problems()).toEqual([]);
   });
 });

@@ -18,9 +18,9 @@ const fileDb = () =>
   path.join(mkdtempSync(path.join(tmpdir(), "nardy-lobby-replay-")), "bot.sqlite");
 
 /** An update Telegram delivered and the process stored, as polling stores it. */
-function stored(h: Harness, u: Update): Update {
+async function stored(h: Harness, u: Update): Promise<Update> {
   expect(h.tg.deliver(u)).toBe(true);
-  expect(h.parts.feed!.admit([u])).toHaveLength(1);
+  expect(await h.parts.feed!.admit([u])).toHaveLength(1);
   return u;
 }
 
@@ -36,26 +36,26 @@ describe("the lobby when a process dies, or a call is slow", () => {
     const file = fileDb();
     const first = await harness({ path: file });
     await first.send(USERS.alice, "/play anyone short blitz", { chatId: USERS.alice.id });
-    const bobs = stored(
+    const bobs = await stored(
       first,
       first.tg.textUpdate(USERS.bob, USERS.bob.id, "/play anyone short blitz"),
     );
     // Handled (the seek paired, the game made), and the process died before marking it done.
     await first.parts.bot.handleUpdate(bobs);
     await first.settle();
-    expect(first.service.activeGamesAnywhere(USERS.bob.id)).toHaveLength(1);
-    first.close();
+    expect(await first.service.activeGamesAnywhere(USERS.bob.id)).toHaveLength(1);
+    await first.close();
 
     const h = await harness({ path: file, tg: first.tg });
     // Carol seeks the same game: a second seek of Bob's would meet her.
     await h.send(USERS.carol, "/play anyone short blitz", { chatId: USERS.carol.id });
-    const replays = h.parts.feed!.replays();
+    const replays = await h.parts.feed!.replays();
     expect(replays.map((u) => u.update_id)).toEqual([bobs.update_id]);
     for (const u of replays) await h.parts.feed!.handle(u);
     await h.settle();
     expect(seeksOf(h, USERS.bob.id)).toEqual([{ status: "paired", gameId: expect.any(Number) }]);
-    expect(h.service.activeGamesAnywhere(USERS.bob.id)).toHaveLength(1);
-    expect(h.app.lobby.waitingOf(USERS.carol.id)).not.toBeNull();
+    expect(await h.service.activeGamesAnywhere(USERS.bob.id)).toHaveLength(1);
+    expect(await h.app.lobby.waitingOf(USERS.carol.id)).not.toBeNull();
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -64,21 +64,21 @@ describe("the lobby when a process dies, or a call is slow", () => {
   }) => {
     const file = fileDb();
     const first = await harness({ path: file });
-    const alices = stored(
+    const alices = await stored(
       first,
       first.tg.textUpdate(USERS.alice, USERS.alice.id, "/play anyone long 3p"),
     );
     await first.parts.bot.handleUpdate(alices);
     await first.settle();
     // Stored, never handled: the process died first.
-    const bobs = stored(
+    const bobs = await stored(
       first,
       first.tg.textUpdate(USERS.bob, USERS.bob.id, "/play anyone long 3p"),
     );
-    first.close();
+    await first.close();
 
     const h = await harness({ path: file, tg: first.tg });
-    for (const u of h.parts.feed!.replays()) await h.parts.feed!.handle(u);
+    for (const u of await h.parts.feed!.replays()) await h.parts.feed!.handle(u);
     await h.settle();
     expect(bobs.update_id).toBeGreaterThan(alices.update_id);
     // Alice's seek was found waiting (she is told so, with its Stop looking), then Bob's met it.
@@ -87,7 +87,7 @@ describe("the lobby when a process dies, or a call is slow", () => {
     );
     expect(seeksOf(h, USERS.alice.id)).toEqual([{ status: "paired", gameId: expect.any(Number) }]);
     expect(seeksOf(h, USERS.bob.id)).toEqual(seeksOf(h, USERS.alice.id));
-    expect(h.service.activeGamesAnywhere(USERS.bob.id)).toHaveLength(1);
+    expect(await h.service.activeGamesAnywhere(USERS.bob.id)).toHaveLength(1);
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -102,7 +102,7 @@ describe("the lobby when a process dies, or a call is slow", () => {
     );
     await h.send(USERS.bob, "/play anyone short blitz", { chatId: USERS.bob.id });
     await h.settle();
-    const game = h.service.activeGamesAnywhere(USERS.bob.id)[0]!;
+    const game = (await h.service.activeGamesAnywhere(USERS.bob.id))[0]!;
     const boardOf = (userId: number) =>
       h.tg
         .chatMessages(userId)
@@ -127,7 +127,7 @@ describe("the lobby when a process dies, or a call is slow", () => {
     const held = h.tg.holdNext("sendPhoto", { match: () => ++photos === 2 });
     const sending = h.send(USERS.bob, "/play anyone short blitz", { chatId: USERS.bob.id });
     await held.reached;
-    const game = h.service.activeGamesAnywhere(USERS.bob.id)[0]!;
+    const game = (await h.service.activeGamesAnywhere(USERS.bob.id))[0]!;
     const heldTo = Number(h.tg.callsOf("sendPhoto")[1]!.payload.chat_id);
     const player = [USERS.alice, USERS.bob].find((u) => u.id === heldTo)!;
     const board = h.tg.chatMessages(player.id).find((m) => m.photoId)!;
@@ -142,7 +142,7 @@ describe("the lobby when a process dies, or a call is slow", () => {
     const answer = h.tg.answerOf(press.queryId)!;
     expect(answer.payload.text ?? "").not.toMatch(/another chat/);
     if (game.waitingFor === player.id)
-      expect(h.service.getGame(game.id)!.version).toBeGreaterThan(game.version);
+      expect((await h.service.getGame(game.id))!.version).toBeGreaterThan(game.version);
     held.release();
     await sending;
     expect(h.tg.problems()).toEqual([]);
@@ -156,25 +156,25 @@ describe("the lobby when a process dies, or a call is slow", () => {
     now += 10 * 60_000;
     // The lapse is stored; its notice is lost on the network as the process dies.
     first.tg.dropNext("sendMessage");
-    expect(first.app.lobby.tick(now).lapsed).toHaveLength(1);
+    expect((await first.app.lobby.tick(now)).lapsed).toHaveLength(1);
     await first.settle();
     const lapsedNotes = (h: Harness) =>
       h.tg.chatMessages(USERS.alice.id).filter((m) => /search has lapsed/.test(m.text ?? ""));
     expect(lapsedNotes(first)).toEqual([]);
-    first.close();
+    await first.close();
 
     now += 30_000;
     const again = await harness({ path: file, now: () => now, tg: first.tg });
     again.app.lobbyKeeper.start();
-    again.app.lobbyKeeper.stop();
+    await again.app.lobbyKeeper.stop();
     await again.settle();
     expect(lapsedNotes(again)).toHaveLength(1);
-    again.close();
+    await again.close();
 
     // Told: a third start says nothing more.
     const third = await harness({ path: file, now: () => now, tg: first.tg });
     third.app.lobbyKeeper.start();
-    third.app.lobbyKeeper.stop();
+    await third.app.lobbyKeeper.stop();
     await third.settle();
     expect(lapsedNotes(third)).toHaveLength(1);
     expect(third.tg.problems()).toEqual([]);

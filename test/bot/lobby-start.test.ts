@@ -29,14 +29,14 @@ describe("finding an opponent from /start", () => {
     expect(h.lastMessage(USERS.alice.id).text).toMatch(
       /^🔎 Looking for an opponent: long nardy.* · ⏱ normal/,
     );
-    expect(h.app.lobby.waitingOf(USERS.alice.id)).toMatchObject({
+    expect(await h.app.lobby.waitingOf(USERS.alice.id)).toMatchObject({
       variant: "long",
       matchLength: 1,
       clock: "normal",
     });
     await findFromStart(h, USERS.bob, /Long nardy/);
     await h.settle();
-    const game = h.service.activeGamesAnywhere(USERS.alice.id).at(-1)!;
+    const game = (await h.service.activeGamesAnywhere(USERS.alice.id)).at(-1)!;
     expect(game).toMatchObject({ variant: "long", rated: true, chatId: null });
     expect(game.timeControl).toMatchObject({ preset: "normal" });
     expect(new Set([game.white.id, game.black.id])).toEqual(
@@ -55,7 +55,7 @@ describe("finding an opponent from /start", () => {
     const lastAnswer = () => h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text;
     await h.pressData(USERS.alice, help, "sk:fl");
     expect(lastAnswer()).toMatch(/private chat/);
-    expect(h.app.lobby.waitingOf(USERS.alice.id)).toBeNull();
+    expect(await h.app.lobby.waitingOf(USERS.alice.id)).toBeNull();
     await h.pressData(USERS.alice, help, "sk:p");
     expect(lastAnswer()).toMatch(/private chat/);
     // Nothing was posted in the group.
@@ -74,7 +74,7 @@ describe("walking away from lobby games", () => {
       now += 30_000;
       await inPrivate(h, USERS.bob, "/play anyone short blitz");
       await h.settle();
-      let game = h.service.activeGamesAnywhere(USERS.alice.id).at(-1)!;
+      let game = (await h.service.activeGamesAnywhere(USERS.alice.id)).at(-1)!;
       // Bob plays whenever it is his turn; Alice never presses.
       for (let n = 0; n < 40 && game.waitingFor === USERS.bob.id; n++) {
         const board = h.tg
@@ -82,11 +82,11 @@ describe("walking away from lobby games", () => {
           .filter((m) => m.photoId && buttons(m).length > 0)
           .at(-1)!;
         await h.press(USERS.bob, board, buttons(board).find((b) => !/Undo|Claim/.test(b.text))!);
-        game = h.service.getGame(game.id)!;
+        game = (await h.service.getGame(game.id))!;
       }
       expect(game.waitingFor).toBe(USERS.alice.id);
       now = game.flagAt!;
-      expect(h.service.flag(game.id, now)?.game.winnerId).toBe(USERS.bob.id);
+      expect((await h.service.flag(game.id, now))?.game.winnerId).toBe(USERS.bob.id);
       await h.settle();
       now += 60_000;
     }
@@ -103,7 +103,7 @@ describe("walking away from lobby games", () => {
     expect(h.lastMessage(USERS.alice.id).text).toBe(
       "⛔ You lost three lobby games on time without a move within a day, so the lobby is closed to you for 59 min more.",
     );
-    expect(h.app.lobby.waitingOf(USERS.alice.id)).toBeNull();
+    expect(await h.app.lobby.waitingOf(USERS.alice.id)).toBeNull();
     now += 60 * 60_000;
     await inPrivate(h, USERS.alice, "/play anyone long");
     expect(h.lastMessage(USERS.alice.id).text).toMatch(/^🔎 Looking for an opponent/);

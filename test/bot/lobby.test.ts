@@ -36,7 +36,7 @@ describe("the lobby", () => {
       "🎲 Opponent found: Bob (rating 1500). Your board follows; the game is rated.",
     );
     expect(told(USERS.bob.id)?.text).toMatch(/Opponent found: Alice \(rating 1500\)/);
-    const game = h.service.activeGamesAnywhere(USERS.alice.id).at(-1)!;
+    const game = (await h.service.activeGamesAnywhere(USERS.alice.id)).at(-1)!;
     expect(game).toMatchObject({ rated: true, chatId: null });
     expect(game.timeControl).toMatchObject({ preset: "blitz" });
     // Each has their own board of it, and nothing went to any group.
@@ -45,44 +45,44 @@ describe("the lobby", () => {
     expect(h.tg.chatMessages(GROUP)).toEqual([]);
     // The player to move plays on their own board.
     const mover = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
-    const before = h.service.getGame(game.id)!.version;
+    const before = (await h.service.getGame(game.id))!.version;
     const own = boardOf(h, mover.id)!;
     const choice = buttons(own).find((b) => !/Undo|Claim/.test(b.text))!;
     await h.press(mover, own, choice);
-    expect(h.service.getGame(game.id)!.version).toBeGreaterThan(before);
+    expect((await h.service.getGame(game.id))!.version).toBeGreaterThan(before);
     // /resign in a private chat finds the game, which lives in no chat.
     await inPrivate(h, USERS.alice, "/resign");
     expect(h.lastMessage(USERS.alice.id).text).not.toMatch(/no game in progress/);
     expect(buttons(h.lastMessage(USERS.alice.id)).length).toBeGreaterThan(0);
     // The player the game waits for offers a resignation, and the other takes it: the
     // winner gains and the loser loses 4·√1·½·5 = 10 (both new, equally rated).
-    const g2 = h.service.getGame(game.id)!;
+    const g2 = (await h.service.getGame(game.id))!;
     const resigner = g2.waitingFor!;
     const winner = resigner === USERS.alice.id ? USERS.bob.id : USERS.alice.id;
-    const offer = h.service.act(
+    const offer = await h.service.act(
       game.id,
       resigner,
       { type: "resign", kind: "backgammon" },
       g2.version,
     );
     expect(offer.ok).toBe(true);
-    const taken = h.service.act(
+    const taken = await h.service.act(
       game.id,
       winner,
       { type: "accept-resign" },
-      h.service.getGame(game.id)!.version,
+      (await h.service.getGame(game.id))!.version,
     );
     expect(taken.ok).toBe(true);
     await h.settle();
-    const over = h.service.getGame(game.id)!;
+    const over = (await h.service.getGame(game.id))!;
     expect(over.status).toBe("finished");
     const winnerId = over.state.result!.winner === "white" ? over.white.id : over.black.id;
     const loserId = winnerId === over.white.id ? over.black.id : over.white.id;
     const expected = 4 * Math.sqrt(1) * (1 / (10 ** 0 + 1)) * Math.max(1, 5 - 0 / 100);
-    expect(h.service.ratingOf(winnerId, "short").rating).toBeCloseTo(1500 + expected, 9);
-    expect(h.service.ratingOf(loserId, "short").rating).toBeCloseTo(1500 - expected, 9);
+    expect((await h.service.ratingOf(winnerId, "short")).rating).toBeCloseTo(1500 + expected, 9);
+    expect((await h.service.ratingOf(loserId, "short")).rating).toBeCloseTo(1500 - expected, 9);
     // Over, the game leaves the boards' catch-up (it has no chat board to bring up to date).
-    expect(new MessageStore(h.database.db).gamesBehindBoard()).not.toContain(game.id);
+    expect(await new MessageStore(h.database.db).gamesBehindBoard()).not.toContain(game.id);
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -100,7 +100,7 @@ describe("the lobby", () => {
     expect(h.lastMessage(USERS.alice.id).text).toMatch(/already looking/);
     await h.press(USERS.alice, waiting, buttonNamed(waiting, /Stop looking/));
     expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe("Stopped looking.");
-    expect(h.app.lobby.waitingOf(USERS.alice.id)).toBeNull();
+    expect(await h.app.lobby.waitingOf(USERS.alice.id)).toBeNull();
     // Pressed again (a forged or stale press): nothing to stop.
     await h.press(USERS.alice, waiting, buttonNamed(waiting, /Stop looking/));
     expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe(

@@ -64,19 +64,19 @@ describe("what one person may ask for", () => {
       await h.send(USERS.alice, "/play bot", { chatId: chat });
       await startAgainstBot(h, chat);
     }
-    expect(h.service.activeGamesAnywhere(USERS.alice.id)).toHaveLength(3);
+    expect(await h.service.activeGamesAnywhere(USERS.alice.id)).toHaveLength(3);
     await h.press(USERS.alice, early, buttonNamed(early, /🎲/));
     expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe(limit);
     await h.send(USERS.alice, "/play bot", { chatId: chats[3] });
     expect(h.lastMessage(chats[3]).text).toBe(limit);
-    expect(h.service.activeGamesAnywhere(USERS.alice.id)).toHaveLength(3);
+    expect(await h.service.activeGamesAnywhere(USERS.alice.id)).toHaveLength(3);
     // In a chat where one is going: that game, as before, not the limit.
     await h.send(USERS.alice, "/play bot", { chatId: chats[0] });
     expect(h.lastMessage(chats[0]).text).not.toMatch(/against me going/);
     // Another person plays the computer meanwhile.
     await h.send(USERS.bob, "/play bot", { chatId: chats[3] });
     await startAgainstBot(h, chats[3], USERS.bob);
-    expect(h.service.activeGamesAnywhere(USERS.bob.id)).toHaveLength(1);
+    expect(await h.service.activeGamesAnywhere(USERS.bob.id)).toHaveLength(1);
     expect(h.tg.problems()).toEqual([]);
   });
 

@@ -21,10 +21,10 @@ describe("presses at once", () => {
     await h.send(USERS.alice, "/play short");
     const mine = h.lastMessage();
     await Promise.all([
-      h.pressData(USERS.alice, board, `g:1:${h.service.getGame(1)!.version}:f`),
+      h.pressData(USERS.alice, board, `g:1:${(await h.service.getGame(1))!.version}:f`),
       h.press(USERS.alice, mine, buttonNamed(mine, /Cancel/)),
       h.press(USERS.alice, dialog, buttonNamed(dialog, "long nardy")),
-      h.pressData(USERS.alice, board, `g:1:${h.service.getGame(1)!.version}:f`),
+      h.pressData(USERS.alice, board, `g:1:${(await h.service.getGame(1))!.version}:f`),
       h.press(USERS.alice, mine, buttonNamed(mine, /Cancel/)),
     ]);
     const step2 = h.tg.message(GROUP, dialog.messageId)!;
@@ -86,7 +86,7 @@ describe("presses at once", () => {
       m.inlineMessageId
         ? h!.tg.inlineMessage(m.inlineMessageId)!
         : h!.tg.message(m.chatId!, m.messageId)!;
-    const eventsBefore = h.events(1).length;
+    const eventsBefore = (await h.events(1)).length;
     expect(h.tg.problems()).toEqual([]);
 
     // mulberry32: a small seeded generator; STORM_SEED=n runs another storm.
@@ -99,8 +99,8 @@ describe("presses at once", () => {
     };
     const pick = <T>(xs: readonly T[]): T => xs[rnd(xs.length)]!;
     const ids = [...people.map((u) => u.id), 0, 999_999_999_999, -1];
-    const forged = (): string => {
-      const version = h!.service.getGame(1)!.version;
+    const forged = async (): Promise<string> => {
+      const version = (await h!.service.getGame(1))!.version;
       const gameId = pick([1, 1, 1, 2, 3, 0, 77]);
       const v = pick([version, version, version - 1, version + 1, 0, 2 ** 53 - 1]);
       switch (rnd(8)) {
@@ -127,7 +127,7 @@ describe("presses at once", () => {
       }
     };
     /** A button someone can see now (often not theirs), or forged data. */
-    const nextPress = (): { from: User; message: StoredMessage; data: string } => {
+    const nextPress = async (): Promise<{ from: User; message: StoredMessage; data: string }> => {
       const message = live(pick(messages));
       // Only Carol is in her private chat.
       const from = message.chatId === carol.id ? carol : pick(people);
@@ -135,13 +135,14 @@ describe("presses at once", () => {
       const data =
         rnd(3) === 0 && real.length > 0
           ? (pick(real) as { callback_data: string }).callback_data
-          : forged();
+          : await forged();
       return { from, message, data };
     };
 
     const presses: { from: User; data: string }[] = [];
     for (let batch = 0; batch < 40; batch++) {
-      const round = Array.from({ length: 5 }, nextPress);
+      const round = [];
+      for (let i = 0; i < 5; i++) round.push(await nextPress());
       presses.push(...round);
       await Promise.all(round.map((p) => harness.pressData(p.from, p.message, p.data)));
     }
@@ -153,8 +154,8 @@ describe("presses at once", () => {
 
     // The game changed only by presses its players made on it, each a legal action: its
     // events replay to the stored state.
-    const game = h.service.getGame(1)!;
-    const events = h.events(1);
+    const game = (await h.service.getGame(1))!;
+    const events = await h.events(1);
     expect(replayGame(events)).toEqual(game.state);
     const seats = [game.white.id, game.black.id];
     for (const e of events.slice(eventsBefore)) {
@@ -169,8 +170,8 @@ describe("presses at once", () => {
       expect(pressedOnGame).toBe(true);
     }
     // Every game the storm started is consistent too.
-    for (let id = 2; h.service.getGame(id); id++)
-      expect(replayGame(h.events(id))).toEqual(h.service.getGame(id)!.state);
+    for (let id = 2; await h.service.getGame(id); id++)
+      expect(replayGame(await h.events(id))).toEqual((await h.service.getGame(id))!.state);
 
     // No message lost buttons it should show, or shows buttons of another kind.
     const kinds = (m: StoredMessage) =>
@@ -191,7 +192,7 @@ describe("presses at once", () => {
     // A dialog's message shows its own buttons while the dialog is open, and at most the
     // buttons of the challenge it turned into afterwards.
     const open = new Set(
-      (h.database.db.$client.prepare("select key from dialogs").all() as { key: string }[]).map(
+      (h.database.db.sql.$client.prepare("select key from dialogs").all() as { key: string }[]).map(
         (r) => r.key,
       ),
     );
@@ -204,7 +205,7 @@ describe("presses at once", () => {
       else expect(shown.every((k) => k === "challenge")).toBe(true);
     }
     expect([...kinds(resignQuestion)].every((k) => k === "resign")).toBe(true);
-    const tarasOffer = h.service.getChallenge(2)!;
+    const tarasOffer = (await h.service.getChallenge(2))!;
     expect([...kinds(tarasChallenge)]).toEqual(
       tarasOffer.status === "pending" ? ["challenge"] : [],
     );
@@ -251,7 +252,7 @@ describe("a press is about the message it shows", () => {
         return [now.text, now.caption, now.keyboard];
       });
     const before = shown();
-    const version = h.service.getGame(1)!.version;
+    const version = (await h.service.getGame(1))!.version;
     const forged: [User, StoredMessage, string][] = [
       // Alice's "Not resigned" and "Yes, resign", pressed on Carol's challenge and the dialog.
       [USERS.alice, open, `r:1:${version}:${USERS.alice.id}:x`],
@@ -268,8 +269,8 @@ describe("a press is about the message it shows", () => {
     ];
     for (const [who, m, data] of forged) await h.pressData(who, m, data);
     expect(shown()).toEqual(before);
-    expect(h.service.getGame(1)!.status).toBe("active");
-    expect(h.service.getChallenge(2)!.status).toBe("pending");
+    expect((await h.service.getGame(1))!.status).toBe("active");
+    expect((await h.service.getChallenge(2))!.status).toBe("pending");
     // The dialog still works.
     await h.press(USERS.carol, dialog, buttonNamed(dialog, "long nardy"));
     expect(h.tg.message(GROUP, dialog.messageId)!.text).toBe("Which rules?");
@@ -299,17 +300,17 @@ describe("a press is about the message it shows", () => {
       show_alert: true,
       text: expect.stringMatching(/another chat/),
     });
-    expect(h.service.getGame(1)).toBeNull();
-    expect(h.service.getChallenge(1)!.status).toBe("pending");
+    expect(await h.service.getGame(1)).toBeNull();
+    expect((await h.service.getChallenge(1))!.status).toBe("pending");
     expect(h.tg.inlineMessage("alice-card")!.text).toBe(text);
     // Alice's card still works.
     await h.press(USERS.olga, card, buttonNamed(card, /Accept/));
-    expect(gameInInline(h.parts.deps, "alice-card")!.id).toBe(1);
+    expect((await gameInInline(h.parts.deps, "alice-card"))!.id).toBe(1);
     // A card's Accept forged onto the inline game now starts no other game there.
     await h.pressData(USERS.taras, card, `i:lc:${USERS.bob.id}:en:at`);
     expect(lastAnswer(h)).toMatchObject({ show_alert: true });
-    expect(gameInInline(h.parts.deps, "alice-card")!.id).toBe(1);
-    expect(h.service.getGame(2)).toBeNull();
+    expect((await gameInInline(h.parts.deps, "alice-card"))!.id).toBe(1);
+    expect(await h.service.getGame(2)).toBeNull();
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -324,7 +325,7 @@ describe("a press is about the message it shows", () => {
     const question = copy(h, h.lastMessage());
     const yes = buttonNamed(question, /Yes, resign/);
     await Promise.all([h.press(USERS.alice, question, yes), h.press(USERS.alice, question, yes)]);
-    expect(h.service.getGame(1)!.winnerId).toBe(USERS.bob.id);
+    expect((await h.service.getGame(1))!.winnerId).toBe(USERS.bob.id);
     expect(h.tg.message(GROUP, question.messageId)!.text).toBe("Resigned.");
     // A language.
     await h.send(USERS.carol, "/lang");
@@ -380,7 +381,7 @@ describe("a press is about the message it shows", () => {
     expect(again.text).toMatch(/not a username/);
     // The first question still takes the answer, as does the second.
     await h.send(USERS.alice, "@bob", { replyTo: question });
-    expect(h.service.getChallenge(1)!.target).toEqual({ userId: null, username: "bob" });
+    expect((await h.service.getChallenge(1))!.target).toEqual({ userId: null, username: "bob" });
     expect(h.tg.problems()).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ async function openPrivately(h: Harness, user: User, board: StoredMessage): Prom
 
 /** Presses a move (or roll) on `m` as the player the game waits for. */
 async function playOnce(h: Harness, gameId: number, m: StoredMessage): Promise<void> {
-  const game = h.service.getGame(gameId)!;
+  const game = (await h.service.getGame(gameId))!;
   const live = m.chatId === null ? m : h.tg.message(m.chatId, m.messageId)!;
   const choice = buttons(live).find((b) => !/Claim|Undo/.test(b.text))!;
   await h.press(userById(game.waitingFor!), live, choice);
@@ -49,15 +49,17 @@ describe("a player's own board, in private", () => {
   it("a press on either board applies once; both follow the game", async ({ harness }) => {
     const h = await harness();
     const { gameId, board } = await groupGame(h);
-    const mover = userById(h.service.getGame(gameId)!.waitingFor!);
+    const mover = userById((await h.service.getGame(gameId))!.waitingFor!);
     const own = await openPrivately(h, mover, board);
-    const version = h.service.getGame(gameId)!.version;
+    const version = (await h.service.getGame(gameId))!.version;
     const choice = buttons(own).find((b) => !/Claim|Undo/.test(b.text))!;
     // The same button, pressed on both boards at once.
     await Promise.all([h.press(mover, own, choice), h.press(mover, board, choice)]);
-    const after = h.service.getGame(gameId)!;
+    const after = (await h.service.getGame(gameId))!;
     expect(after.version).toBeGreaterThan(version);
-    const applied = h.events(gameId).filter((e) => e.seq > version && e.actorId === mover.id);
+    const applied = (await h.events(gameId)).filter(
+      (e) => e.seq > version && e.actorId === mover.id,
+    );
     const answers = h.tg.callsOf("answerCallbackQuery").slice(-2);
     expect(answers.filter((a) => /out of date/.test(String(a.payload.text)))).toHaveLength(1);
     expect(applied.length).toBeGreaterThan(0);
@@ -86,12 +88,12 @@ describe("a player's own board, in private", () => {
     // Presses in a row, each on the presser's own board.
     const privateWaits: number[] = [];
     let groupEdits = 0;
-    for (let i = 0; i < 24 && h.service.getGame(gameId)!.status === "active"; i++) {
-      const actor = h.service.getGame(gameId)!.waitingFor!;
+    for (let i = 0; i < 24 && (await h.service.getGame(gameId))!.status === "active"; i++) {
+      const actor = (await h.service.getGame(gameId))!.waitingFor!;
       const t0 = h.wire.now();
       const from = flood.length;
       await playOnce(h, gameId, own(actor));
-      const next = h.service.getGame(gameId)!;
+      const next = (await h.service.getGame(gameId))!;
       const calls = flood.slice(from);
       groupEdits += calls.filter((c) => c.chat === `c:${GROUP}`).length;
       // The board of whoever acts next is edited within a second of the press, whatever the
@@ -104,7 +106,7 @@ describe("a player's own board, in private", () => {
     }
     // The turn in progress is played out: the group's board shows turns once they are over.
     for (let i = 0; i < 8; i++) {
-      const g = h.service.getGame(gameId)!;
+      const g = (await h.service.getGame(gameId))!;
       if (g.status !== "active" || g.state.phase !== "move") break;
       const from = flood.length;
       await playOnce(h, gameId, own(g.waitingFor!));
@@ -113,14 +115,14 @@ describe("a player's own board, in private", () => {
     expect(Math.max(...privateWaits)).toBeLessThanOrEqual(1_100);
     // The group's board went within its budget, at most once a turn, and shows the latest
     // state at the end.
-    const turns = h.service.getGame(gameId)!.state.turnNumber;
+    const turns = (await h.service.getGame(gameId))!.state.turnNumber;
     expect(groupEdits).toBeGreaterThan(0);
     expect(groupEdits).toBeLessThanOrEqual(turns + 1);
     expect(h.tg.rules.flood.countSince(`c:${GROUP}`, h.wire.now() - 60_000)).toBeLessThanOrEqual(
       20,
     );
     const group = h.tg.message(GROUP, board.messageId)!;
-    const latest = h.service.getGame(gameId)!;
+    const latest = (await h.service.getGame(gameId))!;
     expect(group.caption).toBe(h.tg.message(USERS.alice.id, mine.messageId)!.caption);
     expect(latest.id).toBe(gameId);
     expect(h.tg.problems()).toEqual([]);

@@ -18,18 +18,23 @@ async function playedGame(
   loser: User,
   { variant = "long" as "long" | "short", rated = true } = {},
 ): Promise<void> {
-  const c = h.service.createChallenge({ challenger: ref(challenger), chat: CHAT, variant, rated });
+  const c = await h.service.createChallenge({
+    challenger: ref(challenger),
+    chat: CHAT,
+    variant,
+    rated,
+  });
   if (!c.ok) throw new Error(c.error.message);
-  const started = h.service.acceptChallenge(c.value.id, ref(accepter));
+  const started = await h.service.acceptChallenge(c.value.id, ref(accepter));
   if (!started.ok) throw new Error(started.error.message);
   await h.settle();
-  const g = h.service.getGame(started.value.game.id)!;
+  const g = (await h.service.getGame(started.value.game.id))!;
   const kind = variant === "short" ? "single" : undefined;
-  const r = h.service.act(g.id, loser.id, { type: "resign", kind }, g.version);
+  const r = await h.service.act(g.id, loser.id, { type: "resign", kind }, g.version);
   if (!r.ok) throw new Error(r.error.message);
   if (!r.value.finished) {
     const other = loser.id === challenger.id ? accepter : challenger;
-    const a = h.service.act(g.id, other.id, { type: "accept-resign" }, r.value.game.version);
+    const a = await h.service.act(g.id, other.id, { type: "accept-resign" }, r.value.game.version);
     if (!a.ok) throw new Error(a.error.message);
   }
   await h.settle();

@@ -56,7 +56,7 @@ describe("the replay of a finished game", () => {
       expect(sent.replyTo).toBe(board.messageId);
       expect(sent.shown?.text).toMatch(texts.caption);
       // One frame per turn, with the opening and the final panel (the stand-in counts them).
-      const turns = h.events(game.id).filter((e) => e.type === "roll").length;
+      const turns = (await h.events(game.id)).filter((e) => e.type === "roll").length;
       const frames = Number(/^GIF:(\d+):/.exec((sent.file!.data as Buffer).toString())![1]);
       expect(frames).toBeGreaterThanOrEqual(turns + 1);
       // Asked again in the hour: it is above, nothing sent.
@@ -98,7 +98,7 @@ describe("the replay of a finished game", () => {
     const h = await harness({ env: { BOARD_CACHE_CHAT_ID: String(CACHE_CHAT) } });
     const card = await sendCard(h, "ss", "inl-replay", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    await playToEnd(h, gameInInline(h.parts.deps, "inl-replay")!);
+    await playToEnd(h, (await gameInInline(h.parts.deps, "inl-replay"))!);
     const final = h.tg.inlineMessage("inl-replay")!;
     expect(buttons(final).map((b) => b.text)).toEqual(REVIEW_BUTTONS);
     await h.press(USERS.alice, final, buttonNamed(final, "🎞 Replay"));
@@ -118,7 +118,7 @@ describe("the replay of a finished game", () => {
   }) => {
     const card = await sendCard(h, "lc", "inl-private", false);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    await playToEnd(h, gameInInline(h.parts.deps, "inl-private")!);
+    await playToEnd(h, (await gameInInline(h.parts.deps, "inl-private"))!);
     const final = h.tg.inlineMessage("inl-private")!;
     // Bob never wrote to the bot: it cannot reach him.
     await h.press(USERS.bob, final, buttonNamed(final, "🎞 Replay"));

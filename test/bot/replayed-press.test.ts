@@ -17,7 +17,7 @@ describe("a press replayed after a restart", () => {
   /** Telegram sends an update; the bot handles it as polling would: stored first, then handled. */
   async function deliver(bot: Awaited<ReturnType<typeof botOn>>, fake: FakeBotApi, update: Update) {
     fake.deliver(update);
-    for (const u of bot.parts.feed!.admit([update])) await bot.parts.feed!.handle(u);
+    for (const u of await bot.parts.feed!.admit([update])) await bot.parts.feed!.handle(u);
     await bot.parts.boards.settled();
   }
 
@@ -33,7 +33,7 @@ describe("a press replayed after a restart", () => {
       5_000,
       "the board",
     );
-    const game = bot.parts.deps.service.getGame(1)!;
+    const game = (await bot.parts.deps.service.getGame(1))!;
     const mover = game.waitingFor === ALICE.id ? ALICE : BOB;
     const choice = board.keyboard.flat().find((b) => !/Double|Undo/.test(b.text))!;
     return { board, mover, data: dataOf(choice), version: game.version };
@@ -60,7 +60,7 @@ describe("a press replayed after a restart", () => {
     await deliver(first, fake, press.update);
 
     const second = await botOn(file, fake);
-    for (const u of second.parts.feed!.replays()) await second.parts.feed!.handle(u);
+    for (const u of await second.parts.feed!.replays()) await second.parts.feed!.handle(u);
     await second.parts.boards.settled();
     const answers = answersTo(fake, press.queryId);
     expect(answers).toHaveLength(1);
@@ -90,13 +90,13 @@ describe("a press replayed after a restart", () => {
     // Stored, then the process stops before handling it; the mover has resigned meanwhile.
     const press = fake.pressUpdate(mover, board, data);
     fake.deliver(press.update);
-    first.parts.feed!.admit([press.update]);
+    await first.parts.feed!.admit([press.update]);
     const service = first.parts.deps.service;
-    expect(service.act(1, mover.id, { type: "resign" }, version).ok).toBe(true);
+    expect((await service.act(1, mover.id, { type: "resign" }, version)).ok).toBe(true);
     await first.stop();
 
     const second = await botOn(file, fake);
-    for (const u of second.parts.feed!.replays()) await second.parts.feed!.handle(u);
+    for (const u of await second.parts.feed!.replays()) await second.parts.feed!.handle(u);
     await second.parts.boards.settled();
     const answers = answersTo(fake, press.queryId);
     expect(answers).toHaveLength(1);

@@ -24,10 +24,10 @@ async function start(
 }
 
 /** The game's stored state and its event count, to see that nothing changed. */
-const snapshot = (harness: Harness, gameId: number) => ({
-  version: harness.service.getGame(gameId)!.version,
-  status: harness.service.getGame(gameId)!.status,
-  events: harness.events(gameId).length,
+const snapshot = async (harness: Harness, gameId: number) => ({
+  version: (await harness.service.getGame(gameId))!.version,
+  status: (await harness.service.getGame(gameId))!.status,
+  events: (await harness.events(gameId)).length,
 });
 
 describe("a question's buttons answer only the person who asked", () => {
@@ -38,10 +38,10 @@ describe("a question's buttons answer only the person who asked", () => {
     await h.send(USERS.alice, "/resign");
     const question = h.lastMessage();
     expect(question.text).toMatch(/Resign the game against Bob/);
-    const before = snapshot(h, 1);
+    const before = await snapshot(h, 1);
     await h.press(USERS.bob, question, buttonNamed(question, "🏳 Yes, resign"));
     expect(lastAnswer(h)).toMatchObject({ show_alert: true, text: "Only Alice can answer this." });
-    expect(snapshot(h, 1)).toEqual(before);
+    expect(await snapshot(h, 1)).toEqual(before);
     expect(h.tg.message(GROUP, question.messageId)!.text).toBe(question.text);
     // Nor may Bob cancel it.
     await h.press(USERS.bob, question, buttonNamed(question, "Cancel"));
@@ -49,7 +49,7 @@ describe("a question's buttons answer only the person who asked", () => {
     expect(h.tg.message(GROUP, question.messageId)!.text).toBe(question.text);
 
     await h.press(USERS.alice, question, buttonNamed(question, "🏳 Yes, resign"));
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     expect(game.status).not.toBe("active");
     expect(game.state.result).toMatchObject({ reason: "resign" });
     expect(game.winnerId).toBe(USERS.bob.id);
@@ -65,7 +65,7 @@ describe("a question's buttons answer only the person who asked", () => {
     await h.send(USERS.alice, "/resign");
     const question = h.lastMessage();
     expect(question.text).toMatch(/Offer Bob your resignation/);
-    const before = snapshot(h, 1);
+    const before = await snapshot(h, 1);
     for (const label of ["a single game", "a gammon", "a backgammon"]) {
       await h.press(USERS.bob, question, buttonNamed(question, label));
       expect(lastAnswer(h)).toMatchObject({
@@ -78,9 +78,9 @@ describe("a question's buttons answer only the person who asked", () => {
         text: "Only Alice can answer this.",
       });
     }
-    expect(snapshot(h, 1)).toEqual(before);
+    expect(await snapshot(h, 1)).toEqual(before);
     await h.press(USERS.alice, question, buttonNamed(question, "a gammon"));
-    const game = h.service.getGame(1)!;
+    const game = (await h.service.getGame(1))!;
     expect(game.state.phase).toBe("resign");
     expect(game.waitingFor).toBe(USERS.bob.id);
     expect(h.tg.message(GROUP, board.messageId)!.caption).toMatch(/offers to resign/);
@@ -109,10 +109,10 @@ describe("a question's buttons answer only the person who asked", () => {
     expect(question.text).toMatch(/Offer Carol your resignation/);
     expect(question.text).toContain("#2");
     await h.press(USERS.carol, question, buttonNamed(question, "a single game"));
-    expect(h.service.getGame(2)!.state.phase).not.toBe("resign");
+    expect((await h.service.getGame(2))!.state.phase).not.toBe("resign");
     await h.press(USERS.alice, question, buttonNamed(question, "a single game"));
-    expect(h.service.getGame(2)!.state.phase).toBe("resign");
-    expect(h.service.getGame(1)!.status).toBe("active");
+    expect((await h.service.getGame(2))!.state.phase).toBe("resign");
+    expect((await h.service.getGame(1))!.status).toBe("active");
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -131,10 +131,10 @@ describe("a question's buttons answer only the person who asked", () => {
     const question = h.tg.message(chat, picker.messageId)!;
     expect(question.text).toMatch(/Resign the game against Carol/);
     await h.press(USERS.alice, question, buttonNamed(question, "🏳 Yes, resign"));
-    expect(h.service.getGame(2)!.winnerId).toBe(USERS.carol.id);
-    expect(h.service.getGame(1)!.status).toBe("active");
-    expect(h.service.getGame(3)!.status).toBe("active");
-    expect(userById(h.service.getGame(2)!.winnerId!)).toBe(USERS.carol);
+    expect((await h.service.getGame(2))!.winnerId).toBe(USERS.carol.id);
+    expect((await h.service.getGame(1))!.status).toBe("active");
+    expect((await h.service.getGame(3))!.status).toBe("active");
+    expect(userById((await h.service.getGame(2))!.winnerId!)).toBe(USERS.carol);
     expect(h.tg.problems()).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ describe("SQL statements per press over whole games in a group", () => {
       const spent: number[] = [];
       let seed = 7;
       for (let n = 0; ; n++) {
-        const game = h.service.getGame(gameId)!;
+        const game = (await h.service.getGame(gameId))!;
         if (game.status !== "active") break;
         const live = h.tg.message(GROUP, board.messageId)!;
         const choices = buttons(live).filter((b) => !/Drop|Claim/.test(b.text));
@@ -35,7 +35,7 @@ describe("SQL statements per press over whole games in a group", () => {
         await h.pressData(userById(game.waitingFor!), live, data);
         const count = statements() - before;
         // The press that ends the game also records its result: a cost of its own.
-        if (h.service.getGame(gameId)!.status === "active") spent.push(count);
+        if ((await h.service.getGame(gameId))!.status === "active") spent.push(count);
         if (n > 3000) throw new Error("the game does not end");
       }
       if (process.env.SQL_DEBUG) console.log(command, spent.length, "presses", spent.join(" "));

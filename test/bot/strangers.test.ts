@@ -33,15 +33,15 @@ async function pair(h: Harness, a: User, b: User): Promise<number> {
   await inPrivate(h, a, "/play anyone long");
   await inPrivate(h, b, "/play anyone long");
   await h.settle();
-  return h.service.activeGamesAnywhere(a.id).at(-1)!.id;
+  return (await h.service.activeGamesAnywhere(a.id)).at(-1)!.id;
 }
 
 /** The player the game waits for resigns: long nardy ends at once. */
 async function finish(h: Harness, gameId: number): Promise<void> {
-  const g = h.service.getGame(gameId)!;
-  expect(h.service.act(gameId, g.waitingFor!, { type: "resign" }, g.version).ok).toBe(true);
+  const g = (await h.service.getGame(gameId))!;
+  expect((await h.service.act(gameId, g.waitingFor!, { type: "resign" }, g.version)).ok).toBe(true);
   await h.settle();
-  expect(h.service.getGame(gameId)!.status).toBe("finished");
+  expect((await h.service.getGame(gameId))!.status).toBe("finished");
 }
 
 const messagesSince = (h: Harness, chatId: number, before: StoredMessage[]) =>
@@ -78,7 +78,7 @@ describe("set phrases between strangers", () => {
     const hers = pairedNote(h, USERS.olga.id);
     await h.press(USERS.olga, hers, buttonNamed(hers, /Привет/));
     expect(h.lastMessage(USERS.alice.id).text).toBe("Ольга says: 👋 Hello");
-    expect(h.service.getGame(gameId)!.status).toBe("active");
+    expect((await h.service.getGame(gameId))!.status).toBe("active");
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -150,7 +150,9 @@ describe("set phrases between strangers", () => {
     await h.send(USERS.alice, "/play long");
     const card = h.lastMessage();
     await h.press(USERS.bob, card, buttonNamed(card, /^✅/));
-    const friends = h.service.getGame(h.service.activeGamesAnywhere(USERS.alice.id).at(-1)!.id)!;
+    const friends = (await h.service.getGame(
+      (await h.service.activeGamesAnywhere(USERS.alice.id)).at(-1)!.id,
+    ))!;
     const before = h.tg.chatMessages(USERS.alice.id);
     await finish(h, friends.id);
     expect(
@@ -188,10 +190,10 @@ describe("/block and /report", () => {
     await inPrivate(h, USERS.bob, "/play anyone long");
     await inPrivate(h, USERS.alice, "/play anyone long");
     now += 5 * 60_000;
-    h.app.lobby.tick();
+    await h.app.lobby.tick();
     await h.settle();
-    expect(h.app.lobby.waitingOf(USERS.alice.id)).not.toBeNull();
-    expect(h.app.lobby.waitingOf(USERS.bob.id)).not.toBeNull();
+    expect(await h.app.lobby.waitingOf(USERS.alice.id)).not.toBeNull();
+    expect(await h.app.lobby.waitingOf(USERS.bob.id)).not.toBeNull();
     const bobsNote = pairedNote(h, USERS.bob.id);
     await h.press(USERS.bob, bobsNote, buttonNamed(bobsNote, /Hello/));
     expect(lastAnswer(h).text).toBe("Not sent: one of you has blocked the other.");
@@ -250,9 +252,9 @@ describe("the @username for strangers", () => {
     // Its data on the group's message does nothing.
     await h.pressData(USERS.alice, group, encode({ type: "username", show: true }));
     expect(lastAnswer(h).text).toBe("This button is no longer active.");
-    expect(h.app.lobby.showsUsername(USERS.alice.id)).toBe(false);
+    expect(await h.app.lobby.showsUsername(USERS.alice.id)).toBe(false);
     await h.press(USERS.alice, mine, buttonNamed(mine, /Show my @username/));
-    expect(h.app.lobby.showsUsername(USERS.alice.id)).toBe(true);
+    expect(await h.app.lobby.showsUsername(USERS.alice.id)).toBe(true);
     const edited = h.lastMessage(USERS.alice.id);
     expect(edited.text).toMatch(/see your first name, rating and @username/);
     expect(buttons(edited).map((b) => b.text)).toContain("Hide my @username from strangers");

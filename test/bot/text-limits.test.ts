@@ -80,11 +80,11 @@ function listed(text: string, items: readonly PlayerRef[]): { shown: number; hid
 }
 
 /** Long-named players `a` and `b` playing `variant`. */
-function longNamedGame(svc: GameService, variant: "long" | "short", a: number, b: number) {
+async function longNamedGame(svc: GameService, variant: "long" | "short", a: number, b: number) {
   const c = unwrap(
-    svc.createChallenge({ challenger: longNamed(a), chat: CHAT, variant, target: null }),
+    await svc.createChallenge({ challenger: longNamed(a), chat: CHAT, variant, target: null }),
   );
-  return unwrap(svc.acceptChallenge(c.id, longNamed(b))).game;
+  return unwrap(await svc.acceptChallenge(c.id, longNamed(b))).game;
 }
 
 /** The game with every line a caption can have: cube, turns at their limit, an offer. */
@@ -108,7 +108,7 @@ function atItsLongest(g: GameView): GameView {
 }
 
 describe("captions and texts of one game", () => {
-  it("stay within the limits with the longest names", () => {
+  it("stay within the limits with the longest names", async () => {
     const { svc } = harness({}, "limits-games");
     // Every kind of name against every other, each player in one game.
     for (const [variant, a, b] of [
@@ -119,7 +119,7 @@ describe("captions and texts of one game", () => {
       ["short", 10, 11],
       ["short", 13, 14],
     ] as const) {
-      const game = longNamedGame(svc, variant, a, b);
+      const game = await longNamedGame(svc, variant, a, b);
       const finished = { ...game, state: { ...game.state, phase: "over" } } as GameView;
       const decision = {
         turn: 12,
@@ -165,7 +165,7 @@ describe("captions and texts of one game", () => {
     }
   });
 
-  it("a challenge, open or to someone, with its rules spelled out, and how it closed", () => {
+  it("a challenge, open or to someone, with its rules spelled out, and how it closed", async () => {
     const { svc } = harness({}, "limits-challenge");
     const rules = {
       head: "wide",
@@ -182,7 +182,7 @@ describe("captions and texts of one game", () => {
       [2, 3],
     ] as const) {
       const to = unwrap(
-        svc.createChallenge({
+        await svc.createChallenge({
           challenger: longNamed(a),
           chat: CHAT,
           variant: "long",
@@ -200,27 +200,27 @@ describe("captions and texts of one game", () => {
 });
 
 /** 32 long-named players signed up in CHAT; the tournament before its start. */
-function fullTournament() {
+async function fullTournament() {
   const h = harness({}, "limits-tournament");
   const tours = new TournamentService(h.database.db, h.svc);
   const crowd = Array.from({ length: 32 }, (_, i) => longNamed(i));
   const made = unwrap(
-    tours.create({
+    await tours.create({
       organiser: crowd[0]!,
       chat: CHAT,
       variant: "long",
       signupMs: 30 * 60_000,
     }),
   );
-  for (const p of crowd.slice(1)) unwrap(tours.join(made.id, p));
+  for (const p of crowd.slice(1)) unwrap(await tours.join(made.id, p));
   return { ...h, tours, crowd, id: made.id };
 }
 
 describe("a tournament of 32 with the longest names", () => {
-  it("its sign-up card, its closed card, its standings and its last word fit, whole lines first", () => {
-    const { tours, crowd, id } = fullTournament();
-    const signup = tours.get(id)!;
-    const running = unwrap(tours.start(id, crowd[0]!));
+  it("its sign-up card, its closed card, its standings and its last word fit, whole lines first", async () => {
+    const { tours, crowd, id } = await fullTournament();
+    const signup = (await tours.get(id))!;
+    const running = unwrap(await tours.start(id, crowd[0]!));
     expect(running.matches.filter((m) => m.status === "playing")).toHaveLength(16);
     const finished: TournamentView = {
       ...running,
@@ -253,13 +253,15 @@ describe("a tournament of 32 with the longest names", () => {
 });
 
 describe("lists of a chat with long names", () => {
-  it("/history, /score and /top fit, whole entries first", () => {
+  it("/history, /score and /top fit, whole entries first", async () => {
     const { svc, database, clock } = harness({}, "limits-lists");
-    const game = longNamedGame(svc, "long", 0, 1);
-    unwrap(svc.act(game.id, longNamed(0).id, { type: "resign" }, game.version));
-    const [finished] = new GameReviews(database.db, memoryFrontEnd(), clock.now).history(CHAT.id);
-    const [series] = svc.chatSeries(CHAT.id);
-    const [row] = svc.leaderboard(CHAT.id, "long");
+    const game = await longNamedGame(svc, "long", 0, 1);
+    unwrap(await svc.act(game.id, longNamed(0).id, { type: "resign" }, game.version));
+    const [finished] = await new GameReviews(database.db, memoryFrontEnd(), clock.now).history(
+      CHAT.id,
+    );
+    const [series] = await svc.chatSeries(CHAT.id);
+    const [row] = await svc.leaderboard(CHAT.id, "long");
     // The longest lists the commands show, each entry naming other long-named players.
     const as = (i: number) => ({
       ...row!.player,

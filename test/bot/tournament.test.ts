@@ -35,9 +35,9 @@ const PEOPLE: User[] = [
 const userById = (id: number) => PEOPLE.find((u) => u.id === id)!;
 
 /** The group's tournament, with its messages as the front end's store has them. */
-const tournamentIn = (h: Harness): TournamentView & TournamentMessages => {
-  const t = h.parts.deps.tournaments.inChat(GROUP)!;
-  return { ...t, ...h.parts.deps.tournamentMessages.of(t.id) };
+const tournamentIn = async (h: Harness): Promise<TournamentView & TournamentMessages> => {
+  const t = (await h.parts.deps.tournaments.inChat(GROUP))!;
+  return { ...t, ...(await h.parts.deps.tournamentMessages.of(t.id)) };
 };
 
 const message = (h: Harness, id: number | null): StoredMessage => {
@@ -47,17 +47,16 @@ const message = (h: Harness, id: number | null): StoredMessage => {
 };
 
 /** What the standings message shows now, read back from the stand-in picture. */
-function picture(h: Harness): StandingsPicture {
-  const photo = message(h, tournamentIn(h).standingsMessageId).photo;
+async function picture(h: Harness): Promise<StandingsPicture> {
+  const photo = message(h, (await tournamentIn(h)).standingsMessageId).photo;
   if (!Buffer.isBuffer(photo)) throw new Error("the standings are not an uploaded picture");
   return JSON.parse(photo.toString().replace(/^STANDINGS:/, "")) as StandingsPicture;
 }
 
 /** The tournament's games in play now. */
-function liveGames(h: Harness): GameView[] {
-  return tournamentIn(h)
-    .matches.filter((m) => m.liveGameId !== null)
-    .map((m) => h.service.getGame(m.liveGameId!)!);
+async function liveGames(h: Harness): Promise<GameView[]> {
+  const live = (await tournamentIn(h)).matches.filter((m) => m.liveGameId !== null);
+  return Promise.all(live.map(async (m) => (await h.service.getGame(m.liveGameId!))!));
 }
 
 /** Alice opens sign-up; everyone else in `people` presses Join; Alice presses Start. */
@@ -70,7 +69,7 @@ async function signUpAndStart(h: Harness, command: string, people: User[]): Prom
   await h.press(USERS.bob, card, buttonNamed(card, /Start/));
   expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toMatch(/organiser/);
   await h.press(USERS.alice, card, buttonNamed(card, /Start/));
-  expect(tournamentIn(h).status).toBe("running");
+  expect((await tournamentIn(h)).status).toBe("running");
   expect(message(h, card.messageId).keyboard).toEqual([]);
 }
 
@@ -84,14 +83,14 @@ async function resign(h: Harness, game: GameView, loser: number): Promise<void> 
   );
   if (!yes) throw new Error(`no resign button in ${question.text}`);
   await h.press(user, question, yes);
-  expect(h.service.getGame(game.id)!.status).toBe("finished");
+  expect((await h.service.getGame(game.id))!.status).toBe("finished");
 }
 
 /** Plays a game to its end by pressing the board's own buttons as the player it waits for. */
 async function playOut(h: Harness, game: GameView): Promise<void> {
   let seed = 11;
   for (let presses = 0; ; presses++) {
-    const now = h.service.getGame(game.id)!;
+    const now = (await h.service.getGame(game.id))!;
     if (now.status !== "active") return;
     const board = message(h, now.message?.kind === "chat" ? now.message.messageId : null);
     const choices = buttons(board).filter((b) => !/Claim/.test(b.text));
@@ -134,19 +133,19 @@ describe("a round robin of five, played through the bot", () => {
     const h = await harness();
     const five = PEOPLE.slice(0, 5);
     await signUpAndStart(h, "/tournament", five);
-    const t0 = tournamentIn(h);
+    const t0 = await tournamentIn(h);
     expect(t0.format).toBe("round-robin");
     // Five players: two pairings at a time, one player resting.
-    expect(liveGames(h)).toHaveLength(2);
-    const first = picture(h);
+    expect(await liveGames(h)).toHaveLength(2);
+    const first = await picture(h);
     expect(first.kind).toBe("table");
 
     let played = 0;
-    for (let guard = 0; tournamentIn(h).status === "running"; guard++) {
-      const [game] = liveGames(h);
+    for (let guard = 0; (await tournamentIn(h)).status === "running"; guard++) {
+      const [game] = await liveGames(h);
       if (!game || guard > 40) throw new Error("the tournament does not move on");
       // Nobody is ever in two tournament games at once.
-      const busy = liveGames(h).flatMap((g) => [g.white.id, g.black.id]);
+      const busy = (await liveGames(h)).flatMap((g) => [g.white.id, g.black.id]);
       expect(new Set(busy).size).toBe(busy.length);
       // The slow suite plays the first game out move by move; the rest are resigned.
       if (played === 0 && FULL_SAMPLES) await playOut(h, game);
@@ -155,13 +154,13 @@ describe("a round robin of five, played through the bot", () => {
     }
     expect(played).toBe(10);
 
-    const t = tournamentIn(h);
+    const t = await tournamentIn(h);
     expect(t.status).toBe("finished");
     const pairs = new Set(t.matches.map((m) => [m.a.id, m.b.id].sort().join("-")));
     expect(pairs.size).toBe(10);
     const { tally, games } = tallyGames(h, t.id);
     expect(games).toBe(10);
-    const table = picture(h);
+    const table = await picture(h);
     if (table.kind !== "table") throw new Error("not a table");
     expect(table.rows).toHaveLength(5);
     for (const [i, r] of table.rows.entries()) {
@@ -210,53 +209,55 @@ describe("a knock-out of eight, with a forfeit and a restart", () => {
     const env = { IDLE_HOURS: "1" };
     let h = await harness({ path: file, tg, now: clock, env });
     await signUpAndStart(h, "/tournament ko", PEOPLE);
-    expect(tournamentIn(h).format).toBe("knockout");
-    expect(liveGames(h)).toHaveLength(4);
-    const bracket0 = picture(h);
+    expect((await tournamentIn(h)).format).toBe("knockout");
+    expect(await liveGames(h)).toHaveLength(4);
+    const bracket0 = await picture(h);
     if (bracket0.kind !== "bracket") throw new Error("not a bracket");
     expect(bracket0.rounds.map((r) => r.matches.length)).toEqual([4, 2, 1]);
 
     // Round one: two games resigned, one claimed from a silent player.
-    const [g1, g2, g3, g4] = liveGames(h);
+    const [g1, g2, g3, g4] = await liveGames(h);
     await resign(h, g1!, g1!.white.id);
     await resign(h, g2!, g2!.black.id);
     now += 2 * HOUR + 60_000;
     await h.tick(now);
-    const silent = h.service.getGame(g3!.id)!;
+    const silent = (await h.service.getGame(g3!.id))!;
     const claimer = userById(
       silent.waitingFor === silent.white.id ? silent.black.id : silent.white.id,
     );
     const board3 = message(h, silent.message?.kind === "chat" ? silent.message.messageId : null);
     await h.press(claimer, board3, buttonNamed(board3, /Claim/));
-    expect(h.service.getGame(g3!.id)!.state.result?.reason).toBe("timeout");
-    const forfeited = tournamentIn(h).matches.find((m) => m.forfeit);
+    expect((await h.service.getGame(g3!.id))!.state.result?.reason).toBe("timeout");
+    const forfeited = (await tournamentIn(h)).matches.find((m) => m.forfeit);
     expect(forfeited?.winnerId).toBe(claimer.id);
     // The two decided pairs on the top half meet in a semi-final as soon as both are free.
-    expect(liveGames(h)).toHaveLength(2);
-    const standingsId = tournamentIn(h).standingsMessageId;
+    expect(await liveGames(h)).toHaveLength(2);
+    const standingsId = (await tournamentIn(h)).standingsMessageId;
 
     // The bot stops; meanwhile the last first-round game ends without it (another process).
-    h.close();
+    await h.close();
     const down = openDatabase(file);
     const bare = new GameService(down.db, memoryFrontEnd(), { now: clock });
-    const g4now = bare.getGame(g4!.id)!;
-    expect(bare.act(g4!.id, g4now.white.id, { type: "resign" }, g4now.version).ok).toBe(true);
+    const g4now = (await bare.getGame(g4!.id))!;
+    expect((await bare.act(g4!.id, g4now.white.id, { type: "resign" }, g4now.version)).ok).toBe(
+      true,
+    );
     down.close();
 
     h = await harness({ path: file, tg, now: clock, env });
     await h.tick(now);
-    expect(tournamentIn(h).standingsMessageId).toBe(standingsId);
-    expect(liveGames(h)).toHaveLength(2);
-    for (let guard = 0; tournamentIn(h).status === "running"; guard++) {
-      const [game] = liveGames(h);
+    expect((await tournamentIn(h)).standingsMessageId).toBe(standingsId);
+    expect(await liveGames(h)).toHaveLength(2);
+    for (let guard = 0; (await tournamentIn(h)).status === "running"; guard++) {
+      const [game] = await liveGames(h);
       if (!game || guard > 10) throw new Error("the tournament does not move on");
       await resign(h, game, game.black.id);
     }
 
-    const t = tournamentIn(h);
+    const t = await tournamentIn(h);
     expect(t.status).toBe("finished");
     expect(t.matches).toHaveLength(7);
-    const bracket = picture(h);
+    const bracket = await picture(h);
     if (bracket.kind !== "bracket") throw new Error("not a bracket");
     const final = bracket.rounds.at(-1)!.matches[0]!;
     const champion = userById(t.winnerId!);
@@ -300,7 +301,7 @@ describe("tournament seams", () => {
     await step(/Турнир/);
     await step(/олимпийка/);
     expect(message(h, dialog.messageId).text).toMatch(/Запись на турнир открыта/);
-    const t = tournamentIn(h);
+    const t = await tournamentIn(h);
     expect(t).toMatchObject({ variant: "short", format: "knockout", locale: "ru" });
     expect(t.rules).toMatchObject({ cube: false, match: { kind: "points", to: 3 } });
     const card = message(h, t.messageId);
@@ -338,12 +339,12 @@ describe("tournament seams", () => {
     // Only the new card has buttons.
     expect(message(h, card.messageId).keyboard).toEqual([]);
     await h.press(USERS.alice, again, buttonNamed(again, /Cancel tournament/));
-    expect(tournamentIn(h).status).toBe("cancelled");
+    expect((await tournamentIn(h)).status).toBe("cancelled");
     expect(message(h, again.messageId).text).toMatch(/cancelled/);
     // A press on the first card, long after: answered, nothing changes.
     await h.press(USERS.carol, stale, buttonNamed(stale, /Join/));
     expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toMatch(/no longer active/);
-    expect(tournamentIn(h).entrants).toHaveLength(1);
+    expect((await tournamentIn(h)).entrants).toHaveLength(1);
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -352,9 +353,9 @@ describe("tournament seams", () => {
   }) => {
     const h = await harness();
     await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
-    const live = liveGames(h);
+    const live = await liveGames(h);
     expect(live).toHaveLength(2);
-    const standings = message(h, tournamentIn(h).standingsMessageId);
+    const standings = message(h, (await tournamentIn(h)).standingsMessageId);
     await h.press(USERS.bob, standings, buttonNamed(standings, /Cancel tournament/));
     expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toMatch(/organiser/);
     await h.press(USERS.alice, standings, buttonNamed(standings, /Cancel tournament/));
@@ -365,7 +366,7 @@ describe("tournament seams", () => {
     ]);
     await h.press(USERS.alice, asking, buttonNamed(asking, /Cancel tournament/));
     await h.press(USERS.alice, asking, buttonNamed(message(h, standings.messageId), /Drop games/));
-    expect(tournamentIn(h).status).toBe("cancelled");
+    expect((await tournamentIn(h)).status).toBe("cancelled");
     for (const g of live) {
       const board = message(h, g.message?.kind === "chat" ? g.message.messageId : null);
       expect(board.caption).toMatch(/dropped when its tournament was cancelled/);
@@ -392,7 +393,7 @@ describe("32 entrants with the longest names", () => {
       };
     });
     await signUpAndStart(h, "/tournament", [USERS.alice, ...crowd]);
-    const t = tournamentIn(h);
+    const t = await tournamentIn(h);
     expect(t.entrants).toHaveLength(32);
     const caption = message(h, t.standingsMessageId).caption!;
     expect(caption).toMatch(/Playing now: .*…and \d+ more/);
@@ -443,12 +444,12 @@ describe("calling a tournament off", () => {
     expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toMatch(
       /organiser or an admin/,
     );
-    expect(tournamentIn(h).status).toBe("signup");
+    expect((await tournamentIn(h)).status).toBe("signup");
     await h.press(USERS.carol, card, buttonNamed(card, /Cancel tournament/));
-    expect(tournamentIn(h).status).toBe("cancelled");
+    expect((await tournamentIn(h)).status).toBe("cancelled");
 
     await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
-    const standings = message(h, tournamentIn(h).standingsMessageId);
+    const standings = message(h, (await tournamentIn(h)).standingsMessageId);
     await h.press(USERS.bob, standings, buttonNamed(standings, /Cancel tournament/));
     expect(buttons(message(h, standings.messageId)).map((b) => b.text)).toEqual([
       "✖️ Cancel tournament",
@@ -456,9 +457,9 @@ describe("calling a tournament off", () => {
     await h.press(USERS.carol, standings, buttonNamed(standings, /Cancel tournament/));
     const asking = message(h, standings.messageId);
     await h.press(USERS.bob, asking, buttonNamed(asking, /Drop games/));
-    expect(tournamentIn(h).status).toBe("running");
+    expect((await tournamentIn(h)).status).toBe("running");
     await h.press(USERS.carol, asking, buttonNamed(asking, /Drop games/));
-    expect(tournamentIn(h).status).toBe("cancelled");
+    expect((await tournamentIn(h)).status).toBe("cancelled");
     // Telegram was asked about the others only, and only when they tried to call it off.
     const asked = h.tg.callsOf("getChatMember").map((c) => Number(c.payload.user_id));
     expect(new Set(asked)).toEqual(new Set([USERS.bob.id, USERS.carol.id]));
@@ -472,9 +473,9 @@ describe("the standings shown again", () => {
   }) => {
     const h = await harness();
     await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
-    const old = tournamentIn(h).standingsMessageId;
+    const old = (await tournamentIn(h)).standingsMessageId;
     await h.send(USERS.carol, "/tournament");
-    const now = tournamentIn(h).standingsMessageId;
+    const now = (await tournamentIn(h)).standingsMessageId;
     expect(now).not.toBe(old);
     expect(h.lastMessage().messageId).toBe(now);
     expect(h.lastMessage().photo).not.toBeNull();
@@ -488,18 +489,18 @@ describe("tournament cancelled with its games let finish", () => {
   it("the games in play go on to their end and count; nothing new opens", async ({ harness }) => {
     const h = await harness();
     await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
-    const [first, second] = liveGames(h);
-    const standings = message(h, tournamentIn(h).standingsMessageId);
+    const [first, second] = await liveGames(h);
+    const standings = message(h, (await tournamentIn(h)).standingsMessageId);
     await h.press(USERS.alice, standings, buttonNamed(standings, /Cancel tournament/));
     const asking = message(h, standings.messageId);
     await h.press(USERS.alice, asking, buttonNamed(asking, /Let games finish/));
-    expect(tournamentIn(h).status).toBe("cancelled");
+    expect((await tournamentIn(h)).status).toBe("cancelled");
     expect(h.lastMessage().text).toMatch(/games already finished still count/);
     // The boards still play; a finished one opens no next pairing.
     await resign(h, first!, first!.white.id);
-    expect(h.service.getGame(second!.id)!.status).toBe("active");
+    expect((await h.service.getGame(second!.id))!.status).toBe("active");
     await resign(h, second!, second!.black.id);
-    const t = tournamentIn(h);
+    const t = await tournamentIn(h);
     expect(t.matches).toHaveLength(2);
     expect(t.matches.every((m) => m.status === "done")).toBe(true);
     expect(message(h, t.standingsMessageId).keyboard).toEqual([]);
@@ -515,12 +516,12 @@ describe("a tournament's buttons pressed elsewhere", () => {
     const h = await harness();
     h.tg.makeAdmin(eve.id, OTHER);
     await signUpAndStart(h, "/tournament", PEOPLE.slice(0, 4));
-    const id = tournamentIn(h).id;
+    const id = (await tournamentIn(h)).id;
     // Eve has a bot message of her own group to press on.
     await h.send(eve, "/score", { chatId: OTHER });
     const hers = h.lastMessage(OTHER);
     for (const code of ["x", "xa", "xf"]) await h.pressData(eve, hers, `t:${id}:${code}`);
-    expect(tournamentIn(h).status).toBe("running");
+    expect((await tournamentIn(h)).status).toBe("running");
     const answers = h.tg.callsOf("answerCallbackQuery").slice(-3);
     for (const a of answers) expect(a.payload.text).toMatch(/another chat/);
     // Telegram was never asked about Eve in her own group (nor anywhere).
@@ -536,17 +537,17 @@ describe("a tournament's buttons pressed elsewhere", () => {
     h.tg.makeAdmin(USERS.carol.id, GROUP);
     await h.send(USERS.alice, "/tournament");
     const card = h.lastMessage();
-    const id = tournamentIn(h).id;
+    const id = (await tournamentIn(h)).id;
     await h.send(eve, "/score", { chatId: OTHER });
     await h.pressData(eve, h.lastMessage(OTHER), `t:${id}:j`);
-    expect(tournamentIn(h).entrants.map((e) => e.id)).not.toContain(eve.id);
+    expect((await tournamentIn(h)).entrants.map((e) => e.id)).not.toContain(eve.id);
     // From a private chat too.
     await h.send(eve, "/start", { chatId: eve.id });
     await h.pressData(eve, h.lastMessage(eve.id), `t:${id}:j`);
-    expect(tournamentIn(h).entrants.map((e) => e.id)).not.toContain(eve.id);
+    expect((await tournamentIn(h)).entrants.map((e) => e.id)).not.toContain(eve.id);
     // An admin of the group, on the card itself: the cancel goes through.
     await h.press(USERS.carol, card, buttonNamed(card, /Cancel tournament/));
-    expect(tournamentIn(h).status).toBe("cancelled");
+    expect((await tournamentIn(h)).status).toBe("cancelled");
     expect(h.tg.callsOf("getChatMember").map((c) => Number(c.payload.chat_id))).toEqual([GROUP]);
     expect(h.tg.problems()).toEqual([]);
   });

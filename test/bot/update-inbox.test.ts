@@ -54,7 +54,7 @@ describe("long polling through the inbox", () => {
     const help = fake.textUpdate(ALICE, CHAT, "/help");
     const lang = fake.textUpdate(ALICE, CHAT, "/lang");
     const poison = fake.textUpdate(ALICE, CHAT, "/help");
-    first.parts.feed!.admit([help, lang, poison]);
+    await first.parts.feed!.admit([help, lang, poison]);
     first.database.sqlite
       .prepare("update inbox set attempts = 3 where update_id = ?")
       .run(poison.update_id);
@@ -94,9 +94,9 @@ describe("an update that throws every time", () => {
     const inbox = new UpdateInbox(database.db);
     const feed = new UpdateFeed(bot as never, inbox, silentLogger);
     const update = { update_id: 5, message: { text: "x" } } as unknown as Update;
-    for (const u of feed.admit([update])) await feed.handle(u);
+    for (const u of await feed.admit([update])) await feed.handle(u);
     expect(tries).toBe(1);
-    expect(inbox.takePending()).toEqual({ replay: [], givenUp: [] });
+    expect(await inbox.takePending()).toEqual({ replay: [], givenUp: [] });
   });
 });
 
@@ -155,7 +155,7 @@ describe("webhook mode through the inbox", () => {
     hold.release(true);
 
     const second = await botOn(file, fake);
-    for (const u of second.parts.feed!.replays()) await second.parts.feed!.handle(u);
+    for (const u of await second.parts.feed!.replays()) await second.parts.feed!.handle(u);
     expect(replies(fake)).toHaveLength(1);
     expect(inboxRows(second.database)).toEqual([{ id: update.update_id, attempts: 2, done: 1 }]);
     expect(fake.problems()).toEqual([]);

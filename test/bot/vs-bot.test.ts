@@ -12,10 +12,10 @@ async function playAgainstBot(harness: Harness, command: string, chatId = GROUP)
   await harness.send(USERS.alice, command, { chatId });
   const board = await startAgainstBot(harness, chatId);
   expect(board.photo).not.toBeNull();
-  const gameId = harness.service.activeGames(chatId, USERS.alice.id)[0]?.id ?? 1;
+  const gameId = (await harness.service.activeGames(chatId, USERS.alice.id))[0]?.id ?? 1;
   let presses = 0;
   for (;;) {
-    const game = harness.service.getGame(gameId)!;
+    const game = (await harness.service.getGame(gameId))!;
     if (game.state.phase === "over") return { game, board };
     expect(game.waitingFor).toBe(USERS.alice.id);
     const live = harness.tg.message(chatId, board.messageId)!;
@@ -59,7 +59,7 @@ describe("playing the bot itself", () => {
       const { game, board } = await playAgainstBot(h, command);
       expect(game.variant).toBe(variant);
       expect([game.white.id, game.black.id]).toContain(BOT_INFO.id);
-      const botMoves = h.events(game.id).filter((e) => e.actorId === BOT_INFO.id);
+      const botMoves = (await h.events(game.id)).filter((e) => e.actorId === BOT_INFO.id);
       expect(botMoves.length).toBeGreaterThan(5);
       const final = h.tg.message(GROUP, board.messageId)!;
       expect(final.caption).toMatch(/wins/);
@@ -94,7 +94,7 @@ describe("playing the bot itself", () => {
     await choose("The bot");
     const board = await startAgainstBot(h, chat);
     expect(board.photo).not.toBeNull();
-    const game = h.service.activeGames(chat, USERS.alice.id)[0]!;
+    const game = (await h.service.activeGames(chat, USERS.alice.id))[0]!;
     expect(game.waitingFor).toBe(USERS.alice.id);
     // Telegram refused nothing, and every press was answered in time.
     expect(h.tg.problems()).toEqual([]);
@@ -110,29 +110,29 @@ describe("the bot after a restart", () => {
     const me = { id: BOT_INFO.id, firstName: BOT_INFO.first_name, username: BOT_INFO.username };
     const alice = { id: USERS.alice.id, firstName: USERS.alice.first_name };
     const chat = { id: GROUP, type: "supergroup", title: "Nardy club" };
-    const made = first.service.createChallenge({
+    const made = await first.service.createChallenge({
       challenger: alice,
       chat,
       target: { user: me },
       variant: "short",
     });
     if (!made.ok) throw new Error(made.error.message);
-    const started = first.service.acceptChallenge(made.value.id, me);
+    const started = await first.service.acceptChallenge(made.value.id, me);
     if (!started.ok) throw new Error(started.error.message);
     // The bot starts the game in its board; Alice plays until the game waits for the bot, as
     // if the process then stopped.
     await first.settle();
-    let game = first.service.getGame(started.value.game.id)!;
+    let game = (await first.service.getGame(started.value.game.id))!;
     while (game.waitingFor === alice.id) {
       for (const action of chooseAction(game.state, { player: "pipcount" })!.actions) {
-        const r = first.service.act(game.id, alice.id, action, game.version);
+        const r = await first.service.act(game.id, alice.id, action, game.version);
         if (!r.ok) throw new Error(r.error.message);
         game = r.value.game;
       }
     }
     expect(game.waitingFor).toBe(me.id);
     const versionAtStop = game.version;
-    first.close();
+    await first.close();
 
     // A pause before the bot's move, and a tick long after: the bot is due a reminder but
     // gets none, since it is the bot.
@@ -140,10 +140,10 @@ describe("the bot after a restart", () => {
     const sentBefore = h.tg.callsOf("sendMessage").length;
     await h.tick(Date.now() + 30 * 24 * 3_600_000);
     expect(h.tg.callsOf("sendMessage").slice(sentBefore)).toEqual([]);
-    const after = h.service.getGame(game.id)!;
+    const after = (await h.service.getGame(game.id))!;
     expect(after.version).toBeGreaterThan(versionAtStop);
     expect(after.waitingFor).not.toBe(me.id);
-    const botActs = h.events(game.id).filter((e) => e.actorId === me.id);
+    const botActs = (await h.events(game.id)).filter((e) => e.actorId === me.id);
     expect(botActs.length).toBeGreaterThan(0);
   });
 });

@@ -83,7 +83,7 @@ describe("the HTTP server's own limits", () => {
     expect((await post('{"no":"id"}')).status).toBe(400);
     expect((await post("not json")).status).toBe(400);
     await h.parts.feed!.settled();
-    expect(h.parts.feed!.replays()).toEqual([]);
+    expect(await h.parts.feed!.replays()).toEqual([]);
   });
 
   const listen = async (limits: Parameters<typeof startHttpServer>[0]["limits"]) => {

@@ -19,37 +19,39 @@ const dir = mkdtempSync(join(tmpdir(), "nardy-two-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("two connections on one file", () => {
-  it("the same press on two connections: the first applies, the second is stale", () => {
+  it("the same press on two connections: the first applies, the second is stale", async () => {
     const path = join(dir, "two.sqlite");
     const a = openDatabase(path);
     const b = openDatabase(path);
     const svcA = new StartingService(a.db, { newSeed: seedSource("two") });
     const svcB = new GameService(b.db, memoryFrontEnd());
-    const [g] = startGames(svcA, 1);
-    const seenByB = svcB.getGame(g!.id)!;
+    const [g] = await startGames(svcA, 1);
+    const seenByB = (await svcB.getGame(g!.id))!;
     expect(seenByB.version).toBe(g!.version);
     const p = pressFor(seenByB);
-    expect(svcA.act(p.gameId, p.userId, p.action, p.version).ok).toBe(true);
-    const late = svcB.act(p.gameId, p.userId, p.action, p.version);
+    expect((await svcA.act(p.gameId, p.userId, p.action, p.version)).ok).toBe(true);
+    const late = await svcB.act(p.gameId, p.userId, p.action, p.version);
     expect(late.ok ? "ok" : late.error.code).toBe("stale");
-    expect(databaseProblems(b.db)).toEqual([]);
+    expect(await databaseProblems(b.db)).toEqual([]);
     a.close();
     b.close();
   });
 
-  it("a write over a version another connection moved on changes nothing", () => {
+  it("a write over a version another connection moved on changes nothing", async () => {
     const path = join(dir, "repo.sqlite");
     const a = openDatabase(path);
     const b = openDatabase(path);
-    const [g] = startGames(new StartingService(a.db, { newSeed: seedSource("repo") }), 1);
+    const [g] = await startGames(new StartingService(a.db, { newSeed: seedSource("repo") }), 1);
     const repoA = new GamesRepo(a.db);
     const repoB = new GamesRepo(b.db);
-    const row = repoB.get(g!.id)!;
+    const row = (await repoB.get(g!.id))!;
     const patch = { ...row, lastActionAt: row.lastActionAt + 1 };
     const event = { type: "undo", payload: {}, actorId: null };
-    expect(repoA.update(row.id, row.version, patch, [event], 1)?.version).toBe(row.version + 1);
-    expect(repoB.update(row.id, row.version, patch, [event], 2)).toBeUndefined();
-    expect(repoB.events(row.id)).toHaveLength(row.version + 1);
+    expect((await repoA.update(row.id, row.version, patch, [event], 1))?.version).toBe(
+      row.version + 1,
+    );
+    expect(await repoB.update(row.id, row.version, patch, [event], 2)).toBeUndefined();
+    expect(await repoB.events(row.id)).toHaveLength(row.version + 1);
     a.close();
     b.close();
   });

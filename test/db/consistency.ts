@@ -12,11 +12,11 @@ import { playerDice } from "../services/player-dice.js";
  * them, status follows the state, commitment = SHA-256(seed); a game waiting for its first
  * message has no event, no die and no second part yet.
  */
-export function gameProblems(db: Db, gameId: number): string[] {
+export async function gameProblems(db: Db, gameId: number): Promise<string[]> {
   const repo = new GamesRepo(db);
-  const g = repo.get(gameId);
+  const g = await repo.get(gameId);
   if (!g) return [`game ${gameId} missing`];
-  const events = repo.events(gameId);
+  const events = await repo.events(gameId);
   const out: string[] = [];
   const say = (m: string) => out.push(`game ${gameId}: ${m}`);
   if (g.version !== events.length) say(`version ${g.version} but ${events.length} events`);
@@ -51,29 +51,33 @@ export function gameProblems(db: Db, gameId: number): string[] {
  * gameProblems for every game. With `seen` (game id → version checked before), games whose
  * version has not moved only get the cheap check that their events still number `version`.
  */
-export function allGameProblems(db: Db, seen?: Map<number, number>): string[] {
-  const rows = db.$client
+export async function allGameProblems(db: Db, seen?: Map<number, number>): Promise<string[]> {
+  const rows = db.sql.$client
     .prepare(
       `select g.id, g.version, count(e.id) n, coalesce(max(e.seq), 0) last
        from games g left join game_events e on e.game_id = g.id group by g.id`,
     )
     .all() as { id: number; version: number; n: number; last: number }[];
-  return rows.flatMap((r) => {
-    if (seen?.get(r.id) === r.version)
-      return r.n === r.version && r.last === r.version ? [] : [`game ${r.id}: events changed`];
-    const found = gameProblems(db, r.id);
+  const out: string[] = [];
+  for (const r of rows) {
+    if (seen?.get(r.id) === r.version) {
+      if (r.n !== r.version || r.last !== r.version) out.push(`game ${r.id}: events changed`);
+      continue;
+    }
+    const found = await gameProblems(db, r.id);
     if (found.length === 0) seen?.set(r.id, r.version);
-    return found;
-  });
+    out.push(...found);
+  }
+  return out;
 }
 
 /**
  * Everything across tables: each game's invariants, each series' totals against its finished
  * games, Elo's zero sum per variant, and accepted challenges against the games they started.
  */
-export function databaseProblems(db: Db, seen?: Map<number, number>): string[] {
-  const out = allGameProblems(db, seen);
-  const all = <T>(q: string) => db.$client.prepare(q).all() as T[];
+export async function databaseProblems(db: Db, seen?: Map<number, number>): Promise<string[]> {
+  const out = await allGameProblems(db, seen);
+  const all = <T>(q: string) => db.sql.$client.prepare(q).all() as T[];
   type Total = { id: number; games: number; state: string; score_a: number; score_b: number };
   for (const s of all<Total>("select * from series")) {
     const state = JSON.parse(s.state) as { games: number; scores: [number, number] };

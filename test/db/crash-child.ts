@@ -22,15 +22,15 @@ while (Date.now() < stopAt) {
   const chat = pick([-1, -2]);
   const me = pick(players);
   const r = rand();
-  const active = players.flatMap((p) => svc.activeGames(chat, p.id));
+  const active = (await Promise.all(players.map((p) => svc.activeGames(chat, p.id)))).flat();
   if (r < 0.03 || active.length === 0) {
     const variant = pick(["long", "short"] as const);
     const rules = rand() < 0.5 ? { match: { kind: "points", to: 3 } } : undefined;
-    const c = svc.createChallenge({ challenger: me, chat: { id: chat }, variant, rules });
+    const c = await svc.createChallenge({ challenger: me, chat: { id: chat }, variant, rules });
     const other = pick(players.filter((p) => p.id !== me.id));
-    if (c.ok && rand() < 0.8) svc.acceptChallenge(c.value.id, other);
+    if (c.ok && rand() < 0.8) await svc.acceptChallenge(c.value.id, other);
   } else if (r < 0.04) {
-    svc.expireChallenges();
+    await svc.expireChallenges();
   } else {
     const g = pick(active);
     const claim = rand() < 0.01;
@@ -38,9 +38,9 @@ while (Date.now() < stopAt) {
     const action = claim
       ? { type: "claim-timeout" as const }
       : pickAction(g, rand, { double: 0.2, resign: 0.04 });
-    const done = who === null ? null : svc.act(g.id, who, action, g.version);
+    const done = who === null ? null : await svc.act(g.id, who, action, g.version);
     if (done?.ok && done.value.finished && rand() < 0.7)
-      svc.rematch(g.id, pick([g.white, g.black]));
+      await svc.rematch(g.id, pick([g.white, g.black]));
   }
   process.stdout.write(".");
 }

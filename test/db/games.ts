@@ -4,14 +4,16 @@ import { alice, bob, CHAT, unwrap } from "../services/helpers.js";
 import type { Press } from "./race-child.js";
 
 /** `n` games between Alice and Bob, alternately long and short, each in its own chat. */
-export function startGames(svc: GameService, n: number): GameView[] {
-  return Array.from({ length: n }, (_, i) => {
+export async function startGames(svc: GameService, n: number): Promise<GameView[]> {
+  const games: GameView[] = [];
+  for (let i = 0; i < n; i++) {
     const variant = i % 2 ? "short" : "long";
     const c = unwrap(
-      svc.createChallenge({ challenger: alice, chat: { id: CHAT.id - i }, variant }),
+      await svc.createChallenge({ challenger: alice, chat: { id: CHAT.id - i }, variant }),
     );
-    return unwrap(svc.acceptChallenge(c.id, bob)).game;
-  });
+    games.push(unwrap(await svc.acceptChallenge(c.id, bob)).game);
+  }
+  return games;
 }
 
 /** The press the player to move would make now. */

@@ -22,16 +22,16 @@ const dir = mkdtempSync(join(tmpdir(), "nardy-old-dice-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const NOW = Date.UTC(2025, 5, 1);
 
-it("an old game plays on with its seed alone, replays, and its record verifies", () => {
+it("an old game plays on with its seed alone, replays, and its record verifies", async () => {
   // The rows an older version wrote: a game whose opening was drawn from the seed alone.
   const { scratch, made } = scratchGames("old-dice", NOW);
-  const c = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
-  const id = unwrap(made.acceptChallenge(c.id, bob)).game.id;
+  const c = unwrap(await made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+  const id = unwrap(await made.acceptChallenge(c.id, bob)).game.id;
   const repo = new GamesRepo(scratch.db);
-  const waiting = repo.get(id)!;
+  const waiting = (await repo.get(id))!;
   const onePart = new SeedDice(Buffer.from(waiting.diceSeed, "hex"), 0, null);
   const { opening, events } = openingOf(waiting, waiting.pendingStart!, onePart);
-  repo.begin(id, { ...opening, diceSalt: null, lastActionAt: NOW, clock: null }, events, NOW);
+  await repo.begin(id, { ...opening, diceSalt: null, lastActionAt: NOW, clock: null }, events, NOW);
 
   // The same rows in a database of the migrations before the second part; opened now.
   const path = join(dir, "old.sqlite");
@@ -40,18 +40,18 @@ it("an old game plays on with its seed alone, replays, and its record verifies",
   old.close();
   scratch.close();
   const upgraded = openDatabase(path);
-  const row = new GamesRepo(upgraded.db).get(id)!;
+  const row = (await new GamesRepo(upgraded.db).get(id))!;
   expect(row).toMatchObject({ diceSalt: null, pendingStart: null, version: events.length });
 
   const svc = new GameService(upgraded.db, memoryFrontEnd(), { now: () => NOW });
-  const game = svc.getGame(id)!;
+  const game = (await svc.getGame(id))!;
   expect(game).toMatchObject({ starting: false, diceSalt: null });
-  const { game: over } = playOut(svc, game, prng(3), { double: 0 });
+  const { game: over } = await playOut(svc, game, prng(3), { double: 0 });
   expect(over.status).toBe("finished");
   // Every die, before and after the upgrade, is the seed's own stream (consistency.ts).
-  expect(allGameProblems(upgraded.db)).toEqual([]);
-  const record = unwrap(new GameReviews(upgraded.db, memoryFrontEnd(), () => NOW).record(id)).file
-    .text;
+  expect(await allGameProblems(upgraded.db)).toEqual([]);
+  const record = unwrap(await new GameReviews(upgraded.db, memoryFrontEnd(), () => NOW).record(id))
+    .file.text;
   expect(record).not.toContain("Dice second part:");
   expect(verifyRecord(record)).toMatchObject({ ok: true, salt: null });
   // Read as a two-part game, the same record does not check.

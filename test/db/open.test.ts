@@ -43,17 +43,17 @@ describe("openDatabase", () => {
     close();
   });
 
-  it("creates the folder and file, in WAL mode with a busy timeout, and reopens it intact", () => {
+  it("creates the folder and file, in WAL mode with a busy timeout, and reopens it intact", async () => {
     const path = join(dir, "nested", "deeper", "nardy.sqlite");
     const first = openDatabase(path);
     expect(first.path).toBe(resolve(path));
     expect(first.sqlite.pragma("journal_mode", { simple: true })).toBe("wal");
     expect(first.sqlite.pragma("busy_timeout", { simple: true })).toBe(5000);
     expect(first.sqlite.pragma("foreign_keys", { simple: true })).toBe(1);
-    new PlayersRepo(first.db).upsert({ id: 1, firstName: "Ann" }, 1);
+    await new PlayersRepo(first.db).upsert({ id: 1, firstName: "Ann" }, 1);
     first.close();
     const again = openDatabase(path);
-    expect(new PlayersRepo(again.db).get(1)?.firstName).toBe("Ann");
+    expect((await new PlayersRepo(again.db).get(1))?.firstName).toBe("Ann");
     const migrations = again.sqlite
       .prepare("select count(*) from __drizzle_migrations")
       .pluck()
@@ -64,7 +64,7 @@ describe("openDatabase", () => {
     again.close();
   });
 
-  it("upgrades a database made by the first migration alone, keeping its rows", () => {
+  it("upgrades a database made by the first migration alone, keeping its rows", async () => {
     const old = join(dir, "migrations-v0");
     cpSync(resolve("drizzle"), old, { recursive: true });
     const journalPath = join(old, "meta", "_journal.json");
@@ -81,7 +81,10 @@ describe("openDatabase", () => {
       .run();
     raw.close();
     const upgraded = openDatabase(path);
-    expect(new PlayersRepo(upgraded.db).get(7)).toMatchObject({ firstName: "Old", locale: null });
+    expect(await new PlayersRepo(upgraded.db).get(7)).toMatchObject({
+      firstName: "Old",
+      locale: null,
+    });
     upgraded.close();
   });
 
@@ -126,11 +129,11 @@ describe("openDatabase", () => {
     }
   });
 
-  it("refuses a database whose pages are damaged", () => {
+  it("refuses a database whose pages are damaged", async () => {
     const path = join(dir, "damaged.sqlite");
     const d = openDatabase(path);
     for (let i = 0; i < 200; i++)
-      new PlayersRepo(d.db).upsert({ id: i, firstName: "x".repeat(200) }, 1);
+      await new PlayersRepo(d.db).upsert({ id: i, firstName: "x".repeat(200) }, 1);
     d.sqlite.pragma("wal_checkpoint(TRUNCATE)");
     d.close();
     const bytes = readFileSync(path);

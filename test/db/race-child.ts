@@ -23,11 +23,14 @@ const svc = new GameService(openDatabase(path!).db, memoryFrontEnd());
 process.stdout.write("ready\n");
 process.stdin.once("data", (b: Buffer) => {
   const goAt = Number(b.toString().trim());
-  const results = plan.map((p, i) => {
-    while (Date.now() < goAt + i * SLOT_MS); // both processes press at the same moment
-    const r = svc.act(p.gameId, p.userId, p.action, p.version);
-    return r.ok ? "ok" : r.error.code;
-  });
-  process.stdout.write(`${JSON.stringify(results)}\n`);
-  process.exit(0);
+  void (async () => {
+    const results: string[] = [];
+    for (const [i, p] of plan.entries()) {
+      while (Date.now() < goAt + i * SLOT_MS); // both processes press at the same moment
+      const r = await svc.act(p.gameId, p.userId, p.action, p.version);
+      results.push(r.ok ? "ok" : r.error.code);
+    }
+    process.stdout.write(`${JSON.stringify(results)}\n`);
+    process.exit(0);
+  })();
 });

@@ -21,7 +21,10 @@ describe("two processes on one file", () => {
   it("two processes pressing together: exactly one press of each pair applies", async () => {
     const path = join(dir, "race.sqlite");
     const setup = openDatabase(path);
-    const games = startGames(new StartingService(setup.db, { newSeed: seedSource("race") }), 24);
+    const games = await startGames(
+      new StartingService(setup.db, { newSeed: seedSource("race") }),
+      24,
+    );
     setup.close();
     const plan = games.map(pressFor);
     const planPath = join(dir, "plan.json");
@@ -55,10 +58,10 @@ describe("two processes on one file", () => {
     expect(pairs).toEqual(plan.map(() => ["ok", "stale"]));
 
     const check = openDatabase(path);
-    expect(databaseProblems(check.db)).toEqual([]);
+    expect(await databaseProblems(check.db)).toEqual([]);
     const repo = new GamesRepo(check.db);
     for (const p of plan) {
-      const firstNew = repo.events(p.gameId, p.version)[0]!;
+      const firstNew = (await repo.events(p.gameId, p.version))[0]!;
       expect(firstNew).toMatchObject({
         seq: p.version + 1,
         type: p.action.type,

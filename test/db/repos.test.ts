@@ -12,14 +12,14 @@ import { tgChallengeCards, tgGameBoards } from "../../src/db/telegram/schema.js"
 import { defaultRules, newGame, newSeries } from "../../src/engine/index.js";
 import { it } from "./fixtures.js";
 
-function fixture({ db }: OpenedDatabase) {
+async function fixture({ db }: OpenedDatabase) {
   const players = new PlayersRepo(db);
-  players.upsert({ id: 1, firstName: "Ann", username: "ann" }, 10);
-  players.upsert({ id: 2, firstName: "Ben" }, 10);
+  await players.upsert({ id: 1, firstName: "Ann", username: "ann" }, 10);
+  await players.upsert({ id: 2, firstName: "Ben" }, 10);
   const series = new SeriesRepo(db);
   const rules = defaultRules("long");
   const key = { chatKey: "-5", playerA: 1, playerB: 2, variant: "long" as const, rulesKey: "k" };
-  const s = series.insert({ ...key, rules, state: newSeries(), createdAt: 1, updatedAt: 1 });
+  const s = await series.insert({ ...key, rules, state: newSeries(), createdAt: 1, updatedAt: 1 });
   const games = new GamesRepo(db);
   const row: Omit<NewGameRow, "version"> = {
     variant: "long",
@@ -38,10 +38,10 @@ function fixture({ db }: OpenedDatabase) {
 }
 
 describe("repositories", () => {
-  it("PlayersRepo refreshes names and keeps ratings", ({ database }) => {
-    const f = fixture(database);
-    f.players.setRating(1, "long", 1600, 20);
-    const row = f.players.upsert({ id: 1, firstName: "Anna", lastName: "K" }, 30);
+  it("PlayersRepo refreshes names and keeps ratings", async ({ database }) => {
+    const f = await fixture(database);
+    await f.players.setRating(1, "long", 1600, 20);
+    const row = await f.players.upsert({ id: 1, firstName: "Anna", lastName: "K" }, 30);
     expect(row).toMatchObject({
       firstName: "Anna",
       lastName: "K",
@@ -49,15 +49,15 @@ describe("repositories", () => {
       ratingLong: 1600,
     });
     expect(row.ratingShort).toBe(1500);
-    expect([...f.players.getMany([1, 2, 3]).keys()].sort()).toEqual([1, 2]);
+    expect([...(await f.players.getMany([1, 2, 3])).keys()].sort()).toEqual([1, 2]);
   });
 
-  it("GamesRepo writes only over the expected version and numbers events without gaps", ({
+  it("GamesRepo writes only over the expected version and numbers events without gaps", async ({
     database,
   }) => {
-    const f = fixture(database);
+    const f = await fixture(database);
     const ev = (type: string) => ({ type, payload: { n: type }, actorId: null });
-    const g = f.games.insert(f.row, [ev("start"), ev("roll")]);
+    const g = await f.games.insert(f.row, [ev("start"), ev("roll")]);
     expect(g.version).toBe(2);
     const patch = {
       state: g.state,
@@ -73,45 +73,49 @@ describe("repositories", () => {
       clock: null,
       flagAt: null,
     };
-    const won = f.games.update(g.id, 2, patch, [ev("step"), ev("step")], 5);
+    const won = await f.games.update(g.id, 2, patch, [ev("step"), ev("step")], 5);
     expect(won?.version).toBe(4);
     // A second writer that read version 2 loses: nothing is written, no events appended.
-    expect(f.games.update(g.id, 2, { ...patch, diceCounter: 99 }, [ev("undo")], 6)).toBeUndefined();
-    expect(f.games.get(g.id)?.diceCounter).toBe(4);
-    expect(f.games.events(g.id).map((e) => [e.seq, e.type])).toEqual([
+    expect(
+      await f.games.update(g.id, 2, { ...patch, diceCounter: 99 }, [ev("undo")], 6),
+    ).toBeUndefined();
+    expect((await f.games.get(g.id))?.diceCounter).toBe(4);
+    expect((await f.games.events(g.id)).map((e) => [e.seq, e.type])).toEqual([
       [1, "start"],
       [2, "roll"],
       [3, "step"],
       [4, "step"],
     ]);
-    expect(f.games.events(g.id, 3).map((e) => e.seq)).toEqual([4]);
+    expect((await f.games.events(g.id, 3)).map((e) => e.seq)).toEqual([4]);
   });
 
-  it("the schema refuses a duplicate event number and a second rematch of one game", ({
+  it("the schema refuses a duplicate event number and a second rematch of one game", async ({
     database,
   }) => {
-    const f = fixture(database);
-    const g = f.games.insert(f.row, [{ type: "start", payload: {}, actorId: 1 }]);
+    const f = await fixture(database);
+    const g = await f.games.insert(f.row, [{ type: "start", payload: {}, actorId: 1 }]);
     expect(() =>
-      f.db.$client
+      f.db.sql.$client
         .prepare(
           "insert into game_events (game_id, seq, type, payload, created_at) values (?, 1, 'x', '{}', 0)",
         )
         .run(g.id),
     ).toThrow(/UNIQUE/);
-    f.games.insert({ ...f.row, previousGameId: g.id }, [
+    await f.games.insert({ ...f.row, previousGameId: g.id }, [
       { type: "start", payload: {}, actorId: 1 },
     ]);
-    expect(() =>
+    await expect(
       f.games.insert({ ...f.row, previousGameId: g.id }, [
         { type: "start", payload: {}, actorId: 1 },
       ]),
-    ).toThrow(/UNIQUE/);
-    expect(f.games.rematchOf(g.id)?.previousGameId).toBe(g.id);
+    ).rejects.toThrow(/UNIQUE/);
+    expect((await f.games.rematchOf(g.id))?.previousGameId).toBe(g.id);
   });
 
-  it("SeriesRepo keeps one active series per key; a finished one makes room", ({ database }) => {
-    const f = fixture(database);
+  it("SeriesRepo keeps one active series per key; a finished one makes room", async ({
+    database,
+  }) => {
+    const f = await fixture(database);
     const again = {
       ...f.key,
       rules: defaultRules("long"),
@@ -119,18 +123,25 @@ describe("repositories", () => {
       createdAt: 2,
       updatedAt: 2,
     };
-    expect(() => f.series.insert(again)).toThrow(/UNIQUE/);
+    await expect(f.series.insert(again)).rejects.toThrow(/UNIQUE/);
     const state = { ...newSeries(), scores: [3, 1] as const, wins: [2, 1] as const, games: 3 };
-    f.series.save(f.seriesId, state, "finished", 3);
-    expect(f.series.get(f.seriesId)).toMatchObject({ scoreA: 3, scoreB: 1, winsA: 2, games: 3 });
-    expect(f.series.findActive(f.key)).toBeUndefined();
-    const next = f.series.insert(again);
-    expect(f.series.findActive(f.key)?.id).toBe(next.id);
-    expect(f.series.byChat("-5")).toHaveLength(2);
+    await f.series.save(f.seriesId, state, "finished", 3);
+    expect(await f.series.get(f.seriesId)).toMatchObject({
+      scoreA: 3,
+      scoreB: 1,
+      winsA: 2,
+      games: 3,
+    });
+    expect(await f.series.findActive(f.key)).toBeUndefined();
+    const next = await f.series.insert(again);
+    expect((await f.series.findActive(f.key))?.id).toBe(next.id);
+    expect(await f.series.byChat("-5")).toHaveLength(2);
   });
 
-  it("ChallengesRepo closes only pending challenges and lists the due ones", ({ database }) => {
-    const f = fixture(database);
+  it("ChallengesRepo closes only pending challenges and lists the due ones", async ({
+    database,
+  }) => {
+    const f = await fixture(database);
     const repo = new ChallengesRepo(f.db);
     const base = {
       challengerId: 1,
@@ -139,37 +150,39 @@ describe("repositories", () => {
       createdAt: 1,
       updatedAt: 1,
     };
-    const a = repo.insert({ ...base, expiresAt: 100 });
-    const b = repo.insert({ ...base, expiresAt: 200 });
-    expect(repo.due(150).map((c) => c.id)).toEqual([a.id]);
-    expect(repo.close(a.id, "cancelled", 5)?.status).toBe("cancelled");
-    expect(repo.close(a.id, "expired", 6)).toBeUndefined();
-    expect(repo.due(250).map((c) => c.id)).toEqual([b.id]);
+    const a = await repo.insert({ ...base, expiresAt: 100 });
+    const b = await repo.insert({ ...base, expiresAt: 200 });
+    expect((await repo.due(150)).map((c) => c.id)).toEqual([a.id]);
+    expect((await repo.close(a.id, "cancelled", 5))?.status).toBe("cancelled");
+    expect(await repo.close(a.id, "expired", 6)).toBeUndefined();
+    expect((await repo.due(250)).map((c) => c.id)).toEqual([b.id]);
   });
 
-  it("enforces foreign keys", ({ database }) => {
-    const f = fixture(database);
-    expect(() => f.games.insert({ ...f.row, whiteId: 999 }, [])).toThrow(/FOREIGN KEY/);
+  it("enforces foreign keys", async ({ database }) => {
+    const f = await fixture(database);
+    await expect(f.games.insert({ ...f.row, whiteId: 999 }, [])).rejects.toThrow(/FOREIGN KEY/);
   });
 });
 
 describe("indexes", () => {
-  it("lookups by inline message use the partial indexes, not a table scan", ({ database }) => {
-    const { db } = fixture(database);
+  it("lookups by inline message use the partial indexes, not a table scan", async ({
+    database,
+  }) => {
+    const { db } = await fixture(database);
     const plan = (query: { toSQL(): { sql: string; params: unknown[] } }): string => {
       const { sql, params } = query.toSQL();
-      const rows = db.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as {
+      const rows = db.sql.$client.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as {
         detail: string;
       }[];
       return rows.map((r) => r.detail).join("; ");
     };
-    const games = db
+    const games = db.sql
       .select({ id: tgGameBoards.gameId })
       .from(tgGameBoards)
       .where(eq(tgGameBoards.inlineMessageId, "AgAAA"))
       .orderBy(desc(tgGameBoards.gameId))
       .limit(1);
-    const cards = db
+    const cards = db.sql
       .select({ id: tgChallengeCards.challengeId })
       .from(tgChallengeCards)
       .where(eq(tgChallengeCards.inlineMessageId, "AgAAA"))

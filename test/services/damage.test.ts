@@ -11,14 +11,14 @@ import { playOut, prng } from "./driver.js";
 import { it } from "./fixtures.js";
 import { alice, bob, CHAT, harness, unwrap } from "./helpers.js";
 
-function startGame(h: ReturnType<typeof harness>, variant: "long" | "short", rules?: object) {
-  const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));
-  return unwrap(h.svc.acceptChallenge(c.id, bob)).game;
+async function startGame(h: ReturnType<typeof harness>, variant: "long" | "short", rules?: object) {
+  const c = unwrap(await h.svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));
+  return unwrap(await h.svc.acceptChallenge(c.id, bob)).game;
 }
 
 describe("a sound game is never taken for a damaged one", () => {
   // Each finished log replaying to its state is checked after every test (expectAllGamesReplay).
-  it("every state of whole games passes the read check", () => {
+  it("every state of whole games passes the read check", async () => {
     const h = harness({}, "damage");
     const repo = new GamesRepo(h.database.db);
     let states = 0;
@@ -27,9 +27,9 @@ describe("a sound game is never taken for a damaged one", () => {
       ["long", { lastRoll: true, cube: true }, { double: 0.2, take: 0.6 }],
       ["short", undefined, { double: 0.2, take: 0.7, resign: 0.02 }],
     ] as const;
-    cases.forEach(([variant, rules, policy], i) => {
-      const start = startGame(h, variant, rules);
-      const { game, outcomes } = playOut(h.svc, start, prng(40 + i), policy);
+    for (const [i, [variant, rules, policy]] of cases.entries()) {
+      const start = await startGame(h, variant, rules);
+      const { game, outcomes } = await playOut(h.svc, start, prng(40 + i), policy);
       expect(game.status).toBe("finished");
       for (const o of outcomes.slice(0, -1)) {
         states++;
@@ -37,21 +37,21 @@ describe("a sound game is never taken for a damaged one", () => {
       }
       expect(stateProblem(game.state)).toBeNull();
       // Over, yet stored as active: that much is damage.
-      const row = repo.get(game.id)!;
-      expect(auditProblem({ ...row, status: "active" }, () => repo.events(game.id))).toMatch(
+      const row = (await repo.get(game.id))!;
+      expect(await auditProblem({ ...row, status: "active" }, () => repo.events(game.id))).toMatch(
         /over, the game active/,
       );
-    });
+    }
     expect(states).toBeGreaterThan(150);
   });
 
-  it("an active game mid-play passes the full check, log and all", () => {
+  it("an active game mid-play passes the full check, log and all", async () => {
     const h = harness({}, "damage-active");
-    const start = startGame(h, "short");
-    const { game } = playOut(h.svc, start, prng(7), {}, 30);
+    const start = await startGame(h, "short");
+    const { game } = await playOut(h.svc, start, prng(7), {}, 30);
     expect(game.status).toBe("active");
-    expect(h.svc.auditGame(game.id)).toBeNull();
-    expect(h.svc.getGame(game.id)!.status).toBe("active");
+    expect(await h.svc.auditGame(game.id)).toBeNull();
+    expect((await h.svc.getGame(game.id))!.status).toBe("active");
   });
 });
 
@@ -67,29 +67,31 @@ describe("a damaged state is named", () => {
     ["a result while playing", (s) => ({ ...s, result: { points: 1 } }), /result/],
   ];
   for (const [what, spoil, reason] of spoilt)
-    it(what, () => {
-      const game = startGame(harness({}, "damage-named"), "short");
+    it(what, async () => {
+      const game = await startGame(harness({}, "damage-named"), "short");
       const state = spoil(JSON.parse(JSON.stringify(game.state)) as Record<string, unknown>);
       expect(damageOf({ variant: "short", state: state as never })).toMatch(reason);
     });
 
-  it("a state of another variant than its game's", () => {
-    const game = startGame(harness({}, "damage-variant"), "long");
+  it("a state of another variant than its game's", async () => {
+    const game = await startGame(harness({}, "damage-variant"), "long");
     expect(damageOf({ variant: "short", state: game.state })).toMatch(/variant/);
   });
 
-  it("a log that does not lead to the state, or does not read", () => {
+  it("a log that does not lead to the state, or does not read", async () => {
     const h = harness({}, "damage-log");
     const repo = new GamesRepo(h.database.db);
-    const start = startGame(h, "short");
-    const { game } = playOut(h.svc, start, prng(3), {}, 6);
-    const row = repo.get(game.id)!;
-    const events = repo.events(game.id);
-    expect(auditProblem(row, () => events.slice(0, -1))).toMatch(/^log: \d+ events for version/);
+    const start = await startGame(h, "short");
+    const { game } = await playOut(h.svc, start, prng(3), {}, 6);
+    const row = (await repo.get(game.id))!;
+    const events = await repo.events(game.id);
+    expect(await auditProblem(row, async () => events.slice(0, -1))).toMatch(
+      /^log: \d+ events for version/,
+    );
     const other = events.map((e) => (e.type === "start" ? e : { ...e, payload: { by: "white" } }));
-    expect(auditProblem(row, () => other)).toMatch(/^log: malformed/);
+    expect(await auditProblem(row, async () => other)).toMatch(/^log: malformed/);
     expect(
-      auditProblem(row, () => {
+      await auditProblem(row, async () => {
         throw new SyntaxError("Unexpected end of JSON input");
       }),
     ).toBe("log: Unexpected end of JSON input");

@@ -47,62 +47,68 @@ describe("verifiable dice", () => {
     expect(saltOf({ kind: "inline", inlineMessageId: "AgAAAB-x_9" })).toBe("inline:AgAAAB-x_9");
   });
 
-  it("throws no die before the game's message: its place and date are the second part", () => {
+  it("throws no die before the game's message: its place and date are the second part", async () => {
     const { database, clock } = harness({}, "dice-wait");
     // The service alone, as the bot holds it: the bot starts each game in its message.
     const svc = new GameService(database.db, memoryFrontEnd(), {
       now: clock.now,
       newSeed: seedSource("dice-wait"),
     });
-    const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "short" }));
-    const start = unwrap(svc.acceptChallenge(c.id, bob));
+    const c = unwrap(
+      await svc.createChallenge({ challenger: alice, chat: CHAT, variant: "short" }),
+    );
+    const start = unwrap(await svc.acceptChallenge(c.id, bob));
     expect(start.game).toMatchObject({ starting: true, version: 0, waitingFor: null });
     expect(start.game.diceCommitment).toBe(c.diceCommitment);
     expect(start.game.diceSalt).toBeNull();
     expect(start.events).toEqual([]);
     const repo = new GamesRepo(database.db);
-    expect(repo.get(start.game.id)!.diceCounter).toBe(0);
+    expect((await repo.get(start.game.id))!.diceCounter).toBe(0);
     // Nobody acts on it yet; a message elsewhere cannot start it.
-    expect(errorCode(svc.act(start.game.id, alice.id, { type: "roll" }, 0))).toBe("busy");
+    expect(errorCode(await svc.act(start.game.id, alice.id, { type: "roll" }, 0))).toBe("busy");
     const elsewhere = {
       kind: "chat",
       chatId: CHAT.id - 1,
       messageId: 5,
       date: 1767225600,
     } as const;
-    expect(errorCode(svc.beginGame(start.game.id, elsewhere))).toBe("bad-input");
+    expect(errorCode(await svc.beginGame(start.game.id, elsewhere))).toBe("bad-input");
     expect(
-      errorCode(svc.beginGame(start.game.id, { ...elsewhere, chatId: CHAT.id, date: 0 })),
+      errorCode(await svc.beginGame(start.game.id, { ...elsewhere, chatId: CHAT.id, date: 0 })),
     ).toBe("bad-input");
 
     const origin = { kind: "chat", chatId: CHAT.id, messageId: 57, date: 1767225600 } as const;
-    const begun = unwrap(svc.beginGame(start.game.id, origin));
+    const begun = unwrap(await svc.beginGame(start.game.id, origin));
     expect(begun.game).toMatchObject({ starting: false, diceSalt: "-1001:57:1767225600" });
     expect(begun.game.message).toEqual({ kind: "chat", chatId: CHAT.id, messageId: 57 });
-    const seed = repo.get(start.game.id)!.diceSeed;
+    const seed = (await repo.get(start.game.id))!.diceSeed;
     const drawn = diceOfEvents(begun.events);
     expect(drawn.length).toBeGreaterThan(1);
     expect(drawn).toEqual(playerDice(seed, drawn.length, "-1001:57:1767225600").dice);
     // It starts once.
-    expect(errorCode(svc.beginGame(start.game.id, { ...origin, messageId: 58 }))).toBe("stale");
+    expect(errorCode(await svc.beginGame(start.game.id, { ...origin, messageId: 58 }))).toBe(
+      "stale",
+    );
   });
 
-  it("lets a player recompute every die of a finished game from the seed and second part", () => {
+  it("lets a player recompute every die of a finished game from the seed and second part", async () => {
     const { svc, database } = harness({}, "dice-verify");
     for (const variant of ["long", "short"] as const) {
-      const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant }));
-      const start = unwrap(svc.acceptChallenge(c.id, bob));
+      const c = unwrap(await svc.createChallenge({ challenger: alice, chat: CHAT, variant }));
+      const start = unwrap(await svc.acceptChallenge(c.id, bob));
       const commitment = start.game.diceCommitment;
       expect(start.game.diceSeed).toBeNull();
       expect(start.game.diceSalt).toMatch(/^-1001:\d+:1767225600$/);
-      const { game } = playOut(svc, start.game, prng(variant === "long" ? 1 : 2), { double: 0 });
+      const { game } = await playOut(svc, start.game, prng(variant === "long" ? 1 : 2), {
+        double: 0,
+      });
       expect(game.status).toBe("finished");
       const seed = game.diceSeed!;
       expect(createHash("sha256").update(Buffer.from(seed, "hex")).digest("hex")).toBe(commitment);
 
       // What the players saw: the lot throws, then every roll, in order.
       const shown: number[] = [];
-      for (const e of new GamesRepo(database.db).events(game.id)) {
+      for (const e of await new GamesRepo(database.db).events(game.id)) {
         const p = e.payload as { lot?: { rolls: number[][] } | null; dice?: number[] };
         if (e.type === "start") for (const r of p.lot?.rolls ?? []) shown.push(...r);
         else if (e.type === "roll") shown.push(...(p.dice ?? []));

@@ -33,19 +33,24 @@ export function pickAction(g: GameView, rand: () => number, policy: Policy = {})
 }
 
 /** Plays the game to its end (or `maxActs` actions); returns the last view and every outcome. */
-export function playOut(
+export async function playOut(
   svc: GameService,
   game: GameView,
   rand: () => number,
   policy: Policy = {},
   maxActs = 5000,
-): { game: GameView; outcomes: ActOutcome[] } {
+): Promise<{ game: GameView; outcomes: ActOutcome[] }> {
   let g = game;
   const outcomes: ActOutcome[] = [];
   for (let i = 0; i < maxActs && g.status === "active"; i++) {
     const who = g.waitingFor;
     if (who === null || actor(g.state) === null) throw new Error("nobody to act");
-    const r: ServiceResult<ActOutcome> = svc.act(g.id, who, pickAction(g, rand, policy), g.version);
+    const r: ServiceResult<ActOutcome> = await svc.act(
+      g.id,
+      who,
+      pickAction(g, rand, policy),
+      g.version,
+    );
     if (!r.ok) throw new Error(`act refused: ${JSON.stringify(r.error)}`);
     outcomes.push(r.value);
     g = r.value.game;

@@ -11,7 +11,7 @@ export const test = base.extend<{ replayedGames: undefined }>({
     // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
     async ({}, use) => {
       await use(undefined);
-      expectAllGamesReplay();
+      await expectAllGamesReplay();
     },
     { auto: true },
   ],

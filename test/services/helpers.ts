@@ -65,11 +65,11 @@ export function harness(config: Partial<ServiceConfig> = {}, label = "test"): Ha
  * events (and the other invariants of consistency.ts). The service fixtures run it after each
  * test (test/services/fixtures.ts).
  */
-export function expectAllGamesReplay(): void {
+export async function expectAllGamesReplay(): Promise<void> {
   const file = expect.getState().testPath;
   for (const { database, file: from } of opened.splice(0)) {
     // Another file's games (one that does not check them) are not this test's to judge.
-    if (from === file) expect(allGameProblems(database.db)).toEqual([]);
+    if (from === file) expect(await allGameProblems(database.db)).toEqual([]);
     database.close();
   }
 }

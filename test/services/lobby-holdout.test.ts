@@ -16,7 +16,7 @@ const HOUR = 3_600_000;
 function lobbyHarness(label: string) {
   const h = harness({}, label);
   const news: News[] = [];
-  const lobby = new LobbyService(h.database.db, h.svc, (n) => news.push(n));
+  const lobby = new LobbyService(h.database.db, h.svc, (n) => void news.push(n));
   h.svc.follow((game, happened) => lobby.noticeGame(game, happened));
   return { ...h, lobby, news };
 }
@@ -24,29 +24,31 @@ function lobbyHarness(label: string) {
 type Lobby = ReturnType<typeof lobbyHarness>;
 
 /** Alice and Bob meet in the lobby for one blitz game (Alice waits for the gap to widen). */
-function paired(l: Lobby): GameView {
-  unwrap(l.lobby.seek({ seeker: alice, variant: "short", matchLength: 1, clock: "blitz" }));
+async function paired(l: Lobby): Promise<GameView> {
+  unwrap(await l.lobby.seek({ seeker: alice, variant: "short", matchLength: 1, clock: "blitz" }));
   l.clock.advance(30_000);
-  const r = unwrap(l.lobby.seek({ seeker: bob, variant: "short", matchLength: 1, clock: "blitz" }));
+  const r = unwrap(
+    await l.lobby.seek({ seeker: bob, variant: "short", matchLength: 1, clock: "blitz" }),
+  );
   if (r.kind !== "paired") throw new Error("not paired");
-  return l.svc.getGame(r.game.game.id)!;
+  return (await l.svc.getGame(r.game.game.id))!;
 }
 
 /** The other side plays until `who` is to act (moving first if `moves`), then `who` flags. */
-function lostOnTime(l: Lobby, g: GameView, who: PlayerRef, moves = false): GameView {
+async function lostOnTime(l: Lobby, g: GameView, who: PlayerRef, moves = false): Promise<GameView> {
   const rand = prng(g.id);
   let movedOnce = !moves;
   for (let i = 0; i < 500 && g.status === "active"; i++) {
     if (g.waitingFor === who.id && movedOnce) break;
     const actor = g.waitingFor!;
-    const r = unwrap(l.svc.act(g.id, actor, pickAction(g, rand, { double: 0 }), g.version));
+    const r = unwrap(await l.svc.act(g.id, actor, pickAction(g, rand, { double: 0 }), g.version));
     if (actor === who.id) movedOnce = true;
     g = r.game;
   }
   expect(g.waitingFor).toBe(who.id);
-  expect(l.svc.clockSeen(g.id, g.version)).toBe(true);
-  l.clock.t = l.svc.getGame(g.id)!.flagAt!;
-  const flagged = l.svc.flag(g.id);
+  expect(await l.svc.clockSeen(g.id, g.version)).toBe(true);
+  l.clock.t = (await l.svc.getGame(g.id))!.flagAt!;
+  const flagged = await l.svc.flag(g.id);
   expect(flagged?.game.state.result).toMatchObject({ reason: "time" });
   expect(flagged?.game.winnerId).not.toBe(who.id);
   return flagged!.game;
@@ -56,53 +58,55 @@ const holds = (l: Lobby) =>
   l.news.filter((n): n is Extract<News, { kind: "lobby-hold" }> => n.kind === "lobby-hold");
 
 describe("walking away from lobby games", () => {
-  it("a third walkaway within a day holds the person out for an hour, told once", () => {
+  it("a third walkaway within a day holds the person out for an hour, told once", async () => {
     const l = lobbyHarness("holdout-three");
-    lostOnTime(l, paired(l), alice);
+    await lostOnTime(l, await paired(l), alice);
     l.clock.advance(2 * HOUR);
-    lostOnTime(l, paired(l), alice);
+    await lostOnTime(l, await paired(l), alice);
     // Lost on time after a move of her own: not a walkaway.
     l.clock.advance(2 * HOUR);
-    lostOnTime(l, paired(l), alice, true);
+    await lostOnTime(l, await paired(l), alice, true);
     expect(holds(l)).toEqual([]);
     l.clock.advance(2 * HOUR);
-    const third = lostOnTime(l, paired(l), alice);
+    const third = await lostOnTime(l, await paired(l), alice);
     expect(holds(l)).toEqual([
       { kind: "lobby-hold", userId: alice.id, until: third.finishedAt! + HOUR },
     ]);
     // The winner is not held; the walker is, with the time left.
-    expect(l.lobby.heldOutFor(bob.id)).toBeNull();
+    expect(await l.lobby.heldOutFor(bob.id)).toBeNull();
     l.clock.advance(20 * 60_000);
-    expect(l.lobby.heldOutFor(alice.id)).toBe(40 * 60_000);
+    expect(await l.lobby.heldOutFor(alice.id)).toBe(40 * 60_000);
     expect(
-      errorCode(l.lobby.seek({ seeker: alice, variant: "long", matchLength: 1, clock: "normal" })),
+      errorCode(
+        await l.lobby.seek({ seeker: alice, variant: "long", matchLength: 1, clock: "normal" }),
+      ),
     ).toBe("held-out");
-    expect(l.lobby.waitingOf(alice.id)).toBeNull();
+    expect(await l.lobby.waitingOf(alice.id)).toBeNull();
     // Nor may she take up someone's search from the page's list.
     const open = unwrap(
-      l.lobby.seek({ seeker: bob, variant: "long", matchLength: 1, clock: "normal" }),
+      await l.lobby.seek({ seeker: bob, variant: "long", matchLength: 1, clock: "normal" }),
     );
-    expect(errorCode(l.lobby.join(alice, open.seek.id))).toBe("held-out");
-    expect(l.lobby.waitingOf(bob.id)?.id).toBe(open.seek.id);
-    unwrap(l.lobby.cancel(bob.id));
+    expect(errorCode(await l.lobby.join(alice, open.seek.id))).toBe("held-out");
+    expect((await l.lobby.waitingOf(bob.id))?.id).toBe(open.seek.id);
+    unwrap(await l.lobby.cancel(bob.id));
     // An hour after the last, the lobby is open again.
     l.clock.t = third.finishedAt! + HOUR;
-    expect(l.lobby.heldOutFor(alice.id)).toBeNull();
+    expect(await l.lobby.heldOutFor(alice.id)).toBeNull();
     const again = unwrap(
-      l.lobby.seek({ seeker: alice, variant: "long", matchLength: 1, clock: "normal" }),
+      await l.lobby.seek({ seeker: alice, variant: "long", matchLength: 1, clock: "normal" }),
     );
     expect(again.kind).toBe("waiting");
     expect(holds(l)).toHaveLength(1);
   });
 
-  it("walkaways more than a day apart hold nobody", () => {
+  it("walkaways more than a day apart hold nobody", async () => {
     const l = lobbyHarness("holdout-spread");
-    lostOnTime(l, paired(l), alice);
+    await lostOnTime(l, await paired(l), alice);
     l.clock.advance(13 * HOUR);
-    lostOnTime(l, paired(l), alice);
+    await lostOnTime(l, await paired(l), alice);
     l.clock.advance(13 * HOUR);
-    lostOnTime(l, paired(l), alice);
+    await lostOnTime(l, await paired(l), alice);
     expect(holds(l)).toEqual([]);
-    expect(l.lobby.heldOutFor(alice.id)).toBeNull();
+    expect(await l.lobby.heldOutFor(alice.id)).toBeNull();
   });
 });

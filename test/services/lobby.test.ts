@@ -22,10 +22,14 @@ function lobby(label: string) {
 }
 
 describe("the lobby", () => {
-  it("a compatible seek pairs at once into a rated game with the clock and length asked for", () => {
+  it("a compatible seek pairs at once into a rated game with the clock and length asked for", async () => {
     const { ctx, svc, clock } = lobby("lobby-pair");
     const first = unwrap(
-      seek(ctx, { seeker: alice, variant: "short", matchLength: 3, clock: "blitz" }, clock.now()),
+      await seek(
+        ctx,
+        { seeker: alice, variant: "short", matchLength: 3, clock: "blitz" },
+        clock.now(),
+      ),
     );
     expect(first.kind).toBe("waiting");
     // Another game, length or clock does not meet it.
@@ -34,42 +38,54 @@ describe("the lobby", () => {
       { variant: "short" as const, matchLength: 5, clock: "blitz" as const },
       { variant: "short" as const, matchLength: 3, clock: "normal" as const },
     ]) {
-      const r = unwrap(seek(ctx, { seeker: carol, ...other }, clock.now()));
+      const r = unwrap(await seek(ctx, { seeker: carol, ...other }, clock.now()));
       expect(r.kind).toBe("waiting");
-      unwrap(cancelSeek(ctx, carol.id, clock.now()));
+      unwrap(await cancelSeek(ctx, carol.id, clock.now()));
     }
     clock.advance(2_000);
     const second = unwrap(
-      seek(ctx, { seeker: bob, variant: "short", matchLength: 3, clock: "blitz" }, clock.now()),
+      await seek(
+        ctx,
+        { seeker: bob, variant: "short", matchLength: 3, clock: "blitz" },
+        clock.now(),
+      ),
     );
     expect(second.kind).toBe("paired");
     if (second.kind !== "paired") return;
-    const game = svc.getGame(second.game.game.id)!;
+    const game = (await svc.getGame(second.game.game.id))!;
     expect(game.rated).toBe(true);
     expect(game.rules.match).toEqual({ kind: "points", to: 3 });
     expect(game.timeControl).toMatchObject({ kind: "delay", preset: "blitz", reserveMs: 60_000 });
     expect(new Set([game.white.id, game.black.id])).toEqual(new Set([alice.id, bob.id]));
-    expect(ctx.seeks.get(first.seek.id)).toMatchObject({ status: "paired", gameId: game.id });
-    expect(ctx.seeks.waiting()).toEqual([]);
+    expect(await ctx.seeks.get(first.seek.id)).toMatchObject({ status: "paired", gameId: game.id });
+    expect(await ctx.seeks.waiting()).toEqual([]);
   });
 
-  it("one waiting seek a person; a lobby game always has a clock", () => {
+  it("one waiting seek a person; a lobby game always has a clock", async () => {
     const { ctx, clock } = lobby("lobby-one");
     const a = unwrap(
-      seek(ctx, { seeker: alice, variant: "long", matchLength: 1, clock: "normal" }, clock.now()),
+      await seek(
+        ctx,
+        { seeker: alice, variant: "long", matchLength: 1, clock: "normal" },
+        clock.now(),
+      ),
     );
     const again = unwrap(
-      seek(ctx, { seeker: alice, variant: "short", matchLength: 5, clock: "blitz" }, clock.now()),
+      await seek(
+        ctx,
+        { seeker: alice, variant: "short", matchLength: 5, clock: "blitz" },
+        clock.now(),
+      ),
     );
     expect(again.seek.id).toBe(a.seek.id);
-    expect(ctx.seeks.waiting()).toHaveLength(1);
-    const none = seek(
+    expect(await ctx.seeks.waiting()).toHaveLength(1);
+    const none = await seek(
       ctx,
       { seeker: bob, variant: "long", matchLength: 1, clock: "none" },
       clock.now(),
     );
     expect(none.ok).toBe(false);
-    const long = seek(
+    const long = await seek(
       ctx,
       { seeker: bob, variant: "long", matchLength: 99, clock: "blitz" },
       clock.now(),
@@ -77,21 +93,27 @@ describe("the lobby", () => {
     expect(long.ok).toBe(false);
   });
 
-  it("the computer is offered after a minute, the seek lapses at ten; a cancelled one is gone", () => {
+  it("the computer is offered after a minute, the seek lapses at ten; a cancelled one is gone", async () => {
     const { ctx, clock } = lobby("lobby-lapse");
     const start = clock.now();
     const a = unwrap(
-      seek(ctx, { seeker: alice, variant: "short", matchLength: 1, clock: "blitz" }, start),
+      await seek(ctx, { seeker: alice, variant: "short", matchLength: 1, clock: "blitz" }, start),
     );
-    expect(lobbyTick(ctx, start + COMPUTER_OFFER_MS - 1).offered).toEqual([]);
-    expect(lobbyTick(ctx, start + COMPUTER_OFFER_MS).offered.map((s) => s.id)).toEqual([a.seek.id]);
+    expect((await lobbyTick(ctx, start + COMPUTER_OFFER_MS - 1)).offered).toEqual([]);
+    expect((await lobbyTick(ctx, start + COMPUTER_OFFER_MS)).offered.map((s) => s.id)).toEqual([
+      a.seek.id,
+    ]);
     // Offered once.
-    expect(lobbyTick(ctx, start + COMPUTER_OFFER_MS + 1_000).offered).toEqual([]);
-    expect(lobbyTick(ctx, start + SEEK_LAPSE_MS - 1).lapsed).toEqual([]);
-    expect(lobbyTick(ctx, start + SEEK_LAPSE_MS).lapsed.map((s) => s.id)).toEqual([a.seek.id]);
-    expect(ctx.seeks.get(a.seek.id)!.status).toBe("lapsed");
-    unwrap(seek(ctx, { seeker: bob, variant: "short", matchLength: 1, clock: "blitz" }, start));
-    expect(unwrap(cancelSeek(ctx, bob.id, start)).status).toBe("cancelled");
-    expect(cancelSeek(ctx, bob.id, start).ok).toBe(false);
+    expect((await lobbyTick(ctx, start + COMPUTER_OFFER_MS + 1_000)).offered).toEqual([]);
+    expect((await lobbyTick(ctx, start + SEEK_LAPSE_MS - 1)).lapsed).toEqual([]);
+    expect((await lobbyTick(ctx, start + SEEK_LAPSE_MS)).lapsed.map((s) => s.id)).toEqual([
+      a.seek.id,
+    ]);
+    expect((await ctx.seeks.get(a.seek.id))!.status).toBe("lapsed");
+    unwrap(
+      await seek(ctx, { seeker: bob, variant: "short", matchLength: 1, clock: "blitz" }, start),
+    );
+    expect(unwrap(await cancelSeek(ctx, bob.id, start)).status).toBe("cancelled");
+    expect((await cancelSeek(ctx, bob.id, start)).ok).toBe(false);
   });
 });

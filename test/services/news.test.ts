@@ -13,16 +13,20 @@ function loggerInto(lines: string[]) {
 }
 
 describe("the dispatcher", () => {
-  it("hands each piece of news to its subscribers; one failing is logged and stops no other", () => {
+  it("hands each piece of news to its subscribers; one failing is logged and stops no other", async () => {
     const lines: string[] = [];
     const d = new Dispatcher(loggerInto(lines));
     const heard: string[] = [];
     d.on("game", "first", () => {
       throw new Error("the first one broke");
     });
-    d.on("game", "second", ({ game }) => heard.push(`game ${game.id}`));
-    d.on("tournament", "third", () => heard.push("tournament"));
-    d.publish({ kind: "game", game: { id: 7 } as GameView, happened: ["moved"] });
+    d.on("game", "second", ({ game }) => {
+      heard.push(`game ${game.id}`);
+    });
+    d.on("tournament", "third", () => {
+      heard.push("tournament");
+    });
+    await d.publish({ kind: "game", game: { id: 7 } as GameView, happened: ["moved"] });
     expect(heard).toEqual(["game 7"]);
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!)).toMatchObject({
@@ -33,18 +37,61 @@ describe("the dispatcher", () => {
       msg: "subscriber failed",
     });
   });
+
+  it("awaits asynchronous subscribers in order before it returns; a rejection is logged", async () => {
+    const lines: string[] = [];
+    const d = new Dispatcher(loggerInto(lines));
+    const heard: string[] = [];
+    const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    d.on("game", "slow", async () => {
+      await later(20);
+      heard.push("slow");
+    });
+    d.on("game", "rejects", async () => {
+      await later(1);
+      throw new Error("the second one broke");
+    });
+    d.on("game", "quick", () => {
+      heard.push("quick");
+    });
+    await d.publish({ kind: "game", game: { id: 8 } as GameView, happened: ["moved"] });
+    // The slow one finished before the quick one heard: each waits for the one before it.
+    expect(heard).toEqual(["slow", "quick"]);
+    expect(lines.map((l) => JSON.parse(l))).toMatchObject([
+      { subscriber: "rejects", err: { message: "the second one broke" }, msg: "subscriber failed" },
+    ]);
+  });
+
+  it("an unsubscribe during a publish leaves the others to hear it", async () => {
+    const d = new Dispatcher(loggerInto([]));
+    const heard: string[] = [];
+    let off = () => {};
+    d.on("game", "first", () => off());
+    off = d.on("game", "second", () => {
+      heard.push("second");
+    });
+    d.on("game", "third", () => {
+      heard.push("third");
+    });
+    await d.publish({ kind: "game", game: { id: 9 } as GameView, happened: ["moved"] });
+    expect(heard).toEqual(["second", "third"]);
+    await d.publish({ kind: "game", game: { id: 9 } as GameView, happened: ["moved"] });
+    expect(heard).toEqual(["second", "third", "third"]);
+  });
 });
 
 describe("the game service's news", () => {
   const told = () => ({ h: harness({}, "news") });
 
-  it("act says what happened: a play moves and passes the turn; a new game starts", () => {
+  it("act says what happened: a play moves and passes the turn; a new game starts", async () => {
     const { h } = told();
-    const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant: "short" }));
-    const game = unwrap(h.svc.acceptChallenge(c.id, bob)).game;
+    const c = unwrap(
+      await h.svc.createChallenge({ challenger: alice, chat: CHAT, variant: "short" }),
+    );
+    const game = unwrap(await h.svc.acceptChallenge(c.id, bob)).game;
     const play = remainingPlays(game.state)[0]!;
     const r = unwrap(
-      h.svc.act(
+      await h.svc.act(
         game.id,
         game.waitingFor!,
         {
@@ -58,21 +105,23 @@ describe("the game service's news", () => {
     expect(r.happened).not.toContain("game-over");
   });
 
-  it("a read of a damaged game writes nothing; acting on it records it broken and tells", () => {
+  it("a read of a damaged game writes nothing; acting on it records it broken and tells", async () => {
     const { h } = told();
     const heard: string[] = [];
-    h.svc.follow((g) => heard.push(`${g.id}:${g.status}`));
-    const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
-    const game = unwrap(h.svc.acceptChallenge(c.id, bob)).game;
+    h.svc.follow((g) => void heard.push(`${g.id}:${g.status}`));
+    const c = unwrap(
+      await h.svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }),
+    );
+    const game = unwrap(await h.svc.acceptChallenge(c.id, bob)).game;
     heard.length = 0;
     h.database.sqlite.prepare("update games set state = 'not json' where id = ?").run(game.id);
     const status = () =>
       h.database.sqlite.prepare("select status from games where id = ?").pluck().get(game.id);
-    expect(h.svc.getGame(game.id)!.status).toBe("broken");
-    expect(h.svc.gamesToRemind(Date.now() + 1e12)).toEqual([]);
+    expect((await h.svc.getGame(game.id))!.status).toBe("broken");
+    expect(await h.svc.gamesToRemind(Date.now() + 1e12)).toEqual([]);
     expect(status()).toBe("active");
     expect(heard).toEqual([]);
-    const r = h.svc.act(game.id, game.waitingFor!, { type: "roll" }, game.version);
+    const r = await h.svc.act(game.id, game.waitingFor!, { type: "roll" }, game.version);
     expect(r).toMatchObject({ ok: false, error: { code: "broken" } });
     expect(status()).toBe("broken");
     expect(heard).toEqual([`${game.id}:broken`]);

@@ -5,16 +5,16 @@ import { alice, bob, CHAT, harness, unwrap } from "./helpers.js";
 
 type StepPayload = { by: string; action: { type: string; die?: number } };
 
-function start(variant: "long" | "short", rules: unknown, label: string) {
+async function start(variant: "long" | "short", rules: unknown, label: string) {
   const { svc } = harness({}, label);
-  const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));
-  return unwrap(svc.acceptChallenge(c.id, bob));
+  const c = unwrap(await svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));
+  return unwrap(await svc.acceptChallenge(c.id, bob));
 }
 
 describe("the opening", () => {
-  it("long nardy: the lot winner takes white, starts and rolls fresh dice (reroll)", () => {
+  it("long nardy: the lot winner takes white, starts and rolls fresh dice (reroll)", async () => {
     for (let i = 0; i < 12; i++) {
-      const { game, events } = start("long", undefined, `long-reroll-${i}`);
+      const { game, events } = await start("long", undefined, `long-reroll-${i}`);
       const lot = game.opening!;
       expect(lot.players).toEqual([alice.id, bob.id]);
       const last = lot.rolls.at(-1)!;
@@ -37,9 +37,9 @@ describe("the opening", () => {
     }
   });
 
-  it("long nardy with opening `lot`: the starter plays the lot dice", () => {
+  it("long nardy with opening `lot`: the starter plays the lot dice", async () => {
     for (let i = 0; i < 12; i++) {
-      const { game, events } = start("long", presetRules("long", "sport"), `long-lot-${i}`);
+      const { game, events } = await start("long", presetRules("long", "sport"), `long-lot-${i}`);
       const last = game.opening!.rolls.at(-1)!;
       expect(game.white.id).toBe(game.opening!.winnerId);
       // One checker leaves the head with both lot dice: forced, so it plays itself.
@@ -56,10 +56,10 @@ describe("the opening", () => {
     }
   });
 
-  it("short nardy: the challenger is white, the lot picks the starter, who plays its dice", () => {
+  it("short nardy: the challenger is white, the lot picks the starter, who plays its dice", async () => {
     const starters = new Set<string>();
     for (let i = 0; i < 12; i++) {
-      const { game } = start("short", undefined, `short-lot-${i}`);
+      const { game } = await start("short", undefined, `short-lot-${i}`);
       expect(game.white.id).toBe(alice.id);
       const winner = game.opening!.winnerId;
       expect(game.state.starter).toBe(winner === alice.id ? "white" : "black");
@@ -69,14 +69,14 @@ describe("the opening", () => {
     expect(starters.size).toBe(2);
   });
 
-  it("short nardy with `reroll`: the starter may double first, so nothing is rolled for it", () => {
-    const { game, events } = start("short", { opening: "reroll" }, "short-reroll");
+  it("short nardy with `reroll`: the starter may double first, so nothing is rolled for it", async () => {
+    const { game, events } = await start("short", { opening: "reroll" }, "short-reroll");
     expect(game.state.phase).toBe("roll");
     expect(events.map((e) => e.type)).toEqual(["start"]);
   });
 
-  it("publishes the seed's commitment and keeps the seed secret while playing", () => {
-    const { game } = start("long", undefined, "commit");
+  it("publishes the seed's commitment and keeps the seed secret while playing", async () => {
+    const { game } = await start("long", undefined, "commit");
     expect(game.diceCommitment).toMatch(/^[0-9a-f]{64}$/);
     expect(game.diceSeed).toBeNull();
     expect(JSON.stringify(game)).not.toContain("dice_seed");

@@ -23,11 +23,16 @@ import type { StartingService } from "./starting.js";
 const computerSeat: PlayerRef = { id: 9000, firstName: "Nardy", username: "nardy_bot" };
 
 /** Alice's game against the computer, as her 🎲 press starts it: a challenge it accepts. */
-function againstComputer(svc: StartingService, variant: Variant): GameView {
+async function againstComputer(svc: StartingService, variant: Variant): Promise<GameView> {
   const c = unwrap(
-    svc.createChallenge({ challenger: alice, chat: CHAT, variant, target: { user: computerSeat } }),
+    await svc.createChallenge({
+      challenger: alice,
+      chat: CHAT,
+      variant,
+      target: { user: computerSeat },
+    }),
   );
-  return unwrap(svc.acceptChallenge(c.id, computerSeat)).game;
+  return unwrap(await svc.acceptChallenge(c.id, computerSeat)).game;
 }
 
 /**
@@ -45,10 +50,10 @@ async function playGames(variant: Variant, count: number, label: string) {
   svc.follow((g) => computer.notice(g));
   const logs = [];
   for (let games = 0; games < count; games++) {
-    let game = againstComputer(svc, variant);
+    let game = await againstComputer(svc, variant);
     await computer.settled();
     for (let turns = 0; ; turns++) {
-      game = svc.getGame(game.id)!;
+      game = (await svc.getGame(game.id))!;
       if (game.status !== "active") break;
       // Never left waiting for a computer that has stopped thinking.
       expect(game.waitingFor, `game ${game.id} version ${game.version}`).toBe(alice.id);
@@ -56,7 +61,7 @@ async function playGames(variant: Variant, count: number, label: string) {
       const move = chooseAction(game.state, { player: "pipcount" })!;
       const planned = game.state;
       for (const action of move.actions) {
-        game = unwrap(svc.act(game.id, alice.id, action, game.version)).game;
+        game = unwrap(await svc.act(game.id, alice.id, action, game.version)).game;
         // A forced rest is played for her, as for the computer.
         if (game.state.turnNumber !== planned.turnNumber || game.state.phase !== planned.phase)
           break;
@@ -64,9 +69,11 @@ async function playGames(variant: Variant, count: number, label: string) {
       await computer.settled();
     }
     logs.push(
-      new GamesRepo(database.db)
-        .events(game.id)
-        .map((e) => ({ by: e.actorId, type: e.type, payload: e.payload })),
+      (await new GamesRepo(database.db).events(game.id)).map((e) => ({
+        by: e.actorId,
+        type: e.type,
+        payload: e.payload,
+      })),
     );
   }
   return logs;
@@ -103,18 +110,18 @@ async function atComputersTurn(label: string, decide: Decide) {
     decide,
   });
   svc.follow((g) => computer.notice(g));
-  let game: GameView = againstComputer(svc, "long");
+  let game: GameView = await againstComputer(svc, "long");
   if (game.waitingFor === alice.id)
     for (const action of chooseAction(game.state, { player: "pipcount" })!.actions)
-      game = unwrap(svc.act(game.id, alice.id, action, game.version)).game;
+      game = unwrap(await svc.act(game.id, alice.id, action, game.version)).game;
   expect(game.waitingFor).toBe(computerSeat.id);
   return { svc, computer, game, lines };
 }
 
 /** Resolves once `ready()` holds, looking after each turn of the event loop. */
-async function until(ready: () => boolean): Promise<void> {
-  for (let i = 0; i < 1_000 && !ready(); i++) await new Promise((r) => setImmediate(r));
-  expect(ready()).toBe(true);
+async function until(ready: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 1_000 && !(await ready()); i++) await new Promise((r) => setImmediate(r));
+  expect(await ready()).toBe(true);
 }
 
 describe("decisions made apart from the turn (the bot makes them in a worker thread)", () => {
@@ -133,12 +140,12 @@ describe("decisions made apart from the turn (the bot makes them in a worker thr
       },
     );
     await until(() => asked === 1);
-    const resigned = unwrap(svc.act(game.id, alice.id, { type: "resign" }, game.version));
+    const resigned = unwrap(await svc.act(game.id, alice.id, { type: "resign" }, game.version));
     expect(resigned.game.status).toBe("finished");
     release();
     await computer.settled();
     expect(lines).toEqual([]);
-    const after = svc.getGame(game.id)!;
+    const after = (await svc.getGame(game.id))!;
     expect(after.version).toBe(resigned.game.version);
     expect(after.state.result).toMatchObject({
       winner: resigned.game.state.result!.winner,
@@ -157,11 +164,11 @@ describe("decisions made apart from the turn (the bot makes them in a worker thr
     );
     await computer.settled();
     expect(lines.map((l) => JSON.parse(l).msg)).toEqual(["computer turn failed"]);
-    expect(svc.getGame(game.id)!.version).toBe(game.version);
+    expect((await svc.getGame(game.id))!.version).toBe(game.version);
     // The bot's maintenance tick takes up waiting turns.
-    computer.resumeWaiting();
+    await computer.resumeWaiting();
     await computer.settled();
-    const played = svc.getGame(game.id)!;
+    const played = (await svc.getGame(game.id))!;
     expect(played.version).toBeGreaterThan(game.version);
     expect(played.waitingFor).not.toBe(computerSeat.id);
   });
@@ -183,6 +190,6 @@ describe("decisions made apart from the turn (the bot makes them in a worker thr
     release(new Error("the computer thread was closed"));
     await computer.settled();
     expect(lines).toEqual([]);
-    expect(svc.getGame(game.id)!.version).toBe(game.version);
+    expect((await svc.getGame(game.id))!.version).toBe(game.version);
   });
 });

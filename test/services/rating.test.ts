@@ -40,61 +40,65 @@ function fibs(
 }
 
 /** `challenger` challenges anyone in the chat; `accepter` takes it. */
-function game(
+async function game(
   svc: GameService,
   challenger: PlayerRef,
   accepter: PlayerRef,
   { rated = true, variant = "long" as "long" | "short", rules = undefined as unknown } = {},
-): GameView {
-  const c = unwrap(svc.createChallenge({ challenger, chat: CHAT, variant, rules, rated }));
+): Promise<GameView> {
+  const c = unwrap(await svc.createChallenge({ challenger, chat: CHAT, variant, rules, rated }));
   expect(c.rated).toBe(rated);
-  const g = unwrap(svc.acceptChallenge(c.id, accepter)).game;
+  const g = unwrap(await svc.acceptChallenge(c.id, accepter)).game;
   expect(g.rated).toBe(rated);
   return g;
 }
 
 /** `loser` gives up (short nardy: a single, accepted). */
-function resign(svc: GameService, g: GameView, loser: PlayerRef): ActOutcome {
+async function resign(svc: GameService, g: GameView, loser: PlayerRef): Promise<ActOutcome> {
   const kind = g.variant === "short" ? "single" : undefined;
-  const r = unwrap(svc.act(g.id, loser.id, { type: "resign", kind }, g.version));
+  const r = unwrap(await svc.act(g.id, loser.id, { type: "resign", kind }, g.version));
   if (r.finished) return r;
   const other = loser.id === g.white.id ? g.black.id : g.white.id;
-  return unwrap(svc.act(g.id, other, { type: "accept-resign" }, r.game.version));
+  return unwrap(await svc.act(g.id, other, { type: "accept-resign" }, r.game.version));
 }
 
-const standingOf = (svc: GameService, p: PlayerRef, variant: "long" | "short" = "long") => {
-  const r = svc.ratingOf(p.id, variant);
+const standingOf = async (svc: GameService, p: PlayerRef, variant: "long" | "short" = "long") => {
+  const r = await svc.ratingOf(p.id, variant);
   return { rating: r.rating, experience: r.experience, matches: r.matches };
 };
 
 describe("the rating across chats", () => {
-  it("a rated single game moves both ratings exactly by the formula", () => {
+  it("a rated single game moves both ratings exactly by the formula", async () => {
     const { svc, clock } = harness({}, "rating-single");
-    const g1 = game(svc, alice, bob);
-    const f1 = resign(svc, g1, alice).finished!;
+    const g1 = await game(svc, alice, bob);
+    const f1 = (await resign(svc, g1, alice)).finished!;
     // Two newcomers at 1500: 4·√1·0.5·5 = 10 each way.
     const [w1, l1] = fibs({ rating: 1500, experience: 0 }, { rating: 1500, experience: 0 }, 1);
     expect([w1, l1]).toEqual([10, -10]);
-    expect(standingOf(svc, bob)).toEqual({ rating: 1500 + w1, experience: 1, matches: 1 });
-    expect(standingOf(svc, alice)).toEqual({ rating: 1500 + l1, experience: 1, matches: 1 });
+    expect(await standingOf(svc, bob)).toEqual({ rating: 1500 + w1, experience: 1, matches: 1 });
+    expect(await standingOf(svc, alice)).toEqual({ rating: 1500 + l1, experience: 1, matches: 1 });
     expect(f1.rated).toEqual([
       { userId: bob.id, variant: "long", before: 1500, after: 1510, matchLength: 1 },
       { userId: alice.id, variant: "long", before: 1500, after: 1490, matchLength: 1 },
     ]);
     // The other game's rating is its own.
-    expect(standingOf(svc, bob, "short")).toEqual({ rating: 1500, experience: 0, matches: 0 });
-    expect(svc.ratingOf(bob.id, "long").updatedAt).toBe(clock.now());
+    expect(await standingOf(svc, bob, "short")).toEqual({
+      rating: 1500,
+      experience: 0,
+      matches: 0,
+    });
+    expect((await svc.ratingOf(bob.id, "long")).updatedAt).toBe(clock.now());
 
     // The rematch is rated too, and the next change starts from the ratings as they stand.
     clock.advance(HOUR);
-    const g2 = unwrap(svc.rematch(g1.id, alice)).game;
+    const g2 = unwrap(await svc.rematch(g1.id, alice)).game;
     expect(g2.rated).toBe(true);
-    resign(svc, g2, bob);
+    await resign(svc, g2, bob);
     const [w2, l2] = fibs({ rating: 1490, experience: 1 }, { rating: 1510, experience: 1 }, 1);
     expect(w2).toBeCloseTo(4 * (1 - 1 / (10 ** (20 / 2000) + 1)) * 4.99, 12);
-    expect(svc.ratingOf(alice.id, "long").rating).toBeCloseTo(1490 + w2, 9);
-    expect(svc.ratingOf(bob.id, "long").rating).toBeCloseTo(1510 + l2, 9);
-    expect(svc.ratingHistory(alice.id, "long", 10)).toEqual([
+    expect((await svc.ratingOf(alice.id, "long")).rating).toBeCloseTo(1490 + w2, 9);
+    expect((await svc.ratingOf(bob.id, "long")).rating).toBeCloseTo(1510 + l2, 9);
+    expect(await svc.ratingHistory(alice.id, "long", 10)).toEqual([
       { at: clock.now() - HOUR, rating: 1490, delta: -10, gameId: g1.id, matchLength: 1 },
       {
         at: clock.now(),
@@ -105,12 +109,12 @@ describe("the rating across chats", () => {
       },
     ]);
     // The last ones, oldest first.
-    expect(svc.ratingHistory(alice.id, "long", 1).map((p) => p.gameId)).toEqual([g2.id]);
+    expect((await svc.ratingHistory(alice.id, "long", 1)).map((p) => p.gameId)).toEqual([g2.id]);
   });
 
-  it("a short-nardy game with the cube turned counts as one game, whatever its points", () => {
+  it("a short-nardy game with the cube turned counts as one game, whatever its points", async () => {
     const { svc } = harness({}, "rating-cube");
-    let g = game(svc, alice, bob, { variant: "short" });
+    let g = await game(svc, alice, bob, { variant: "short" });
     const rand = prng(7);
     // Double at once, take: then the side to roll gives up a single at the cube's value.
     for (let i = 0; g.state.cube.value < 2 || g.state.phase !== "roll"; i++) {
@@ -119,26 +123,34 @@ describe("the rating across chats", () => {
       const a: Action = mayDouble(g.state)
         ? { type: "double" }
         : pickAction(g, rand, { double: 1, take: 1, resign: 0 });
-      g = unwrap(svc.act(g.id, who, a, g.version)).game;
+      g = unwrap(await svc.act(g.id, who, a, g.version)).game;
     }
     const loser = g.waitingFor === alice.id ? alice : bob;
-    const f = resign(svc, g, loser).finished!;
+    const f = (await resign(svc, g, loser)).finished!;
     expect(f.result.points).toBeGreaterThanOrEqual(2);
     const winner = loser === alice ? bob : alice;
-    expect(standingOf(svc, winner, "short")).toEqual({ rating: 1510, experience: 1, matches: 1 });
-    expect(standingOf(svc, loser, "short")).toEqual({ rating: 1490, experience: 1, matches: 1 });
-    expect(standingOf(svc, winner, "long").matches).toBe(0);
+    expect(await standingOf(svc, winner, "short")).toEqual({
+      rating: 1510,
+      experience: 1,
+      matches: 1,
+    });
+    expect(await standingOf(svc, loser, "short")).toEqual({
+      rating: 1490,
+      experience: 1,
+      matches: 1,
+    });
+    expect((await standingOf(svc, winner, "long")).matches).toBe(0);
   });
 
-  it("an unrated chat game moves nothing", () => {
+  it("an unrated chat game moves nothing", async () => {
     const { svc } = harness({}, "rating-unrated");
-    const g = game(svc, alice, bob, { rated: false });
-    const f = resign(svc, g, alice).finished!;
+    const g = await game(svc, alice, bob, { rated: false });
+    const f = (await resign(svc, g, alice)).finished!;
     expect(f.rated).toBeNull();
     // The chat's own Elo moved, as ever.
     expect(f.ratings.find((r) => r.userId === bob.id)!.after).toBeGreaterThan(1500);
     for (const p of [alice, bob])
-      expect(svc.ratingOf(p.id, "long")).toEqual({
+      expect(await svc.ratingOf(p.id, "long")).toEqual({
         userId: p.id,
         variant: "long",
         rating: 1500,
@@ -146,118 +158,118 @@ describe("the rating across chats", () => {
         matches: 0,
         updatedAt: null,
       });
-    expect(svc.ratingHistory(bob.id, "long", 10)).toEqual([]);
-    expect(svc.ratingLeaderboard("long", { limit: 10 })).toEqual([]);
+    expect(await svc.ratingHistory(bob.id, "long", 10)).toEqual([]);
+    expect(await svc.ratingLeaderboard("long", { limit: 10 })).toEqual([]);
     // A rematch stays unrated.
-    expect(unwrap(svc.rematch(g.id, alice)).game.rated).toBe(false);
+    expect(unwrap(await svc.rematch(g.id, alice)).game.rated).toBe(false);
   });
 
-  it("a 3-point rated match is rated once, at its end, as a match to 3", () => {
+  it("a 3-point rated match is rated once, at its end, as a match to 3", async () => {
     const { svc } = harness({}, "rating-match");
-    let g = game(svc, alice, bob, { rules: TO_3 });
+    let g = await game(svc, alice, bob, { rules: TO_3 });
     // Bob wins 1, 2 and (the Crawford game) 3 points.
     for (let i = 0; i < 3; i++) {
-      if (i > 0) g = unwrap(svc.rematch(g.id, alice)).game;
+      if (i > 0) g = unwrap(await svc.rematch(g.id, alice)).game;
       expect(g.rated).toBe(true);
-      const f = resign(svc, g, alice).finished!;
+      const f = (await resign(svc, g, alice)).finished!;
       expect(f.series.state.scores[1]).toBe(i + 1);
       if (i < 2) {
         expect(f.rated).toBeNull();
-        expect(standingOf(svc, bob)).toEqual({ rating: 1500, experience: 0, matches: 0 });
+        expect(await standingOf(svc, bob)).toEqual({ rating: 1500, experience: 0, matches: 0 });
       } else expect(f.series.over).toBe(true);
     }
     const [w, l] = fibs({ rating: 1500, experience: 0 }, { rating: 1500, experience: 0 }, 3);
     expect(w).toBeCloseTo(17.320508, 6);
-    expect(standingOf(svc, bob)).toEqual({ rating: 1500 + w, experience: 3, matches: 1 });
-    expect(standingOf(svc, alice)).toEqual({ rating: 1500 + l, experience: 3, matches: 1 });
-    expect(svc.ratingHistory(bob.id, "long", 10)).toEqual([
+    expect(await standingOf(svc, bob)).toEqual({ rating: 1500 + w, experience: 3, matches: 1 });
+    expect(await standingOf(svc, alice)).toEqual({ rating: 1500 + l, experience: 3, matches: 1 });
+    expect(await svc.ratingHistory(bob.id, "long", 10)).toEqual([
       { at: expect.any(Number), rating: 1500 + w, delta: w, gameId: g.id, matchLength: 3 },
     ]);
 
     // Experience adds up by match length: a single game next counts 1, at factor 5 − 3/100.
-    const single = game(svc, bob, alice);
-    resign(svc, single, bob);
+    const single = await game(svc, bob, alice);
+    await resign(svc, single, bob);
     const [w2, l2] = fibs(
       { rating: 1500 + l, experience: 3 },
       { rating: 1500 + w, experience: 3 },
       1,
     );
-    expect(standingOf(svc, alice)).toEqual({
+    expect(await standingOf(svc, alice)).toEqual({
       rating: expect.closeTo(1500 + l + w2, 9),
       experience: 4,
       matches: 2,
     });
-    expect(standingOf(svc, bob)).toEqual({
+    expect(await standingOf(svc, bob)).toEqual({
       rating: expect.closeTo(1500 + w + l2, 9),
       experience: 4,
       matches: 2,
     });
   });
 
-  it("a set of games is rated game by game, each counting 1", () => {
+  it("a set of games is rated game by game, each counting 1", async () => {
     const { svc } = harness({}, "rating-set");
-    const g = game(svc, alice, bob, { rules: { match: { kind: "games", count: 3 } } });
-    const f = resign(svc, g, alice).finished!;
+    const g = await game(svc, alice, bob, { rules: { match: { kind: "games", count: 3 } } });
+    const f = (await resign(svc, g, alice)).finished!;
     expect(f.series.over).toBe(false);
     expect(f.rated?.map((m) => m.matchLength)).toEqual([1, 1]);
-    expect(standingOf(svc, bob)).toEqual({ rating: 1510, experience: 1, matches: 1 });
+    expect(await standingOf(svc, bob)).toEqual({ rating: 1510, experience: 1, matches: 1 });
   });
 
-  it("a match begun between friends is not rated at its end, even if its last games were", () => {
+  it("a match begun between friends is not rated at its end, even if its last games were", async () => {
     const { svc } = harness({}, "rating-half-match");
-    const g1 = game(svc, alice, bob, { rules: TO_3, rated: false });
-    resign(svc, g1, alice);
+    const g1 = await game(svc, alice, bob, { rules: TO_3, rated: false });
+    await resign(svc, g1, alice);
     // A rated challenge between the two with the same rules goes on with that match.
-    let g = game(svc, alice, bob, { rules: TO_3 });
+    let g = await game(svc, alice, bob, { rules: TO_3 });
     expect(g.seriesId).toBe(g1.seriesId);
-    let f = resign(svc, g, alice).finished!;
-    g = unwrap(svc.rematch(g.id, alice)).game;
-    f = resign(svc, g, alice).finished!;
+    let f = (await resign(svc, g, alice)).finished!;
+    g = unwrap(await svc.rematch(g.id, alice)).game;
+    f = (await resign(svc, g, alice)).finished!;
     expect(f.series.over).toBe(true);
     expect(f.rated).toBeNull();
-    expect(standingOf(svc, bob)).toEqual({ rating: 1500, experience: 0, matches: 0 });
+    expect(await standingOf(svc, bob)).toEqual({ rating: 1500, experience: 0, matches: 0 });
   });
 
-  it("a draw, a game dropped or broken, and an unconfirmed player's game are not rated", () => {
+  it("a draw, a game dropped or broken, and an unconfirmed player's game are not rated", async () => {
     const { svc, database, clock } = harness({}, "rating-unrated-ends");
-    const g = game(svc, alice, bob);
-    resign(svc, g, alice);
+    const g = await game(svc, alice, bob);
+    await resign(svc, g, alice);
     // Forget that it was rated, to try its finish again as other ends.
     database.sqlite.exec("delete from rating_history; delete from ratings");
     const ctx = new ServiceContext(database.db, svc.config, svc.frontEnd);
-    const row = ctx.games.get(g.id)!;
-    const s = ctx.series.get(row.seriesId)!;
+    const row = (await ctx.games.get(g.id))!;
+    const s = (await ctx.series.get(row.seriesId))!;
     const result = row.state.result!;
     const draw = { ...result, winner: null, kind: "draw" as const, points: 0 };
-    const rate = (r: typeof row) => ctx.tx(() => rateFinish(ctx, r, s, s.state, clock.now()));
-    expect(rate({ ...row, state: { ...row.state, result: draw } })).toBeNull();
-    expect(rate({ ...row, status: "abandoned" })).toBeNull();
-    expect(rate({ ...row, status: "broken" })).toBeNull();
-    expect(rate({ ...row, unconfirmedId: bob.id })).toBeNull();
-    expect(rate({ ...row, rated: false })).toBeNull();
-    expect(standingOf(svc, bob).matches).toBe(0);
+    const rate = (r: typeof row) => ctx.tx(async () => rateFinish(ctx, r, s, s.state, clock.now()));
+    expect(await rate({ ...row, state: { ...row.state, result: draw } })).toBeNull();
+    expect(await rate({ ...row, status: "abandoned" })).toBeNull();
+    expect(await rate({ ...row, status: "broken" })).toBeNull();
+    expect(await rate({ ...row, unconfirmedId: bob.id })).toBeNull();
+    expect(await rate({ ...row, rated: false })).toBeNull();
+    expect((await standingOf(svc, bob)).matches).toBe(0);
     // The same finish as it was: rated.
-    expect(rate(row)?.map((m) => [m.userId, m.after])).toEqual([
+    expect((await rate(row))?.map((m) => [m.userId, m.after])).toEqual([
       [bob.id, 1510],
       [alice.id, 1490],
     ]);
   });
 
-  it("a finish seen again rates nothing twice", () => {
+  it("a finish seen again rates nothing twice", async () => {
     const { svc, database, clock } = harness({}, "rating-replay");
-    const g = game(svc, alice, bob);
-    resign(svc, g, alice);
-    const before = [standingOf(svc, alice), standingOf(svc, bob)];
+    const g = await game(svc, alice, bob);
+    await resign(svc, g, alice);
+    const before = [await standingOf(svc, alice), await standingOf(svc, bob)];
     const ctx = new ServiceContext(database.db, svc.config, svc.frontEnd);
-    const row = ctx.games.get(g.id)!;
+    const row = (await ctx.games.get(g.id))!;
     clock.advance(HOUR);
-    const again = ctx.tx(() => recordFinish(ctx, row, clock.now()));
+    const again = await ctx.tx(async () => recordFinish(ctx, row, clock.now()));
     expect(again.rated).toBeNull();
-    expect([standingOf(svc, alice), standingOf(svc, bob)]).toEqual(before);
-    expect(database.db.select().from(historyTable).all()).toHaveLength(2);
-    expect(database.db.select().from(ratingsTable).all()).toHaveLength(2);
+    expect([await standingOf(svc, alice), await standingOf(svc, bob)]).toEqual(before);
+    expect(database.db.sql.select().from(historyTable).all()).toHaveLength(2);
+    expect(database.db.sql.select().from(ratingsTable).all()).toHaveLength(2);
     // The database itself keeps one line per game and player.
-    expect(() =>
+    await expect(
       ctx.tx(() =>
         ctx.ratings.record({
           userId: bob.id,
@@ -271,19 +283,19 @@ describe("the rating across chats", () => {
           at: clock.now(),
         }),
       ),
-    ).toThrow(/UNIQUE/);
-    expect(standingOf(svc, bob).rating).toBe(1510);
+    ).rejects.toThrow(/UNIQUE/);
+    expect((await standingOf(svc, bob)).rating).toBe(1510);
   });
 
-  it("leaderboards: all time by rating, this month by the rating gained, ties by rating", () => {
+  it("leaderboards: all time by rating, this month by the rating gained, ties by rating", async () => {
     const { svc, clock } = harness({}, "rating-boards");
     // January: Bob beats Alice, Carol beats Dan (newcomers: ±10); Carol and Dan play short too.
-    resign(svc, game(svc, alice, bob), alice);
-    resign(svc, game(svc, dan, carol), dan);
-    resign(svc, game(svc, dan, carol, { variant: "short" }), carol);
+    await resign(svc, await game(svc, alice, bob), alice);
+    await resign(svc, await game(svc, dan, carol), dan);
+    await resign(svc, await game(svc, dan, carol, { variant: "short" }), carol);
     // A friends' game does not put anyone on the board.
     const friends = { id: 505, firstName: "Eve" };
-    resign(svc, game(svc, friends, alice, { rated: false, variant: "short" }), friends);
+    await resign(svc, await game(svc, friends, alice, { rated: false, variant: "short" }), friends);
     const january = monthStart(clock.now());
     expect(january).toBe(Date.UTC(2025, 0, 1));
 
@@ -291,18 +303,18 @@ describe("the rating across chats", () => {
     clock.advance(40 * DAY);
     const february = monthStart(clock.now());
     expect(february).toBe(Date.UTC(2025, 1, 1));
-    resign(svc, game(svc, carol, bob), carol);
-    resign(svc, game(svc, dan, alice), dan);
+    await resign(svc, await game(svc, carol, bob), carol);
+    await resign(svc, await game(svc, dan, alice), dan);
 
-    const board = (rows: ReturnType<GameService["ratingLeaderboard"]>) =>
+    const board = (rows: Awaited<ReturnType<GameService["ratingLeaderboard"]>>) =>
       rows.map((r) => [r.player.firstName, Number(r.rating.toFixed(2)), r.matches, r.gained]);
-    expect(board(svc.ratingLeaderboard("long", { limit: 10 }))).toEqual([
+    expect(board(await svc.ratingLeaderboard("long", { limit: 10 }))).toEqual([
       ["Bob", 1519.98, 2, null],
       ["Carol", 1500.02, 2, null],
       ["Alice", 1499.98, 2, null],
       ["Dan", 1480.02, 2, null],
     ]);
-    const month = svc.ratingLeaderboard("long", { since: february, limit: 10 });
+    const month = await svc.ratingLeaderboard("long", { since: february, limit: 10 });
     // Bob and Alice gained the same: Bob, rated higher, first (not Alice, the lower id).
     expect(month.map((r) => [r.player.firstName, Number(r.gained!.toFixed(2))])).toEqual([
       ["Bob", 9.98],
@@ -311,9 +323,9 @@ describe("the rating across chats", () => {
       ["Dan", -9.98],
     ]);
     expect(month[0]!.gained).toBe(month[1]!.gained);
-    expect(svc.ratingLeaderboard("long", { since: february, limit: 2 })).toHaveLength(2);
+    expect(await svc.ratingLeaderboard("long", { since: february, limit: 2 })).toHaveLength(2);
     // Since January: both months add up.
-    const all = svc.ratingLeaderboard("long", { since: january, limit: 10 });
+    const all = await svc.ratingLeaderboard("long", { since: january, limit: 10 });
     expect(all.map((r) => [r.player.firstName, Number(r.gained!.toFixed(2))])).toEqual([
       ["Bob", 19.98],
       ["Carol", 0.02],
@@ -321,10 +333,10 @@ describe("the rating across chats", () => {
       ["Dan", -19.98],
     ]);
     // Short nardy's board is its own: Carol and Dan only, this month empty.
-    expect(board(svc.ratingLeaderboard("short", { limit: 10 }))).toEqual([
+    expect(board(await svc.ratingLeaderboard("short", { limit: 10 }))).toEqual([
       ["Dan", 1510, 1, null],
       ["Carol", 1490, 1, null],
     ]);
-    expect(svc.ratingLeaderboard("short", { since: february, limit: 10 })).toEqual([]);
+    expect(await svc.ratingLeaderboard("short", { since: february, limit: 10 })).toEqual([]);
   });
 });

@@ -27,47 +27,50 @@ export class StartingService extends GameService {
   private readonly lastMessage = new Map<number, number>();
   /** Each game this started, as its start returned it. */
   private readonly begun = new Map<number, GameStart>();
-  private readonly followers: ((game: GameView, happened: readonly Happening[]) => void)[] = [];
+  private readonly followers: ((
+    game: GameView,
+    happened: readonly Happening[],
+  ) => void | Promise<void>)[] = [];
 
   constructor(db: Db, config: Partial<ServiceConfig> = {}, frontEnd: FrontEnd = memoryFrontEnd()) {
     const hear: Publish[] = [];
-    super(db, frontEnd, config, (news) => {
-      for (const h of hear) h(news);
+    super(db, frontEnd, config, async (news) => {
+      for (const h of hear) await h(news);
     });
-    hear.push((news) => {
+    hear.push(async (news) => {
       if (news.kind !== "game") return;
       // Every new game is told of, a tournament's too: start it, as the board loop would.
-      if (news.game.starting) this.begun.set(news.game.id, this.beginIn(news.game));
-      for (const f of this.followers) f(news.game, news.happened);
+      if (news.game.starting) this.begun.set(news.game.id, await this.beginIn(news.game));
+      for (const f of this.followers) await f(news.game, news.happened);
     });
   }
 
   /** Follows every game that changes, as the app's subscribers do (the computer player...). */
-  follow(fn: (game: GameView, happened: readonly Happening[]) => void): void {
+  follow(fn: (game: GameView, happened: readonly Happening[]) => void | Promise<void>): void {
     this.followers.push(fn);
   }
 
-  override acceptChallenge(
+  override async acceptChallenge(
     challengeId: number,
     by: PlayerRef,
     message?: MessageRef | null,
     started: StartedBy = {},
-  ): ServiceResult<GameStart> {
-    return this.started(super.acceptChallenge(challengeId, by, message, started));
+  ): Promise<ServiceResult<GameStart>> {
+    return this.started(await super.acceptChallenge(challengeId, by, message, started));
   }
 
-  override rematch(
+  override async rematch(
     gameId: number,
     by: PlayerRef,
     message?: MessageRef | null,
     started: StartedBy = {},
-  ): ServiceResult<GameStart> {
-    return this.started(super.rematch(gameId, by, message, started));
+  ): Promise<ServiceResult<GameStart>> {
+    return this.started(await super.rematch(gameId, by, message, started));
   }
 
   /** Starts the game in its next message, as the bot's board loop does. */
-  beginIn(game: GameView): GameStart {
-    const r = this.beginGame(game.id, this.originFor(game));
+  async beginIn(game: GameView): Promise<GameStart> {
+    const r = await this.beginGame(game.id, this.originFor(game));
     if (!r.ok) throw new Error(`game ${game.id} did not start: ${r.error.message}`);
     return r.value;
   }

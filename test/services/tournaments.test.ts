@@ -22,8 +22,8 @@ function rig() {
 }
 
 /** A tournament in CHAT with `who` joined (the organiser, Alice, is in already). */
-function withPlayers(r: ReturnType<typeof rig>, who: PlayerRef[], rules?: unknown) {
-  const made = r.tours.create({
+async function withPlayers(r: ReturnType<typeof rig>, who: PlayerRef[], rules?: unknown) {
+  const made = await r.tours.create({
     organiser: alice,
     chat: CHAT,
     variant: "long",
@@ -31,7 +31,7 @@ function withPlayers(r: ReturnType<typeof rig>, who: PlayerRef[], rules?: unknow
     signupMs: 30 * MIN,
   });
   if (!made.ok) throw new Error(made.error.message);
-  for (const p of who) expect(r.tours.join(made.value.id, p).ok).toBe(true);
+  for (const p of who) expect((await r.tours.join(made.value.id, p)).ok).toBe(true);
   return made.value.id;
 }
 
@@ -39,58 +39,58 @@ const liveGameIds = (t: TournamentView) =>
   t.matches.filter((m) => m.liveGameId !== null).map((m) => m.liveGameId!);
 
 describe("tournament sign-up", () => {
-  it("is for groups only, one at a time per group", () => {
+  it("is for groups only, one at a time per group", async () => {
     const r = rig();
     const base = { organiser: alice, variant: "long" as const, signupMs: MIN };
-    const inPrivate = r.tours.create({ ...base, chat: { id: 101, type: "private" } });
+    const inPrivate = await r.tours.create({ ...base, chat: { id: 101, type: "private" } });
     expect(inPrivate.ok || inPrivate.error.code).toBe("group-only");
-    expect(r.tours.create({ ...base, chat: CHAT }).ok).toBe(true);
-    const second = r.tours.create({ ...base, chat: CHAT });
+    expect((await r.tours.create({ ...base, chat: CHAT })).ok).toBe(true);
+    const second = await r.tours.create({ ...base, chat: CHAT });
     expect(second.ok || second.error.code).toBe("tournament-exists");
   });
 
-  it("joins, refuses a second join, a leave by an outsider, and settings from anyone else", () => {
+  it("joins, refuses a second join, a leave by an outsider, and settings from anyone else", async () => {
     const r = rig();
-    const id = withPlayers(r, [bob]);
-    const again = r.tours.join(id, bob);
+    const id = await withPlayers(r, [bob]);
+    const again = await r.tours.join(id, bob);
     expect(again.ok || again.error.code).toBe("already-entered");
-    const outsider = r.tours.leave(id, carol);
+    const outsider = await r.tours.leave(id, carol);
     expect(outsider.ok || outsider.error.code).toBe("not-entered");
-    const notMine = r.tours.configure(id, bob, { format: "knockout" });
+    const notMine = await r.tours.configure(id, bob, { format: "knockout" });
     expect(notMine.ok || notMine.error.code).toBe("not-organiser");
-    const running = r.tours.configure(id, alice, { match: { kind: "running" } });
+    const running = await r.tours.configure(id, alice, { match: { kind: "running" } });
     expect(running.ok || running.error.code).toBe("bad-rules");
-    expect(r.tours.get(id)!.rules.match).toEqual({ kind: "games", count: 1 });
-    const points = r.tours.configure(id, alice, { match: { kind: "points", to: 3 } });
+    expect((await r.tours.get(id))!.rules.match).toEqual({ kind: "games", count: 1 });
+    const points = await r.tours.configure(id, alice, { match: { kind: "points", to: 3 } });
     expect(points.ok && points.value.rules.match).toEqual({ kind: "points", to: 3 });
-    expect(r.tours.leave(id, bob).ok).toBe(true);
-    expect(r.tours.get(id)!.entrants.map((p) => p.id)).toEqual([alice.id]);
+    expect((await r.tours.leave(id, bob)).ok).toBe(true);
+    expect((await r.tours.get(id))!.entrants.map((p) => p.id)).toEqual([alice.id]);
   });
 
-  it("takes 32 players and no more", () => {
+  it("takes 32 players and no more", async () => {
     const r = rig();
     const people = Array.from({ length: 32 }, (_, i) => ({ id: 1000 + i, firstName: `P${i}` }));
-    const id = withPlayers(r, people.slice(0, 31));
-    const full = r.tours.join(id, people[31]!);
+    const id = await withPlayers(r, people.slice(0, 31));
+    const full = await r.tours.join(id, people[31]!);
     expect(full.ok || full.error.code).toBe("tournament-full");
-    expect(r.tours.get(id)!.entrants).toHaveLength(32);
+    expect((await r.tours.get(id))!.entrants).toHaveLength(32);
   });
 
-  it("starts by itself when the window closes with three players, and is called off with two", () => {
+  it("starts by itself when the window closes with three players, and is called off with two", async () => {
     const r = rig();
-    const few = withPlayers(r, [bob]);
-    const short = r.tours.start(few, alice);
+    const few = await withPlayers(r, [bob]);
+    const short = await r.tours.start(few, alice);
     expect(short.ok || short.error.code).toBe("too-few-players");
     r.clock.advance(31 * MIN);
-    const late = r.tours.join(few, carol);
+    const late = await r.tours.join(few, carol);
     expect(late.ok || late.error.code).toBe("signup-closed");
-    r.tours.closeSignups();
-    expect(r.tours.get(few)!.status).toBe("cancelled");
+    await r.tours.closeSignups();
+    expect((await r.tours.get(few))!.status).toBe("cancelled");
 
-    const enough = withPlayers(r, [bob, carol]);
+    const enough = await withPlayers(r, [bob, carol]);
     r.clock.advance(31 * MIN);
-    r.tours.closeSignups();
-    const t = r.tours.get(enough)!;
+    await r.tours.closeSignups();
+    const t = (await r.tours.get(enough))!;
     expect(t.status).toBe("running");
     // Three players: one pairing at a time.
     expect(liveGameIds(t)).toHaveLength(1);
@@ -98,127 +98,131 @@ describe("tournament sign-up", () => {
 });
 
 describe("tournament play", () => {
-  it("keeps its games out of the chat's own series and their rematch button", () => {
+  it("keeps its games out of the chat's own series and their rematch button", async () => {
     const r = rig();
-    const id = withPlayers(r, [bob, carol]);
-    r.tours.start(id, alice);
-    const gameId = liveGameIds(r.tours.get(id)!)[0]!;
-    const game = r.svc.getGame(gameId)!;
+    const id = await withPlayers(r, [bob, carol]);
+    await r.tours.start(id, alice);
+    const gameId = liveGameIds((await r.tours.get(id))!)[0]!;
+    const game = (await r.svc.getGame(gameId))!;
     expect(game.tournamentId).toBe(id);
     // The same two may still play an ordinary game here meanwhile.
-    const challenge = r.svc.createChallenge({
+    const challenge = await r.svc.createChallenge({
       challenger: game.white.id === alice.id ? alice : game.white.id === bob.id ? bob : carol,
       chat: CHAT,
       variant: "long",
     });
     if (!challenge.ok) throw new Error(challenge.error.message);
     const other = [alice, bob, carol].find((p) => p.id === game.black.id)!;
-    expect(r.svc.acceptChallenge(challenge.value.id, other).ok).toBe(true);
-    const resigned = r.svc.act(gameId, game.white.id, { type: "resign" }, game.version);
+    expect((await r.svc.acceptChallenge(challenge.value.id, other)).ok).toBe(true);
+    const resigned = await r.svc.act(gameId, game.white.id, { type: "resign" }, game.version);
     expect(resigned.ok).toBe(true);
-    const rematch = r.svc.rematch(gameId, bob);
+    const rematch = await r.svc.rematch(gameId, bob);
     expect(rematch.ok || rematch.error.code).toBe("tournament-game");
   });
 
-  it("opens the next game of a longer match by itself and decides the match by its series", () => {
+  it("opens the next game of a longer match by itself and decides the match by its series", async () => {
     const r = rig();
-    const id = withPlayers(r, [bob, carol], { match: { kind: "games", count: 2 } });
-    r.tours.start(id, alice);
-    const first = r.svc.getGame(liveGameIds(r.tours.get(id)!)[0]!)!;
-    r.svc.act(first.id, first.white.id, { type: "resign" }, first.version);
-    const t = r.tours.get(id)!;
-    const second = r.svc.getGame(liveGameIds(t)[0]!)!;
+    const id = await withPlayers(r, [bob, carol], { match: { kind: "games", count: 2 } });
+    await r.tours.start(id, alice);
+    const first = (await r.svc.getGame(liveGameIds((await r.tours.get(id))!)[0]!))!;
+    await r.svc.act(first.id, first.white.id, { type: "resign" }, first.version);
+    const t = (await r.tours.get(id))!;
+    const second = (await r.svc.getGame(liveGameIds(t)[0]!))!;
     expect(second.seriesId).toBe(first.seriesId);
     expect(second.previousGameId).toBe(first.id);
     // The second game's dice are the ones the first game committed to at its end.
-    expect(second.diceCommitment).toBe(r.svc.getGame(first.id)!.nextDiceCommitment);
+    expect(second.diceCommitment).toBe((await r.svc.getGame(first.id))!.nextDiceCommitment);
     // The first game's winner loses the second.
-    r.svc.act(second.id, first.black.id, { type: "resign" }, second.version);
-    const after = r.tours.get(id)!;
+    await r.svc.act(second.id, first.black.id, { type: "resign" }, second.version);
+    const after = (await r.tours.get(id))!;
     const match = after.matches.find((m) => m.status === "done")!;
     // One game each: level after two, so a third decides.
     expect(match ?? null).toBeNull();
-    const third = r.svc.getGame(liveGameIds(after)[0]!)!;
-    r.svc.act(third.id, third.white.id, { type: "resign" }, third.version);
-    const decided = r.tours.get(id)!.matches[0]!;
+    const third = (await r.svc.getGame(liveGameIds(after)[0]!))!;
+    await r.svc.act(third.id, third.white.id, { type: "resign" }, third.version);
+    const decided = (await r.tours.get(id))!.matches[0]!;
     expect(decided.status).toBe("done");
     expect(decided.winnerId).toBe(third.black.id);
   });
 
-  it("a claim against a silent player forfeits the whole match", () => {
+  it("a claim against a silent player forfeits the whole match", async () => {
     const r = rig();
-    const id = withPlayers(r, [bob, carol], { match: { kind: "points", to: 5 } });
-    r.tours.start(id, alice);
-    const game = r.svc.getGame(liveGameIds(r.tours.get(id)!)[0]!)!;
+    const id = await withPlayers(r, [bob, carol], { match: { kind: "points", to: 5 } });
+    await r.tours.start(id, alice);
+    const game = (await r.svc.getGame(liveGameIds((await r.tours.get(id))!)[0]!))!;
     r.clock.advance(49 * HOUR);
     const waiting = game.waitingFor!;
     const claimer = waiting === game.white.id ? game.black.id : game.white.id;
-    expect(r.svc.act(game.id, claimer, { type: "claim-timeout" }, game.version).ok).toBe(true);
-    const m = r.tours.get(id)!.matches[0]!;
+    expect((await r.svc.act(game.id, claimer, { type: "claim-timeout" }, game.version)).ok).toBe(
+      true,
+    );
+    const m = (await r.tours.get(id))!.matches[0]!;
     expect(m).toMatchObject({ status: "done", winnerId: claimer, forfeit: true });
   });
 
-  it("cancelled with games dropped: they are abandoned and refuse presses; nothing new opens", () => {
+  it("cancelled with games dropped: they are abandoned and refuse presses; nothing new opens", async () => {
     const r = rig();
-    const id = withPlayers(r, [bob, carol, dave, erin]);
-    r.tours.start(id, alice);
-    const live = liveGameIds(r.tours.get(id)!);
+    const id = await withPlayers(r, [bob, carol, dave, erin]);
+    await r.tours.start(id, alice);
+    const live = liveGameIds((await r.tours.get(id))!);
     expect(live).toHaveLength(2);
-    const notMine = r.tours.cancel(id, bob, "abandon");
+    const notMine = await r.tours.cancel(id, bob, "abandon");
     expect(notMine.ok || notMine.error.code).toBe("not-organiser");
-    expect(r.tours.cancel(id, alice, "abandon").ok).toBe(true);
+    expect((await r.tours.cancel(id, alice, "abandon")).ok).toBe(true);
     for (const gameId of live) {
-      const g = r.svc.getGame(gameId)!;
+      const g = (await r.svc.getGame(gameId))!;
       expect(g.status).toBe("abandoned");
-      const press = r.svc.act(gameId, g.white.id, { type: "resign" }, g.version);
+      const press = await r.svc.act(gameId, g.white.id, { type: "resign" }, g.version);
       expect(press.ok || press.error.code).toBe("abandoned");
     }
-    r.tours.advanceAll();
-    expect(liveGameIds(r.tours.get(id)!)).toEqual([]);
-    expect(r.tours.get(id)!.matches.every((m) => m.status === "abandoned")).toBe(true);
+    await r.tours.advanceAll();
+    expect(liveGameIds((await r.tours.get(id))!)).toEqual([]);
+    expect((await r.tours.get(id))!.matches.every((m) => m.status === "abandoned")).toBe(true);
   });
 
-  it("cancelled with games let finish: the game in play ends normally, no next one opens", () => {
+  it("cancelled with games let finish: the game in play ends normally, no next one opens", async () => {
     const r = rig();
-    const id = withPlayers(r, [bob, carol, dave, erin]);
-    r.tours.start(id, alice);
-    const [a, b] = liveGameIds(r.tours.get(id)!).map((g) => r.svc.getGame(g)!);
-    expect(r.tours.cancel(id, alice, "finish").ok).toBe(true);
-    r.svc.act(a!.id, a!.white.id, { type: "resign" }, a!.version);
-    const t = r.tours.get(id)!;
+    const id = await withPlayers(r, [bob, carol, dave, erin]);
+    await r.tours.start(id, alice);
+    const [a, b] = await Promise.all(
+      liveGameIds((await r.tours.get(id))!).map(async (g) => (await r.svc.getGame(g))!),
+    );
+    expect((await r.tours.cancel(id, alice, "finish")).ok).toBe(true);
+    await r.svc.act(a!.id, a!.white.id, { type: "resign" }, a!.version);
+    const t = (await r.tours.get(id))!;
     expect(t.status).toBe("cancelled");
     expect(t.matches.find((m) => m.liveGameId === null && m.status === "done")).toBeDefined();
     expect(liveGameIds(t)).toEqual([b!.id]);
     expect(t.matches).toHaveLength(2);
   });
 
-  it("is called off by an admin of its chat as by its organiser; by no one else", () => {
+  it("is called off by an admin of its chat as by its organiser; by no one else", async () => {
     const r = rig();
-    const id = withPlayers(r, [bob, carol]);
-    const refused = r.tours.cancel(id, bob, "finish");
+    const id = await withPlayers(r, [bob, carol]);
+    const refused = await r.tours.cancel(id, bob, "finish");
     expect(refused.ok ? null : refused.error.code).toBe("not-organiser");
-    expect(r.tours.get(id)!.status).toBe("signup");
-    expect(r.tours.cancel(id, bob, "finish", true).ok).toBe(true);
-    expect(r.tours.get(id)!.status).toBe("cancelled");
+    expect((await r.tours.get(id))!.status).toBe("signup");
+    expect((await r.tours.cancel(id, bob, "finish", true)).ok).toBe(true);
+    expect((await r.tours.get(id))!.status).toBe("cancelled");
   });
 
-  it("moves on only when something changed, so its pictures are not redrawn for nothing", () => {
+  it("moves on only when something changed, so its pictures are not redrawn for nothing", async () => {
     const r = rig();
-    const id = withPlayers(r, [bob, carol]);
-    r.tours.start(id, alice);
+    const id = await withPlayers(r, [bob, carol]);
+    await r.tours.start(id, alice);
     const before = r.changes.length;
-    const version = r.tours.get(id)!.version;
-    r.tours.advanceAll();
-    r.tours.advance(id);
+    const version = (await r.tours.get(id))!.version;
+    await r.tours.advanceAll();
+    await r.tours.advance(id);
     expect(r.changes.length).toBe(before);
-    expect(r.tours.get(id)!.version).toBe(version);
+    expect((await r.tours.get(id))!.version).toBe(version);
   });
 });
 
 describe("a tournament's clock", () => {
-  it("is one control for every game, its reserve sized to each pairing's length", () => {
+  it("is one control for every game, its reserve sized to each pairing's length", async () => {
     const r = rig();
-    const made = r.tours.create({
+    const made = await r.tours.create({
       organiser: alice,
       chat: CHAT,
       variant: "short",
@@ -234,30 +238,35 @@ describe("a tournament's clock", () => {
       delayMs: 8_000,
       reserveMs: 20_000,
     });
-    const longer = r.tours.configure(id, alice, { match: { kind: "points", to: 5 } });
+    const longer = await r.tours.configure(id, alice, { match: { kind: "points", to: 5 } });
     expect(longer.ok && longer.value.timeControl).toMatchObject({ reserveMs: 100_000 });
-    const forged = r.tours.configure(id, alice, { timeControl: "bullet" as "blitz" });
+    const forged = await r.tours.configure(id, alice, { timeControl: "bullet" as "blitz" });
     expect(forged.ok || forged.error.code).toBe("bad-input");
-    expect(r.tours.get(id)!.timeControl).toMatchObject({ preset: "blitz", reserveMs: 100_000 });
-    const normal = r.tours.configure(id, alice, { timeControl: "normal" });
+    expect((await r.tours.get(id))!.timeControl).toMatchObject({
+      preset: "blitz",
+      reserveMs: 100_000,
+    });
+    const normal = await r.tours.configure(id, alice, { timeControl: "normal" });
     expect(normal.ok && normal.value.timeControl).toMatchObject({
       delayMs: 10_000,
       reserveMs: 300_000,
     });
-    for (const p of [bob, carol]) expect(r.tours.join(id, p).ok).toBe(true);
-    const started = r.tours.start(id, alice);
+    for (const p of [bob, carol]) expect((await r.tours.join(id, p)).ok).toBe(true);
+    const started = await r.tours.start(id, alice);
     if (!started.ok) throw new Error(started.error.message);
-    const games = liveGameIds(started.value).map((g) => r.svc.getGame(g)!);
+    const games = await Promise.all(
+      liveGameIds(started.value).map(async (g) => (await r.svc.getGame(g))!),
+    );
     expect(games.length).toBeGreaterThan(0);
     for (const g of games) expect(g.timeControl).toEqual(started.value.timeControl);
   });
 
-  it("is none unless asked for, and an unknown one creates nothing", () => {
+  it("is none unless asked for, and an unknown one creates nothing", async () => {
     const r = rig();
     const base = { organiser: alice, chat: CHAT, variant: "long" as const, signupMs: MIN };
-    const forged = r.tours.create({ ...base, timeControl: "bullet" as "blitz" });
+    const forged = await r.tours.create({ ...base, timeControl: "bullet" as "blitz" });
     expect(forged.ok || forged.error.code).toBe("bad-input");
-    const plain = r.tours.create(base);
+    const plain = await r.tours.create(base);
     expect(plain.ok && plain.value.timeControl).toEqual({ kind: "none" });
   });
 });

@@ -36,12 +36,12 @@ async function setUp(make: MakeHarness, web: MakeWebHarness, opts: HarnessOption
 }
 
 /** The page of the player the game waits for. */
-const moverOf = (h: Harness, w: WebHarness, gameId: number) =>
-  w.as(userById(h.service.getGame(gameId)!.waitingFor!));
+const moverOf = async (h: Harness, w: WebHarness, gameId: number) =>
+  w.as(userById((await h.service.getGame(gameId))!.waitingFor!));
 
 /** A whole play of the turn to move, as one action. */
-function playOf(h: Harness, gameId: number) {
-  const game = h.service.getGame(gameId)!;
+async function playOf(h: Harness, gameId: number) {
+  const game = (await h.service.getGame(gameId))!;
   const steps = remainingPlays(game.state)[0]!.steps.map(({ from, to, die }) => ({
     from,
     to,
@@ -52,7 +52,7 @@ function playOf(h: Harness, gameId: number) {
 
 /** Moves the game to the point where its player to act must play from the dice rolled. */
 async function toMove(h: Harness, page: PageClient, gameId: number): Promise<void> {
-  const game = h.service.getGame(gameId)!;
+  const game = (await h.service.getGame(gameId))!;
   if (game.state.phase === "roll") await page.act(gameId, game.version, { type: "roll" });
 }
 
@@ -110,7 +110,7 @@ describe("the board page's API", () => {
     const alice = await w.as(USERS.alice).boot(gameId);
     expect(alice.status).toBe(200);
     expect(alice.body.role).toBe(
-      h.service.getGame(gameId)!.white.id === USERS.alice.id ? "white" : "black",
+      (await h.service.getGame(gameId))!.white.id === USERS.alice.id ? "white" : "black",
     );
     expect(alice.body.me).toEqual({ id: USERS.alice.id, name: "Alice" });
     expect(alice.body.texts.roll).toBe("🎲 Roll");
@@ -118,7 +118,7 @@ describe("the board page's API", () => {
     // Bookkeeping of the chat's message and the dice's secrets are not the page's.
     expect(Object.keys(alice.body.game)).not.toContain("message");
     expect(JSON.stringify(alice.body.game)).not.toContain(
-      h.service.getGame(gameId)!.diceCommitment,
+      (await h.service.getGame(gameId))!.diceCommitment,
     );
     expect(alice.headers.get("cache-control")).toBe("no-store");
   });
@@ -171,14 +171,14 @@ describe("the board page's API", () => {
     const seen = await carol.boot(gameId);
     expect(seen.status).toBe(200);
     expect(seen.body.role).toBe("spectator");
-    const game = h.service.getGame(gameId)!;
+    const game = (await h.service.getGame(gameId))!;
     const tried = await carol.act(gameId, game.version, { type: "roll" });
     expect(tried.status).toBe(403);
     expect(tried.body).toMatchObject({
       code: "not-a-player",
       message: "You are not playing in this game.",
     });
-    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+    expect((await h.service.getGame(gameId))!.version).toBe(game.version);
     expect((await carol.rematch(gameId)).status).toBe(403);
 
     // Taras has left the group: Telegram says so, and the game is not his to see.
@@ -196,7 +196,7 @@ describe("the board page's API", () => {
     await h.send(USERS.alice, "/play bot", { chatId: USERS.alice.id });
     const card = h.lastMessage(USERS.alice.id);
     await h.press(USERS.alice, card, buttonNamed(card, /🎲/));
-    const own = h.service.activeGames(USERS.alice.id, USERS.alice.id)[0]!;
+    const own = (await h.service.activeGames(USERS.alice.id, USERS.alice.id))[0]!;
     expect((await w.as(USERS.alice).boot(own.id)).status).toBe(200);
     expect((await w.as(USERS.carol).boot(own.id)).status).toBe(403);
     expect(h.tg.problems()).toEqual([]);
@@ -205,22 +205,22 @@ describe("the board page's API", () => {
   it("plays a whole turn as one action, as the signed player only", async ({ harness, web }) => {
     const { h, w } = await setUp(harness, web);
     const { gameId } = await groupGame(h);
-    const mover = moverOf(h, w, gameId);
+    const mover = await moverOf(h, w, gameId);
     await toMove(h, mover, gameId);
-    const { version, action } = playOf(h, gameId);
+    const { version, action } = await playOf(h, gameId);
     const other =
-      h.service.getGame(gameId)!.waitingFor === USERS.alice.id ? USERS.bob : USERS.alice;
+      (await h.service.getGame(gameId))!.waitingFor === USERS.alice.id ? USERS.bob : USERS.alice;
     // The opponent's page cannot move the mover's checkers.
     const theirs = await w.as(other).act(gameId, version, action);
     expect(theirs.status).toBe(422);
     expect(theirs.body.message).toMatch(/not your turn|turn/);
     const r = await mover.act(gameId, version, action);
     expect(r.status).toBe(200);
-    const after = h.service.getGame(gameId)!;
+    const after = (await h.service.getGame(gameId))!;
     expect(r.body.game?.version).toBe(after.version);
     expect(after.waitingFor).toBe(other.id);
     // One step event per step, all by the mover.
-    const events = h.events(gameId).filter((e) => e.seq > version && e.actorId !== null);
+    const events = (await h.events(gameId)).filter((e) => e.seq > version && e.actorId !== null);
     expect(events.map((e) => e.type)).toEqual(action.steps.map(() => "step"));
   });
 
@@ -230,18 +230,18 @@ describe("the board page's API", () => {
   }) => {
     const { h, w } = await setUp(harness, web);
     const { gameId, board } = await groupGame(h);
-    const mover = moverOf(h, w, gameId);
+    const mover = await moverOf(h, w, gameId);
     await toMove(h, mover, gameId);
     await h.settle();
-    const { version, action } = playOf(h, gameId);
-    const user = userById(h.service.getGame(gameId)!.waitingFor!);
+    const { version, action } = await playOf(h, gameId);
+    const user = userById((await h.service.getGame(gameId))!.waitingFor!);
     const live = h.tg.message(GROUP, board.messageId)!;
     const button = buttons(live).find((b) => !/Claim|Undo/.test(b.text))!;
     const [page] = await Promise.all([
       mover.act(gameId, version, action),
       h.press(user, live, button),
     ]);
-    const applied = h.events(gameId).filter((e) => e.seq === version + 1);
+    const applied = (await h.events(gameId)).filter((e) => e.seq === version + 1);
     expect(applied).toHaveLength(1);
     const answers = h.tg.callsOf("answerCallbackQuery").at(-1)!;
     const pressWon = answers.payload.text === undefined;
@@ -251,7 +251,7 @@ describe("the board page's API", () => {
       expect(page.status).toBe(409);
       expect(page.body).toMatchObject({
         code: "stale",
-        game: { version: h.service.getGame(gameId)!.version },
+        game: { version: (await h.service.getGame(gameId))!.version },
       });
     } else expect(answers.payload.text).toMatch(/out of date/);
     expect(h.tg.problems()).toEqual([]);
@@ -260,8 +260,8 @@ describe("the board page's API", () => {
   it("refuses an older version, a malformed action, a body too large", async ({ harness, web }) => {
     const { h, w } = await setUp(harness, web);
     const { gameId } = await groupGame(h);
-    const mover = moverOf(h, w, gameId);
-    const game = h.service.getGame(gameId)!;
+    const mover = await moverOf(h, w, gameId);
+    const game = (await h.service.getGame(gameId))!;
     const old = await mover.act(gameId, game.version - 1, { type: "roll" });
     expect(old.status).toBe(409);
     expect(old.body.game?.version).toBe(game.version);
@@ -269,7 +269,7 @@ describe("the board page's API", () => {
     expect(bad.status).toBe(400);
     const big = await mover.act(gameId, game.version, { type: "roll", pad: "x".repeat(10_000) });
     expect(big.status).toBe(413);
-    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+    expect((await h.service.getGame(gameId))!.version).toBe(game.version);
   });
 });
 
@@ -283,20 +283,20 @@ describe("after the game", () => {
     const alice = w.as(USERS.alice);
     expect((await alice.review(gameId)).status).toBe(409);
     for (let i = 0; i < 2; i++) {
-      const mover = moverOf(h, w, gameId);
+      const mover = await moverOf(h, w, gameId);
       await toMove(h, mover, gameId);
-      const { version, action } = playOf(h, gameId);
+      const { version, action } = await playOf(h, gameId);
       expect((await mover.act(gameId, version, action)).status).toBe(200);
     }
-    const g = h.service.getGame(gameId)!;
+    const g = (await h.service.getGame(gameId))!;
     await alice.act(gameId, g.version, { type: "resign", kind: "single" });
-    const offered = h.service.getGame(gameId)!;
+    const offered = (await h.service.getGame(gameId))!;
     await w.as(USERS.bob).act(gameId, offered.version, { type: "accept-resign" });
     const review = await w.as(USERS.carol).review(gameId);
     expect(review.status).toBe(200);
     const body = review.body as PageReview;
     expect(body.turns).toHaveLength(2);
-    expect(body.turns[1]!.board).toEqual(h.service.getGame(gameId)!.state.board);
+    expect(body.turns[1]!.board).toEqual((await h.service.getGame(gameId))!.state.board);
     expect(body.marks).toBeNull();
     const turn = body.turns[0]!;
     const decision = {
@@ -335,7 +335,7 @@ describe("after the game", () => {
       luck: 0,
       costliest,
     });
-    h.parts.deps.reviews.setAnalysis(gameId, {
+    await h.parts.deps.reviews.setAnalysis(gameId, {
       white: player(turn.color === "white" ? [cube, decision] : []),
       black: player(turn.color === "black" ? [cube, decision] : []),
     } as never);
@@ -354,16 +354,16 @@ describe("changes pushed to the open pages", () => {
   }) => {
     const { h, w } = await setUp(harness, web);
     const { gameId } = await groupGame(h);
-    const game = h.service.getGame(gameId)!;
+    const game = (await h.service.getGame(gameId))!;
     const streams = await Promise.all(
       [USERS.alice, USERS.bob, USERS.carol].map((u) => w.as(u).events(gameId)),
     );
     // Each page first gets the game as it is.
     for (const s of streams)
       expect((await s.next((e) => e.event === "game")).id).toBe(game.version);
-    const mover = moverOf(h, w, gameId);
+    const mover = await moverOf(h, w, gameId);
     await toMove(h, mover, gameId);
-    const { version, action } = playOf(h, gameId);
+    const { version, action } = await playOf(h, gameId);
     const sent = performance.now();
     const r = await mover.act(gameId, version, action);
     const now = r.body.game!.version;
@@ -387,20 +387,20 @@ describe("changes pushed to the open pages", () => {
     const { h, w } = await setUp(harness, web);
     const { gameId } = await groupGame(h);
     const alice = w.as(USERS.alice);
-    const game = h.service.getGame(gameId)!;
+    const game = (await h.service.getGame(gameId))!;
     // Alice offers to resign a single game, Bob accepts; she asks for the next game.
     await alice.act(gameId, game.version, { type: "resign", kind: "single" });
-    const offered = h.service.getGame(gameId)!;
+    const offered = (await h.service.getGame(gameId))!;
     const stream = await w.as(USERS.bob).events(gameId, offered.version);
     await w.as(USERS.bob).act(gameId, offered.version, { type: "accept-resign" });
-    expect(h.service.getGame(gameId)!.status).toBe("finished");
+    expect((await h.service.getGame(gameId))!.status).toBe("finished");
     const next = await alice.rematch(gameId);
     expect(next.status).toBe(200);
     expect((await stream.next((e) => e.event === "next")).data).toEqual({
       gameId: next.body.gameId,
     });
     await h.settle();
-    expect(h.service.getGame(next.body.gameId!)!.starting).toBe(false);
+    expect((await h.service.getGame(next.body.gameId!))!.starting).toBe(false);
     const again = await alice.rematch(gameId);
     expect(again.body).toMatchObject({ code: "rematch-exists", gameId: next.body.gameId });
     stream.close();

@@ -148,17 +148,17 @@ async function tapTurn(page: Page, state: GameState): Promise<LocalTurn> {
 async function playTurnByTaps(h: Harness, page: Page, gameId: number): Promise<number> {
   // The player's app is the one in front (a tab behind draws no frames to tap on).
   await page.bringToFront();
-  let game = h.service.getGame(gameId)!;
+  let game = (await h.service.getGame(gameId))!;
   if (game.state.phase === "roll") {
     await page.locator('#controls button[data-act="roll"]').click();
     await showsVersion(page, game.version + 1);
-    game = h.service.getGame(gameId)!;
+    game = (await h.service.getGame(gameId))!;
   }
   if (game.state.phase !== "move" || game.waitingFor === null) return game.version;
   await tapTurn(page, game.state);
   await page.locator('#controls button[data-act="confirm"]').click();
   await showsVersion(page, game.version + 1);
-  return h.service.getGame(gameId)!.version;
+  return (await h.service.getGame(gameId))!.version;
 }
 
 describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
@@ -176,7 +176,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       const watcher = await openAs(ctx, w.url, token, USERS.carol, gameId);
       expect(await watcher.locator("#notice").textContent()).toBe("👀 You are watching this game.");
       for (let turns = 0; ; turns++) {
-        const game = h.service.getGame(gameId)!;
+        const game = (await h.service.getGame(gameId))!;
         if (game.status !== "active") break;
         expect(turns).toBeLessThan(400);
         const mover = pages.get(game.waitingFor!)!;
@@ -197,7 +197,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
         expect(await mover.locator("#notice").textContent()).not.toMatch(/out of date/);
         // Each player's own checkers at the bottom, whoever is to move; the watcher's side fixed.
         if (turns % 5 === 0) {
-          const seen = h.service.getGame(gameId)!;
+          const seen = (await h.service.getGame(gameId))!;
           for (const [id, p] of pages)
             expect(await sideShown(p)).toBe(seen.white.id === id ? "white" : "black");
           expect(await sideShown(watcher)).toBe("white");
@@ -206,7 +206,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
         for (const p of [...pages.values(), watcher]) await showsVersion(p, version);
         if (turns % 10 === 0) expect(await watcher.locator("#controls button").count()).toBe(0);
       }
-      const over = h.service.getGame(gameId)!;
+      const over = (await h.service.getGame(gameId))!;
       expect(over.status).toBe("finished");
       // The score line shows the score the game made.
       const after = `${over.final!.white} : ${over.final!.black}`;
@@ -239,7 +239,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
           await alice.evaluate(() => new URL(location.href).searchParams.get("g")),
         );
         await h.settle();
-        const next = h.service.getGame(nextId)!;
+        const next = (await h.service.getGame(nextId))!;
         expect(next.previousGameId).toBe(gameId);
         expect(next.starting).toBe(false);
         await showsVersion(alice, next.version);
@@ -295,7 +295,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       p.evaluate(() => (window as unknown as { tgEvents: [string, unknown][] }).tgEvents);
     const last = async (p: Page, type: string) =>
       (await events(p)).filter(([t]) => t === type).at(-1)?.[1];
-    const game = h.service.getGame(gameId)!;
+    const game = (await h.service.getGame(gameId))!;
     const moverId = game.waitingFor!;
     const mover = moverId === USERS.alice.id ? USERS.alice : USERS.bob;
     const page = await openAs(ctx, w.url, token, mover, gameId);
@@ -348,7 +348,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     const { gameId } = await groupGame(h, "/play long");
     const page = await openAs(browser!.ctx, w.url, token, USERS.alice, gameId);
     await page.bringToFront();
-    const version = h.service.getGame(gameId)!.version;
+    const version = (await h.service.getGame(gameId))!.version;
     await page.locator('#controls button[data-act="resign"]').click();
     // The question where the turn's line was, above its buttons; nothing sent yet.
     expect(await page.locator("#status").textContent()).toMatch(/Bob/);
@@ -356,10 +356,10 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     expect(
       await page.locator("#controls button").evaluateAll((bs) => bs.map((b) => b.dataset.act)),
     ).toEqual(["resign-yes", "cancel"]);
-    expect(h.service.getGame(gameId)!.version).toBe(version);
+    expect((await h.service.getGame(gameId))!.version).toBe(version);
     await page.locator('#controls button[data-act="cancel"]').click();
     expect(await page.locator("#status").textContent()).not.toMatch(/resign/i);
-    expect(h.service.getGame(gameId)!.status).toBe("active");
+    expect((await h.service.getGame(gameId))!.status).toBe("active");
     await page.close();
   });
 
@@ -414,7 +414,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     }) => {
       const { h, w, token } = await setUp(harness, web);
       const { gameId } = await groupGame(h, `/play ${variant}`);
-      const game = h.service.getGame(gameId)!;
+      const game = (await h.service.getGame(gameId))!;
       const mover = userById(game.waitingFor!);
       const page = await openAs(browser!.ctx, w.url, token, mover, gameId);
       await page.setViewportSize({ width: 390, height: 844 });
@@ -456,7 +456,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
   }) => {
     const { h, w, token } = await setUp(harness, web);
     const { gameId } = await groupGame(h, "/play short");
-    const mover = userById(h.service.getGame(gameId)!.waitingFor!);
+    const mover = userById((await h.service.getGame(gameId))!.waitingFor!);
     const page = await openAs(browser!.ctx, w.url, token, mover, gameId);
     await page.setViewportSize({ width: 844, height: 390 });
     expect(await page.locator("#board svg").getAttribute("data-shape")).toBe("wide");
@@ -499,12 +499,12 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
   }) => {
     const { h, w, token } = await setUp(harness, web);
     const { gameId, board } = await groupGame(h, "/play short");
-    const game = h.service.getGame(gameId)!;
+    const game = (await h.service.getGame(gameId))!;
     const mover = userById(game.waitingFor!);
     const page = await openAs(browser!.ctx, w.url, token, mover, gameId);
     // The steps tapped in the page: nothing is sent before ✓ Done.
     const turn = await tapTurn(page, game.state);
-    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+    expect((await h.service.getGame(gameId))!.version).toBe(game.version);
     await h.settle();
     const live = h.tg.message(GROUP, board.messageId)!;
     const press = buttons(live).find((b) => !/Claim|Undo/.test(b.text))!;
@@ -516,9 +516,9 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     );
     await page.locator('#controls button[data-act="confirm"]').click();
     await pressed;
-    const now = h.service.getGame(gameId)!;
+    const now = (await h.service.getGame(gameId))!;
     await showsVersion(page, now.version);
-    const applied = h.events(gameId).filter((e) => e.seq > game.version);
+    const applied = (await h.events(gameId)).filter((e) => e.seq > game.version);
     // The page's whole play went in, or the press's first step.
     const actions = (n: number) =>
       JSON.stringify(applied.slice(0, n).map((e) => (e.payload as { action: unknown }).action));
@@ -545,7 +545,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     const { h, token } = first;
     const port = Number(new URL(first.w.url).port);
     const { gameId } = await groupGame(h, "/play short");
-    const game = h.service.getGame(gameId)!;
+    const game = (await h.service.getGame(gameId))!;
     const mover = game.waitingFor === USERS.alice.id ? USERS.alice : USERS.bob;
     const page = await openAs(browser!.ctx, first.w.url, token, mover, gameId);
     await page.bringToFront();
@@ -554,13 +554,13 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     await first.w.close();
     await page.locator('#controls button[data-act="confirm"]').click();
     await expect.poll(() => page.locator("#notice").textContent()).toMatch(/not sent/);
-    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+    expect((await h.service.getGame(gameId))!.version).toBe(game.version);
     // Back: the kept turn goes by itself, once.
     await web(h, { files: readPageFiles(path.join(ROOT, "dist/web/page")), port });
     await expect
-      .poll(() => h.service.getGame(gameId)!.waitingFor, { timeout: 15_000 })
+      .poll(async () => (await h.service.getGame(gameId))!.waitingFor, { timeout: 15_000 })
       .not.toBe(mover.id);
-    await showsVersion(page, h.service.getGame(gameId)!.version, 15_000);
+    await showsVersion(page, (await h.service.getGame(gameId))!.version, 15_000);
     await expect.poll(() => page.locator("#notice").textContent()).not.toMatch(/not sent/);
   });
 
@@ -597,7 +597,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     const { h, token } = first;
     const port = Number(new URL(first.w.url).port);
     const { gameId } = await groupGame(h, "/play short");
-    const game = h.service.getGame(gameId)!;
+    const game = (await h.service.getGame(gameId))!;
     const waiting = game.waitingFor === USERS.alice.id ? USERS.bob : USERS.alice;
     const page = await openAs(browser!.ctx, first.w.url, token, waiting, gameId);
     await showsVersion(page, game.version);
@@ -611,9 +611,9 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       to,
       die,
     }));
-    const r = h.service.act(gameId, game.waitingFor!, { type: "play", steps }, game.version);
+    const r = await h.service.act(gameId, game.waitingFor!, { type: "play", steps }, game.version);
     expect(r.ok).toBe(true);
-    const now = h.service.getGame(gameId)!.version;
+    const now = (await h.service.getGame(gameId))!.version;
     // A new process serves the page on the same port: the page comes back to the game as it is.
     await web(h, {
       files: readPageFiles(path.join(ROOT, "dist/web/page")),
@@ -630,7 +630,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
   }) => {
     const { h, w, token } = await setUp(harness, web);
     const { gameId } = await groupGame(h, "/play short");
-    const game = h.service.getGame(gameId)!;
+    const game = (await h.service.getGame(gameId))!;
     const mover = userById(game.waitingFor!);
     const other = mover.id === USERS.alice.id ? USERS.bob : USERS.alice;
     const watching = await openAs(browser!.ctx, w.url, token, other, gameId);
@@ -655,7 +655,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
         .poll(() => page.locator('#board [data-kind="current"]').count())
         .toBeGreaterThan(0);
     }
-    expect(h.service.getGame(gameId)!.version).toBe(game.version);
+    expect((await h.service.getGame(gameId))!.version).toBe(game.version);
     // The watching page notes any checker that flies across its board.
     await watching.evaluate(() =>
       new MutationObserver((changes) => {
@@ -678,7 +678,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     const clocked = await groupGame(h, "/play short normal");
     const dan: User = { id: 99, is_bot: false, first_name: "Dan", language_code: "en" };
     const plain = await groupGame(h, "/play short", USERS.carol, dan);
-    const game = h.service.getGame(clocked.gameId)!;
+    const game = (await h.service.getGame(clocked.gameId))!;
     // The board posted in the chat: the mover's time runs from its delivery.
     expect(game.clock?.running).toBe(game.state.turn);
     const mover = userById(game.waitingFor!);
@@ -710,7 +710,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     expect(after).toBeLessThan(before);
     expect(after).toBeGreaterThanOrEqual(0);
     expect(await clock(page, waits).textContent()).toBe("1:00");
-    expect(h.service.getGame(clocked.gameId)!.version).toBe(game.version);
+    expect((await h.service.getGame(clocked.gameId))!.version).toBe(game.version);
     // No game without a clock shows one.
     expect(await other.locator("#players .clock").count()).toBe(0);
     const failures: string[] = [];
@@ -763,7 +763,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     const failures: string[] = [];
     for (const [lang, a, b] of pairs) {
       const { gameId } = await groupGame(h, "/play short", a, b);
-      const game = h.service.getGame(gameId)!;
+      const game = (await h.service.getGame(gameId))!;
       const mover = game.waitingFor === a.id ? a : b;
       const [from] = [...new LocalTurn(game.state).origins()];
       for (const theme of Object.keys(THEMES) as ThemeName[]) {

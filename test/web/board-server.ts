@@ -49,9 +49,9 @@ export interface BoardServer {
 }
 
 /** Polls `test` until it holds (or throws after `ms`). */
-export async function until(test: () => boolean, ms = 2_000): Promise<void> {
+export async function until(test: () => boolean | Promise<boolean>, ms = 2_000): Promise<void> {
   const deadline = Date.now() + ms;
-  while (!test()) {
+  while (!(await test())) {
     if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 5));
   }

@@ -64,7 +64,7 @@ describe("🎮 Open board under a game's board", () => {
     await h.send(USERS.carol, "/play bot", { chatId: USERS.carol.id });
     const card = h.lastMessage(USERS.carol.id);
     await h.press(USERS.carol, card, buttonNamed(card, /🎲/));
-    const own = h.service.activeGames(USERS.carol.id, USERS.carol.id)[0]!;
+    const own = (await h.service.activeGames(USERS.carol.id, USERS.carol.id))[0]!;
     expect(openBoard(h.lastMessage(USERS.carol.id))).toEqual({
       text: "🎮 Open board",
       web_app: { url: `https://nardy.example.org/board?g=${own.id}` },
@@ -79,7 +79,7 @@ describe("🎮 Open board under a game's board", () => {
     const h = await harness({ env: WEB });
     const card = await sendCard(h, "ss", "inl-1", true);
     await h.press(USERS.bob, card, buttonNamed(card, /Accept/));
-    const game = gameInInline(h.parts.deps, "inl-1")!;
+    const game = (await gameInInline(h.parts.deps, "inl-1"))!;
     const inline = h.tg.inlineMessage("inl-1")!;
     expect(openBoard(inline)).toEqual({
       text: "🎮 Open board",
@@ -89,12 +89,12 @@ describe("🎮 Open board under a game's board", () => {
     const page = await web(h);
     const offerBy: User = userById(game.white.id);
     await page.as(offerBy).act(game.id, game.version, { type: "resign", kind: "single" });
-    const offered = h.service.getGame(game.id)!;
+    const offered = (await h.service.getGame(game.id))!;
     await page.as(userById(offered.waitingFor!)).act(game.id, offered.version, {
       type: "accept-resign",
     });
     await h.settle();
-    expect(h.service.getGame(game.id)!.status).toBe("finished");
+    expect((await h.service.getGame(game.id))!.status).toBe("finished");
     expect(openBoard(h.tg.inlineMessage("inl-1")!)).toBeDefined();
     expect(h.tg.problems()).toEqual([]);
   });
@@ -110,7 +110,7 @@ describe("a turn played in the page", () => {
     const { gameId, board } = await groupGame(h);
     const pageOf = (userId: number) => w.as(userById(userId));
     const play = async () => {
-      const g = h.service.getGame(gameId)!;
+      const g = (await h.service.getGame(gameId))!;
       const steps = remainingPlays(g.state)[0]!.steps.map(({ from, to, die }) => ({
         from,
         to,
@@ -123,7 +123,7 @@ describe("a turn played in the page", () => {
     // The opening's mover plays from the page; the other player is left to roll or double.
     await play();
     await h.settle();
-    const second = h.service.getGame(gameId)!;
+    const second = (await h.service.getGame(gameId))!;
     expect(second.state.phase).toBe("roll");
     const before = boardEdits(h, board);
     const roll = await pageOf(second.waitingFor!).act(gameId, second.version, { type: "roll" });
@@ -131,13 +131,15 @@ describe("a turn played in the page", () => {
     await h.settle();
     // Rolled in the page: the chat's board waits for the turn's end.
     expect(boardEdits(h, board)).toBe(before);
-    expect(h.parts.deps.privateBoards.playsHere(gameId, second.waitingFor!)).toBe(true);
-    const rolled = h.service.getGame(gameId)!;
+    expect(await h.parts.deps.privateBoards.playsHere(gameId, second.waitingFor!)).toBe(true);
+    const rolled = (await h.service.getGame(gameId))!;
     if (rolled.state.phase === "move") await play();
     await h.settle();
     expect(boardEdits(h, board)).toBe(before + 1);
     const shown = h.tg.message(GROUP, board.messageId)!;
-    expect(shown.caption).toContain(`${h.service.getGame(gameId)!.state.lastMove!.dice.join("-")}`);
+    expect(shown.caption).toContain(
+      `${(await h.service.getGame(gameId))!.state.lastMove!.dice.join("-")}`,
+    );
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -148,7 +150,7 @@ describe("a turn played in the page", () => {
     const h = await harness({ env: WEB });
     const w = await web(h);
     const { gameId, board } = await groupGame(h);
-    const g = h.service.getGame(gameId)!;
+    const g = (await h.service.getGame(gameId))!;
     const mover = userById(g.waitingFor!);
     // Something done in the page, then a step pressed on the group's board.
     await w.as(mover).boot(gameId);
@@ -158,7 +160,7 @@ describe("a turn played in the page", () => {
     const live = h.tg.message(GROUP, board.messageId)!;
     const before = boardEdits(h, board);
     await h.press(mover, live, buttons(live).find((b) => !/Claim|Undo/.test(b.text))!);
-    expect(h.parts.deps.privateBoards.playsHere(gameId, mover.id)).toBe(false);
+    expect(await h.parts.deps.privateBoards.playsHere(gameId, mover.id)).toBe(false);
     expect(boardEdits(h, board)).toBe(before + 1);
   });
 });

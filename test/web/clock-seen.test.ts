@@ -11,24 +11,24 @@ import { it } from "./fixtures.js";
 const START = Date.UTC(2026, 11, 4, 12);
 
 /** Plays the whole turn of the side to act through the service (rolling first if asked). */
-function playTurn(h: Harness, gameId: number): void {
-  let g = h.service.getGame(gameId)!;
+async function playTurn(h: Harness, gameId: number): Promise<void> {
+  let g = (await h.service.getGame(gameId))!;
   if (g.state.phase === "roll") {
-    const rolled = h.service.act(gameId, g.waitingFor!, { type: "roll" }, g.version);
+    const rolled = await h.service.act(gameId, g.waitingFor!, { type: "roll" }, g.version);
     if (!rolled.ok) throw new Error(rolled.error.message);
     g = rolled.value.game;
   }
   let version = g.version;
   for (const step of remainingPlays(g.state)[0]!.steps) {
-    const r = h.service.act(gameId, g.waitingFor!, { type: "step", ...step }, version);
+    const r = await h.service.act(gameId, g.waitingFor!, { type: "step", ...step }, version);
     if (!r.ok) throw new Error(r.error.message);
     version = r.value.game.version;
   }
 }
 
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
-  if (!done()) throw new Error("timed out");
+async function until(done: () => boolean | Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 400 && !(await done()); i++) await new Promise((r) => setTimeout(r, 5));
+  if (!(await done())) throw new Error("timed out");
 }
 
 describe("the page and the clock", () => {
@@ -40,7 +40,7 @@ describe("the page and the clock", () => {
     const h = await harness({ now: () => now });
     const w = await web(h);
     const { gameId } = await groupGame(h, "/play short blitz");
-    const first = h.service.getGame(gameId)!;
+    const first = (await h.service.getGame(gameId))!;
     const mover = userById(first.waitingFor!);
     const other = mover.id === USERS.alice.id ? USERS.bob : USERS.alice;
     // Both pages open on the mover's turn: the opponent's stream is what carries the next.
@@ -51,10 +51,10 @@ describe("the page and the clock", () => {
       at: "request",
       match: (p) => Number(p.chat_id) === GROUP,
     });
-    playTurn(h, gameId);
+    await playTurn(h, gameId);
     await held.reached;
-    await until(() => h.service.getGame(gameId)!.clock!.runningSince !== null);
-    const g = h.service.getGame(gameId)!;
+    await until(async () => (await h.service.getGame(gameId))!.clock!.runningSince !== null);
+    const g = (await h.service.getGame(gameId))!;
     expect(g.waitingFor).toBe(other.id);
     expect(g.clock!.running).toBe(g.white.id === other.id ? "white" : "black");
     expect(g.clock!.runningSince).toBe(now);
@@ -62,15 +62,15 @@ describe("the page and the clock", () => {
     // The next turn's mover is `mover` again once `other` plays; the group is still held, and
     // the mover's page, opened only later, starts their time at its boot, not before.
     now += 5_000;
-    playTurn(h, gameId);
-    const next = h.service.getGame(gameId)!;
+    await playTurn(h, gameId);
+    const next = (await h.service.getGame(gameId))!;
     expect(next.waitingFor).toBe(mover.id);
     expect(next.clock!.runningSince).toBeNull();
     now += 3_000;
     expect((await w.as(other).boot(gameId)).status).toBe(200);
-    expect(h.service.getGame(gameId)!.clock!.runningSince).toBeNull();
+    expect((await h.service.getGame(gameId))!.clock!.runningSince).toBeNull();
     expect((await w.as(mover).boot(gameId)).status).toBe(200);
-    expect(h.service.getGame(gameId)!.clock!.runningSince).toBe(now);
+    expect((await h.service.getGame(gameId))!.clock!.runningSince).toBe(now);
     waiting.close();
     held.release();
     await h.settle();

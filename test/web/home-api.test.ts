@@ -97,7 +97,7 @@ describe("the board page's home", () => {
       clock: "blitz",
       rating: 1500,
     });
-    expect(h.app.lobby.waitingOf(USERS.bob.id)).not.toBeNull();
+    expect(await h.app.lobby.waitingOf(USERS.bob.id)).not.toBeNull();
     // Alice sees it: a stranger's first name and rating only.
     const listed = (await alice.state()).body;
     expect(listed.seeks).toEqual([
@@ -116,7 +116,7 @@ describe("the board page's home", () => {
     const joined = await alice.join({ seekId: listed.seeks[0]!.id });
     expect(joined.status).toBe(200);
     const gameId = joined.body.gameId!;
-    const game = h.service.getGame(gameId)!;
+    const game = (await h.service.getGame(gameId))!;
     expect(game).toMatchObject({ rated: true, chatId: null, variant: "long" });
     expect(game.rules.match).toEqual({ kind: "points", to: 3 });
     expect(game.timeControl).toMatchObject({ kind: "delay", preset: "blitz" });
@@ -154,7 +154,7 @@ describe("the board page's home", () => {
     const cancelled = await bob.cancel();
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.state.mine).toBeNull();
-    expect(h.app.lobby.waitingOf(USERS.bob.id)).toBeNull();
+    expect(await h.app.lobby.waitingOf(USERS.bob.id)).toBeNull();
     // Cancelled again (a stale tap): said so, nothing changes.
     const again = await bob.cancel();
     expect(again.status).toBe(409);
@@ -168,7 +168,7 @@ describe("the board page's home", () => {
     const state = (await bob.state()).body;
     expect(state.mine).toBeNull();
     expect(state.paired).not.toBeNull();
-    expect(h.service.getGame(state.paired!)).toMatchObject({ status: "active", rated: true });
+    expect(await h.service.getGame(state.paired!)).toMatchObject({ status: "active", rated: true });
     expect(told(h, USERS.bob.id)).toHaveLength(1);
     expect(h.tg.problems()).toEqual([]);
   });
@@ -184,9 +184,11 @@ describe("the board page's home", () => {
     const bob = homeOf(w, token, USERS.bob, undefined, h);
     const mine = (await alice.seek(NORMAL_LONG)).body.state.mine!;
     const waiting = () =>
-      [USERS.alice, USERS.bob].map((u) => h.app.lobby.waitingOf(u.id)?.id ?? null);
-    const before = waiting();
-    const games = h.service.activeGamesAnywhere(USERS.alice.id).length;
+      Promise.all(
+        [USERS.alice, USERS.bob].map(async (u) => (await h.app.lobby.waitingOf(u.id))?.id ?? null),
+      );
+    const before = await waiting();
+    const games = (await h.service.activeGamesAnywhere(USERS.alice.id)).length;
     const bad = [
       "not json",
       null,
@@ -251,8 +253,8 @@ describe("the board page's home", () => {
     const staleJoin = await stale.join({ seekId: mine.id });
     expect(staleJoin.status).toBe(401);
     expect(staleJoin.body.message).toMatch(/expired/);
-    expect(waiting()).toEqual(before);
-    expect(h.service.activeGamesAnywhere(USERS.alice.id)).toHaveLength(games);
+    expect(await waiting()).toEqual(before);
+    expect(await h.service.activeGamesAnywhere(USERS.alice.id)).toHaveLength(games);
     expect(h.tg.problems()).toEqual([]);
   });
 
@@ -274,16 +276,16 @@ describe("the board page's home", () => {
     expect(over.body.code).toBe("too-many");
     expect(over.body.message).toMatch(/many challenges .* Try again in \d+ min/);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(h.app.lobby.waitingOf(USERS.bob.id)).toBeNull();
+    expect(await h.app.lobby.waitingOf(USERS.bob.id)).toBeNull();
     // A join counts the same: refused before it is tried, the search left waiting.
     const carolSeek = (await carol.seek(NORMAL_LONG)).body.state.mine!;
     const join = await bob.join({ seekId: carolSeek.id });
     expect(join.status).toBe(429);
-    expect(h.app.lobby.waitingOf(USERS.carol.id)?.id).toBe(carolSeek.id);
+    expect((await h.app.lobby.waitingOf(USERS.carol.id))?.id).toBe(carolSeek.id);
     // The same count as /play anyone in Telegram.
     await inPrivate(h, USERS.bob, "/play anyone long");
     expect(h.lastMessage(USERS.bob.id).text).toMatch(/many challenges/);
-    expect(h.app.lobby.waitingOf(USERS.bob.id)).toBeNull();
+    expect(await h.app.lobby.waitingOf(USERS.bob.id)).toBeNull();
     // Others go on: Alice joins Carol's search at once.
     const alice = homeOf(w, token, USERS.alice, undefined, h);
     expect((await alice.join({ seekId: carolSeek.id })).status).toBe(200);
@@ -307,14 +309,14 @@ describe("the board page's home", () => {
       .state.mine!.id;
     const gameId = (await olga.join({ seekId })).body.gameId!;
     await h.settle();
-    const g = h.service.getGame(gameId)!;
+    const g = (await h.service.getGame(gameId))!;
     const resigner = g.waitingFor!;
     const winner = resigner === USERS.olga.id ? USERS.taras.id : USERS.olga.id;
-    expect(h.service.act(gameId, resigner, { type: "resign", kind: "single" }, g.version).ok).toBe(
-      true,
-    );
-    const v = h.service.getGame(gameId)!.version;
-    expect(h.service.act(gameId, winner, { type: "accept-resign" }, v).ok).toBe(true);
+    expect(
+      (await h.service.act(gameId, resigner, { type: "resign", kind: "single" }, g.version)).ok,
+    ).toBe(true);
+    const v = (await h.service.getGame(gameId))!.version;
+    expect((await h.service.act(gameId, winner, { type: "accept-resign" }, v)).ok).toBe(true);
     await h.settle();
     const ru = (await olga.boot()).body;
     expect(ru.locale).toBe("ru");

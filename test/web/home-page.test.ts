@@ -90,7 +90,7 @@ async function showsBoard(page: Page, timeout = 10_000): Promise<number> {
 /** A rated long game Olga and Taras played to a resignation: the leaderboards have rows. */
 async function ratedGame(h: Harness): Promise<void> {
   for (const u of [USERS.olga, USERS.taras]) h.tg.rules.userStarted(u.id);
-  const a = h.app.lobby.seek({
+  const a = await h.app.lobby.seek({
     seeker: { id: USERS.taras.id, firstName: "Тарас" },
     variant: "long",
     matchLength: 1,
@@ -98,24 +98,26 @@ async function ratedGame(h: Harness): Promise<void> {
   });
   expect(a.ok).toBe(true);
   const seekId = a.ok ? a.value.seek.id : 0;
-  const joined = h.app.lobby.join({ id: USERS.olga.id, firstName: "Ольга" }, seekId);
+  const joined = await h.app.lobby.join({ id: USERS.olga.id, firstName: "Ольга" }, seekId);
   if (!joined.ok) throw new Error(joined.error.message);
   await h.settle();
   const gameId = joined.value.game.game.id;
-  const g = h.service.getGame(gameId)!;
+  const g = (await h.service.getGame(gameId))!;
   const resigner = g.waitingFor!;
   const winner = resigner === USERS.olga.id ? USERS.taras.id : USERS.olga.id;
-  expect(h.service.act(gameId, resigner, { type: "resign" }, g.version).ok).toBe(true);
+  expect((await h.service.act(gameId, resigner, { type: "resign" }, g.version)).ok).toBe(true);
   // Long nardy ends at a resignation; short nardy's offer waits for the other's answer.
-  const after = h.service.getGame(gameId)!;
+  const after = (await h.service.getGame(gameId))!;
   if (after.status === "active")
-    expect(h.service.act(gameId, winner, { type: "accept-resign" }, after.version).ok).toBe(true);
-  expect(h.service.getGame(gameId)!.status).toBe("finished");
+    expect((await h.service.act(gameId, winner, { type: "accept-resign" }, after.version)).ok).toBe(
+      true,
+    );
+  expect((await h.service.getGame(gameId))!.status).toBe("finished");
   await h.settle();
 }
 
 /** Two searches of strangers waiting, one with a long name (each has the bot's chat open). */
-function twoSearches(h: Harness): void {
+async function twoSearches(h: Harness): Promise<void> {
   for (const id of [501, 502, 601]) h.tg.rules.userStarted(id);
   for (const [seeker, terms] of [
     [
@@ -127,7 +129,7 @@ function twoSearches(h: Harness): void {
       { variant: "long", matchLength: 1, clock: "normal" },
     ],
   ] as const)
-    expect(h.app.lobby.seek({ seeker, ...terms }).ok).toBe(true);
+    expect((await h.app.lobby.seek({ seeker, ...terms })).ok).toBe(true);
 }
 
 /** What a thumb and an eye meet on the home, in CSS px as drawn. */
@@ -179,7 +181,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page's home in Chromium", () => {
     expect(await alice.locator("#home .waiting").textContent()).toBe(
       "🔎 You are looking for an opponent: Long nardy · 3 points · ⏱ blitz. You are paired as soon as someone fits; the search lapses in 10 minutes.",
     );
-    const mine = h.app.lobby.waitingOf(USERS.alice.id)!;
+    const mine = (await h.app.lobby.waitingOf(USERS.alice.id))!;
     expect(mine).toMatchObject({ variant: "long", matchLength: 3, clock: "blitz" });
     // Bob, on his own page, sees Alice's search (first name and rating) and joins it.
     const bob = await openHome(h, w.url, token, USERS.bob);
@@ -191,7 +193,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page's home in Chromium", () => {
     // Alice's page hears of it at its next refresh and opens the same game.
     await alice.bringToFront();
     expect(await showsBoard(alice)).toBe(bobsGame);
-    const game = h.service.getGame(bobsGame)!;
+    const game = (await h.service.getGame(bobsGame))!;
     expect(game).toMatchObject({ rated: true, chatId: null });
     expect(new Set([game.white.id, game.black.id])).toEqual(
       new Set([USERS.alice.id, USERS.bob.id]),
@@ -205,17 +207,17 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page's home in Chromium", () => {
     web,
   }) => {
     const { h, w, token } = await setUp(harness, web);
-    twoSearches(h);
+    await twoSearches(h);
     const carol = await openHome(h, w.url, token, USERS.carol);
     expect(await carol.evaluate(() => document.body.dataset.seeks)).toBe("2");
     await tap(carol, "seek-short");
     await carol.waitForFunction(() => document.body.dataset.waiting === "yes");
     await tap(carol, "cancel");
     await carol.waitForFunction(() => document.body.dataset.waiting === "no");
-    expect(h.app.lobby.waitingOf(USERS.carol.id)).toBeNull();
+    expect(await h.app.lobby.waitingOf(USERS.carol.id)).toBeNull();
     // Dana's search is taken by someone else before Carol's tap reaches the server.
-    const dana = h.app.lobby.openSeeks(USERS.carol.id).find((s) => s.firstName === "Dana")!;
-    expect(h.app.lobby.join({ id: 601, firstName: "Eve" }, dana.id).ok).toBe(true);
+    const dana = (await h.app.lobby.openSeeks(USERS.carol.id)).find((s) => s.firstName === "Dana")!;
+    expect((await h.app.lobby.join({ id: 601, firstName: "Eve" }, dana.id)).ok).toBe(true);
     await carol.locator(`#home li[data-seek="${dana.id}"] button`).click();
     await expect
       .poll(() => carol.locator("#home .notice").textContent())
@@ -273,7 +275,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page's home in Chromium", () => {
     await home.waitForTimeout(100);
     expect(asked.length).toBe(stopped);
     // A search meanwhile shows once Refresh is tapped.
-    twoSearches(h);
+    await twoSearches(h);
     await tap(home, "refresh");
     await home.waitForFunction(() => document.body.dataset.seeks === "2");
     expect(await home.locator("#home .paused").isHidden()).toBe(true);
@@ -289,7 +291,7 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page's home in Chromium", () => {
   }) => {
     const { h, w, token } = await setUp(harness, web);
     await ratedGame(h);
-    twoSearches(h);
+    await twoSearches(h);
     const people: [string, User][] = [
       ["en", USERS.alice],
       ["ru", USERS.olga],

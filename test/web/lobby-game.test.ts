@@ -136,11 +136,11 @@ async function playSeries(
   let onPage = 0;
   for (let n = 0; ; n++) {
     if (n > 4_000) throw new Error("the series does not end");
-    game = h.service.getGame(game.id)!;
+    game = (await h.service.getGame(game.id))!;
     if (game.status !== "active") {
-      const next = h.service
-        .activeGamesAnywhere(game.white.id)
-        .find((g) => g.seriesId === game.seriesId);
+      const next = (await h.service.activeGamesAnywhere(game.white.id)).find(
+        (g) => g.seriesId === game.seriesId,
+      );
       if (next) {
         game = next;
         games++;
@@ -178,7 +178,7 @@ async function playSeries(
       pressed++;
     }
     advance();
-    expect(h.service.getGame(game.id)!.version, `game ${game.id} moved on`).toBeGreaterThan(
+    expect((await h.service.getGame(game.id))!.version, `game ${game.id} moved on`).toBeGreaterThan(
       game.version,
     );
   }
@@ -186,12 +186,12 @@ async function playSeries(
 
 /** Both seek the same game in their own private chats; the game they were paired into. */
 async function seekBoth(h: Harness, command: string): Promise<GameView> {
-  const before = h.service.activeGamesAnywhere(USERS.alice.id).length;
+  const before = (await h.service.activeGamesAnywhere(USERS.alice.id)).length;
   await h.send(USERS.alice, command, { chatId: USERS.alice.id });
   expect(h.lastMessage(USERS.alice.id).text).toMatch(/Looking for an opponent/);
   await h.send(USERS.bob, command, { chatId: USERS.bob.id });
   await h.settle();
-  const games = h.service.activeGamesAnywhere(USERS.alice.id);
+  const games = await h.service.activeGamesAnywhere(USERS.alice.id);
   expect(games).toHaveLength(before + 1);
   const game = games.at(-1)!;
   expect(game).toMatchObject({ rated: true, chatId: null });
@@ -219,10 +219,10 @@ describe("the lobby, end to end", () => {
     };
     const start: Standing = { rating: 1500, experience: 0 };
     const standing = new Map<number, Standing>(PLAYERS.map((u) => [u.id, start]));
-    const expectRatings = () => {
+    const expectRatings = async () => {
       for (const u of PLAYERS) {
         const want = standing.get(u.id)!;
-        const got = h.service.ratingOf(u.id, "short");
+        const got = await h.service.ratingOf(u.id, "short");
         expect(got.rating, `${u.first_name}'s rating`).toBeCloseTo(want.rating, 9);
         expect(got.experience, `${u.first_name}'s experience`).toBe(want.experience);
       }
@@ -257,7 +257,7 @@ describe("the lobby, end to end", () => {
     expect(one.games).toBe(1);
     rated(one.last.winnerId!, 1);
     expect(standing.get(one.last.winnerId!)!.rating).toBeCloseTo(1510, 9);
-    expectRatings();
+    await expectRatings();
 
     // A match to 3 between the same two, now 20 apart: D·√3 decides the chances.
     const match = await seekBoth(h, "/play anyone short 3p blitz");
@@ -268,16 +268,18 @@ describe("the lobby, end to end", () => {
       `🎲 Opponent found: ${winner.first_name} (rating 1510). Your board follows; the game is rated.`,
     );
     expect(told(h, winner.id)).toMatch(new RegExp(`${loser.first_name} \\(rating 1490\\)`));
-    const before = new Map(PLAYERS.map((u) => [u.id, h.service.ratingOf(u.id, "short").rating]));
+    const before = new Map<number, number>();
+    for (const u of PLAYERS) before.set(u.id, (await h.service.ratingOf(u.id, "short")).rating);
     const three = await playSeries(h, w, match, advance);
     expect(three.last.final?.over).toBe(true);
     // The match's winner is the winner of its last game.
     const matchWinner = three.last.winnerId!;
     // Rated once, at the match's end, as a match of length 3.
     rated(matchWinner, 3);
-    expectRatings();
+    await expectRatings();
     // Had D not counted, the winner would have moved 4·√3·½·4.99 = 17.28 either way.
-    const moved = h.service.ratingOf(matchWinner, "short").rating - before.get(matchWinner)!;
+    const moved =
+      (await h.service.ratingOf(matchWinner, "short")).rating - before.get(matchWinner)!;
     expect(Math.abs(moved - 4 * Math.sqrt(3) * 0.5 * 4.99)).toBeGreaterThan(0.1);
 
     expect(one.pressed + three.pressed).toBeGreaterThan(50);
@@ -295,9 +297,14 @@ describe("the lobby, end to end", () => {
     // The side to act resigns a single game: 1 point of 3, the match goes on.
     const by = first.waitingFor!;
     const other = by === first.white.id ? first.black.id : first.white.id;
-    const offer = h.service.act(first.id, by, { type: "resign", kind: "single" }, first.version);
+    const offer = await h.service.act(
+      first.id,
+      by,
+      { type: "resign", kind: "single" },
+      first.version,
+    );
     expect(offer.ok).toBe(true);
-    const taken = h.service.act(
+    const taken = await h.service.act(
       first.id,
       other,
       { type: "accept-resign" },
@@ -305,16 +312,16 @@ describe("the lobby, end to end", () => {
     );
     expect(taken.ok).toBe(true);
     await h.settle();
-    const over = h.service.getGame(first.id)!;
+    const over = (await h.service.getGame(first.id))!;
     expect(over.final?.over).toBe(false);
     const board = ownBoard(h, over.winnerId!, over)!;
     const again = buttons(board).find((b) => commandOf(b)?.kind === "rematch")!;
     expect(again.text).toBe("🔁 Next game");
     await h.press(userOf(over.winnerId!), board, again);
     expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.show_alert).toBeFalsy();
-    const next = h.service
-      .activeGamesAnywhere(over.winnerId!)
-      .find((g) => g.seriesId === over.seriesId)!;
+    const next = (await h.service.activeGamesAnywhere(over.winnerId!)).find(
+      (g) => g.seriesId === over.seriesId,
+    )!;
     expect(next.previousGameId).toBe(first.id);
     for (const u of PLAYERS) expect(ownBoard(h, u.id, next), u.first_name).toBeDefined();
     expect(h.tg.chatMessages(GROUP)).toEqual([]);

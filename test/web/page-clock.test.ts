@@ -191,7 +191,7 @@ describe("a clocked game over the page's API", () => {
     const h = await harness();
     const w = await web(h);
     const { gameId } = await groupGame(h, "/play short blitz");
-    const view: GameView = h.service.getGame(gameId)!;
+    const view: GameView = (await h.service.getGame(gameId))!;
     // The board was posted in the chat: the side to move's time runs.
     const side = view.state.turn;
     expect(view.clock?.running).toBe(side);

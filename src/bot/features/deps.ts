@@ -28,8 +28,8 @@ import type { TournamentBoards } from "./tournament/boards.js";
 
 /** Where a user's chosen language is kept. */
 export interface LocalePrefs {
-  get(userId: number): Locale | null;
-  set(user: PlayerRef, locale: Locale): void;
+  get(userId: number): Promise<Locale | null>;
+  set(user: PlayerRef, locale: Locale): Promise<void>;
 }
 
 /** What every feature composer is built from. */

@@ -10,10 +10,10 @@ export const challengeIn = (
   deps: Pick<FeatureDeps, "service" | "messages">,
   input: ChallengeInput,
   locale: string,
-) => deps.messages.writtenIn(locale, () => deps.service.createChallenge(input));
+) => deps.messages.writtenIn(locale, async () => deps.service.createChallenge(input));
 
 export const tournamentIn = (
   deps: Pick<FeatureDeps, "tournaments" | "messages">,
   input: TournamentInput,
   locale: string,
-) => deps.messages.writtenIn(locale, () => deps.tournaments.create(input));
+) => deps.messages.writtenIn(locale, async () => deps.tournaments.create(input));

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Transformer } from "grammy";
+import { ContextSlot } from "../../context-slot.js";
 import type { Logger } from "../../log.js";
 import { type Budget, type BudgetRules, budgetFor, TELEGRAM_BUDGETS } from "./budget.js";
 import { type Clock, systemClock } from "./clock.js";
@@ -100,7 +100,7 @@ const IDLE_HEADROOM = 0.5;
 export class Outbox {
   private readonly lanes = new Map<string, Lane>();
   private readonly jobs = new Map<string, JobState>();
-  private readonly context = new AsyncLocalStorage<CallContext>();
+  private readonly context = new ContextSlot<CallContext>();
   private seq = 0;
   /** Jobs queued or running, waiters queued, calls on their way. */
   private active = 0;

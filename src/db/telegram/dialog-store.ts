@@ -23,7 +23,8 @@ export interface ExpiredDialog extends DialogPlace {
  */
 export class DialogStore<S = unknown> {
   private readonly repo: DialogsRepo;
-  private readonly live: Set<string>;
+  /** The keys in use, read once (after the day-old ones are dropped) on first need. */
+  private live: Promise<Set<string>> | null = null;
   private readonly overgrown: ExpiredDialog[] = [];
 
   constructor(
@@ -31,24 +32,32 @@ export class DialogStore<S = unknown> {
     private readonly now: () => number = Date.now,
   ) {
     this.repo = new DialogsRepo(db);
-    this.repo.removeUntouchedSince(this.now() - DIALOG_TTL_MS);
-    this.live = new Set(this.repo.keys());
   }
 
-  read(key: string): S | undefined {
-    return this.live.has(key) ? (this.repo.get(key)?.state as S | undefined) : undefined;
+  private keys(): Promise<Set<string>> {
+    this.live ??= (async () => {
+      await this.repo.removeUntouchedSince(this.now() - DIALOG_TTL_MS);
+      return new Set(await this.repo.keys());
+    })();
+    return this.live;
+  }
+
+  async read(key: string): Promise<S | undefined> {
+    if (!(await this.keys()).has(key)) return undefined;
+    return (await this.repo.get(key))?.state as S | undefined;
   }
 
   /** Stores the state; a state past MAX_DIALOG_STATE_CHARS ends the dialog instead. */
-  write(key: string, value: S): void {
+  async write(key: string, value: S): Promise<void> {
     if (JSON.stringify(value).length > MAX_DIALOG_STATE_CHARS) {
-      const place = this.place(key);
-      this.delete(key);
+      const place = await this.place(key);
+      await this.delete(key);
       if (place) this.overgrown.push({ key, ...place });
       return;
     }
-    this.repo.put(key, value, this.now());
-    this.live.add(key);
+    const live = await this.keys();
+    await this.repo.put(key, value, this.now());
+    live.add(key);
   }
 
   /** The dialogs ended since the last call because their state outgrew its cap. */
@@ -56,30 +65,32 @@ export class DialogStore<S = unknown> {
     return this.overgrown.splice(0);
   }
 
-  delete(key: string): void {
-    this.repo.remove(key);
-    this.live.delete(key);
+  async delete(key: string): Promise<void> {
+    const live = await this.keys();
+    await this.repo.remove(key);
+    live.delete(key);
   }
 
   /** The dialog's message, as last recorded. */
-  place(key: string): DialogPlace | null {
-    const row = this.live.has(key) ? this.repo.get(key) : undefined;
+  async place(key: string): Promise<DialogPlace | null> {
+    const row = (await this.keys()).has(key) ? await this.repo.get(key) : undefined;
     return row && row.chatId !== null && row.messageId !== null
       ? { chatId: row.chatId, messageId: row.messageId, locale: row.locale ?? "en" }
       : null;
   }
 
   /** The dialog has just asked its owner something, in this message. */
-  asked(key: string, place: DialogPlace): void {
-    this.repo.asked(key, place, this.now());
-    this.live.add(key);
+  async asked(key: string, place: DialogPlace): Promise<void> {
+    const live = await this.keys();
+    await this.repo.asked(key, place, this.now());
+    live.add(key);
   }
 
   /** Removes the dialogs whose question has waited longer than `ttlMs`; returns them. */
-  expire(ttlMs: number): ExpiredDialog[] {
+  async expire(ttlMs: number): Promise<ExpiredDialog[]> {
     const out: ExpiredDialog[] = [];
-    for (const row of this.repo.askedBefore(this.now() - ttlMs)) {
-      this.delete(row.key);
+    for (const row of await this.repo.askedBefore(this.now() - ttlMs)) {
+      await this.delete(row.key);
       if (row.chatId !== null && row.messageId !== null)
         out.push({
           key: row.key,

@@ -11,55 +11,67 @@ export interface DialogPlace {
 export class DialogsRepo {
   constructor(private readonly db: Db) {}
 
-  keys(): string[] {
-    return this.db
-      .select({ key: dialogs.key })
-      .from(dialogs)
-      .all()
-      .map((r) => r.key);
+  keys(): Promise<string[]> {
+    return this.db.run((db) => {
+      return db
+        .select({ key: dialogs.key })
+        .from(dialogs)
+        .all()
+        .map((r) => r.key);
+    });
   }
 
-  get(key: string): DialogRow | undefined {
-    return this.db.select().from(dialogs).where(eq(dialogs.key, key)).get();
+  get(key: string): Promise<DialogRow | undefined> {
+    return this.db.run((db) => {
+      return db.select().from(dialogs).where(eq(dialogs.key, key)).get();
+    });
   }
 
   /** Stores the plugin's state; where the dialog's message is stays as it was. */
-  put(key: string, state: unknown, now: number): void {
-    this.db
-      .insert(dialogs)
-      .values({ key, state, updatedAt: now })
-      .onConflictDoUpdate({ target: dialogs.key, set: { state, updatedAt: now } })
-      .run();
+  put(key: string, state: unknown, now: number): Promise<void> {
+    return this.db.run((db) => {
+      db.insert(dialogs)
+        .values({ key, state, updatedAt: now })
+        .onConflictDoUpdate({ target: dialogs.key, set: { state, updatedAt: now } })
+        .run();
+    });
   }
 
   /**
    * Where the dialog's message is, and that it has just asked something. The plugin writes its
    * state only when an update is done, so on the first question the row may not exist yet.
    */
-  asked(key: string, place: DialogPlace, now: number): void {
-    const set = { ...place, askedAt: now };
-    this.db
-      .insert(dialogs)
-      .values({ key, state: {}, updatedAt: now, ...set })
-      .onConflictDoUpdate({ target: dialogs.key, set })
-      .run();
+  asked(key: string, place: DialogPlace, now: number): Promise<void> {
+    return this.db.run((db) => {
+      const set = { ...place, askedAt: now };
+      db.insert(dialogs)
+        .values({ key, state: {}, updatedAt: now, ...set })
+        .onConflictDoUpdate({ target: dialogs.key, set })
+        .run();
+    });
   }
 
-  remove(key: string): void {
-    this.db.delete(dialogs).where(eq(dialogs.key, key)).run();
+  remove(key: string): Promise<void> {
+    return this.db.run((db) => {
+      db.delete(dialogs).where(eq(dialogs.key, key)).run();
+    });
   }
 
   /** Dialogs whose last question is older than `before`. */
-  askedBefore(before: number): DialogRow[] {
-    return this.db
-      .select()
-      .from(dialogs)
-      .where(and(isNotNull(dialogs.askedAt), lt(dialogs.askedAt, before)))
-      .all();
+  askedBefore(before: number): Promise<DialogRow[]> {
+    return this.db.run((db) => {
+      return db
+        .select()
+        .from(dialogs)
+        .where(and(isNotNull(dialogs.askedAt), lt(dialogs.askedAt, before)))
+        .all();
+    });
   }
 
   /** Drops dialogs untouched since `before`; returns how many. */
-  removeUntouchedSince(before: number): number {
-    return this.db.delete(dialogs).where(lt(dialogs.updatedAt, before)).run().changes;
+  removeUntouchedSince(before: number): Promise<number> {
+    return this.db.run((db) => {
+      return db.delete(dialogs).where(lt(dialogs.updatedAt, before)).run().changes;
+    });
   }
 }

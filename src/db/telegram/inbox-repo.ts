@@ -13,7 +13,7 @@ export class InboxRepo {
   private readonly finish;
 
   constructor(private readonly db: Db) {
-    this.finish = db
+    this.finish = db.sql
       .update(inbox)
       .set({ doneAt: sql.placeholder("now") as unknown as number })
       .where(eq(inbox.updateId, sql.placeholder("id")))
@@ -21,43 +21,47 @@ export class InboxRepo {
   }
 
   /** Inserts the entries not stored yet (one statement); returns the ids it inserted. */
-  addNew(entries: readonly NewInboxEntry[]): number[] {
-    if (entries.length === 0) return [];
-    return this.db
-      .insert(inbox)
-      .values([...entries])
-      .onConflictDoNothing()
-      .returning({ id: inbox.updateId })
-      .all()
-      .map((r) => r.id);
+  addNew(entries: readonly NewInboxEntry[]): Promise<number[]> {
+    return this.db.run((db) => {
+      if (entries.length === 0) return [];
+      return db
+        .insert(inbox)
+        .values([...entries])
+        .onConflictDoNothing()
+        .returning({ id: inbox.updateId })
+        .all()
+        .map((r) => r.id);
+    });
   }
 
   /** Entries not done, oldest update first. */
-  pending(): InboxRow[] {
-    return this.db
-      .select()
-      .from(inbox)
-      .where(isNull(inbox.doneAt))
-      .orderBy(asc(inbox.updateId))
-      .all();
+  pending(): Promise<InboxRow[]> {
+    return this.db.run((db) => {
+      return db.select().from(inbox).where(isNull(inbox.doneAt)).orderBy(asc(inbox.updateId)).all();
+    });
   }
 
   /** One more attempt at each of these. */
-  countAttempt(ids: readonly number[]): void {
-    if (ids.length === 0) return;
-    this.db
-      .update(inbox)
-      .set({ attempts: sql`${inbox.attempts} + 1` })
-      .where(inArray(inbox.updateId, [...ids]))
-      .run();
+  countAttempt(ids: readonly number[]): Promise<void> {
+    return this.db.run((db) => {
+      if (ids.length === 0) return;
+      db.update(inbox)
+        .set({ attempts: sql`${inbox.attempts} + 1` })
+        .where(inArray(inbox.updateId, [...ids]))
+        .run();
+    });
   }
 
-  markDone(id: number, now: number): void {
-    this.finish.run({ id, now });
+  markDone(id: number, now: number): Promise<void> {
+    return this.db.run(() => {
+      this.finish.run({ id, now });
+    });
   }
 
   /** Deletes entries received before `before`; returns how many. */
-  pruneBefore(before: number): number {
-    return this.db.delete(inbox).where(lt(inbox.receivedAt, before)).run().changes;
+  pruneBefore(before: number): Promise<number> {
+    return this.db.run((db) => {
+      return db.delete(inbox).where(lt(inbox.receivedAt, before)).run().changes;
+    });
   }
 }

@@ -52,14 +52,14 @@ export class UpdateInbox {
   }
 
   /** Stores the updates in one transaction; returns the ids never stored before. */
-  admit(updates: readonly InboxUpdate[]): Set<number> {
+  async admit(updates: readonly InboxUpdate[]): Promise<Set<number>> {
     const receivedAt = this.now();
     const rows = updates.map((u) => ({
       updateId: u.id,
       payload: JSON.stringify(u.update),
       receivedAt,
     }));
-    return new Set(this.db.transaction(() => this.repo.addNew(rows), { behavior: "immediate" }));
+    return new Set(await this.db.transaction(() => this.repo.addNew(rows)));
   }
 
   /**
@@ -67,34 +67,31 @@ export class UpdateInbox {
    * new attempt; those begun `maxAttempts` times already are given up instead, so an update
    * that kills the process cannot do it for ever.
    */
-  takePending(): Pending {
-    return this.db.transaction(
-      () => {
-        const replay: InboxEntry[] = [];
-        const givenUp: { id: number; reason: string }[] = [];
-        for (const row of this.repo.pending()) {
-          const update = parsed(row.payload);
-          if (row.attempts >= this.maxAttempts)
-            givenUp.push({ id: row.updateId, reason: `begun ${row.attempts} times` });
-          else if (update === undefined) givenUp.push({ id: row.updateId, reason: "unreadable" });
-          else replay.push({ id: row.updateId, update, receivedAt: row.receivedAt });
-        }
-        const now = this.now();
-        for (const g of givenUp) this.repo.markDone(g.id, now);
-        this.repo.countAttempt(replay.map((e) => e.id));
-        return { replay, givenUp };
-      },
-      { behavior: "immediate" },
-    );
+  takePending(): Promise<Pending> {
+    return this.db.transaction(async () => {
+      const replay: InboxEntry[] = [];
+      const givenUp: { id: number; reason: string }[] = [];
+      for (const row of await this.repo.pending()) {
+        const update = parsed(row.payload);
+        if (row.attempts >= this.maxAttempts)
+          givenUp.push({ id: row.updateId, reason: `begun ${row.attempts} times` });
+        else if (update === undefined) givenUp.push({ id: row.updateId, reason: "unreadable" });
+        else replay.push({ id: row.updateId, update, receivedAt: row.receivedAt });
+      }
+      const now = this.now();
+      for (const g of givenUp) await this.repo.markDone(g.id, now);
+      await this.repo.countAttempt(replay.map((e) => e.id));
+      return { replay, givenUp };
+    });
   }
 
-  done(id: number): void {
-    this.repo.markDone(id, this.now());
+  async done(id: number): Promise<void> {
+    await this.repo.markDone(id, this.now());
   }
 
   /** Forgets entries older than the keeping time; returns how many. */
-  prune(): number {
-    return this.repo.pruneBefore(this.now() - this.keepMs);
+  async prune(): Promise<number> {
+    return await this.repo.pruneBefore(this.now() - this.keepMs);
   }
 }
 

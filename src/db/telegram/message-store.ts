@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { ContextSlot } from "../../context-slot.js";
 import type { Db } from "../open.js";
 import { challenges, type GameStatus, games } from "../schema.js";
 import {
@@ -55,8 +56,8 @@ export class MessageStore {
    */
   private readonly boards = new Map<number, GameBoardRow | null>();
   private readonly statements;
-  /** The language of what the front end is making now (see writtenIn); null: none. */
-  private writing: string | null = null;
+  /** The language of what the front end is making now (see writtenIn); none: the default. */
+  private readonly writing = new ContextSlot<string>();
 
   constructor(
     private readonly db: Db,
@@ -64,7 +65,7 @@ export class MessageStore {
     private readonly tournaments = new TournamentMessageStore(db),
   ) {
     this.lost = new Set(
-      db
+      db.sql
         .select({ id: tgLostChats.chatId })
         .from(tgLostChats)
         .all()
@@ -72,12 +73,12 @@ export class MessageStore {
     );
     // Every press reads its game's place.
     this.statements = {
-      board: db
+      board: db.sql
         .select()
         .from(tgGameBoards)
         .where(eq(tgGameBoards.gameId, p("gameId")))
         .prepare(),
-      inInline: db
+      inInline: db.sql
         .select({ gameId: tgGameBoards.gameId })
         .from(tgGameBoards)
         .where(eq(tgGameBoards.inlineMessageId, p("inlineMessageId")))
@@ -87,245 +88,268 @@ export class MessageStore {
     };
   }
 
-  private boardRow(gameId: number): GameBoardRow | null {
-    const known = this.boards.get(gameId);
-    if (known !== undefined) return known;
-    const row = this.statements.board.get({ gameId }) ?? null;
-    this.keepBoard(gameId, row);
-    return row;
+  private boardRow(gameId: number): Promise<GameBoardRow | null> {
+    return this.db.run(() => {
+      const known = this.boards.get(gameId);
+      if (known !== undefined) return known;
+      const row = this.statements.board.get({ gameId }) ?? null;
+      this.keepBoard(gameId, row);
+      return row;
+    });
   }
 
   /** Keeps a board row as read or written, unless a transaction may yet roll it back. */
   private keepBoard(gameId: number, row: GameBoardRow | null): void {
     this.boards.delete(gameId);
-    if (this.db.$client.inTransaction) return;
+    if (this.db.inTransaction()) return;
     if (this.boards.size >= CACHED_BOARDS) this.boards.delete(this.boards.keys().next().value!);
     this.boards.set(gameId, row);
   }
 
   /** Writes these columns of the game's board row, made if missing; the row written is kept. */
-  private updateBoard(gameId: number, set: Partial<Omit<GameBoardRow, "gameId">>): void {
-    const row = this.db
-      .insert(tgGameBoards)
-      .values({ gameId, ...set })
-      .onConflictDoUpdate({ target: tgGameBoards.gameId, set })
-      .returning()
-      .get();
-    this.keepBoard(gameId, row);
+  private updateBoard(gameId: number, set: Partial<Omit<GameBoardRow, "gameId">>): Promise<void> {
+    return this.db.run((db) => {
+      const row = db
+        .insert(tgGameBoards)
+        .values({ gameId, ...set })
+        .onConflictDoUpdate({ target: tgGameBoards.gameId, set })
+        .returning()
+        .get();
+      this.keepBoard(gameId, row);
+    });
   }
 
   /** Writes these columns of the challenge's card row, made if missing. */
   private updateCard(
     challengeId: number,
     set: Partial<Omit<ChallengeCardRow, "challengeId">>,
-  ): void {
-    this.db
-      .insert(tgChallengeCards)
-      .values({ challengeId, ...set })
-      .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set })
-      .run();
+  ): Promise<void> {
+    return this.db.run((db) => {
+      db.insert(tgChallengeCards)
+        .values({ challengeId, ...set })
+        .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set })
+        .run();
+    });
   }
 
   /**
-   * Runs a synchronous call into the service so that the challenge or tournament it makes is
+   * Runs a call into the service so that the challenge or tournament it makes is
    * written in `locale`: the service tells this store of each one inside the transaction
    * that stores it, before anything else can show it.
    */
-  writtenIn<T>(locale: string, make: () => T): T {
-    const outer = this.writing;
-    this.writing = locale;
-    try {
-      return make();
-    } finally {
-      this.writing = outer;
-    }
+  writtenIn<T>(locale: string, make: () => Promise<T>): Promise<T> {
+    return this.writing.run(locale, make);
   }
 
-  challengeCreated(challengeId: number): void {
-    const locale = this.writing;
-    if (locale === null) return;
-    this.updateCard(challengeId, { locale });
+  async challengeCreated(challengeId: number): Promise<void> {
+    const locale = this.writing.getStore();
+    if (locale === undefined) return;
+    await this.updateCard(challengeId, { locale });
   }
 
-  tournamentCreated(tournamentId: number): void {
-    const locale = this.writing;
-    if (locale === null) return;
-    this.tournaments.set(tournamentId, { locale });
+  async tournamentCreated(tournamentId: number): Promise<void> {
+    const locale = this.writing.getStore();
+    if (locale === undefined) return;
+    await this.tournaments.set(tournamentId, { locale });
   }
 
   /**
    * A new game (inside the transaction that stores it) is written in the language of what it
    * began from: the challenge's card, the game before it, or its tournament's messages.
    */
-  gameCreated(origin: {
+  async gameCreated(origin: {
     readonly gameId: number;
     readonly challengeId: number | null;
     readonly previousGameId: number | null;
     readonly tournamentId: number | null;
-  }): void {
+  }): Promise<void> {
     const locale =
       origin.challengeId !== null
-        ? this.challengeLocale(origin.challengeId)
+        ? await this.challengeLocale(origin.challengeId)
         : origin.previousGameId !== null
-          ? this.gameLocale(origin.previousGameId)
+          ? await this.gameLocale(origin.previousGameId)
           : origin.tournamentId !== null
-            ? this.tournaments.of(origin.tournamentId).locale
+            ? (await this.tournaments.of(origin.tournamentId)).locale
             : null;
     if (locale === null) return;
-    this.updateBoard(origin.gameId, { locale });
+    await this.updateBoard(origin.gameId, { locale });
   }
 
   /** The language the game's messages are written in; null: the default's. */
-  gameLocale(gameId: number): string | null {
-    return this.boardRow(gameId)?.locale ?? null;
+  async gameLocale(gameId: number): Promise<string | null> {
+    return (await this.boardRow(gameId))?.locale ?? null;
   }
 
-  gameMessage(gameId: number): MessagePlace | null {
-    return placeOf(this.boardRow(gameId) ?? undefined);
+  async gameMessage(gameId: number): Promise<MessagePlace | null> {
+    return placeOf((await this.boardRow(gameId)) ?? undefined);
   }
 
   /** The game is shown there now; what the message shows is kept (the caller marks it). */
-  setGameMessage(gameId: number, place: MessagePlace): void {
-    this.updateBoard(gameId, placeColumns(place));
+  async setGameMessage(gameId: number, place: MessagePlace): Promise<void> {
+    await this.updateBoard(gameId, placeColumns(place));
   }
 
   /** The newest game shown in an inline message (a rematch takes its message over). */
-  gameInInlineMessage(inlineMessageId: string): number | null {
-    return this.statements.inInline.get({ inlineMessageId })?.gameId ?? null;
+  gameInInlineMessage(inlineMessageId: string): Promise<number | null> {
+    return this.db.run(() => {
+      return this.statements.inInline.get({ inlineMessageId })?.gameId ?? null;
+    });
   }
 
-  boardShown(gameId: number): BoardShown | null {
-    return this.boardRow(gameId);
+  async boardShown(gameId: number): Promise<BoardShown | null> {
+    return await this.boardRow(gameId);
   }
 
   /** What the game's message shows now: the game's version and status, the claim or not. */
-  markGameShown(gameId: number, version: number, claim: boolean, status: GameStatus): void {
-    this.updateBoard(gameId, { shownVersion: version, shownClaim: claim, shownStatus: status });
+  async markGameShown(
+    gameId: number,
+    version: number,
+    claim: boolean,
+    status: GameStatus,
+  ): Promise<void> {
+    await this.updateBoard(gameId, {
+      shownVersion: version,
+      shownClaim: claim,
+      shownStatus: status,
+    });
   }
 
   /**
    * Games in chats the bot can reach whose board is missing, or shows an older version or
    * another status (a game marked broken keeps its version), oldest first.
    */
-  gamesBehindBoard(): number[] {
-    return this.db
-      .select({ id: games.id })
-      .from(games)
-      .leftJoin(tgGameBoards, eq(tgGameBoards.gameId, games.id))
-      .leftJoin(tgLostChats, eq(tgLostChats.chatId, games.chatId))
-      .where(
-        and(
-          isNull(tgLostChats.chatId),
-          or(
-            isNull(tgGameBoards.shownVersion),
-            lt(tgGameBoards.shownVersion, games.version),
-            sql`${tgGameBoards.shownStatus} is not ${games.status}`,
+  gamesBehindBoard(): Promise<number[]> {
+    return this.db.run((db) => {
+      return db
+        .select({ id: games.id })
+        .from(games)
+        .leftJoin(tgGameBoards, eq(tgGameBoards.gameId, games.id))
+        .leftJoin(tgLostChats, eq(tgLostChats.chatId, games.chatId))
+        .where(
+          and(
+            isNull(tgLostChats.chatId),
+            or(
+              isNull(tgGameBoards.shownVersion),
+              lt(tgGameBoards.shownVersion, games.version),
+              sql`${tgGameBoards.shownStatus} is not ${games.status}`,
+            ),
           ),
-        ),
-      )
-      .orderBy(games.id)
-      .all()
-      .map((r) => r.id);
+        )
+        .orderBy(games.id)
+        .all()
+        .map((r) => r.id);
+    });
   }
 
   /**
    * The message a new game's board answers in its chat: the card of the challenge that
    * started it, or the previous game's board; null when there is none in that chat.
    */
-  replyTargetOf(game: {
+  async replyTargetOf(game: {
     readonly chatId: number | null;
     readonly challengeId: number | null;
     readonly previousGameId: number | null;
-  }): number | null {
+  }): Promise<number | null> {
     if (game.chatId === null) return null;
     const from =
       game.challengeId !== null
-        ? this.challengeMessage(game.challengeId)
+        ? await this.challengeMessage(game.challengeId)
         : game.previousGameId !== null
-          ? this.gameMessage(game.previousGameId)
+          ? await this.gameMessage(game.previousGameId)
           : null;
     return from?.kind === "chat" && from.chatId === game.chatId ? from.messageId : null;
   }
 
-  challengeMessage(challengeId: number): MessagePlace | null {
-    return placeOf(
-      this.db
-        .select()
-        .from(tgChallengeCards)
-        .where(eq(tgChallengeCards.challengeId, challengeId))
-        .get(),
-    );
+  challengeMessage(challengeId: number): Promise<MessagePlace | null> {
+    return this.db.run((db) => {
+      return placeOf(
+        db
+          .select()
+          .from(tgChallengeCards)
+          .where(eq(tgChallengeCards.challengeId, challengeId))
+          .get(),
+      );
+    });
   }
 
-  setChallengeMessage(challengeId: number, place: MessagePlace): void {
-    this.updateCard(challengeId, placeColumns(place));
+  async setChallengeMessage(challengeId: number, place: MessagePlace): Promise<void> {
+    await this.updateCard(challengeId, placeColumns(place));
   }
 
   /** The language of the challenge's card and of its game; null: the default's. */
-  challengeLocale(challengeId: number): string | null {
-    const row = this.db
-      .select({ locale: tgChallengeCards.locale })
-      .from(tgChallengeCards)
-      .where(eq(tgChallengeCards.challengeId, challengeId))
-      .get();
-    return row?.locale ?? null;
+  challengeLocale(challengeId: number): Promise<string | null> {
+    return this.db.run((db) => {
+      const row = db
+        .select({ locale: tgChallengeCards.locale })
+        .from(tgChallengeCards)
+        .where(eq(tgChallengeCards.challengeId, challengeId))
+        .get();
+      return row?.locale ?? null;
+    });
   }
 
   /** The newest challenge made in an inline message. */
-  challengeInInlineMessage(inlineMessageId: string): number | null {
-    const row = this.db
-      .select({ id: tgChallengeCards.challengeId })
-      .from(tgChallengeCards)
-      .where(eq(tgChallengeCards.inlineMessageId, inlineMessageId))
-      .orderBy(desc(tgChallengeCards.challengeId))
-      .limit(1)
-      .get();
-    return row?.id ?? null;
+  challengeInInlineMessage(inlineMessageId: string): Promise<number | null> {
+    return this.db.run((db) => {
+      const row = db
+        .select({ id: tgChallengeCards.challengeId })
+        .from(tgChallengeCards)
+        .where(eq(tgChallengeCards.inlineMessageId, inlineMessageId))
+        .orderBy(desc(tgChallengeCards.challengeId))
+        .limit(1)
+        .get();
+      return row?.id ?? null;
+    });
   }
 
   /** The challenge's card now says how it ended, without buttons. */
-  markCardClosed(challengeId: number): void {
-    this.updateCard(challengeId, { closed: true });
+  async markCardClosed(challengeId: number): Promise<void> {
+    await this.updateCard(challengeId, { closed: true });
   }
 
-  cardClosed(challengeId: number): boolean {
-    const row = this.db
-      .select({ closed: tgChallengeCards.closed })
-      .from(tgChallengeCards)
-      .where(eq(tgChallengeCards.challengeId, challengeId))
-      .get();
-    return row?.closed ?? false;
+  cardClosed(challengeId: number): Promise<boolean> {
+    return this.db.run((db) => {
+      const row = db
+        .select({ closed: tgChallengeCards.closed })
+        .from(tgChallengeCards)
+        .where(eq(tgChallengeCards.challengeId, challengeId))
+        .get();
+      return row?.closed ?? false;
+    });
   }
 
   /**
    * Accepted challenges whose chat card may still show their buttons (the accepting press
    * came before the card was stored, or closing it failed), each with the game it started.
    */
-  acceptedCardsLeftOpen(): { challengeId: number; gameId: number }[] {
-    return this.db
-      .select({ challengeId: tgChallengeCards.challengeId, gameId: games.id })
-      .from(tgChallengeCards)
-      .innerJoin(challenges, eq(challenges.id, tgChallengeCards.challengeId))
-      .innerJoin(games, eq(games.challengeId, challenges.id))
-      .where(
-        and(
-          eq(tgChallengeCards.closed, false),
-          isNotNull(tgChallengeCards.messageId),
-          eq(challenges.status, "accepted"),
-        ),
-      )
-      .orderBy(tgChallengeCards.challengeId)
-      .all();
+  acceptedCardsLeftOpen(): Promise<{ challengeId: number; gameId: number }[]> {
+    return this.db.run((db) => {
+      return db
+        .select({ challengeId: tgChallengeCards.challengeId, gameId: games.id })
+        .from(tgChallengeCards)
+        .innerJoin(challenges, eq(challenges.id, tgChallengeCards.challengeId))
+        .innerJoin(games, eq(games.challengeId, challenges.id))
+        .where(
+          and(
+            eq(tgChallengeCards.closed, false),
+            isNotNull(tgChallengeCards.messageId),
+            eq(challenges.status, "accepted"),
+          ),
+        )
+        .orderBy(tgChallengeCards.challengeId)
+        .all();
+    });
   }
 
   /** The bot was removed from the chat or blocked there, or (`lost` false) is back. */
-  setChatLost(chatId: number, lost: boolean, now: number): void {
-    if (this.lost.has(chatId) === lost) return;
-    if (lost)
-      this.db.insert(tgLostChats).values({ chatId, lostAt: now }).onConflictDoNothing().run();
-    else this.db.delete(tgLostChats).where(eq(tgLostChats.chatId, chatId)).run();
-    if (lost) this.lost.add(chatId);
-    else this.lost.delete(chatId);
+  setChatLost(chatId: number, lost: boolean, now: number): Promise<void> {
+    return this.db.run((db) => {
+      if (this.lost.has(chatId) === lost) return;
+      if (lost) db.insert(tgLostChats).values({ chatId, lostAt: now }).onConflictDoNothing().run();
+      else db.delete(tgLostChats).where(eq(tgLostChats.chatId, chatId)).run();
+      if (lost) this.lost.add(chatId);
+      else this.lost.delete(chatId);
+    });
   }
 
   /** Whether the bot has lost the chat and has not been back since: nothing goes there. */

@@ -25,54 +25,62 @@ export class TelegramStore {
   }
 
   /** Replaces the saved spends with these. */
-  saveSpends(spends: readonly { lane: string; at: number }[]): void {
-    this.db.transaction((tx) => {
-      tx.delete(tgSpends).run();
-      for (const s of spends) tx.insert(tgSpends).values(s).run();
-    });
+  saveSpends(spends: readonly { lane: string; at: number }[]): Promise<void> {
+    return this.db.transaction(() =>
+      this.db.run((db) => {
+        db.delete(tgSpends).run();
+        for (const s of spends) db.insert(tgSpends).values(s).run();
+      }),
+    );
   }
 
   /** The saved spends from `since` on. */
-  spendsSince(since: number): { lane: string; at: number }[] {
-    return this.db.select().from(tgSpends).where(gte(tgSpends.at, since)).all();
+  spendsSince(since: number): Promise<{ lane: string; at: number }[]> {
+    return this.db.run((db) => {
+      return db.select().from(tgSpends).where(gte(tgSpends.at, since)).all();
+    });
   }
 
-  privateBoard(gameId: number, userId: number): PrivateBoardRow | undefined {
-    return this.privateBoards(gameId).find((row) => row.userId === userId);
+  async privateBoard(gameId: number, userId: number): Promise<PrivateBoardRow | undefined> {
+    return (await this.privateBoards(gameId)).find((row) => row.userId === userId);
   }
 
-  privateBoards(gameId: number): PrivateBoardRow[] {
-    const known = this.boards.get(gameId);
-    if (known) return known;
-    const rows = this.db
-      .select()
-      .from(tgPrivateBoards)
-      .where(eq(tgPrivateBoards.gameId, gameId))
-      .all();
-    if (this.boards.size >= CACHED_GAMES) this.boards.delete(this.boards.keys().next().value!);
-    this.boards.set(gameId, rows);
-    return rows;
+  privateBoards(gameId: number): Promise<PrivateBoardRow[]> {
+    return this.db.run((db) => {
+      const known = this.boards.get(gameId);
+      if (known) return known;
+      const rows = db
+        .select()
+        .from(tgPrivateBoards)
+        .where(eq(tgPrivateBoards.gameId, gameId))
+        .all();
+      if (this.boards.size >= CACHED_GAMES) this.boards.delete(this.boards.keys().next().value!);
+      this.boards.set(gameId, rows);
+      return rows;
+    });
   }
 
   /** The player's board of the game is now this message (it shows nothing known yet). */
-  setPrivateBoard(gameId: number, userId: number, messageId: number, now: number): void {
-    this.db
-      .insert(tgPrivateBoards)
-      .values({ gameId, userId, messageId, shownVersion: null, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [tgPrivateBoards.gameId, tgPrivateBoards.userId],
-        set: { messageId, shownVersion: null, updatedAt: now },
-      })
-      .run();
-    this.boards.delete(gameId);
+  setPrivateBoard(gameId: number, userId: number, messageId: number, now: number): Promise<void> {
+    return this.db.run((db) => {
+      db.insert(tgPrivateBoards)
+        .values({ gameId, userId, messageId, shownVersion: null, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [tgPrivateBoards.gameId, tgPrivateBoards.userId],
+          set: { messageId, shownVersion: null, updatedAt: now },
+        })
+        .run();
+      this.boards.delete(gameId);
+    });
   }
 
-  markPrivateShown(gameId: number, userId: number, version: number, now: number): void {
-    this.db
-      .update(tgPrivateBoards)
-      .set({ shownVersion: version, updatedAt: now })
-      .where(and(eq(tgPrivateBoards.gameId, gameId), eq(tgPrivateBoards.userId, userId)))
-      .run();
-    this.boards.delete(gameId);
+  markPrivateShown(gameId: number, userId: number, version: number, now: number): Promise<void> {
+    return this.db.run((db) => {
+      db.update(tgPrivateBoards)
+        .set({ shownVersion: version, updatedAt: now })
+        .where(and(eq(tgPrivateBoards.gameId, gameId), eq(tgPrivateBoards.userId, userId)))
+        .run();
+      this.boards.delete(gameId);
+    });
   }
 }

@@ -24,42 +24,47 @@ const NO_TOURNAMENT_MESSAGES: TournamentMessages = {
 export class TournamentMessageStore {
   constructor(private readonly db: Db) {}
 
-  of(tournamentId: number): TournamentMessages {
-    const row = this.db
-      .select({
-        messageId: tgTournamentMessages.messageId,
-        standingsMessageId: tgTournamentMessages.standingsMessageId,
-        shownVersion: tgTournamentMessages.shownVersion,
-        locale: tgTournamentMessages.locale,
-      })
-      .from(tgTournamentMessages)
-      .where(eq(tgTournamentMessages.tournamentId, tournamentId))
-      .get();
-    return row ?? NO_TOURNAMENT_MESSAGES;
+  of(tournamentId: number): Promise<TournamentMessages> {
+    return this.db.run((db) => {
+      const row = db
+        .select({
+          messageId: tgTournamentMessages.messageId,
+          standingsMessageId: tgTournamentMessages.standingsMessageId,
+          shownVersion: tgTournamentMessages.shownVersion,
+          locale: tgTournamentMessages.locale,
+        })
+        .from(tgTournamentMessages)
+        .where(eq(tgTournamentMessages.tournamentId, tournamentId))
+        .get();
+      return row ?? NO_TOURNAMENT_MESSAGES;
+    });
   }
 
-  set(tournamentId: number, set: Partial<TournamentMessages>): void {
-    this.db
-      .insert(tgTournamentMessages)
-      .values({ tournamentId, ...set })
-      .onConflictDoUpdate({ target: tgTournamentMessages.tournamentId, set })
-      .run();
+  set(tournamentId: number, set: Partial<TournamentMessages>): Promise<void> {
+    return this.db.run((db) => {
+      db.insert(tgTournamentMessages)
+        .values({ tournamentId, ...set })
+        .onConflictDoUpdate({ target: tgTournamentMessages.tournamentId, set })
+        .run();
+    });
   }
 
   /** Tournaments whose messages show an older version, oldest first. */
-  behind(): number[] {
-    return this.db
-      .select({ id: tournaments.id })
-      .from(tournaments)
-      .leftJoin(tgTournamentMessages, eq(tgTournamentMessages.tournamentId, tournaments.id))
-      .where(
-        or(
-          isNull(tgTournamentMessages.shownVersion),
-          lt(tgTournamentMessages.shownVersion, tournaments.version),
-        ),
-      )
-      .orderBy(tournaments.id)
-      .all()
-      .map((r) => r.id);
+  behind(): Promise<number[]> {
+    return this.db.run((db) => {
+      return db
+        .select({ id: tournaments.id })
+        .from(tournaments)
+        .leftJoin(tgTournamentMessages, eq(tgTournamentMessages.tournamentId, tournaments.id))
+        .where(
+          or(
+            isNull(tgTournamentMessages.shownVersion),
+            lt(tgTournamentMessages.shownVersion, tournaments.version),
+          ),
+        )
+        .orderBy(tournaments.id)
+        .all()
+        .map((r) => r.id);
+    });
   }
 }

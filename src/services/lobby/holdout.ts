@@ -11,8 +11,12 @@ export const HOLDOUT_MS = 3_600_000;
  * games within a day that they lost on time without a move of their own ended under an hour
  * ago. A stranger who seeks and walks away wastes others' waits and clocks.
  */
-export function heldOutUntil(ctx: ServiceContext, userId: number, now: number): number | null {
-  const ends = ctx.games.walkawaysOf(userId, now - HOLDOUT_MS - WALKAWAY_WINDOW_MS);
+export async function heldOutUntil(
+  ctx: ServiceContext,
+  userId: number,
+  now: number,
+): Promise<number | null> {
+  const ends = await ctx.games.walkawaysOf(userId, now - HOLDOUT_MS - WALKAWAY_WINDOW_MS);
   let until: number | null = null;
   for (let i = WALKAWAYS_HELD - 1; i < ends.length; i++) {
     const last = ends[i]!;

@@ -47,60 +47,63 @@ export class LobbyService {
     this.ctx = new ServiceContext(db, games.config, games.frontEnd);
   }
 
-  seek(input: SeekInput): ServiceResult<SeekOutcome> {
+  async seek(input: SeekInput): Promise<ServiceResult<SeekOutcome>> {
     if (!isPlayer(input.seeker)) return fail("bad-input", "That request makes no sense.");
-    const r = this.guarded(() => seek(this.ctx, input, this.games.config.now()));
+    const r = await this.guarded(async () => seek(this.ctx, input, this.games.config.now()));
     if (r.ok && r.value.kind === "paired") {
       const game = r.value.game.game;
-      this.games.announce([game.id], ["started"]);
-      const other = this.ctx.seeks.ofGame(game.id).find((s) => s.id !== r.value.seek.id);
-      for (const s of [r.value.seek, ...(other ? [other] : [])]) this.tell("paired", s, game.id);
+      await this.games.announce([game.id], ["started"]);
+      const other = (await this.ctx.seeks.ofGame(game.id)).find((s) => s.id !== r.value.seek.id);
+      for (const s of [r.value.seek, ...(other ? [other] : [])])
+        await this.tell("paired", s, game.id);
     }
     return r;
   }
 
-  cancel(userId: number): ServiceResult<SeekRow> {
+  async cancel(userId: number): Promise<ServiceResult<SeekRow>> {
     if (!isId(userId)) return fail("bad-input", "That request makes no sense.");
-    return this.guarded(() => cancelSeek(this.ctx, userId, this.games.config.now()));
+    return await this.guarded(async () => cancelSeek(this.ctx, userId, this.games.config.now()));
   }
 
   /** The person's waiting seek, if any. */
-  waitingOf(userId: number): SeekRow | null {
-    return isId(userId) ? (this.ctx.seeks.waitingOf(userId) ?? null) : null;
+  async waitingOf(userId: number): Promise<SeekRow | null> {
+    return isId(userId) ? ((await this.ctx.seeks.waitingOf(userId)) ?? null) : null;
   }
 
   /**
    * Joins seek `seekId` (the board page's one-tap Join): paired at once if it still waits,
    * is not the joiner's own and neither blocked the other; told and shown as any pairing.
    */
-  join(joiner: PlayerRef, seekId: number): ServiceResult<Joined> {
+  async join(joiner: PlayerRef, seekId: number): Promise<ServiceResult<Joined>> {
     if (!isPlayer(joiner) || !isId(seekId))
       return fail("bad-input", "That request makes no sense.");
-    const r = this.guarded(() => joinSeek(this.ctx, joiner, seekId, this.games.config.now()));
+    const r = await this.guarded(async () =>
+      joinSeek(this.ctx, joiner, seekId, this.games.config.now()),
+    );
     if (r.ok) {
       const gameId = r.value.game.game.id;
-      this.games.announce([gameId], ["started"]);
-      for (const s of [r.value.joined, r.value.seek]) this.tell("paired", s, gameId);
+      await this.games.announce([gameId], ["started"]);
+      for (const s of [r.value.joined, r.value.seek]) await this.tell("paired", s, gameId);
     }
     return r;
   }
 
   /** Others' waiting seeks, at most `limit` (50), nearest the viewer's rating first. */
-  openSeeks(viewerId: number, limit: number = OPEN_SEEKS_LIMIT): OpenSeek[] {
+  async openSeeks(viewerId: number, limit: number = OPEN_SEEKS_LIMIT): Promise<OpenSeek[]> {
     if (!isId(viewerId)) return [];
     const n = Number.isSafeInteger(limit) ? Math.min(OPEN_SEEKS_LIMIT, Math.max(1, limit)) : 1;
-    return openSeeks(this.ctx, viewerId, this.games.config.now(), n);
+    return await openSeeks(this.ctx, viewerId, this.games.config.now(), n);
   }
 
   /** The person's latest seek, whatever became of it (the page opens the game it met). */
-  latestSeekOf(userId: number): SeekRow | null {
-    return isId(userId) ? (this.ctx.seeks.latestOf(userId) ?? null) : null;
+  async latestSeekOf(userId: number): Promise<SeekRow | null> {
+    return isId(userId) ? ((await this.ctx.seeks.latestOf(userId)) ?? null) : null;
   }
 
   /** How long the person is still held out of the lobby for walking away (ms); null: not. */
-  heldOutFor(userId: number): number | null {
+  async heldOutFor(userId: number): Promise<number | null> {
     const now = this.games.config.now();
-    const until = isId(userId) ? heldOutUntil(this.ctx, userId, now) : null;
+    const until = isId(userId) ? await heldOutUntil(this.ctx, userId, now) : null;
     return until === null ? null : until - now;
   }
 
@@ -108,101 +111,117 @@ export class LobbyService {
    * A game's news: a lobby game lost on time by a player who never moved may be the walkaway
    * that holds them out; they are told once, by the game that began the hold.
    */
-  noticeGame(game: GameView, happened: readonly Happening[]): void {
+  async noticeGame(game: GameView, happened: readonly Happening[]): Promise<void> {
     if (!happened.includes("game-over") || !isLobbyGame(game)) return;
     if (game.finishedAt === null || game.winnerId === null) return;
     const loser = game.winnerId === game.white.id ? game.black.id : game.white.id;
-    const until = heldOutUntil(this.ctx, loser, game.finishedAt);
+    const until = await heldOutUntil(this.ctx, loser, game.finishedAt);
     if (until === game.finishedAt + HOLDOUT_MS)
-      this.publish({ kind: "lobby-hold", userId: loser, until });
+      await this.publish({ kind: "lobby-hold", userId: loser, until });
   }
 
   /** The seeker was told what became of the seek (or can never be). */
-  markTold(seekId: number): void {
-    if (isId(seekId)) this.ctx.seeks.markTold(seekId, this.games.config.now());
+  async markTold(seekId: number): Promise<void> {
+    if (isId(seekId)) await this.ctx.seeks.markTold(seekId, this.games.config.now());
   }
 
   /**
    * At start-up: the seeks paired or lapsed within the last ten minutes whose seekers a
    * stopped process never told are told now.
    */
-  retell(now: number = this.games.config.now()): number {
-    const untold = this.ctx.seeks.untoldSince(now - SEEK_LAPSE_MS);
+  async retell(now: number = this.games.config.now()): Promise<number> {
+    const untold = await this.ctx.seeks.untoldSince(now - SEEK_LAPSE_MS);
     for (const s of untold)
-      if (s.status === "paired" || s.status === "lapsed") this.tell(s.status, s, s.gameId);
+      if (s.status === "paired" || s.status === "lapsed") await this.tell(s.status, s, s.gameId);
     return untold.length;
   }
 
   /** Pairs, lapses and offers what is due now (the lobby keeper calls it each second). */
-  tick(now: number = this.games.config.now()): LobbyTick {
+  async tick(now: number = this.games.config.now()): Promise<LobbyTick> {
     let done: LobbyTick;
     try {
-      done = lobbyTick(this.ctx, now);
+      done = await lobbyTick(this.ctx, now);
     } catch (e) {
       if (isBusy(e)) return { paired: [], lapsed: [], offered: [] };
       throw e;
     }
     for (const { seeks, game } of done.paired) {
-      this.games.announce([game.game.id], ["started"]);
-      for (const s of seeks) this.tell("paired", s, game.game.id);
+      await this.games.announce([game.game.id], ["started"]);
+      for (const s of seeks) await this.tell("paired", s, game.game.id);
     }
-    for (const s of done.lapsed) this.tell("lapsed", s, null);
-    for (const s of done.offered) this.tell("offered", s, null);
+    for (const s of done.lapsed) await this.tell("lapsed", s, null);
+    for (const s of done.offered) await this.tell("offered", s, null);
     return done;
   }
 
   /** A set phrase from a player of a lobby game to its other player (strangers.ts). */
-  sayPhrase(gameId: number, senderId: number): ServiceResult<PhraseOutcome> {
+  async sayPhrase(gameId: number, senderId: number): Promise<ServiceResult<PhraseOutcome>> {
     if (!isId(gameId) || !isId(senderId)) return fail("bad-input", "That request makes no sense.");
-    return this.guarded(() =>
-      ok(this.ctx.tx(() => sayPhrase(this.ctx, gameId, senderId, this.games.config.now()))),
+    return await this.guarded(async () =>
+      ok(
+        await this.ctx.tx(async () =>
+          sayPhrase(this.ctx, gameId, senderId, this.games.config.now()),
+        ),
+      ),
     );
   }
 
   /** Blocks the opponent of the person's lobby game `gameId`, or of their current or last one. */
-  block(userId: number, gameId?: number): ServiceResult<BlockOutcome> {
+  async block(userId: number, gameId?: number): Promise<ServiceResult<BlockOutcome>> {
     if (!isId(userId) || (gameId !== undefined && !isId(gameId)))
       return fail("bad-input", "That request makes no sense.");
-    return this.guarded(() =>
-      ok(this.ctx.tx(() => block(this.ctx, userId, gameId, this.games.config.now()))),
+    return await this.guarded(async () =>
+      ok(await this.ctx.tx(async () => block(this.ctx, userId, gameId, this.games.config.now()))),
     );
   }
 
   /** Lifts the person's latest block. */
-  unblock(userId: number): ServiceResult<UnblockOutcome> {
+  async unblock(userId: number): Promise<ServiceResult<UnblockOutcome>> {
     if (!isId(userId)) return fail("bad-input", "That request makes no sense.");
-    return this.guarded(() => ok(this.ctx.tx(() => unblock(this.ctx, userId))));
+    return await this.guarded(async () =>
+      ok(await this.ctx.tx(async () => unblock(this.ctx, userId))),
+    );
   }
 
   /** Reports the opponent of the person's lobby game `gameId`, or of their current or last one. */
-  report(userId: number, gameId: number | undefined, reason: string): ServiceResult<ReportOutcome> {
+  async report(
+    userId: number,
+    gameId: number | undefined,
+    reason: string,
+  ): Promise<ServiceResult<ReportOutcome>> {
     if (!isId(userId) || (gameId !== undefined && !isId(gameId)) || typeof reason !== "string")
       return fail("bad-input", "That request makes no sense.");
     const now = this.games.config.now();
-    return this.guarded(() => ok(this.ctx.tx(() => report(this.ctx, userId, gameId, reason, now))));
+    return await this.guarded(async () =>
+      ok(await this.ctx.tx(async () => report(this.ctx, userId, gameId, reason, now))),
+    );
   }
 
   /** Whether strangers see the person's username (off unless they chose it). */
-  showsUsername(userId: number): boolean {
-    return isId(userId) && this.ctx.strangers.showsUsername(userId);
+  async showsUsername(userId: number): Promise<boolean> {
+    return isId(userId) && (await this.ctx.strangers.showsUsername(userId));
   }
 
-  setShowUsername(player: PlayerRef, on: boolean): ServiceResult<boolean> {
+  async setShowUsername(player: PlayerRef, on: boolean): Promise<ServiceResult<boolean>> {
     if (!isPlayer(player) || typeof on !== "boolean")
       return fail("bad-input", "That request makes no sense.");
-    return this.guarded(() => {
-      setShowUsername(this.ctx, player, on, this.games.config.now());
+    return await this.guarded(async () => {
+      await setShowUsername(this.ctx, player, on, this.games.config.now());
       return ok(on);
     });
   }
 
-  private tell(what: "paired" | "lapsed" | "offered", s: SeekRow, gameId: number | null): void {
-    this.publish({ kind: "lobby", what, seek: s, gameId });
+  private async tell(
+    what: "paired" | "lapsed" | "offered",
+    s: SeekRow,
+    gameId: number | null,
+  ): Promise<void> {
+    await this.publish({ kind: "lobby", what, seek: s, gameId });
   }
 
-  private guarded<T>(fn: () => ServiceResult<T>): ServiceResult<T> {
+  private async guarded<T>(fn: () => Promise<ServiceResult<T>>): Promise<ServiceResult<T>> {
     try {
-      return fn();
+      return await fn();
     } catch (e) {
       if (isBusy(e)) return fail("busy", "The lobby is busy; try again.");
       throw e;

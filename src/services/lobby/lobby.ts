@@ -54,8 +54,8 @@ export function lobbyRules(variant: Variant, matchLength: number) {
 }
 
 /** Seeks as the pairing rule reads them, their seekers' ratings read at once. */
-function waitingSeeks(ctx: ServiceContext, rows: readonly SeekRow[]): WaitingSeek[] {
-  const ratingOf = ratingLookup(
+async function waitingSeeks(ctx: ServiceContext, rows: readonly SeekRow[]): Promise<WaitingSeek[]> {
+  const ratingOf = await ratingLookup(
     ctx,
     rows.map((r) => r.userId),
   );
@@ -75,17 +75,17 @@ function waitingSeeks(ctx: ServiceContext, rows: readonly SeekRow[]): WaitingSee
  * press, a tick or another process): the ends are conditional, inside the caller's
  * transaction, so a pair is made once.
  */
-function pair(
+async function pair(
   ctx: ServiceContext,
   older: SeekRow,
   newer: SeekRow,
   players: ReadonlyMap<number, PlayerRef>,
   now: number,
-): GameStart | null {
-  const a = players.get(older.userId) ?? playerRef(ctx, older.userId);
-  const b = players.get(newer.userId) ?? playerRef(ctx, newer.userId);
+): Promise<GameStart | null> {
+  const a = players.get(older.userId) ?? (await playerRef(ctx, older.userId));
+  const b = players.get(newer.userId) ?? (await playerRef(ctx, newer.userId));
   if (!a || !b) return null;
-  const challenge = createChallenge(ctx, {
+  const challenge = await createChallenge(ctx, {
     challenger: a,
     target: { user: b },
     variant: older.variant,
@@ -94,20 +94,20 @@ function pair(
     rated: true,
   });
   if (!challenge.ok) return null;
-  const started = acceptChallenge(ctx, challenge.value.id, b);
+  const started = await acceptChallenge(ctx, challenge.value.id, b);
   if (!started.ok) return null;
   const gameId = started.value.game.id;
   if (
-    !ctx.seeks.end(older.id, "paired", now, gameId) ||
-    !ctx.seeks.end(newer.id, "paired", now, gameId)
+    !(await ctx.seeks.end(older.id, "paired", now, gameId)) ||
+    !(await ctx.seeks.end(newer.id, "paired", now, gameId))
   )
     throw new PairLost();
   return started.value;
 }
 
 /** A stored player as the challenge functions take them. */
-function playerRef(ctx: ServiceContext, id: number): PlayerRef | null {
-  const p = ctx.players.get(id);
+async function playerRef(ctx: ServiceContext, id: number): Promise<PlayerRef | null> {
+  const p = await ctx.players.get(id);
   return p ? storedPlayerRef(p) : null;
 }
 
@@ -121,24 +121,24 @@ class PairLost extends Error {}
  * `/play anyone`: a seek, paired at once with the nearest compatible one waiting if any.
  * One waiting seek a person: a second returns the one that waits.
  */
-export function seek(
+export async function seek(
   ctx: ServiceContext,
   input: SeekInput,
   now: number,
-): ServiceResult<SeekOutcome> {
+): Promise<ServiceResult<SeekOutcome>> {
   const { seeker, variant, matchLength, clock } = input;
   if (variant !== "long" && variant !== "short") return fail("bad-input", "Unknown game variant.");
   if (!Number.isInteger(matchLength) || matchLength < 1 || matchLength > MAX_LOBBY_LENGTH)
     return fail("bad-input", "Unknown match length.");
   if (!LOBBY_CLOCKS.includes(clock)) return fail("bad-input", "A lobby game needs a clock.");
-  if (heldOutUntil(ctx, seeker.id, now) !== null)
+  if ((await heldOutUntil(ctx, seeker.id, now)) !== null)
     return fail("held-out", "Three games lost on time without a move: the lobby waits an hour.");
-  ctx.players.upsert(seeker, now);
-  const already = ctx.seeks.waitingOf(seeker.id);
+  await ctx.players.upsert(seeker, now);
+  const already = await ctx.seeks.waitingOf(seeker.id);
   if (already) return ok({ kind: "waiting", seek: already });
   let row: SeekRow;
   try {
-    row = ctx.seeks.insert({
+    row = await ctx.seeks.insert({
       userId: seeker.id,
       variant,
       matchLength,
@@ -148,61 +148,64 @@ export function seek(
     });
   } catch (e) {
     // Two presses at once (or two processes): the other's seek is the one that waits.
-    const other = isUniqueViolation(e) ? ctx.seeks.waitingOf(seeker.id) : undefined;
+    const other = isUniqueViolation(e) ? await ctx.seeks.waitingOf(seeker.id) : undefined;
     if (!other) throw e;
     return ok({ kind: "waiting", seek: other });
   }
-  const others = ctx.seeks.waiting().filter((s) => s.id !== row.id);
+  const others = (await ctx.seeks.waiting()).filter((s) => s.id !== row.id);
   const partner = partnerFor(
-    waitingSeeks(ctx, [row])[0]!,
-    waitingSeeks(ctx, others),
+    (await waitingSeeks(ctx, [row]))[0]!,
+    await waitingSeeks(ctx, others),
     now,
-    blockedAmong(ctx, [seeker.id, ...others.map((s) => s.userId)]),
+    await blockedAmong(ctx, [seeker.id, ...others.map((s) => s.userId)]),
   );
   const other = partner && others.find((s) => s.id === partner.id);
   if (!other) return ok({ kind: "waiting", seek: row });
   try {
-    const game = ctx.tx(() => pair(ctx, other, row, new Map([[seeker.id, seeker]]), now));
-    if (game) return ok({ kind: "paired", seek: ctx.seeks.get(row.id)!, game });
+    const game = await ctx.tx(async () =>
+      pair(ctx, other, row, new Map([[seeker.id, seeker]]), now),
+    );
+    if (game) return ok({ kind: "paired", seek: (await ctx.seeks.get(row.id))!, game });
   } catch (e) {
     if (!(e instanceof PairLost)) throw e;
   }
-  return ok({ kind: "waiting", seek: ctx.seeks.get(row.id)! });
+  return ok({ kind: "waiting", seek: (await ctx.seeks.get(row.id))! });
 }
 
 /** The person's waiting seek ends; `not-found` when none waits. */
-export function cancelSeek(
+export async function cancelSeek(
   ctx: ServiceContext,
   userId: number,
   now: number,
-): ServiceResult<SeekRow> {
-  const waiting = ctx.seeks.waitingOf(userId);
-  if (!waiting || !ctx.seeks.end(waiting.id, "cancelled", now))
+): Promise<ServiceResult<SeekRow>> {
+  const waiting = await ctx.seeks.waitingOf(userId);
+  if (!waiting || !(await ctx.seeks.end(waiting.id, "cancelled", now)))
     return fail("not-found", "You are not looking for a game.");
-  return ok(ctx.seeks.get(waiting.id)!);
+  return ok((await ctx.seeks.get(waiting.id))!);
 }
 
 /**
  * Once a second or so: pairs what the widened gaps now allow, lapses seeks past their time,
  * and marks the seeks to be offered the computer.
  */
-export function lobbyTick(ctx: ServiceContext, now: number): LobbyTick {
+export async function lobbyTick(ctx: ServiceContext, now: number): Promise<LobbyTick> {
   const paired: LobbyTick["paired"][number][] = [];
   const lapsed: SeekRow[] = [];
-  for (const s of ctx.seeks.lapsedBy(now)) if (ctx.seeks.end(s.id, "lapsed", now)) lapsed.push(s);
-  const rows = ctx.seeks.waiting();
+  for (const s of await ctx.seeks.lapsedBy(now))
+    if (await ctx.seeks.end(s.id, "lapsed", now)) lapsed.push(s);
+  const rows = await ctx.seeks.waiting();
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const [x, y] of pairsAt(
-    waitingSeeks(ctx, rows),
+    await waitingSeeks(ctx, rows),
     now,
-    blockedAmong(
+    await blockedAmong(
       ctx,
       rows.map((r) => r.userId),
     ),
   )) {
     const [older, newer] = x.since <= y.since ? [x, y] : [y, x];
     try {
-      const game = ctx.tx(() =>
+      const game = await ctx.tx(async () =>
         pair(ctx, byId.get(older.id)!, byId.get(newer.id)!, new Map(), now),
       );
       if (game) paired.push({ seeks: [byId.get(older.id)!, byId.get(newer.id)!], game });
@@ -211,8 +214,8 @@ export function lobbyTick(ctx: ServiceContext, now: number): LobbyTick {
     }
   }
   const offered: SeekRow[] = [];
-  for (const s of ctx.seeks.waiting())
-    if (now - s.createdAt >= COMPUTER_OFFER_MS && ctx.seeks.offerComputer(s.id, now))
+  for (const s of await ctx.seeks.waiting())
+    if (now - s.createdAt >= COMPUTER_OFFER_MS && (await ctx.seeks.offerComputer(s.id, now)))
       offered.push(s);
   return { paired, lapsed, offered };
 }
@@ -230,27 +233,27 @@ export interface Joined {
  * (or a join and a tick), one makes the game and the other finds the seek gone. A waiting
  * seek of the joiner's own ends in the same transaction (one seek a person).
  */
-export function joinSeek(
+export async function joinSeek(
   ctx: ServiceContext,
   joiner: PlayerRef,
   seekId: number,
   now: number,
-): ServiceResult<Joined> {
+): Promise<ServiceResult<Joined>> {
   const gone = () => fail<Joined>("not-found", "That search has ended.");
-  const target = ctx.seeks.get(seekId);
+  const target = await ctx.seeks.get(seekId);
   if (target?.status !== "waiting" || target.expiresAt <= now) return gone();
   if (target.userId === joiner.id) return fail("self-challenge", "That is your own search.");
   // Either blocked the other: never paired, and the list never showed it.
-  if (ctx.strangers.blockedEither(joiner.id, target.userId)) return gone();
-  if (heldOutUntil(ctx, joiner.id, now) !== null)
+  if (await ctx.strangers.blockedEither(joiner.id, target.userId)) return gone();
+  if ((await heldOutUntil(ctx, joiner.id, now)) !== null)
     return fail("held-out", "Three games lost on time without a move: the lobby waits an hour.");
-  ctx.players.upsert(joiner, now);
+  await ctx.players.upsert(joiner, now);
   try {
     return ok(
-      ctx.tx(() => {
-        const own = ctx.seeks.waitingOf(joiner.id);
-        if (own) ctx.seeks.end(own.id, "cancelled", now);
-        const mine = ctx.seeks.insert({
+      await ctx.tx(async () => {
+        const own = await ctx.seeks.waitingOf(joiner.id);
+        if (own) await ctx.seeks.end(own.id, "cancelled", now);
+        const mine = await ctx.seeks.insert({
           userId: joiner.id,
           variant: target.variant,
           matchLength: target.matchLength,
@@ -258,9 +261,13 @@ export function joinSeek(
           createdAt: now,
           expiresAt: now + SEEK_LAPSE_MS,
         });
-        const game = pair(ctx, target, mine, new Map([[joiner.id, joiner]]), now);
+        const game = await pair(ctx, target, mine, new Map([[joiner.id, joiner]]), now);
         if (!game) throw new PairLost();
-        return { seek: ctx.seeks.get(mine.id)!, joined: ctx.seeks.get(target.id)!, game };
+        return {
+          seek: (await ctx.seeks.get(mine.id))!,
+          joined: (await ctx.seeks.get(target.id))!,
+          game,
+        };
       }),
     );
   } catch (e) {

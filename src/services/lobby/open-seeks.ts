@@ -6,15 +6,15 @@ import { standing } from "../rating.js";
 export const OPEN_SEEKS_LIMIT = 50;
 
 /** Others' waiting seeks, nearest the viewer's rating in each seek's game, none blocked. */
-export function openSeeks(
+export async function openSeeks(
   ctx: ServiceContext,
   viewerId: number,
   now: number,
   limit: number,
-): OpenSeek[] {
+): Promise<OpenSeek[]> {
   const rating = {
-    long: standing(ctx, viewerId, "long").rating,
-    short: standing(ctx, viewerId, "short").rating,
+    long: (await standing(ctx, viewerId, "long")).rating,
+    short: (await standing(ctx, viewerId, "short")).rating,
   };
-  return ctx.seeks.openFor(viewerId, rating, now, limit);
+  return await ctx.seeks.openFor(viewerId, rating, now, limit);
 }

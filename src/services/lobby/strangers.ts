@@ -63,13 +63,15 @@ function sideOf(row: LobbyGameRow, userId: number): StrangerGame | null {
  * The lobby game `gameId` if the person played it, or else (no number given) their current or
  * last one; null when there is none.
  */
-export function strangerGame(
+export async function strangerGame(
   ctx: ServiceContext,
   userId: number,
   gameId?: number,
-): StrangerGame | null {
+): Promise<StrangerGame | null> {
   const row =
-    gameId === undefined ? ctx.strangers.lastLobbyGameOf(userId) : ctx.strangers.lobbyGame(gameId);
+    gameId === undefined
+      ? await ctx.strangers.lastLobbyGameOf(userId)
+      : await ctx.strangers.lobbyGame(gameId);
   return row ? sideOf(row, userId) : null;
 }
 
@@ -77,61 +79,61 @@ export function strangerGame(
  * A set phrase to the opponent of a lobby game, by one of its two players, while it goes on
  * or shortly after; counted, so a restart gives no more.
  */
-export function sayPhrase(
+export async function sayPhrase(
   ctx: ServiceContext,
   gameId: number,
   senderId: number,
   now: number,
-): PhraseOutcome {
-  const row = ctx.strangers.lobbyGame(gameId);
+): Promise<PhraseOutcome> {
+  const row = await ctx.strangers.lobbyGame(gameId);
   const side = row ? sideOf(row, senderId) : null;
   if (!row || !side) return { kind: "not-player" };
   const ended = row.status === "active" ? null : (row.finishedAt ?? 0);
   if (ended !== null && now - ended > PHRASES_AFTER_MS) return { kind: "over" };
-  if (ctx.strangers.blockedEither(senderId, side.opponentId)) return { kind: "blocked" };
-  const sent = ctx.strangers.takePhrase(gameId, senderId, MAX_PHRASES, now);
+  if (await ctx.strangers.blockedEither(senderId, side.opponentId)) return { kind: "blocked" };
+  const sent = await ctx.strangers.takePhrase(gameId, senderId, MAX_PHRASES, now);
   if (sent === null) return { kind: "used-up" };
   return { kind: "sent", toId: side.opponentId, sent, left: MAX_PHRASES - sent };
 }
 
 /** Blocks the opponent of the person's lobby game (see strangerGame). */
-export function block(
+export async function block(
   ctx: ServiceContext,
   blockerId: number,
   gameId: number | undefined,
   now: number,
-): BlockOutcome {
-  const game = strangerGame(ctx, blockerId, gameId);
+): Promise<BlockOutcome> {
+  const game = await strangerGame(ctx, blockerId, gameId);
   if (!game) return { kind: "no-game" };
-  if (ctx.strangers.blockOf(blockerId, game.opponentId)) return { kind: "already", ...game };
-  if (ctx.strangers.blocksBy(blockerId) >= MAX_BLOCKS) return { kind: "full" };
-  const made = ctx.strangers.block(blockerId, game.opponentId, game.gameId, now);
+  if (await ctx.strangers.blockOf(blockerId, game.opponentId)) return { kind: "already", ...game };
+  if ((await ctx.strangers.blocksBy(blockerId)) >= MAX_BLOCKS) return { kind: "full" };
+  const made = await ctx.strangers.block(blockerId, game.opponentId, game.gameId, now);
   return { kind: made ? "blocked" : "already", ...game };
 }
 
 /** Lifts the person's latest block. */
-export function unblock(ctx: ServiceContext, blockerId: number): UnblockOutcome {
-  const row = ctx.strangers.unblockLatest(blockerId);
+export async function unblock(ctx: ServiceContext, blockerId: number): Promise<UnblockOutcome> {
+  const row = await ctx.strangers.unblockLatest(blockerId);
   return row
     ? { kind: "unblocked", blockedId: row.blockedId, gameId: row.gameId }
     : { kind: "none" };
 }
 
 /** Reports the opponent of the person's lobby game for the operator (see strangerGame). */
-export function report(
+export async function report(
   ctx: ServiceContext,
   reporterId: number,
   gameId: number | undefined,
   reason: string,
   now: number,
-): ReportOutcome {
-  const game = strangerGame(ctx, reporterId, gameId);
+): Promise<ReportOutcome> {
+  const game = await strangerGame(ctx, reporterId, gameId);
   if (!game) return { kind: "no-game" };
-  if (ctx.strangers.reportOf(reporterId, game.gameId)) return { kind: "already", ...game };
-  if (ctx.strangers.reportsSince(reporterId, now - REPORT_WINDOW_MS) >= MAX_REPORTS)
+  if (await ctx.strangers.reportOf(reporterId, game.gameId)) return { kind: "already", ...game };
+  if ((await ctx.strangers.reportsSince(reporterId, now - REPORT_WINDOW_MS)) >= MAX_REPORTS)
     return { kind: "limit" };
   const text = [...reason.trim()].slice(0, MAX_REASON).join("");
-  const row = ctx.strangers.insertReport({
+  const row = await ctx.strangers.insertReport({
     reporterId,
     reportedId: game.opponentId,
     gameId: game.gameId,
@@ -142,22 +144,22 @@ export function report(
 }
 
 /** Whether strangers paired in the lobby see the person's username; stores them if new. */
-export function setShowUsername(
+export async function setShowUsername(
   ctx: ServiceContext,
   player: PlayerRef,
   on: boolean,
   now: number,
-): void {
-  ctx.players.upsert(player, now);
-  ctx.strangers.setShowUsername(player.id, on, now);
+): Promise<void> {
+  await ctx.players.upsert(player, now);
+  await ctx.strangers.setShowUsername(player.id, on, now);
 }
 
 /** Whether two waiting seekers may meet: neither blocked the other. */
-export function blockedAmong(
+export async function blockedAmong(
   ctx: ServiceContext,
   userIds: readonly number[],
-): (a: number, b: number) => boolean {
-  const pairs = new Set(ctx.strangers.blocksAmong(userIds).map(([a, b]) => pairKey(a, b)));
+): Promise<(a: number, b: number) => boolean> {
+  const pairs = new Set((await ctx.strangers.blocksAmong(userIds)).map(([a, b]) => pairKey(a, b)));
   return (a, b) => pairs.has(pairKey(a, b));
 }
 

@@ -12,41 +12,41 @@ import { resultsOf } from "./view.js";
  * finished game and at every maintenance tick (a restart carries on from the database).
  * Returns the games it opened.
  */
-export function advance(ctx: ServiceContext, tournamentId: number): number[] {
-  const t = ctx.tournaments.get(tournamentId);
+export async function advance(ctx: ServiceContext, tournamentId: number): Promise<number[]> {
+  const t = await ctx.tournaments.get(tournamentId);
   if (!t || (t.status !== "running" && t.status !== "cancelled")) return [];
   const now = ctx.config.now();
   const opened: number[] = [];
   let changed = false;
-  for (const m of ctx.tournaments.matches(t.id)) {
+  for (const m of await ctx.tournaments.matches(t.id)) {
     if (m.status !== "playing") continue;
-    const step = settleMatch(ctx, t, m, now);
+    const step = await settleMatch(ctx, t, m, now);
     if (step === null) continue;
     changed = true;
     if (step > 0) opened.push(step);
   }
   if (t.status === "running") {
-    const ids = ctx.tournaments.entries(t.id).map((e) => e.playerId);
-    const results = resultsOf(ctx, t.id);
+    const ids = (await ctx.tournaments.entries(t.id)).map((e) => e.playerId);
+    const results = await resultsOf(ctx, t.id);
     if (tournamentOver(t.format, ids, results)) {
       const winnerId = tournamentWinner(t.format, ids, results);
-      ctx.tournaments.update(t.id, { status: "finished", winnerId, finishedAt: now }, now);
+      await ctx.tournaments.update(t.id, { status: "finished", winnerId, finishedAt: now }, now);
       return opened;
     }
-    const matches = ctx.tournaments.matches(t.id);
+    const matches = await ctx.tournaments.matches(t.id);
     const met = new Set(matches.map((m) => pairKey(m.playerA, m.playerB)));
     const busy = new Set(
       matches.filter((m) => m.status === "playing").flatMap((m) => [m.playerA, m.playerB]),
     );
     for (const [a, b] of openPairings(t.format, ids, results)) {
       if (met.has(pairKey(a, b)) || busy.has(a) || busy.has(b)) continue;
-      opened.push(openMatch(ctx, t, [a, b]));
+      opened.push(await openMatch(ctx, t, [a, b]));
       busy.add(a);
       busy.add(b);
       changed = true;
     }
   }
-  if (changed) ctx.tournaments.touch(t.id, now);
+  if (changed) await ctx.tournaments.touch(t.id, now);
   return opened;
 }
 
@@ -54,16 +54,16 @@ export function advance(ctx: ServiceContext, tournamentId: number): number[] {
  * One playing match whose game is not in progress: decided (0), its next game opened (the
  * game's id), or closed because its tournament was cancelled (0). Null: a game is on.
  */
-function settleMatch(
+async function settleMatch(
   ctx: ServiceContext,
   t: TournamentRow,
   m: TournamentMatchRow,
   now: number,
-): number | null {
-  const s = ctx.series.get(m.seriesId);
+): Promise<number | null> {
+  const s = await ctx.series.get(m.seriesId);
   if (!s) throw new Error(`match ${m.id} lost its series`);
-  if (ctx.games.activeInSeries(s.id).length > 0) return null;
-  const last = ctx.games.lastInSeries(s.id);
+  if ((await ctx.games.activeInSeries(s.id)).length > 0) return null;
+  const last = await ctx.games.lastInSeries(s.id);
   // A claim against a silent player ends the whole match, not only the game.
   const forfeit = last?.status === "finished" && last.state.result?.reason === "timeout";
   const seriesWinner =
@@ -71,13 +71,13 @@ function settleMatch(
   const winnerId = forfeit ? last.winnerId : seriesWinner;
   if (winnerId !== null && winnerId !== undefined) {
     const [pointsA, pointsB] = matchPoints(m, s);
-    ctx.tournaments.decide(m.id, { winnerId, pointsA, pointsB, forfeit }, now);
-    if (s.status !== "finished") ctx.series.close(s.id, now);
+    await ctx.tournaments.decide(m.id, { winnerId, pointsA, pointsB, forfeit }, now);
+    if (s.status !== "finished") await ctx.series.close(s.id, now);
     return 0;
   }
   if (t.status !== "running") {
-    ctx.tournaments.abandonMatch(m.id, now);
-    ctx.series.close(s.id, now);
+    await ctx.tournaments.abandonMatch(m.id, now);
+    await ctx.series.close(s.id, now);
     return 0;
   }
   return openGame(ctx, t, s, [m.playerA, m.playerB], last);

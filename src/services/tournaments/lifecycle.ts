@@ -41,10 +41,10 @@ const windowFits = (ms: number): boolean => ms > 0 && ms <= MAX_SIGNUP_MS;
 const badWindow = <T>(): ServiceResult<T> =>
   fail("bad-input", "The sign-up window is out of range.");
 
-export function createTournament(
+export async function createTournament(
   ctx: ServiceContext,
   input: TournamentInput,
-): ServiceResult<TournamentRow> {
+): Promise<ServiceResult<TournamentRow>> {
   if (!GROUP_TYPES.has(input.chat.type ?? ""))
     return fail("group-only", "Tournaments are played in groups.");
   const format = input.format ?? "round-robin";
@@ -60,12 +60,12 @@ export function createTournament(
   // A tournament pairing must end: a running series never does.
   const rules =
     parsed.rules.match.kind === "running" ? { ...parsed.rules, match: ONE_GAME } : parsed.rules;
-  const open = ctx.tournaments.openInChat(input.chat.id);
+  const open = await ctx.tournaments.openInChat(input.chat.id);
   if (open) return fail("tournament-exists", "This chat already has a tournament.");
   const now = ctx.config.now();
-  ctx.players.upsert(input.organiser, now);
-  ctx.chats.upsert(input.chat, now);
-  const row = ctx.tournaments.insert({
+  await ctx.players.upsert(input.organiser, now);
+  await ctx.chats.upsert(input.chat, now);
+  const row = await ctx.tournaments.insert({
     chatId: input.chat.id,
     organiserId: input.organiser.id,
     variant: input.variant,
@@ -76,56 +76,57 @@ export function createTournament(
     createdAt: now,
     updatedAt: now,
   });
-  ctx.tournaments.addEntry(row.id, input.organiser.id, now);
-  ctx.frontEnd.tournamentCreated(row.id);
+  await ctx.tournaments.addEntry(row.id, input.organiser.id, now);
+  await ctx.frontEnd.tournamentCreated(row.id);
   return ok(row);
 }
 
-function inSignup(ctx: ServiceContext, id: number): ServiceResult<TournamentRow> {
-  const t = ctx.tournaments.get(id);
+async function inSignup(ctx: ServiceContext, id: number): Promise<ServiceResult<TournamentRow>> {
+  const t = await ctx.tournaments.get(id);
   if (!t) return fail("not-found", "There is no such tournament.");
   if (t.status !== "signup") return fail("signup-closed", "Sign-up is closed.");
   return ok(t);
 }
 
-export function joinTournament(
+export async function joinTournament(
   ctx: ServiceContext,
   id: number,
   by: PlayerRef,
-): ServiceResult<TournamentRow> {
-  const r = inSignup(ctx, id);
+): Promise<ServiceResult<TournamentRow>> {
+  const r = await inSignup(ctx, id);
   if (!r.ok) return r;
   const now = ctx.config.now();
   if (now >= r.value.signupEndsAt) return fail("signup-closed", "Sign-up is closed.");
-  const entries = ctx.tournaments.entries(id);
+  const entries = await ctx.tournaments.entries(id);
   if (entries.some((e) => e.playerId === by.id))
     return fail("already-entered", "You are in already.");
   if (entries.length >= MAX_ENTRANTS) return fail("tournament-full", "The tournament is full.");
-  ctx.players.upsert(by, now);
-  ctx.tournaments.addEntry(id, by.id, now);
-  ctx.tournaments.touch(id, now);
+  await ctx.players.upsert(by, now);
+  await ctx.tournaments.addEntry(id, by.id, now);
+  await ctx.tournaments.touch(id, now);
   return ok(r.value);
 }
 
-export function leaveTournament(
+export async function leaveTournament(
   ctx: ServiceContext,
   id: number,
   by: PlayerRef,
-): ServiceResult<TournamentRow> {
-  const r = inSignup(ctx, id);
+): Promise<ServiceResult<TournamentRow>> {
+  const r = await inSignup(ctx, id);
   if (!r.ok) return r;
-  if (!ctx.tournaments.removeEntry(id, by.id)) return fail("not-entered", "You are not in it.");
-  ctx.tournaments.touch(id, ctx.config.now());
+  if (!(await ctx.tournaments.removeEntry(id, by.id)))
+    return fail("not-entered", "You are not in it.");
+  await ctx.tournaments.touch(id, ctx.config.now());
   return ok(r.value);
 }
 
-export function changeTournament(
+export async function changeTournament(
   ctx: ServiceContext,
   id: number,
   by: PlayerRef,
   change: TournamentChange,
-): ServiceResult<TournamentRow> {
-  const r = inSignup(ctx, id);
+): Promise<ServiceResult<TournamentRow>> {
+  const r = await inSignup(ctx, id);
   if (!r.ok) return r;
   const t = r.value;
   if (by.id !== t.organiserId) return fail("not-organiser", "Only the organiser can do this.");
@@ -151,25 +152,25 @@ export function changeTournament(
     if (!windowFits(change.signupMs)) return badWindow();
     set.signupEndsAt = now + change.signupMs;
   }
-  return ok(ctx.tournaments.update(id, set, now)!);
+  return ok((await ctx.tournaments.update(id, set, now))!);
 }
 
 /** The organiser starts it (or, with `by` null, its sign-up window ran out). */
-export function startTournament(
+export async function startTournament(
   ctx: ServiceContext,
   id: number,
   by: PlayerRef | null,
-): ServiceResult<{ row: TournamentRow; opened: number[] }> {
-  const r = inSignup(ctx, id);
+): Promise<ServiceResult<{ row: TournamentRow; opened: number[] }>> {
+  const r = await inSignup(ctx, id);
   if (!r.ok) return r;
   if (by && by.id !== r.value.organiserId)
     return fail("not-organiser", "Only the organiser can do this.");
-  if (ctx.tournaments.entries(id).length < MIN_ENTRANTS)
+  if ((await ctx.tournaments.entries(id)).length < MIN_ENTRANTS)
     return fail("too-few-players", "A tournament needs at least three players.");
   const now = ctx.config.now();
-  ctx.tournaments.update(id, { status: "running", startedAt: now }, now);
-  const opened = advance(ctx, id);
-  return ok({ row: ctx.tournaments.get(id)!, opened });
+  await ctx.tournaments.update(id, { status: "running", startedAt: now }, now);
+  const opened = await advance(ctx, id);
+  return ok({ row: (await ctx.tournaments.get(id))!, opened });
 }
 
 /**
@@ -177,29 +178,29 @@ export function startTournament(
  * In sign-up nothing else happens; in play, the games going on are either played to their
  * end (their results count as ordinary games) or dropped. Returns the games dropped.
  */
-export function cancelTournament(
+export async function cancelTournament(
   ctx: ServiceContext,
   id: number,
   by: PlayerRef | null,
   mode: CancelMode,
   chatAdmin = false,
-): ServiceResult<{ row: TournamentRow; abandoned: number[] }> {
-  const t = ctx.tournaments.get(id);
+): Promise<ServiceResult<{ row: TournamentRow; abandoned: number[] }>> {
+  const t = await ctx.tournaments.get(id);
   if (!t) return fail("not-found", "There is no such tournament.");
   if (t.status !== "signup" && t.status !== "running")
     return fail("tournament-over", "This tournament is over.");
   if (by && by.id !== t.organiserId && !chatAdmin)
     return fail("not-organiser", "Only the organiser or an admin of the chat can do this.");
   const now = ctx.config.now();
-  ctx.tournaments.update(id, { status: "cancelled", finishedAt: now }, now);
+  await ctx.tournaments.update(id, { status: "cancelled", finishedAt: now }, now);
   const abandoned: number[] = [];
   if (mode === "abandon")
-    for (const m of ctx.tournaments.matches(id)) {
+    for (const m of await ctx.tournaments.matches(id)) {
       if (m.status !== "playing") continue;
-      for (const g of ctx.games.activeInSeries(m.seriesId))
-        if (ctx.games.markAbandoned(g.id, now)) abandoned.push(g.id);
-      ctx.tournaments.abandonMatch(m.id, now);
-      ctx.series.close(m.seriesId, now);
+      for (const g of await ctx.games.activeInSeries(m.seriesId))
+        if (await ctx.games.markAbandoned(g.id, now)) abandoned.push(g.id);
+      await ctx.tournaments.abandonMatch(m.id, now);
+      await ctx.series.close(m.seriesId, now);
     }
-  return ok({ row: ctx.tournaments.get(id)!, abandoned });
+  return ok({ row: (await ctx.tournaments.get(id))!, abandoned });
 }

@@ -6,14 +6,14 @@ import { rulesKey } from "../rules-key.js";
 import { seriesStarter } from "../series.js";
 
 /** A new match between two entrants: its own series in the chat, and its first game. */
-export function openMatch(
+export async function openMatch(
   ctx: ServiceContext,
   t: TournamentRow,
   pair: readonly [number, number],
-): number {
+): Promise<number> {
   const now = ctx.config.now();
   const [low, high] = pair[0] < pair[1] ? pair : [pair[1], pair[0]];
-  const s = ctx.series.insert({
+  const s = await ctx.series.insert({
     chatKey: String(t.chatId),
     playerA: low,
     playerB: high,
@@ -25,7 +25,7 @@ export function openMatch(
     createdAt: now,
     updatedAt: now,
   });
-  ctx.tournaments.insertMatch({
+  await ctx.tournaments.insertMatch({
     tournamentId: t.id,
     playerA: pair[0],
     playerB: pair[1],
@@ -39,14 +39,14 @@ export function openMatch(
  * The match's next game, with the starter its series' rules pick and the seed the last game
  * committed to. In a tournament no one has to ask for it.
  */
-export function openGame(
+export async function openGame(
   ctx: ServiceContext,
   t: TournamentRow,
   s: SeriesRow,
   pair: readonly [number, number],
   previous: GameRow | undefined,
-): number {
-  const row = createGame(ctx, {
+): Promise<number> {
+  const row = await createGame(ctx, {
     variant: t.variant,
     rules: s.rules,
     seats: pair,

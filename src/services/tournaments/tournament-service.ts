@@ -35,144 +35,154 @@ export class TournamentService {
   }
 
   /** Every game that changed: a tournament game that ended moves its tournament on. */
-  gameChanged(game: GameView): void {
-    if (game.tournamentId !== null && game.status !== "active") this.advance(game.tournamentId);
+  async gameChanged(game: GameView): Promise<void> {
+    if (game.tournamentId !== null && game.status !== "active")
+      await this.advance(game.tournamentId);
   }
 
-  create(input: TournamentInput): ServiceResult<TournamentView> {
+  async create(input: TournamentInput): Promise<ServiceResult<TournamentView>> {
     if (!isPlayer(input.organiser) || !isId(input.chat?.id))
       return fail("bad-input", "That request makes no sense.");
-    return this.change(() => createTournament(this.ctx, input));
+    return await this.change(async () => createTournament(this.ctx, input));
   }
 
-  join(id: number, by: PlayerRef): ServiceResult<TournamentView> {
+  async join(id: number, by: PlayerRef): Promise<ServiceResult<TournamentView>> {
     if (!isId(id) || !isPlayer(by)) return badInput();
-    return this.change(() => joinTournament(this.ctx, id, by));
+    return await this.change(async () => joinTournament(this.ctx, id, by));
   }
 
-  leave(id: number, by: PlayerRef): ServiceResult<TournamentView> {
+  async leave(id: number, by: PlayerRef): Promise<ServiceResult<TournamentView>> {
     if (!isId(id) || !isPlayer(by)) return badInput();
-    return this.change(() => leaveTournament(this.ctx, id, by));
+    return await this.change(async () => leaveTournament(this.ctx, id, by));
   }
 
-  configure(id: number, by: PlayerRef, change: TournamentChange): ServiceResult<TournamentView> {
+  async configure(
+    id: number,
+    by: PlayerRef,
+    change: TournamentChange,
+  ): Promise<ServiceResult<TournamentView>> {
     if (!isId(id) || !isPlayer(by)) return badInput();
-    return this.change(() => changeTournament(this.ctx, id, by, change));
+    return await this.change(async () => changeTournament(this.ctx, id, by, change));
   }
 
-  start(id: number, by: PlayerRef | null): ServiceResult<TournamentView> {
+  async start(id: number, by: PlayerRef | null): Promise<ServiceResult<TournamentView>> {
     if (!isId(id) || (by !== null && !isPlayer(by))) return badInput();
     let opened: number[] = [];
-    const r = this.change(() => {
-      const started = startTournament(this.ctx, id, by);
+    const r = await this.change(async () => {
+      const started = await startTournament(this.ctx, id, by);
       if (!started.ok) return started;
       opened = started.value.opened;
       return ok(started.value.row);
     });
-    this.games.announce(opened, ["started"]);
+    await this.games.announce(opened, ["started"]);
     return r;
   }
 
   /** `chatAdmin`: the one calling it off runs the tournament's chat (the bot asked Telegram). */
-  cancel(
+  async cancel(
     id: number,
     by: PlayerRef | null,
     mode: CancelMode,
     chatAdmin = false,
-  ): ServiceResult<TournamentView> {
+  ): Promise<ServiceResult<TournamentView>> {
     if (!isId(id) || (by !== null && !isPlayer(by))) return badInput();
     let abandoned: number[] = [];
-    const r = this.change(() => {
-      const done = cancelTournament(this.ctx, id, by, mode, chatAdmin);
+    const r = await this.change(async () => {
+      const done = await cancelTournament(this.ctx, id, by, mode, chatAdmin);
       if (!done.ok) return done;
       abandoned = done.value.abandoned;
       return ok(done.value.row);
     });
-    this.games.announce(abandoned, ["abandoned"]);
+    await this.games.announce(abandoned, ["abandoned"]);
     return r;
   }
 
   /** Sign-ups whose window has closed: started with enough players, else called off. */
-  closeSignups(now: number = this.ctx.config.now()): void {
-    for (const t of this.ctx.tournaments.signupsDue(now)) {
-      const started = this.start(t.id, null);
-      if (!started.ok) this.cancel(t.id, null, "finish");
+  async closeSignups(now: number = this.ctx.config.now()): Promise<void> {
+    for (const t of await this.ctx.tournaments.signupsDue(now)) {
+      const started = await this.start(t.id, null);
+      if (!started.ok) await this.cancel(t.id, null, "finish");
     }
   }
 
   /** Moves a tournament on from its games (idempotent; see advance). */
-  advance(id: number): void {
+  async advance(id: number): Promise<void> {
     let opened: number[] = [];
     let before = 0;
-    const r = this.write(() => {
-      before = this.ctx.tournaments.get(id)?.version ?? 0;
-      opened = advance(this.ctx, id);
+    const r = await this.write(async () => {
+      before = (await this.ctx.tournaments.get(id))?.version ?? 0;
+      opened = await advance(this.ctx, id);
       return ok(null);
     });
     if (!r.ok) return;
-    this.games.announce(opened, ["started"]);
-    const after = this.get(id);
-    if (after && after.version !== before) this.changed(after);
+    await this.games.announce(opened, ["started"]);
+    const after = await this.get(id);
+    if (after && after.version !== before) await this.changed(after);
   }
 
   /** Every tournament in play, after a restart or at a maintenance tick. */
-  advanceAll(): void {
-    for (const id of this.ctx.tournaments.inPlayIds()) this.advance(id);
+  async advanceAll(): Promise<void> {
+    for (const id of await this.ctx.tournaments.inPlayIds()) await this.advance(id);
   }
 
-  get(id: number): TournamentView | null {
-    const row = isId(id) ? this.ctx.tournaments.get(id) : undefined;
-    return row ? tournamentView(this.ctx, row) : null;
+  async get(id: number): Promise<TournamentView | null> {
+    const row = isId(id) ? await this.ctx.tournaments.get(id) : undefined;
+    return row ? await tournamentView(this.ctx, row) : null;
   }
 
   /** The chat's tournament in sign-up or play, else its latest one, else null. */
-  inChat(chatId: number): TournamentView | null {
+  async inChat(chatId: number): Promise<TournamentView | null> {
     const row =
-      this.ctx.tournaments.openInChat(chatId) ?? this.ctx.tournaments.latestInChat(chatId);
-    return row ? tournamentView(this.ctx, row) : null;
+      (await this.ctx.tournaments.openInChat(chatId)) ??
+      (await this.ctx.tournaments.latestInChat(chatId));
+    return row ? await tournamentView(this.ctx, row) : null;
   }
 
-  openInChat(chatId: number): TournamentView | null {
-    const row = this.ctx.tournaments.openInChat(chatId);
-    return row ? tournamentView(this.ctx, row) : null;
+  async openInChat(chatId: number): Promise<TournamentView | null> {
+    const row = await this.ctx.tournaments.openInChat(chatId);
+    return row ? await tournamentView(this.ctx, row) : null;
   }
 
   /** Tournaments whose sign-up is open. */
-  inSignup(): TournamentView[] {
-    return this.ctx.tournaments.inSignup().map((t) => tournamentView(this.ctx, t));
+  async inSignup(): Promise<TournamentView[]> {
+    return Promise.all(
+      (await this.ctx.tournaments.inSignup()).map((t) => tournamentView(this.ctx, t)),
+    );
   }
 
   /** The final message (winner and places) has been posted. */
-  markAnnounced(id: number): void {
-    this.ctx.tournaments.setMessages(id, { announced: true });
+  async markAnnounced(id: number): Promise<void> {
+    await this.ctx.tournaments.setMessages(id, { announced: true });
   }
 
   /** The sign-up card was written for this status: a closed card is not written again. */
-  markCardWritten(id: number, status: TournamentStatus): void {
-    this.ctx.tournaments.setMessages(id, { cardStatus: status });
+  async markCardWritten(id: number, status: TournamentStatus): Promise<void> {
+    await this.ctx.tournaments.setMessages(id, { cardStatus: status });
   }
 
   /** Tournaments won per player in the chat. */
-  winsInChat(chatId: number): Map<number, number> {
-    return this.ctx.tournaments.winsInChat(chatId);
+  async winsInChat(chatId: number): Promise<Map<number, number>> {
+    return await this.ctx.tournaments.winsInChat(chatId);
   }
 
-  private change(fn: () => ServiceResult<{ id: number }>): ServiceResult<TournamentView> {
-    const r = this.write(fn);
+  private async change(
+    fn: () => Promise<ServiceResult<{ id: number }>>,
+  ): Promise<ServiceResult<TournamentView>> {
+    const r = await this.write(fn);
     if (!r.ok) return r;
-    const view = this.get(r.value.id);
+    const view = await this.get(r.value.id);
     if (!view) return fail("not-found", "There is no such tournament.");
-    this.changed(view);
+    await this.changed(view);
     return ok(view);
   }
 
-  private changed(view: TournamentView): void {
-    this.publish({ kind: "tournament", tournament: view });
+  private async changed(view: TournamentView): Promise<void> {
+    await this.publish({ kind: "tournament", tournament: view });
   }
 
-  private write<T>(fn: () => ServiceResult<T>): ServiceResult<T> {
+  private async write<T>(fn: () => Promise<ServiceResult<T>>): Promise<ServiceResult<T>> {
     try {
-      return this.ctx.tx(fn);
+      return await this.ctx.tx(fn);
     } catch (e) {
       if (isConstraint(e)) return fail("tournament-exists", "This chat already has a tournament.");
       if (isBusy(e)) return fail("busy", "The game is busy; try again.");

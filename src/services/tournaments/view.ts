@@ -10,11 +10,12 @@ import { playerView } from "../views.js";
 import type { TournamentMatchView, TournamentView } from "./types.js";
 
 /** The decided matches (of all the tournament's, or of `rows`) as the engine reads them. */
-export function resultsOf(
+export async function resultsOf(
   ctx: ServiceContext,
   tournamentId: number,
-  rows: readonly TournamentMatchRow[] = ctx.tournaments.matches(tournamentId),
-): MatchResult[] {
+  given?: readonly TournamentMatchRow[],
+): Promise<MatchResult[]> {
+  const rows = given ?? (await ctx.tournaments.matches(tournamentId));
   return rows
     .filter((m) => m.status === "done" && m.winnerId !== null)
     .map((m) => ({
@@ -27,29 +28,34 @@ export function resultsOf(
     }));
 }
 
-export function tournamentView(ctx: ServiceContext, t: TournamentRow): TournamentView {
-  const entries = ctx.tournaments.entries(t.id);
+export async function tournamentView(
+  ctx: ServiceContext,
+  t: TournamentRow,
+): Promise<TournamentView> {
+  const entries = await ctx.tournaments.entries(t.id);
   const ids = entries.map((e) => e.playerId);
-  const rows = ctx.players.getMany([...ids, t.organiserId]);
-  const person = (id: number) => {
-    const row = rows.get(id) ?? ctx.players.get(id);
+  const rows = await ctx.players.getMany([...ids, t.organiserId]);
+  const person = async (id: number) => {
+    const row = rows.get(id) ?? (await ctx.players.get(id));
     if (!row) throw new Error(`player ${id} is missing`);
     return playerView(row);
   };
-  const matchRows = ctx.tournaments.matches(t.id);
-  const results = resultsOf(ctx, t.id, matchRows);
-  const live = ctx.tournaments.liveGames(t.id);
-  const matches: TournamentMatchView[] = matchRows.map((m) => ({
-    id: m.id,
-    a: person(m.playerA),
-    b: person(m.playerB),
-    status: m.status,
-    winnerId: m.winnerId,
-    pointsA: m.pointsA,
-    pointsB: m.pointsB,
-    forfeit: m.forfeit,
-    liveGameId: live.get(m.id) ?? null,
-  }));
+  const matchRows = await ctx.tournaments.matches(t.id);
+  const results = await resultsOf(ctx, t.id, matchRows);
+  const live = await ctx.tournaments.liveGames(t.id);
+  const matches: TournamentMatchView[] = [];
+  for (const m of matchRows)
+    matches.push({
+      id: m.id,
+      a: await person(m.playerA),
+      b: await person(m.playerB),
+      status: m.status,
+      winnerId: m.winnerId,
+      pointsA: m.pointsA,
+      pointsB: m.pointsB,
+      forfeit: m.forfeit,
+      liveGameId: live.get(m.id) ?? null,
+    });
   const started = t.startedAt !== null;
   return {
     id: t.id,
@@ -59,9 +65,9 @@ export function tournamentView(ctx: ServiceContext, t: TournamentRow): Tournamen
     rules: t.rules,
     format: t.format,
     timeControl: t.timeControl ?? { kind: "none" },
-    organiser: person(t.organiserId),
+    organiser: await person(t.organiserId),
     signupEndsAt: t.signupEndsAt,
-    entrants: ids.map(person),
+    entrants: await Promise.all(ids.map(person)),
     matches,
     standings: t.format === "round-robin" ? roundRobinStandings(ids, results) : null,
     bracket: t.format === "knockout" && started ? knockoutBracket(ids, results) : null,

@@ -7,62 +7,64 @@ import {
 import { it } from "../fixtures.js";
 
 describe("DialogStore", () => {
-  it("keeps each key's latest value and deletes on request", ({ database }) => {
+  it("keeps each key's latest value and deletes on request", async ({ database }) => {
     const { db } = database;
     const store = new DialogStore(db, () => 1_000);
-    store.write("-5:1", { step: 1 });
-    store.write("-5:1", { step: 2 });
-    store.write("-5:2", { step: 7 });
-    expect(store.read("-5:1")).toEqual({ step: 2 });
-    store.delete("-5:2");
-    expect(store.read("-5:2")).toBeUndefined();
-    expect(new DialogStore(db, () => 1_000).read("-5:1")).toEqual({ step: 2 });
+    await store.write("-5:1", { step: 1 });
+    await store.write("-5:1", { step: 2 });
+    await store.write("-5:2", { step: 7 });
+    expect(await store.read("-5:1")).toEqual({ step: 2 });
+    await store.delete("-5:2");
+    expect(await store.read("-5:2")).toBeUndefined();
+    expect(await new DialogStore(db, () => 1_000).read("-5:1")).toEqual({ step: 2 });
   });
 
-  it("knows where each dialog's message is, and expires the ones left unanswered", ({
+  it("knows where each dialog's message is, and expires the ones left unanswered", async ({
     database,
   }) => {
     const { db } = database;
     let now = 1_000;
     const store = new DialogStore(db, () => now);
     // The first question is recorded before the plugin has written any state.
-    store.asked("-5:1", { chatId: -5, messageId: 40, locale: "ru" });
-    store.write("-5:1", { step: 1 });
-    store.asked("-6:2", { chatId: -6, messageId: 41, locale: "en" });
-    expect(store.place("-5:1")).toEqual({ chatId: -5, messageId: 40, locale: "ru" });
-    expect(store.read("-5:1")).toEqual({ step: 1 });
+    await store.asked("-5:1", { chatId: -5, messageId: 40, locale: "ru" });
+    await store.write("-5:1", { step: 1 });
+    await store.asked("-6:2", { chatId: -6, messageId: 41, locale: "en" });
+    expect(await store.place("-5:1")).toEqual({ chatId: -5, messageId: 40, locale: "ru" });
+    expect(await store.read("-5:1")).toEqual({ step: 1 });
     now += 30_000;
-    store.asked("-6:2", { chatId: -6, messageId: 41, locale: "en" });
+    await store.asked("-6:2", { chatId: -6, messageId: 41, locale: "en" });
     now += 31_000;
-    expect(store.expire(60_000)).toEqual([
+    expect(await store.expire(60_000)).toEqual([
       { key: "-5:1", chatId: -5, messageId: 40, locale: "ru" },
     ]);
-    expect(store.read("-5:1")).toBeUndefined();
-    expect(store.place("-5:1")).toBeNull();
-    expect(store.place("-6:2")).not.toBeNull();
+    expect(await store.read("-5:1")).toBeUndefined();
+    expect(await store.place("-5:1")).toBeNull();
+    expect(await store.place("-6:2")).not.toBeNull();
   });
 
-  it("drops at start-up dialogs nobody touched for a day", ({ database }) => {
+  it("drops at start-up dialogs nobody touched for a day", async ({ database }) => {
     const { db } = database;
-    new DialogStore(db, () => 1_000).write("-5:1", { step: 2 });
-    expect(new DialogStore(db, () => 1_000 + DIALOG_TTL_MS - 1).read("-5:1")).toEqual({ step: 2 });
-    expect(new DialogStore(db, () => 1_001 + DIALOG_TTL_MS).read("-5:1")).toBeUndefined();
+    await new DialogStore(db, () => 1_000).write("-5:1", { step: 2 });
+    expect(await new DialogStore(db, () => 1_000 + DIALOG_TTL_MS - 1).read("-5:1")).toEqual({
+      step: 2,
+    });
+    expect(await new DialogStore(db, () => 1_001 + DIALOG_TTL_MS).read("-5:1")).toBeUndefined();
   });
 
-  it("does not store a state past its cap: the dialog ends, and its message is handed out once", ({
+  it("does not store a state past its cap: the dialog ends, and its message is handed out once", async ({
     database,
   }) => {
     const { db } = database;
     const store = new DialogStore(db, () => 1_000);
-    store.asked("-5:1", { chatId: -5, messageId: 40, locale: "uk" });
+    await store.asked("-5:1", { chatId: -5, messageId: 40, locale: "uk" });
     const fits = { steps: "x".repeat(MAX_DIALOG_STATE_CHARS - 20) };
-    store.write("-5:1", fits);
-    expect(store.read("-5:1")).toEqual(fits);
+    await store.write("-5:1", fits);
+    expect(await store.read("-5:1")).toEqual(fits);
     expect(store.takeOvergrown()).toEqual([]);
-    store.write("-5:1", { steps: "x".repeat(MAX_DIALOG_STATE_CHARS) });
-    expect(store.read("-5:1")).toBeUndefined();
-    expect(store.place("-5:1")).toBeNull();
-    expect(new DialogStore(db, () => 1_000).read("-5:1")).toBeUndefined();
+    await store.write("-5:1", { steps: "x".repeat(MAX_DIALOG_STATE_CHARS) });
+    expect(await store.read("-5:1")).toBeUndefined();
+    expect(await store.place("-5:1")).toBeNull();
+    expect(await new DialogStore(db, () => 1_000).read("-5:1")).toBeUndefined();
     expect(store.takeOvergrown()).toEqual([
       { key: "-5:1", chatId: -5, messageId: 40, locale: "uk" },
     ]);

@@ -13,21 +13,23 @@ const doneOf = (database: OpenedDatabase, id: number) =>
   database.sqlite.prepare("select done_at from inbox where update_id = ?").pluck().get(id);
 
 describe("the update inbox", () => {
-  it("stores each update once: one delivered again is not new", ({ database }) => {
+  it("stores each update once: one delivered again is not new", async ({ database }) => {
     const inbox = inboxAt(database, new Clock());
-    expect([...inbox.admit([update(1), update(2)])]).toEqual([1, 2]);
-    expect([...inbox.admit([update(2), update(3)])]).toEqual([3]);
-    expect([...inbox.admit([])]).toEqual([]);
+    expect([...(await inbox.admit([update(1), update(2)]))]).toEqual([1, 2]);
+    expect([...(await inbox.admit([update(2), update(3)]))]).toEqual([3]);
+    expect([...(await inbox.admit([]))]).toEqual([]);
   });
 
-  it("gives back what was never done, oldest first, with its first arrival", ({ database }) => {
+  it("gives back what was never done, oldest first, with its first arrival", async ({
+    database,
+  }) => {
     const clock = new Clock();
     const inbox = inboxAt(database, clock);
-    inbox.admit([update(7), update(5)]);
+    await inbox.admit([update(7), update(5)]);
     clock.advance(1_000);
-    inbox.admit([update(6)]);
-    inbox.done(7);
-    const { replay, givenUp } = inbox.takePending();
+    await inbox.admit([update(6)]);
+    await inbox.done(7);
+    const { replay, givenUp } = await inbox.takePending();
     expect(replay.map((e) => [e.id, e.receivedAt - clock.t])).toEqual([
       [5, -1_000],
       [6, 0],
@@ -37,38 +39,40 @@ describe("the update inbox", () => {
     expect(doneOf(database, 7)).toBe(clock.t);
   });
 
-  it("gives an update up once its handling began three times (each time the process died)", ({
+  it("gives an update up once its handling began three times (each time the process died)", async ({
     database,
   }) => {
     const inbox = inboxAt(database, new Clock());
-    inbox.admit([update(1)]);
-    expect(inbox.takePending().replay.map((e) => e.id)).toEqual([1]);
-    expect(inbox.takePending().replay.map((e) => e.id)).toEqual([1]);
-    const third = inbox.takePending();
+    await inbox.admit([update(1)]);
+    expect((await inbox.takePending()).replay.map((e) => e.id)).toEqual([1]);
+    expect((await inbox.takePending()).replay.map((e) => e.id)).toEqual([1]);
+    const third = await inbox.takePending();
     expect(third.replay).toEqual([]);
     expect(third.givenUp).toEqual([{ id: 1, reason: "begun 3 times" }]);
-    expect(inbox.takePending()).toEqual({ replay: [], givenUp: [] });
+    expect(await inbox.takePending()).toEqual({ replay: [], givenUp: [] });
   });
 
-  it("gives up an entry that no longer reads as JSON", ({ database }) => {
+  it("gives up an entry that no longer reads as JSON", async ({ database }) => {
     const inbox = inboxAt(database, new Clock());
-    inbox.admit([update(1), update(2)]);
+    await inbox.admit([update(1), update(2)]);
     database.sqlite.prepare("update inbox set payload = '{\"upd' where update_id = 1").run();
-    const { replay, givenUp } = inbox.takePending();
+    const { replay, givenUp } = await inbox.takePending();
     expect(replay.map((e) => e.id)).toEqual([2]);
     expect(givenUp).toEqual([{ id: 1, reason: "unreadable" }]);
   });
 
-  it("forgets entries after two days, longer than Telegram keeps an update", ({ database }) => {
+  it("forgets entries after two days, longer than Telegram keeps an update", async ({
+    database,
+  }) => {
     const clock = new Clock();
     const inbox = inboxAt(database, clock);
-    inbox.admit([update(1)]);
+    await inbox.admit([update(1)]);
     clock.advance(47 * HOUR);
-    inbox.admit([update(2)]);
-    expect(inbox.prune()).toBe(0);
+    await inbox.admit([update(2)]);
+    expect(await inbox.prune()).toBe(0);
     clock.advance(2 * HOUR);
-    expect(inbox.prune()).toBe(1);
+    expect(await inbox.prune()).toBe(1);
     // Gone from the inbox, so the same id would count as new again.
-    expect([...inbox.admit([update(1), update(2)])]).toEqual([1]);
+    expect([...(await inbox.admit([update(1), update(2)]))]).toEqual([1]);
   });
 });

@@ -22,16 +22,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const NOW = Date.UTC(2026, 5, 1);
 const BEFORE = "0013_dice_second_part";
 
-it("moves every message, what it shows, and the lost chats to the front end's tables", () => {
+it("moves every message, what it shows, and the lost chats to the front end's tables", async () => {
   // Games and challenges as today's code stores them; their messages go in the old columns.
   const { scratch, made } = scratchGames("moved", NOW);
-  const inChat = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
-  const chatGame = unwrap(made.acceptChallenge(inChat.id, bob)).game.id;
-  const inline = unwrap(made.createChallenge({ challenger: carol, variant: "short" }));
+  const inChat = unwrap(
+    await made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }),
+  );
+  const chatGame = unwrap(await made.acceptChallenge(inChat.id, bob)).game.id;
+  const inline = unwrap(await made.createChallenge({ challenger: carol, variant: "short" }));
   const inlineGame = unwrap(
-    made.acceptChallenge(inline.id, bob, { kind: "inline", inlineMessageId: "AgAAA-1" }),
+    await made.acceptChallenge(inline.id, bob, { kind: "inline", inlineMessageId: "AgAAA-1" }),
   ).game.id;
-  const open = unwrap(made.createChallenge({ challenger: bob, chat: CHAT, variant: "short" }));
+  const open = unwrap(
+    await made.createChallenge({ challenger: bob, chat: CHAT, variant: "short" }),
+  );
 
   const path = join(dir, "old.sqlite");
   const tags = migrationTags();
@@ -72,37 +76,48 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
   const upgraded = openDatabase(path);
   const messages = new MessageStore(upgraded.db);
   const tournamentMessages = new TournamentMessageStore(upgraded.db);
-  expect(messages.challengeMessage(inChat.id)).toEqual({
+  expect(await messages.challengeMessage(inChat.id)).toEqual({
     kind: "chat",
     chatId: CHAT.id,
     messageId: 70,
   });
-  expect(messages.cardClosed(inChat.id)).toBe(true);
-  expect(messages.challengeMessage(inline.id)).toEqual({
+  expect(await messages.cardClosed(inChat.id)).toBe(true);
+  expect(await messages.challengeMessage(inline.id)).toEqual({
     kind: "inline",
     inlineMessageId: "AgAAA-1",
   });
-  expect(messages.challengeInInlineMessage("AgAAA-1")).toBe(inline.id);
-  expect(messages.cardClosed(open.id)).toBe(false);
-  expect(messages.gameMessage(chatGame)).toEqual({ kind: "chat", chatId: CHAT.id, messageId: 71 });
-  expect(messages.boardShown(chatGame)).toMatchObject({ shownClaim: true, shownStatus: "active" });
-  expect(messages.gameInInlineMessage("AgAAA-1")).toBe(inlineGame);
+  expect(await messages.challengeInInlineMessage("AgAAA-1")).toBe(inline.id);
+  expect(await messages.cardClosed(open.id)).toBe(false);
+  expect(await messages.gameMessage(chatGame)).toEqual({
+    kind: "chat",
+    chatId: CHAT.id,
+    messageId: 71,
+  });
+  expect(await messages.boardShown(chatGame)).toMatchObject({
+    shownClaim: true,
+    shownStatus: "active",
+  });
+  expect(await messages.gameInInlineMessage("AgAAA-1")).toBe(inlineGame);
   // Only the board behind its game is to be caught up.
-  expect(messages.gamesBehindBoard()).toEqual([inlineGame]);
-  expect(tournamentMessages.of(1)).toEqual({
+  expect(await messages.gamesBehindBoard()).toEqual([inlineGame]);
+  expect(await tournamentMessages.of(1)).toEqual({
     messageId: 80,
     standingsMessageId: 81,
     shownVersion: 3,
     locale: "en",
   });
-  expect(tournamentMessages.behind()).toEqual([1]);
+  expect(await tournamentMessages.behind()).toEqual([1]);
   expect(messages.isChatLost(-2002)).toBe(true);
   expect(messages.isChatLost(CHAT.id)).toBe(false);
 
   // The service reads the same places through its port: a press on the board still counts.
   const svc = new GameService(upgraded.db, messages, { now: () => NOW });
-  expect(svc.getGame(chatGame)!.message).toEqual({ kind: "chat", chatId: CHAT.id, messageId: 71 });
-  expect(svc.getChallenge(inline.id)!.message).toEqual({
+  expect((await svc.getGame(chatGame))!.message).toEqual({
+    kind: "chat",
+    chatId: CHAT.id,
+    messageId: 71,
+  });
+  expect((await svc.getChallenge(inline.id))!.message).toEqual({
     kind: "inline",
     inlineMessageId: "AgAAA-1",
   });
@@ -117,11 +132,15 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
   upgraded.close();
 });
 
-it("moves the languages of games, challenges and tournaments to the front end's tables", () => {
+it("moves the languages of games, challenges and tournaments to the front end's tables", async () => {
   const { scratch, made } = scratchGames("languages", NOW);
-  const shown = unwrap(made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
-  const shownGame = unwrap(made.acceptChallenge(shown.id, bob)).game.id;
-  const unseen = unwrap(made.createChallenge({ challenger: carol, chat: CHAT, variant: "short" }));
+  const shown = unwrap(
+    await made.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }),
+  );
+  const shownGame = unwrap(await made.acceptChallenge(shown.id, bob)).game.id;
+  const unseen = unwrap(
+    await made.createChallenge({ challenger: carol, chat: CHAT, variant: "short" }),
+  );
 
   const path = join(dir, "before-languages.sqlite");
   const old = databaseUpTo(dir, "0014_telegram_messages", path);
@@ -156,15 +175,19 @@ it("moves the languages of games, challenges and tournaments to the front end's 
 
   const upgraded = openDatabase(path);
   const messages = new MessageStore(upgraded.db);
-  expect(messages.gameLocale(shownGame)).toBe("uk");
-  expect(messages.challengeLocale(shown.id)).toBe("uk");
-  expect(messages.challengeLocale(unseen.id)).toBe("ru");
-  expect(new TournamentMessageStore(upgraded.db).of(1).locale).toBe("ru");
+  expect(await messages.gameLocale(shownGame)).toBe("uk");
+  expect(await messages.challengeLocale(shown.id)).toBe("uk");
+  expect(await messages.challengeLocale(unseen.id)).toBe("ru");
+  expect((await new TournamentMessageStore(upgraded.db).of(1)).locale).toBe("ru");
   // What the rows said of their messages is kept; rows made for a language show nothing yet.
-  expect(messages.gameMessage(shownGame)).toEqual({ kind: "chat", chatId: CHAT.id, messageId: 71 });
-  expect(messages.challengeMessage(shown.id)).toMatchObject({ messageId: 70 });
-  expect(messages.challengeMessage(unseen.id)).toBeNull();
-  expect(messages.gamesBehindBoard()).toEqual([]);
+  expect(await messages.gameMessage(shownGame)).toEqual({
+    kind: "chat",
+    chatId: CHAT.id,
+    messageId: 71,
+  });
+  expect(await messages.challengeMessage(shown.id)).toMatchObject({ messageId: 70 });
+  expect(await messages.challengeMessage(unseen.id)).toBeNull();
+  expect(await messages.gamesBehindBoard()).toEqual([]);
   for (const table of ["games", "challenges", "tournaments"]) {
     const names = (
       upgraded.sqlite.prepare(`pragma table_info(${table})`).all() as { name: string }[]

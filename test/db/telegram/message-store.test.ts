@@ -39,75 +39,79 @@ function fixture() {
 }
 
 describe("where the bot shows games and challenges", () => {
-  it("keeps a challenge's card, and a new game's board answers it in its chat", () => {
+  it("keeps a challenge's card, and a new game's board answers it in its chat", async () => {
     const { svc, messages } = fixture();
-    const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+    const c = unwrap(await svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
     expect(c.message).toBeNull();
     const ref = { kind: "chat", chatId: CHAT.id, messageId: 77 } as const;
-    messages.setChallengeMessage(c.id, ref);
-    expect(svc.getChallenge(c.id)!.message).toEqual(ref);
-    const game = unwrap(svc.acceptChallenge(c.id, bob)).game;
+    await messages.setChallengeMessage(c.id, ref);
+    expect((await svc.getChallenge(c.id))!.message).toEqual(ref);
+    const game = unwrap(await svc.acceptChallenge(c.id, bob)).game;
     // The board is a message of its own, the one the game started in.
     expect(game.message).toMatchObject({ kind: "chat", chatId: CHAT.id });
-    expect(messages.gameMessage(game.id)).toEqual(game.message);
-    expect(messages.replyTargetOf(game)).toBe(77);
-    expect(messages.acceptedCardsLeftOpen()).toEqual([{ challengeId: c.id, gameId: game.id }]);
-    messages.markCardClosed(c.id);
-    expect(messages.acceptedCardsLeftOpen()).toEqual([]);
-    expect(messages.cardClosed(c.id)).toBe(true);
+    expect(await messages.gameMessage(game.id)).toEqual(game.message);
+    expect(await messages.replyTargetOf(game)).toBe(77);
+    expect(await messages.acceptedCardsLeftOpen()).toEqual([
+      { challengeId: c.id, gameId: game.id },
+    ]);
+    await messages.markCardClosed(c.id);
+    expect(await messages.acceptedCardsLeftOpen()).toEqual([]);
+    expect(await messages.cardClosed(c.id)).toBe(true);
   });
 
-  it("moves a game's board, and finds an inline message's newest game and challenge", () => {
+  it("moves a game's board, and finds an inline message's newest game and challenge", async () => {
     const { svc, messages } = fixture();
     const inline = { kind: "inline", inlineMessageId: "AAQ-xyz" } as const;
-    const c = unwrap(svc.createChallenge({ challenger: alice, variant: "short", message: inline }));
-    expect(messages.challengeInInlineMessage("AAQ-xyz")).toBe(c.id);
-    const game = unwrap(svc.acceptChallenge(c.id, bob)).game;
+    const c = unwrap(
+      await svc.createChallenge({ challenger: alice, variant: "short", message: inline }),
+    );
+    expect(await messages.challengeInInlineMessage("AAQ-xyz")).toBe(c.id);
+    const game = unwrap(await svc.acceptChallenge(c.id, bob)).game;
     expect([game.chatId, game.message]).toEqual([null, inline]);
-    expect(messages.gameInInlineMessage("AAQ-xyz")).toBe(game.id);
-    expect(messages.gameInInlineMessage("other")).toBeNull();
+    expect(await messages.gameInInlineMessage("AAQ-xyz")).toBe(game.id);
+    expect(await messages.gameInInlineMessage("other")).toBeNull();
     const moved = { kind: "chat", chatId: -77, messageId: 9 } as const;
-    messages.setGameMessage(game.id, moved);
-    expect(svc.getGame(game.id)!.message).toEqual(moved);
-    expect(messages.gameInInlineMessage("AAQ-xyz")).toBeNull();
+    await messages.setGameMessage(game.id, moved);
+    expect((await svc.getGame(game.id))!.message).toEqual(moved);
+    expect(await messages.gameInInlineMessage("AAQ-xyz")).toBeNull();
   });
 
-  it("finds boards behind their game: never shown, an older version, another status", () => {
+  it("finds boards behind their game: never shown, an older version, another status", async () => {
     const { svc, messages } = fixture();
-    const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
-    const game = unwrap(svc.acceptChallenge(c.id, bob)).game;
-    messages.setGameMessage(game.id, { kind: "chat", chatId: CHAT.id, messageId: 5 });
-    expect(messages.gamesBehindBoard()).toEqual([game.id]);
-    messages.markGameShown(game.id, game.version - 1, false, "active");
-    expect(messages.gamesBehindBoard()).toEqual([game.id]);
-    messages.markGameShown(game.id, game.version, true, "active");
-    expect(messages.gamesBehindBoard()).toEqual([]);
-    expect(messages.boardShown(game.id)).toMatchObject({ shownVersion: game.version });
+    const c = unwrap(await svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+    const game = unwrap(await svc.acceptChallenge(c.id, bob)).game;
+    await messages.setGameMessage(game.id, { kind: "chat", chatId: CHAT.id, messageId: 5 });
+    expect(await messages.gamesBehindBoard()).toEqual([game.id]);
+    await messages.markGameShown(game.id, game.version - 1, false, "active");
+    expect(await messages.gamesBehindBoard()).toEqual([game.id]);
+    await messages.markGameShown(game.id, game.version, true, "active");
+    expect(await messages.gamesBehindBoard()).toEqual([]);
+    expect(await messages.boardShown(game.id)).toMatchObject({ shownVersion: game.version });
     // Marked broken, the game keeps its version: its board is behind until it says so.
-    messages.markGameShown(game.id, game.version, false, "broken");
-    expect(messages.gamesBehindBoard()).toEqual([game.id]);
+    await messages.markGameShown(game.id, game.version, false, "broken");
+    expect(await messages.gamesBehindBoard()).toEqual([game.id]);
     // Nothing of a chat the bot has lost is to be caught up.
-    messages.setChatLost(CHAT.id, true, 1);
-    expect(messages.gamesBehindBoard()).toEqual([]);
+    await messages.setChatLost(CHAT.id, true, 1);
+    expect(await messages.gamesBehindBoard()).toEqual([]);
   });
 
-  it("pauses a lost chat's timers until it is back, across a restart", () => {
+  it("pauses a lost chat's timers until it is back, across a restart", async () => {
     const { svc, messages, database, clock } = fixture();
-    const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
-    unwrap(svc.acceptChallenge(c.id, bob));
+    const c = unwrap(await svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+    unwrap(await svc.acceptChallenge(c.id, bob));
     clock.advance(3 * svc.config.idleMs);
-    expect(svc.gamesToRemind()).toHaveLength(1);
-    messages.setChatLost(CHAT.id, true, clock.now());
+    expect(await svc.gamesToRemind()).toHaveLength(1);
+    await messages.setChatLost(CHAT.id, true, clock.now());
     expect(svc.isChatLost(CHAT.id)).toBe(true);
-    expect(svc.gamesToRemind()).toEqual([]);
-    expect(svc.claimableGames()).toEqual([]);
+    expect(await svc.gamesToRemind()).toEqual([]);
+    expect(await svc.claimableGames()).toEqual([]);
     expect(new MessageStore(database.db).isChatLost(CHAT.id)).toBe(true);
-    messages.setChatLost(CHAT.id, false, clock.now());
-    expect(svc.gamesToRemind()).toHaveLength(1);
+    await messages.setChatLost(CHAT.id, false, clock.now());
+    expect(await svc.gamesToRemind()).toHaveLength(1);
     expect(new MessageStore(database.db).isChatLost(CHAT.id)).toBe(false);
   });
 
-  it("keeps a tournament's messages and finds those behind", () => {
+  it("keeps a tournament's messages and finds those behind", async () => {
     const { database } = fixture();
     const tournamentMessages = new TournamentMessageStore(database.db);
     database.sqlite.exec(
@@ -117,81 +121,83 @@ describe("where the bot shows games and challenges", () => {
          signup_ends_at, version, created_at, updated_at)
        values (1, -5, 1, 'long', '{}', 'knockout', 0, 2, 0, 0)`,
     );
-    expect(tournamentMessages.of(1)).toEqual({
+    expect(await tournamentMessages.of(1)).toEqual({
       messageId: null,
       standingsMessageId: null,
       shownVersion: null,
       locale: null,
     });
-    expect(tournamentMessages.behind()).toEqual([1]);
-    tournamentMessages.set(1, { messageId: 3 });
-    tournamentMessages.set(1, { standingsMessageId: 4, shownVersion: 2 });
-    expect(tournamentMessages.of(1)).toEqual({
+    expect(await tournamentMessages.behind()).toEqual([1]);
+    await tournamentMessages.set(1, { messageId: 3 });
+    await tournamentMessages.set(1, { standingsMessageId: 4, shownVersion: 2 });
+    expect(await tournamentMessages.of(1)).toEqual({
       messageId: 3,
       standingsMessageId: 4,
       shownVersion: 2,
       locale: null,
     });
-    expect(tournamentMessages.behind()).toEqual([]);
+    expect(await tournamentMessages.behind()).toEqual([]);
   });
 
-  it("writes a game in the language of what it began from: its challenge, the game before, its tournament", () => {
+  it("writes a game in the language of what it began from: its challenge, the game before, its tournament", async () => {
     const { svc, messages, database } = fixture();
     // Made outside writtenIn (a test, a script): no language of its own, the default's.
-    const plain = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
-    expect(messages.challengeLocale(plain.id)).toBeNull();
-    const c = messages.writtenIn("uk", () =>
-      unwrap(svc.createChallenge({ challenger: carol, chat: CHAT, variant: "long" })),
+    const plain = unwrap(
+      await svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }),
     );
-    expect(messages.challengeLocale(c.id)).toBe("uk");
+    expect(await messages.challengeLocale(plain.id)).toBeNull();
+    const c = await messages.writtenIn("uk", async () =>
+      unwrap(await svc.createChallenge({ challenger: carol, chat: CHAT, variant: "long" })),
+    );
+    expect(await messages.challengeLocale(c.id)).toBe("uk");
     // Outside the call, nothing more is written in it.
-    const after = unwrap(svc.createChallenge({ challenger: bob, variant: "long" }));
-    expect(messages.challengeLocale(after.id)).toBeNull();
+    const after = unwrap(await svc.createChallenge({ challenger: bob, variant: "long" }));
+    expect(await messages.challengeLocale(after.id)).toBeNull();
 
-    const first = unwrap(svc.acceptChallenge(c.id, bob)).game;
-    expect(messages.gameLocale(first.id)).toBe("uk");
-    unwrap(svc.act(first.id, first.waitingFor!, { type: "resign" }, first.version));
-    const next = unwrap(svc.rematch(first.id, bob)).game;
+    const first = unwrap(await svc.acceptChallenge(c.id, bob)).game;
+    expect(await messages.gameLocale(first.id)).toBe("uk");
+    unwrap(await svc.act(first.id, first.waitingFor!, { type: "resign" }, first.version));
+    const next = unwrap(await svc.rematch(first.id, bob)).game;
     expect(next.previousGameId).toBe(first.id);
-    expect(messages.gameLocale(next.id)).toBe("uk");
+    expect(await messages.gameLocale(next.id)).toBe("uk");
     // A later place does not change the language.
-    messages.setGameMessage(next.id, { kind: "chat", chatId: CHAT.id, messageId: 8 });
-    messages.markGameShown(next.id, next.version, false, "active");
-    expect(new MessageStore(database.db).gameLocale(next.id)).toBe("uk");
+    await messages.setGameMessage(next.id, { kind: "chat", chatId: CHAT.id, messageId: 8 });
+    await messages.markGameShown(next.id, next.version, false, "active");
+    expect(await new MessageStore(database.db).gameLocale(next.id)).toBe("uk");
 
     const tours = new TournamentService(database.db, svc);
-    const t = messages.writtenIn("ru", () =>
-      unwrap(tours.create({ organiser: alice, chat: CHAT, variant: "long", signupMs: HOUR })),
+    const t = await messages.writtenIn("ru", async () =>
+      unwrap(await tours.create({ organiser: alice, chat: CHAT, variant: "long", signupMs: HOUR })),
     );
-    expect(new TournamentMessageStore(database.db).of(t.id).locale).toBe("ru");
-    unwrap(tours.join(t.id, dave));
-    unwrap(tours.join(t.id, erin));
-    const started = unwrap(tours.start(t.id, alice));
+    expect((await new TournamentMessageStore(database.db).of(t.id)).locale).toBe("ru");
+    unwrap(await tours.join(t.id, dave));
+    unwrap(await tours.join(t.id, erin));
+    const started = unwrap(await tours.start(t.id, alice));
     const matchGames = started.matches.map((m) => m.liveGameId).filter((id) => id !== null);
     expect(matchGames).not.toHaveLength(0);
-    for (const id of matchGames) expect(messages.gameLocale(id!)).toBe("ru");
+    for (const id of matchGames) expect(await messages.gameLocale(id!)).toBe("ru");
   });
 
-  it("keeps in memory only board rows that were committed: a rolled-back place is not seen again", () => {
+  it("keeps in memory only board rows that were committed: a rolled-back place is not seen again", async () => {
     const { svc, messages, database } = fixture();
-    const c = unwrap(svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
-    const game = unwrap(svc.acceptChallenge(c.id, bob)).game;
-    const before = messages.gameMessage(game.id);
+    const c = unwrap(await svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+    const game = unwrap(await svc.acceptChallenge(c.id, bob)).game;
+    const before = await messages.gameMessage(game.id);
     expect(before).not.toBeNull();
     const moved = { kind: "chat", chatId: CHAT.id, messageId: 501 } as const;
     const rollback = new Error("rolled back");
-    expect(() =>
-      database.db.transaction(() => {
-        messages.setGameMessage(game.id, moved);
-        expect(messages.gameMessage(game.id)).toEqual(moved);
+    await expect(
+      database.db.transaction(async () => {
+        await messages.setGameMessage(game.id, moved);
+        expect(await messages.gameMessage(game.id)).toEqual(moved);
         throw rollback;
       }),
-    ).toThrow(rollback);
-    expect(messages.gameMessage(game.id)).toEqual(before);
+    ).rejects.toThrow(rollback);
+    expect(await messages.gameMessage(game.id)).toEqual(before);
     // A committed change is read again, not the row kept from before it.
-    messages.setGameMessage(game.id, moved);
-    expect(messages.gameMessage(game.id)).toEqual(moved);
-    messages.markGameShown(game.id, 3, false, "active");
-    expect(messages.boardShown(game.id)).toMatchObject({ shownVersion: 3 });
+    await messages.setGameMessage(game.id, moved);
+    expect(await messages.gameMessage(game.id)).toEqual(moved);
+    await messages.markGameShown(game.id, 3, false, "active");
+    expect(await messages.boardShown(game.id)).toMatchObject({ shownVersion: 3 });
   });
 });

@@ -5,7 +5,7 @@ import { playOut, prng } from "../driver.js";
 import { alice, bob, CHAT, harness, unwrap } from "../helpers.js";
 
 /** A series between two random players who double, drop and offer to resign now and then. */
-export function playSeries(
+export async function playSeries(
   variant: "long" | "short",
   rules: Partial<Rules> | undefined,
   games: number,
@@ -15,18 +15,18 @@ export function playSeries(
 ) {
   const h = harness({}, `records-${variant}-${seed}`);
   const reviews = new GameReviews(h.database.db, memoryFrontEnd(), h.clock.now);
-  const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));
+  const c = unwrap(await h.svc.createChallenge({ challenger: alice, chat: CHAT, variant, rules }));
   let game = unwrap(
-    h.svc.acceptChallenge(c.id, bob, null, { secondPart: pressed?.(0) ?? null }),
+    await h.svc.acceptChallenge(c.id, bob, null, { secondPart: pressed?.(0) ?? null }),
   ).game;
   const rand = prng(seed);
   const finished: GameView[] = [];
   for (let i = 0; i < games; i++) {
-    const played = playOut(h.svc, game, rand, { double: 0.2, take: 0.7, resign: 0.004 });
+    const played = await playOut(h.svc, game, rand, { double: 0.2, take: 0.7, resign: 0.004 });
     finished.push(played.game);
     if (played.game.final?.over) break;
     game = unwrap(
-      h.svc.rematch(game.id, alice, null, { secondPart: pressed?.(i + 1) ?? null }),
+      await h.svc.rematch(game.id, alice, null, { secondPart: pressed?.(i + 1) ?? null }),
     ).game;
   }
   return { h, reviews, finished };

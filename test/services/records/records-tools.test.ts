@@ -33,15 +33,15 @@ function gnubgScores(texts: readonly string[]): { lines: RegExpExecArray[]; out:
 describe("game records outside the bot", () => {
   it.skipIf(!gnubg)(
     "GNU Backgammon imports each game of a match and of a running series with our score",
-    () => {
+    async () => {
       const series = [
-        playSeries("short", { match: { kind: "points", to: 5 } }, 3, 7),
-        playSeries("short", undefined, 3, 8),
+        await playSeries("short", { match: { kind: "points", to: 5 } }, 3, 7),
+        await playSeries("short", undefined, 3, 8),
       ];
       const games = series.flatMap((s) => s.finished);
-      const texts = series.flatMap((s) =>
-        s.finished.map((g) => unwrap(s.reviews.record(g.id)).file.text),
-      );
+      const texts: string[] = [];
+      for (const s of series)
+        for (const g of s.finished) texts.push(unwrap(await s.reviews.record(g.id)).file.text);
       const { lines, out } = gnubgScores(texts);
       expect(lines, out).toHaveLength(games.length);
       games.forEach((game, i) => {
@@ -59,9 +59,9 @@ describe("game records outside the bot", () => {
     120_000,
   );
 
-  it('`npm run verify` prints "dice verified" for a record, and the mismatch for a changed one', () => {
-    const { reviews, finished } = playSeries("short", undefined, 1, 11);
-    const text = unwrap(reviews.record(finished[0]!.id)).file.text;
+  it('`npm run verify` prints "dice verified" for a record, and the mismatch for a changed one', async () => {
+    const { reviews, finished } = await playSeries("short", undefined, 1, 11);
+    const text = unwrap(await reviews.record(finished[0]!.id)).file.text;
     const dir = mkdtempSync(path.join(tmpdir(), "verify-"));
     const good = path.join(dir, "good.mat");
     const bad = path.join(dir, "bad.mat");

@@ -9,19 +9,24 @@ import { parseMat } from "./parse-mat.js";
 import { playSeries } from "./play-series.js";
 
 describe("game records", () => {
-  it("short nardy: a .mat per game, with every roll and cube action, that checks against its seed", () => {
+  it("short nardy: a .mat per game, with every roll and cube action, that checks against its seed", async () => {
     // The players' choices (prng 7) make a series of two games on these dice.
-    const { reviews, finished } = playSeries("short", { match: { kind: "points", to: 7 } }, 6, 7);
+    const { reviews, finished } = await playSeries(
+      "short",
+      { match: { kind: "points", to: 7 } },
+      6,
+      7,
+    );
     expect(finished.length).toBeGreaterThan(1);
     for (const game of finished) {
-      const file = unwrap(reviews.record(game.id)).file;
+      const file = unwrap(await reviews.record(game.id)).file;
       expect(file.fileName).toBe(`nardy-${game.id}.mat`);
       expect(file.text).toMatch(/^ 7 point match\n/);
       const back = parseMat(file.text);
       expect(back.players).toEqual(["Alice", "Bob B"]);
       expect(back.games[0]!.score).toEqual([game.score.white, game.score.black]);
       // Every turn of the game is a move cell with its dice.
-      const turns = turnsOf(unwrap(reviews.finished(game.id)).timeline);
+      const turns = turnsOf(unwrap(await reviews.finished(game.id)).timeline);
       const moves = back.games[0]!.cells.filter((cell) => cell.kind === "move");
       expect(moves.map((m) => m.kind === "move" && m.dice)).toEqual(turns.map((t) => t.dice));
       const lines = file.text.trimEnd().split("\n");
@@ -36,12 +41,12 @@ describe("game records", () => {
     }
   });
 
-  it("long nardy: a text record with the rules, one numbered line per turn and the result", () => {
-    const { reviews, finished } = playSeries("long", { cube: true }, 2, 9);
+  it("long nardy: a text record with the rules, one numbered line per turn and the result", async () => {
+    const { reviews, finished } = await playSeries("long", { cube: true }, 2, 9);
     for (const game of finished) {
-      const file = unwrap(reviews.record(game.id)).file;
+      const file = unwrap(await reviews.record(game.id)).file;
       expect(file.fileName).toBe(`nardy-${game.id}.txt`);
-      const turns = turnsOf(unwrap(reviews.finished(game.id)).timeline);
+      const turns = turnsOf(unwrap(await reviews.finished(game.id)).timeline);
       const numbered = file.text
         .split("\n")
         .filter((l) => /^\s*\d+\. (White|Black) \d\d: /.test(l));
@@ -64,25 +69,25 @@ describe("game records", () => {
     }
   });
 
-  it("games begun by a press: the press's second part is the record's, and verifies; another press id does not", () => {
+  it("games begun by a press: the press's second part is the record's, and verifies; another press id does not", async () => {
     const press = (n: number) => `press:46718239601${n}:${CHAT.id}:${57 + n}:1767225600`;
-    const { reviews, finished } = playSeries("short", undefined, 2, 12, press);
+    const { reviews, finished } = await playSeries("short", undefined, 2, 12, press);
     expect(finished.length).toBeGreaterThan(0);
-    finished.forEach((game, n) => {
+    for (const [n, game] of finished.entries()) {
       expect(game.diceSalt).toBe(press(n));
-      const text = unwrap(reviews.record(game.id)).file.text;
+      const text = unwrap(await reviews.record(game.id)).file.text;
       expect(text).toContain(`; Dice second part: ${press(n)}`);
       expect(verifyRecord(text)).toMatchObject({ ok: true, salt: press(n) });
       // The same record with another press's id: other dice, so a mismatch.
       const forged = text.replace(`press:46718239601${n}:`, `press:46718239609${n}:`);
       expect(verifyRecord(forged).ok).toBe(false);
-    });
+    }
   });
 
-  it("a changed die, lot throw or seed is caught, and the first mismatch named", () => {
-    const { reviews, finished } = playSeries("long", undefined, 1, 10);
+  it("a changed die, lot throw or seed is caught, and the first mismatch named", async () => {
+    const { reviews, finished } = await playSeries("long", undefined, 1, 10);
     const game = finished[0]!;
-    const text = unwrap(reviews.record(game.id)).file.text;
+    const text = unwrap(await reviews.record(game.id)).file.text;
     const lines = text.split("\n");
     const fifth = lines.findIndex((l) => /^\s+5\. /.test(l));
     const dice = /(\d)(\d):/.exec(lines[fifth]!)!;
@@ -100,10 +105,10 @@ describe("game records", () => {
     });
   });
 
-  it("checks the dice against both parts: another second part, or none, fails", () => {
-    const { reviews, finished } = playSeries("long", undefined, 1, 10);
+  it("checks the dice against both parts: another second part, or none, fails", async () => {
+    const { reviews, finished } = await playSeries("long", undefined, 1, 10);
     const game = finished[0]!;
-    const text = unwrap(reviews.record(game.id)).file.text;
+    const text = unwrap(await reviews.record(game.id)).file.text;
     const salt = game.diceSalt!;
     expect(salt).toMatch(/^-1001:\d+:\d+$/);
     expect(verifyRecord(text)).toMatchObject({ ok: true, salt });
@@ -121,12 +126,17 @@ describe("game records", () => {
     expect(verifyRecord(text.replace(salt, "two words"))).toMatchObject({ ok: false });
   });
 
-  it("no record before the end, nor of a game that is not stored", () => {
+  it("no record before the end, nor of a game that is not stored", async () => {
     const h = harness({}, "records-active");
     const reviews = new GameReviews(h.database.db, memoryFrontEnd(), h.clock.now);
-    const c = unwrap(h.svc.createChallenge({ challenger: alice, chat: CHAT, variant: "short" }));
-    const game = unwrap(h.svc.acceptChallenge(c.id, bob)).game;
-    expect(reviews.record(game.id)).toMatchObject({ ok: false, error: { code: "game-active" } });
-    expect(reviews.record(9999)).toMatchObject({ ok: false, error: { code: "not-found" } });
+    const c = unwrap(
+      await h.svc.createChallenge({ challenger: alice, chat: CHAT, variant: "short" }),
+    );
+    const game = unwrap(await h.svc.acceptChallenge(c.id, bob)).game;
+    expect(await reviews.record(game.id)).toMatchObject({
+      ok: false,
+      error: { code: "game-active" },
+    });
+    expect(await reviews.record(9999)).toMatchObject({ ok: false, error: { code: "not-found" } });
   });
 });

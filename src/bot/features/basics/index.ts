@@ -70,7 +70,7 @@ async function languagePress(
     await deps.answers.answer(ctx, ctx.t("err-inactive-button"), true);
     return;
   }
-  deps.prefs.set(playerRef(ctx.from), locale);
+  await deps.prefs.set(playerRef(ctx.from), locale);
   ctx.i18n.useLocale(locale);
   await deps.answers.answer(ctx);
   // The language question says it is answered.

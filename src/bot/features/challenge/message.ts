@@ -36,5 +36,5 @@ export async function closeChallengeCard(
   html: string,
 ): Promise<void> {
   await closeChallengeMessage(api, c, html);
-  if (c.message) messages.markCardClosed(c.id);
+  if (c.message) await messages.markCardClosed(c.id);
 }

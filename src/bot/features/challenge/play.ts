@@ -58,7 +58,7 @@ export async function playCommand(
   }
   if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
   const locale = await ctx.i18n.getLocale();
-  const r = challengeIn(
+  const r = await challengeIn(
     deps,
     {
       challenger: playerRef(ctx.from),
@@ -87,7 +87,7 @@ export async function playCommand(
     parse_mode: "HTML",
     reply_markup: challengeKeyboard(t, r.value),
   });
-  deps.messages.setChallengeMessage(r.value.id, {
+  await deps.messages.setChallengeMessage(r.value.id, {
     kind: "chat",
     chatId: ctx.chat.id,
     messageId: sent.message_id,

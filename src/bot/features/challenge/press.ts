@@ -27,14 +27,14 @@ export async function challengePress(
 ): Promise<void> {
   const { deps } = scope;
   const { service, boards, answers } = deps;
-  const challenge = service.getChallenge(challengeId);
+  const challenge = await service.getChallenge(challengeId);
   if (!challenge) {
     await answers.answer(ctx, ctx.t("err-not-found"), true);
     return;
   }
   // Only the challenge's own card takes its presses: an outsider's private chat, another
   // group or another inline message starts no game anywhere.
-  const where = pressedOnChallenge(scope, ctx, challenge);
+  const where = await pressedOnChallenge(scope, ctx, challenge);
   if (where !== "own") {
     const key = where === "other" ? "err-inactive-button" : "err-foreign-button";
     await answers.answer(ctx, ctx.t(key), true);
@@ -44,7 +44,7 @@ export async function challengePress(
   // Cards against the bot are cheap to post; the games they start count when they start.
   const full =
     command === "accept" && isVsComputer(deps, challenge) && challenge.chatId !== null
-      ? computerGamesFull(deps, by.id, challenge.chatId)
+      ? await computerGamesFull(deps, by.id, challenge.chatId)
       : null;
   if (full !== null) {
     await answers.answer(ctx, ctx.t("limit-computer-games", { count: full }), true);
@@ -52,16 +52,16 @@ export async function challengePress(
   }
   const r =
     command === "accept"
-      ? accept(scope, ctx, challenge, by)
+      ? await accept(scope, ctx, challenge, by)
       : command === "decline"
-        ? service.declineChallenge(challenge.id, by)
-        : service.cancelChallenge(challenge.id, by);
+        ? await service.declineChallenge(challenge.id, by)
+        : await service.cancelChallenge(challenge.id, by);
   if (!r.ok) {
     await answers.answer(ctx, errorText(ctx.t, r.error), true);
     // Whoever finds a challenge expired closes its card: when this press found it so, or its
     // message still shows its buttons (one already closed is left as it is). A shared copy
     // of a closed challenge loses its buttons too.
-    const now = service.getChallenge(challenge.id);
+    const now = await service.getChallenge(challenge.id);
     const expired = now?.status === "expired";
     const shown = pressed.shows(
       deps,
@@ -76,10 +76,10 @@ export async function challengePress(
         ctx,
         now,
         expired
-          ? challengeClosedText(deps.textsOf.challenge(now.id), now, "challenge-expired")
+          ? challengeClosedText(await deps.textsOf.challenge(now.id), now, "challenge-expired")
           : undefined,
       );
-    if (r.error.gameId !== undefined) boards.request(r.error.gameId);
+    if (r.error.gameId !== undefined) await boards.request(r.error.gameId);
     return;
   }
   await answers.answer(ctx);
@@ -89,11 +89,11 @@ export async function challengePress(
     return;
   }
   const game = r.value.game;
-  boards.request(game.id);
+  await boards.request(game.id);
   // An inline card becomes the board itself; any other challenge message says who plays.
   if (challenge.message?.kind === "inline" && game.message?.kind === "inline") return;
   const text = fitHtml(
-    challengeAcceptedText(deps.textsOf.challenge(challenge.id), challenge, game),
+    challengeAcceptedText(await deps.textsOf.challenge(challenge.id), challenge, game),
     TEXT_LIMIT,
   );
   await closeChallengeCard(ctx.api, deps.messages, withCard(deps, ctx, challenge), text);
@@ -119,7 +119,7 @@ async function close(
   by?: string,
 ) {
   const { deps } = scope;
-  const html = challengeClosedText(deps.textsOf.challenge(c.id), c, key, by);
+  const html = challengeClosedText(await deps.textsOf.challenge(c.id), c, key, by);
   await closeChallengeCard(ctx.api, deps.messages, withCard(deps, ctx, c), html);
   await closeCopy(scope, ctx, c, html);
 }
@@ -129,7 +129,11 @@ async function close(
  * (/new's "a friend"): a copy of the challenge the database does not know. An inline message
  * that holds a game or another challenge is never one, whatever data the press carries.
  */
-function sharedCopy(scope: ChallengeScope, ctx: BotContext, c: ChallengeView): MessageRef | null {
+async function sharedCopy(
+  scope: ChallengeScope,
+  ctx: BotContext,
+  c: ChallengeView,
+): Promise<MessageRef | null> {
   const { deps } = scope;
   const card = pressed.message(ctx);
   if (card?.kind !== "inline" || c.message?.kind === "inline") return null;
@@ -137,17 +141,17 @@ function sharedCopy(scope: ChallengeScope, ctx: BotContext, c: ChallengeView): M
   if (p?.type !== "challenge" || !sealMatches(scope.sealCopy(c.id), p.seal)) return null;
   if (c.chatId === null || c.chatId !== c.challenger.id) return null;
   const id = card.inlineMessageId;
-  if (deps.messages.gameInInlineMessage(id) !== null) return null;
-  if (deps.messages.challengeInInlineMessage(id) !== null) return null;
+  if ((await deps.messages.gameInInlineMessage(id)) !== null) return null;
+  if ((await deps.messages.challengeInInlineMessage(id)) !== null) return null;
   return card;
 }
 
 /** A shared copy of the challenge pressed: it closes too. */
 async function closeCopy(scope: ChallengeScope, ctx: BotContext, c: ChallengeView, html?: string) {
-  const copy = sharedCopy(scope, ctx, c);
+  const copy = await sharedCopy(scope, ctx, c);
   if (!copy) return;
   const text =
-    html ?? challengeClosedText(scope.deps.textsOf.challenge(c.id), c, "challenge-closed");
+    html ?? challengeClosedText(await scope.deps.textsOf.challenge(c.id), c, "challenge-closed");
   await closeChallengeMessage(ctx.api, { ...c, message: copy, cardPhoto: false }, text);
 }
 
@@ -158,15 +162,15 @@ async function closeCopy(scope: ChallengeScope, ctx: BotContext, c: ChallengeVie
  * message counts while the challenge's message is not stored yet: the press can overtake
  * /play, which stores it once Telegram has answered.
  */
-function pressedOnChallenge(
+async function pressedOnChallenge(
   scope: ChallengeScope,
   ctx: BotContext,
   c: ChallengeView,
-): "own" | "other" | "foreign" {
+): Promise<"own" | "other" | "foreign"> {
   const at = pressed.message(ctx);
   if (at?.kind === "inline") {
     const own = c.message?.kind === "inline" && c.message.inlineMessageId === at.inlineMessageId;
-    return own || sharedCopy(scope, ctx, c) ? "own" : "foreign";
+    return own || (await sharedCopy(scope, ctx, c)) ? "own" : "foreign";
   }
   if (!at || c.chatId === null || at.chatId !== c.chatId) return "foreign";
   return c.message?.kind === "chat" && c.message.messageId !== at.messageId ? "other" : "own";
@@ -176,10 +180,15 @@ function pressedOnChallenge(
  * Accepted on a shared card, the game plays in that card; else where the challenge is. A
  * game against the bot is started by its challenger's press, the computer accepting.
  */
-function accept(scope: ChallengeScope, ctx: BotContext, challenge: ChallengeView, by: PlayerRef) {
+async function accept(
+  scope: ChallengeScope,
+  ctx: BotContext,
+  challenge: ChallengeView,
+  by: PlayerRef,
+) {
   const { deps } = scope;
   if (!isVsComputer(deps, challenge))
-    return deps.service.acceptChallenge(challenge.id, by, sharedCopy(scope, ctx, challenge), {
+    return deps.service.acceptChallenge(challenge.id, by, await sharedCopy(scope, ctx, challenge), {
       secondPart: pressSecondPart(ctx),
     });
   if (by.id !== challenge.challenger.id)

@@ -28,14 +28,14 @@ export async function startVsComputer(
     await ctx.reply(ctx.t("err-no-computer"));
     return;
   }
-  const full = computerGamesFull(deps, ctx.from.id, ctx.chat.id);
+  const full = await computerGamesFull(deps, ctx.from.id, ctx.chat.id);
   if (full !== null) {
     await ctx.reply(ctx.t("limit-computer-games", { count: full }));
     return;
   }
   const chat = ctx.chat;
   const locale = await ctx.i18n.getLocale();
-  const r = challengeIn(
+  const r = await challengeIn(
     deps,
     {
       challenger: playerRef(ctx.from),
@@ -60,7 +60,7 @@ export async function startVsComputer(
       ? {}
       : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
   });
-  deps.messages.setChallengeMessage(r.value.id, {
+  await deps.messages.setChallengeMessage(r.value.id, {
     kind: "chat",
     chatId: chat.id,
     messageId: sent.message_id,
@@ -76,16 +76,16 @@ export const isVsComputer = (deps: ChallengeDeps, c: ChallengeView): boolean =>
  * here (its card, or its 🎲 press); null when one more may start. One going in this chat
  * already is no new game: the service answers with it.
  */
-export function computerGamesFull(
+export async function computerGamesFull(
   deps: ChallengeDeps,
   userId: number,
   chatId: number,
-): number | null {
+): Promise<number | null> {
   const computer = deps.computer;
   if (!computer) return null;
-  const playing = deps.service
-    .activeGamesAnywhere(userId)
-    .filter((g) => g.white.id === computer.id || g.black.id === computer.id);
+  const playing = (await deps.service.activeGamesAnywhere(userId)).filter(
+    (g) => g.white.id === computer.id || g.black.id === computer.id,
+  );
   const here = playing.some((g) => g.chatId === chatId);
   return playing.length >= MAX_COMPUTER_GAMES && !here ? playing.length : null;
 }

@@ -38,25 +38,25 @@ async function gamePress(
   // Moves are checked by the service with its one read (playPress); the rarer presses
   // below read the game here.
   const rare = ["refresh", "rematch", "claim"].includes(command.kind);
-  const game = rare ? service.getGame(gameId) : null;
+  const game = rare ? await service.getGame(gameId) : null;
   // A player's own board in private is the game's too (a lobby game has no other).
   if (
     game &&
-    !pressed.ownBoard(deps, ctx, gameId) &&
+    !(await pressed.ownBoard(deps, ctx, gameId)) &&
     !pressed.atGameHome(ctx, game.chatId, game.message)
   ) {
     await answers.answer(ctx, ctx.t("err-foreign-button"), true);
     return;
   }
-  const pressedOn = pressed.gameBoard(deps, ctx, gameId);
+  const pressedOn = await pressed.gameBoard(deps, ctx, gameId);
   const onBoard = pressedOn ? { pressedOn } : {};
   if (command.kind === "refresh") {
     await answers.answer(ctx);
-    boards.request(gameId, onBoard);
+    await boards.request(gameId, onBoard);
     return;
   }
   if (command.kind === "rematch") {
-    const r = service.rematch(
+    const r = await service.rematch(
       gameId,
       playerRef(ctx.from),
       pressedOn?.kind === "inline" ? pressedOn : null,
@@ -65,10 +65,10 @@ async function gamePress(
     if (!r.ok) {
       await answers.answer(ctx, errorText(ctx.t, r.error), true);
       const shown = r.error.gameId;
-      if (shown !== undefined) boards.request(shown);
+      if (shown !== undefined) await boards.request(shown);
       return;
     }
-    boards.request(r.value.game.id);
+    await boards.request(r.value.game.id);
     await answers.answer(ctx);
     return;
   }

@@ -15,7 +15,7 @@ export function historyFeature(deps: HistoryDeps): Composer<BotContext> {
 /** `/history`: the list, with a row of review buttons per game. */
 async function historyCommand(deps: HistoryDeps, ctx: CommandContext<BotContext>): Promise<void> {
   if (!(await withinLimit(ctx, deps.limits.history, "limit-command"))) return;
-  const games = deps.reviews.history(ctx.chat.id);
+  const games = await deps.reviews.history(ctx.chat.id);
   if (games.length === 0) {
     await ctx.reply(ctx.t("history-none"));
     return;

@@ -27,12 +27,13 @@ export async function chosenResult(
   const inlineMessageId = ctx.chosenInlineResult.inline_message_id;
   const issuedAt = stamp(m?.[3]);
   if (!m || !inlineMessageId || !(CARD_OFFERS as readonly string[]).includes(m[1]!)) return;
-  if (issuedAt === null || deps.messages.challengeInInlineMessage(inlineMessageId) !== null) return;
+  if (issuedAt === null || (await deps.messages.challengeInInlineMessage(inlineMessageId)) !== null)
+    return;
   // Counted here, the card was offered within the rate; past it (cards chosen from one
   // list), the challenge is made only when the card is pressed.
   if (!deps.limits.challenges.take(ctx.from.id).ok) return;
   const offer = m[1] as CardOffer;
-  const made = makeChallenge(
+  const made = await makeChallenge(
     deps,
     playerRef(ctx.from),
     offer,
@@ -60,7 +61,7 @@ export async function cardPress(
   }
   const by = playerRef(ctx.from);
   const key = cardKey(p);
-  const existing = challengeInInline(deps, inlineMessageId);
+  const existing = await challengeInInline(deps, inlineMessageId);
   if (existing) {
     // Another card's data, pressed on a message that holds a challenge of its own.
     if (existing.cardKey !== key) {
@@ -71,10 +72,10 @@ export async function cardPress(
     return;
   }
   // A game plays in this message (a shared card was accepted there): no card is left.
-  const playing = deps.messages.gameInInlineMessage(inlineMessageId);
+  const playing = await deps.messages.gameInInlineMessage(inlineMessageId);
   if (playing !== null) {
     await answers.answer(ctx, ctx.t("err-inactive-button"), true);
-    boards.request(playing);
+    await boards.request(playing);
     return;
   }
   if (by.id === p.challengerId && p.command === "accept") {
@@ -93,7 +94,7 @@ export async function cardPress(
     await answers.answer(ctx, ctx.t(refusal), true);
     return;
   }
-  const challenger = service.playerRefOf(p.challengerId);
+  const challenger = await service.playerRefOf(p.challengerId);
   if (!challenger) {
     await answers.answer(ctx, ctx.t("err-not-found"), true);
     return;
@@ -101,7 +102,15 @@ export async function cardPress(
   // The card becomes a challenge now, in this message only (its key is stored with it: the
   // same data pressed on another message starts nothing); a cancelled one is kept so its
   // Accept stays dead.
-  const made = makeChallenge(deps, challenger, p.offer, inlineMessageId, p.locale, p.photo, key);
+  const made = await makeChallenge(
+    deps,
+    challenger,
+    p.offer,
+    inlineMessageId,
+    p.locale,
+    p.photo,
+    key,
+  );
   if (!made.ok) {
     await answers.answer(ctx, errorText(ctx.t, made.error), true);
     return;
@@ -126,40 +135,48 @@ async function pressOnChallenge(
     inlineMessageId: (c.message as { inlineMessageId: string }).inlineMessageId,
   };
   if (command === "cancel") {
-    const r = service.cancelChallenge(c.id, by);
+    const r = await service.cancelChallenge(c.id, by);
     if (!r.ok) {
       await answers.answer(ctx, errorText(ctx.t, r.error), true);
       return;
     }
     await answers.answer(ctx);
-    const html = challengeClosedText(deps.textsOf.challenge(c.id), r.value, "challenge-cancelled");
+    const html = challengeClosedText(
+      await deps.textsOf.challenge(c.id),
+      r.value,
+      "challenge-cancelled",
+    );
     await closeChallengeCard(ctx.api, deps.messages, r.value, html);
     return;
   }
-  const r = service.acceptChallenge(c.id, by, ref, {
+  const r = await service.acceptChallenge(c.id, by, ref, {
     secondPart: pressSecondPart(ctx),
     challengerUnconfirmed,
   });
   if (!r.ok) {
     await answers.answer(ctx, errorText(ctx.t, r.error), true);
     // Closed here when this press found it expired; the sweep closes the others.
-    const now = service.getChallenge(c.id);
+    const now = await service.getChallenge(c.id);
     if (now?.status === "expired" && c.status === "pending") {
-      const html = challengeClosedText(deps.textsOf.challenge(c.id), now, "challenge-expired");
+      const html = challengeClosedText(
+        await deps.textsOf.challenge(c.id),
+        now,
+        "challenge-expired",
+      );
       await closeChallengeCard(ctx.api, deps.messages, now, html);
     }
-    const game = deps.messages.gameInInlineMessage(ref.inlineMessageId);
-    if (game !== null) boards.request(game);
+    const game = await deps.messages.gameInInlineMessage(ref.inlineMessageId);
+    if (game !== null) await boards.request(game);
     return;
   }
   await answers.answer(ctx);
-  boards.request(r.value.game.id);
+  await boards.request(r.value.game.id);
 }
 
 /** The card turned into the challenge: its text (or caption), expiry and buttons. */
 async function showChallenge(scope: InlineScope, ctx: BotContext, c: ChallengeView) {
   const { deps } = scope;
-  const t = deps.textsOf.challenge(c.id);
+  const t = await deps.textsOf.challenge(c.id);
   const id = (c.message as { inlineMessageId: string }).inlineMessageId;
   const other = { parse_mode: "HTML" as const, reply_markup: challengeKeyboard(t, c) };
   const html = challengeText(t, c, scope.ttlMinutes);

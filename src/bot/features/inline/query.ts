@@ -62,9 +62,13 @@ function cardKeyboard(
 }
 
 /** The challenger's own pending challenge from /new, if the query names one. */
-function sharedChallenge(deps: InlineDeps, query: string, userId: number): ChallengeView | null {
+async function sharedChallenge(
+  deps: InlineDeps,
+  query: string,
+  userId: number,
+): Promise<ChallengeView | null> {
   const m = SHARED.exec(query.trim());
-  const c = m ? deps.service.getChallenge(Number(m[1])) : null;
+  const c = m ? await deps.service.getChallenge(Number(m[1])) : null;
   // Such a challenge waits in its challenger's private chat, whose id is theirs.
   return c && c.challenger.id === userId && c.status === "pending" && c.chatId === userId
     ? c
@@ -79,12 +83,12 @@ export async function inlineQuery(
   const { deps, ttlMinutes } = scope;
   const { service } = deps;
   const from = playerRef(ctx.from);
-  service.touchPlayer(from);
+  await service.touchPlayer(from);
   const locale = await ctx.i18n.getLocale();
   const lang: Locale = isLocale(locale) ? locale : "en";
-  const shared = sharedChallenge(deps, ctx.inlineQuery.query, from.id);
+  const shared = await sharedChallenge(deps, ctx.inlineQuery.query, from.id);
   if (shared) {
-    const t = deps.textsOf.challenge(shared.id);
+    const t = await deps.textsOf.challenge(shared.id);
     await ctx.answerInlineQuery(
       [
         {

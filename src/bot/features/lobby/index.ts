@@ -82,17 +82,17 @@ async function seekFor(deps: LobbyDeps, ctx: BotContext, terms: SeekTerms): Prom
   // Replayed after a crash: a seek ended since its message was sent was this update's own (a
   // second would pair the person again).
   if (deps.isReplay(ctx.update.update_id)) {
-    const last = deps.lobby.latestSeekOf(ctx.from.id);
+    const last = await deps.lobby.latestSeekOf(ctx.from.id);
     if (last && last.status !== "waiting" && last.createdAt >= (ctx.msg?.date ?? 0) * 1000) return;
   }
-  if (deps.lobby.waitingOf(ctx.from.id)) {
+  if (await deps.lobby.waitingOf(ctx.from.id)) {
     await ctx.reply(ctx.t("seek-already"), { reply_markup: stopButton(ctx) });
     return;
   }
   if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
-  const r = deps.lobby.seek({ seeker: playerRef(ctx.from), ...terms });
+  const r = await deps.lobby.seek({ seeker: playerRef(ctx.from), ...terms });
   if (!r.ok) {
-    const left = r.error.code === "held-out" ? deps.lobby.heldOutFor(ctx.from.id) : null;
+    const left = r.error.code === "held-out" ? await deps.lobby.heldOutFor(ctx.from.id) : null;
     await ctx.reply(
       left === null
         ? ctx.t(r.error.code === "busy" ? "err-busy" : "seek-bad")
@@ -125,7 +125,7 @@ async function seekPress(
   p: PayloadOf<"seek">,
 ): Promise<void> {
   if (p.command === "cancel") {
-    const r = deps.lobby.cancel(ctx.from.id);
+    const r = await deps.lobby.cancel(ctx.from.id);
     await deps.answers.answer(ctx, ctx.t(r.ok ? "seek-cancelled" : "seek-none"));
     if (r.ok)
       await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => {});

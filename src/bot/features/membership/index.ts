@@ -6,11 +6,11 @@ import type { MembershipDeps } from "./deps.js";
 const GONE = new Set(["left", "kicked"]);
 
 /** The chat is reachable again: its boards catch up at once, the rest at the next tick. */
-function back(deps: MembershipDeps, chatId: number): void {
+async function back(deps: MembershipDeps, chatId: number): Promise<void> {
   const { boards, logger } = deps;
-  setChatReach(deps, chatId, true);
+  await setChatReach(deps, chatId, true);
   logger.info({ chatId, lost: false }, "bot is in a chat");
-  boards.catchUp();
+  await boards.catchUp();
 }
 
 /**
@@ -26,12 +26,15 @@ export function membershipFeature(deps: MembershipDeps): Composer<BotContext> {
 }
 
 /** The bot's own membership changed: the chat is lost, or back. */
-function memberStatus(deps: MembershipDeps, ctx: Filter<BotContext, "my_chat_member">): void {
+async function memberStatus(
+  deps: MembershipDeps,
+  ctx: Filter<BotContext, "my_chat_member">,
+): Promise<void> {
   if (!GONE.has(ctx.myChatMember.new_chat_member.status)) {
-    back(deps, ctx.chat.id);
+    await back(deps, ctx.chat.id);
     return;
   }
-  setChatReach(deps, ctx.chat.id, false);
+  await setChatReach(deps, ctx.chat.id, false);
   deps.logger.info({ chatId: ctx.chat.id, lost: true }, "bot left a chat");
 }
 
@@ -41,9 +44,9 @@ function memberStatus(deps: MembershipDeps, ctx: Filter<BotContext, "my_chat_mem
  * dialog too) answers there.
  */
 export function chatsBack(deps: MembershipDeps): MiddlewareFn<BotContext> {
-  return (ctx, next) => {
+  return async (ctx, next) => {
     const chatId = ctx.message?.chat.id ?? ctx.callbackQuery?.message?.chat.id;
-    if (chatId !== undefined && deps.messages.isChatLost(chatId)) back(deps, chatId);
+    if (chatId !== undefined && deps.messages.isChatLost(chatId)) await back(deps, chatId);
     return next();
   };
 }

@@ -15,7 +15,7 @@ export async function expireDialogs(
   { deps, api, dialogs }: DialogsClosed,
   ttlMs: number,
 ): Promise<void> {
-  await sayClosed(deps, api, dialogs.expire(ttlMs), (t) => t("new-expired"));
+  await sayClosed(deps, api, await dialogs.expire(ttlMs), (t) => t("new-expired"));
 }
 
 /** Dialogs whose state outgrew its cap were dropped by the store: their messages say so. */

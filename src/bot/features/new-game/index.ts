@@ -44,9 +44,9 @@ async function openDialog(
   // A dialog ends in a challenge (or a game against the bot): it counts as one.
   if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
   const key = dialogKey(ctx.chat.id, ctx.from.id);
-  const old = dialogs.place(key);
+  const old = await dialogs.place(key);
   await ctx.conversation.exitAll();
-  dialogs.delete(key);
+  await dialogs.delete(key);
   if (old)
     await ctx.api
       .editMessageText(

@@ -24,7 +24,7 @@ async function startPrivateBoard(
 ): Promise<void> {
   const m = START.exec(ctx.match.trim());
   if (!m || ctx.chat.type !== "private") return next();
-  const game = deps.service.getGame(Number(m[1]));
+  const game = await deps.service.getGame(Number(m[1]));
   if (!game) {
     await ctx.reply(ctx.t("err-game-gone"));
     return;

@@ -35,8 +35,8 @@ async function resignCommand(deps: ResignDeps, ctx: CommandContext<BotContext>):
   const me = ctx.from.id;
   const games =
     ctx.chat.type === "private"
-      ? service.activeGamesAnywhere(me)
-      : service.activeGames(ctx.chat.id, me);
+      ? await service.activeGamesAnywhere(me)
+      : await service.activeGames(ctx.chat.id, me);
   if (games.length === 0) {
     await ctx.reply(ctx.t("resign-none"));
     return;
@@ -59,7 +59,7 @@ async function resignPress(
 ): Promise<void> {
   const { service, answers } = deps;
   if (ctx.from.id !== askerId) {
-    const asker = service.playerRefOf(askerId);
+    const asker = await service.playerRefOf(askerId);
     const name = asker ? plainName(asker) : "?";
     await answers.answer(ctx, ctx.t("err-not-your-question", { name }), true);
     return;
@@ -76,7 +76,7 @@ async function resignPress(
     await ctx.editMessageText(ctx.t("resign-cancelled"), none).catch(() => {});
     return;
   }
-  const game = service.getGame(gameId);
+  const game = await service.getGame(gameId);
   if (game?.status !== "active") {
     await answers.answer(ctx, ctx.t(game ? "err-game-over" : "err-not-found"), true);
     await ctx.editMessageReplyMarkup(none).catch(() => {});

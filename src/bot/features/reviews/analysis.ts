@@ -60,7 +60,7 @@ export function analysisFeature(deps: ReviewsDeps) {
 async function analysisCommand(scope: AnalysisScope, ctx: CommandContext<BotContext>) {
   const { deps } = scope;
   if (!(await withinLimit(ctx, deps.limits.analysis, "limit-command"))) return;
-  const last = deps.reviews.history(ctx.chat.id, 1)[0];
+  const last = (await deps.reviews.history(ctx.chat.id, 1))[0];
   if (!last) {
     await ctx.reply(ctx.t("analysis-none"));
     return;
@@ -77,7 +77,7 @@ async function analysisPress(scope: AnalysisScope, ctx: BotContext, gameId: numb
   }
   const gate = answerGate();
   const place = { chatId: m.chat.id, replyTo: m.message_id };
-  const asked = request(scope, ctx, place, gameId, gate.passed);
+  const asked = await request(scope, ctx, place, gameId, gate.passed);
   const alert =
     asked.kind === "refused" || (asked.kind === "queued" && asked.queued.kind === "refused");
   try {
@@ -89,7 +89,7 @@ async function analysisPress(scope: AnalysisScope, ctx: BotContext, gameId: numb
 
 /** Posts (or queues) the game's analysis in the chat of a message asking for it. */
 async function ask(scope: AnalysisScope, ctx: BotContext, place: Place, gameId: number) {
-  const asked = request(scope, ctx, place, gameId, Promise.resolve());
+  const asked = await request(scope, ctx, place, gameId, Promise.resolve());
   if (asked.kind === "posted") {
     // A reply to the earlier post: its quote leads there.
     await ctx.reply(ctx.t("analysis-posted-above"), replyTo(asked.messageId));
@@ -106,15 +106,15 @@ async function ask(scope: AnalysisScope, ctx: BotContext, place: Place, gameId: 
  * earlier post pointed to, or the posting queued (or joined, or refused by the queue). The
  * post waits for `answered`: a press is answered before any message goes out.
  */
-function request(
+async function request(
   scope: AnalysisScope,
   ctx: BotContext,
   place: Place,
   gameId: number,
   answered: Promise<void>,
-): Asked {
+): Promise<Asked> {
   const { deps, posted } = scope;
-  const r = deps.reviews.finished(gameId);
+  const r = await deps.reviews.finished(gameId);
   if (!r.ok) return { kind: "refused", text: reviewRefusal(ctx, r.error) };
   const { game, timeline } = r.value;
   const before = posted.get(`${gameId}:${place.chatId}`);
@@ -133,7 +133,7 @@ function request(
       await post(scope, ctx, place, game, timeline);
     },
   );
-  return { kind: "queued", queued, stored: deps.reviews.analysis(gameId) !== null };
+  return { kind: "queued", queued, stored: (await deps.reviews.analysis(gameId)) !== null };
 }
 
 /** The answer to a press, or the reply to a command; null: nothing to say, it follows. */
@@ -157,7 +157,7 @@ async function post(
 ) {
   const { deps, posted } = scope;
   const a = await analysisOf(scope, game, timeline);
-  const t = deps.textsOf.game(game.id);
+  const t = await deps.textsOf.game(game.id);
   const { text, pictured } = analysisPost(t, game, a);
   const other = { parse_mode: "HTML" as const, ...replyTo(place.replyTo) };
   const sent = pictured.length
@@ -175,14 +175,14 @@ async function post(
 }
 
 /** The game's analysis: stored, being made, or made now (and stored). */
-function analysisOf(scope: AnalysisScope, game: GameView, timeline: Timeline) {
+async function analysisOf(scope: AnalysisScope, game: GameView, timeline: Timeline) {
   const { deps, making } = scope;
-  const stored = deps.reviews.analysis(game.id);
+  const stored = await deps.reviews.analysis(game.id);
   if (stored) return Promise.resolve(stored);
   let p = making.get(game.id);
   if (!p) {
-    p = deps.analyse(timeline).then((a) => {
-      deps.reviews.setAnalysis(game.id, a);
+    p = deps.analyse(timeline).then(async (a) => {
+      await deps.reviews.setAnalysis(game.id, a);
       return a;
     });
     making.set(game.id, p);

@@ -22,7 +22,7 @@ export async function openInPrivate(
   gameId: number,
   code: keyof typeof CODES,
 ): Promise<void> {
-  const r = deps.reviews.finished(gameId);
+  const r = await deps.reviews.finished(gameId);
   if (!r.ok) {
     await deps.answers.answer(ctx, reviewRefusal(ctx, r.error), true);
     return;

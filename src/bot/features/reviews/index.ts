@@ -65,7 +65,7 @@ async function startReview(
   const { reviews } = deps;
   const asked = privateReview(ctx.match);
   if (!asked || ctx.chat.type !== "private") return next();
-  const r = reviews.finished(asked.gameId);
+  const r = await reviews.finished(asked.gameId);
   if (!r.ok) {
     await ctx.reply(reviewRefusal(ctx, r.error));
     return;
@@ -108,7 +108,7 @@ async function recordPress(
   gameId: number,
 ) {
   const { answers, reviews } = deps;
-  const r = reviews.record(gameId);
+  const r = await reviews.record(gameId);
   const place = replyPlace(ctx);
   if (!r.ok) {
     await answers.answer(ctx, reviewRefusal(ctx, r.error), true);
@@ -148,10 +148,10 @@ async function sendRecord(
   place: { chatId: number; replyTo: number | null },
   gameId: number,
 ) {
-  const r = deps.reviews.record(gameId);
+  const r = await deps.reviews.record(gameId);
   if (!r.ok) return null;
   const { game, file } = r.value;
-  const t = deps.textsOf.game(game.id);
+  const t = await deps.textsOf.game(game.id);
   return ctx.api.sendDocument(place.chatId, new InputFile(Buffer.from(file.text), file.fileName), {
     caption: t("record-caption", { game: gameLabel(t, game) }),
     parse_mode: "HTML",
@@ -166,7 +166,7 @@ async function sendRecord(
  * which a replay replaces; its players ask from any chat.
  */
 async function mayReview(deps: ReviewsDeps, ctx: BotContext, gameId: number): Promise<boolean> {
-  const game = deps.service.getGame(gameId);
+  const game = await deps.service.getGame(gameId);
   if (!game || pressed.atGameHome(ctx, game.chatId, game.message)) return true;
   if (ctx.callbackQuery?.inline_message_id) return false;
   const by = ctx.from!.id;

@@ -45,14 +45,14 @@ export function replayPress(deps: ReviewsDeps) {
 async function pressReplay(scope: ReplayScope, ctx: BotContext, gameId: number): Promise<void> {
   const { deps } = scope;
   const { answers, reviews, replays } = deps;
-  const r = reviews.finished(gameId);
+  const r = await reviews.finished(gameId);
   if (!r.ok) {
     await answers.answer(ctx, reviewRefusal(ctx, r.error), true);
     return;
   }
   const { game, timeline } = r.value;
   const q = ctx.callbackQuery!;
-  const stored = reviews.replayFileId(gameId) !== null;
+  const stored = (await reviews.replayFileId(gameId)) !== null;
   if (!stored && q.inline_message_id && !deps.config.boardCacheChatId) {
     // Without a cache chat the animation goes through the presser's private chat.
     const reachable = await ctx.api
@@ -126,7 +126,7 @@ async function sendReplay(
   media: InputFile | string,
   replyToId: number | null,
 ): Promise<{ fileId: string | null; messageId: number }> {
-  const t = deps.textsOf.game(game.id);
+  const t = await deps.textsOf.game(game.id);
   const sent = await ctx.api.sendAnimation(chatId, media, {
     caption: replayCaption(t, game),
     parse_mode: "HTML",
@@ -148,18 +148,18 @@ async function inChat(
   timeline: Timeline,
 ) {
   const { reviews } = scope.deps;
-  const stored = reviews.replayFileId(game.id);
+  const stored = await reviews.replayFileId(game.id);
   const media = stored ?? new InputFile(await draw(scope, game, timeline), fileName(game));
   const { fileId, messageId } = await sendReplay(scope.deps, ctx, chatId, game, media, under);
   scope.sent.sent(`${game.id}:${chatId}`, messageId);
-  if (!stored && fileId) reviews.setReplayFileId(game.id, fileId);
+  if (!stored && fileId) await reviews.setReplayFileId(game.id, fileId);
 }
 
 /** A file id for the animation: stored, or uploaded now. Null: nowhere to upload it. */
 async function fileIdFor(scope: ReplayScope, ctx: BotContext, game: GameView, timeline: Timeline) {
   const { deps } = scope;
   const userId = ctx.from!.id;
-  const stored = deps.reviews.replayFileId(game.id);
+  const stored = await deps.reviews.replayFileId(game.id);
   if (stored) return stored;
   const gif = await draw(scope, game, timeline);
   const cache = deps.config.boardCacheChatId;
@@ -172,7 +172,7 @@ async function fileIdFor(scope: ReplayScope, ctx: BotContext, game: GameView, ti
     if (!cache && isChatGone(err)) return null;
     throw err;
   }
-  deps.reviews.setReplayFileId(game.id, fileId);
+  await deps.reviews.setReplayFileId(game.id, fileId);
   return fileId;
 }
 
@@ -207,7 +207,7 @@ async function inline(
   const fileId = await fileIdFor(scope, ctx, game, timeline);
   // The private chat was checked before; it went away meanwhile.
   if (!fileId) return;
-  const t = scope.deps.textsOf.game(game.id);
+  const t = await scope.deps.textsOf.game(game.id);
   const board = gameMessage(t, game, false);
   await ctx.api.editMessageMediaInline(
     inlineMessageId,

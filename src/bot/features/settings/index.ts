@@ -22,7 +22,7 @@ export function settingsFeature(deps: SettingsDeps): Composer<BotContext> {
 
 /** `/settings`: the chat's options, each with the button that changes it. */
 async function settingsCommand(deps: SettingsDeps, ctx: CommandContext<BotContext>): Promise<void> {
-  const { text, reply_markup } = view(deps, ctx, ctx.chat.id, ctx.chat.type === "private");
+  const { text, reply_markup } = await view(deps, ctx, ctx.chat.id, ctx.chat.type === "private");
   await ctx.reply(text, { reply_markup });
 }
 
@@ -42,15 +42,15 @@ async function usernamePress(
     await deps.answers.answer(ctx, ctx.t("err-inactive-button"), true);
     return;
   }
-  const unchanged = deps.lobby.showsUsername(ctx.from.id) === show;
-  const r = deps.lobby.setShowUsername(playerRef(ctx.from), show);
+  const unchanged = (await deps.lobby.showsUsername(ctx.from.id)) === show;
+  const r = await deps.lobby.setShowUsername(playerRef(ctx.from), show);
   if (!r.ok) {
     await deps.answers.answer(ctx, ctx.t("err-generic"), true);
     return;
   }
   await deps.answers.answer(ctx);
   if (unchanged) return;
-  const { text, reply_markup } = view(deps, ctx, chat.id, true);
+  const { text, reply_markup } = await view(deps, ctx, chat.id, true);
   await ctx.editMessageText(text, { reply_markup }).catch((e) => {
     if (!isNotModified(e)) throw e;
   });
@@ -81,14 +81,14 @@ async function settingsPress(
     }
   }
   // A second press of the same button changes nothing: the message already says so.
-  const unchanged = service.chatConfirmTurns(chat.id) === confirmTurns;
-  service.setChatConfirmTurns(
+  const unchanged = (await service.chatConfirmTurns(chat.id)) === confirmTurns;
+  await service.setChatConfirmTurns(
     { id: chat.id, type: chat.type, title: "title" in chat ? chat.title : null },
     confirmTurns,
   );
   await answers.answer(ctx);
   if (unchanged) return;
-  const { text, reply_markup } = view(deps, ctx, chat.id, chat.type === "private");
+  const { text, reply_markup } = await view(deps, ctx, chat.id, chat.type === "private");
   await ctx.editMessageText(text, { reply_markup }).catch((e) => {
     if (!isNotModified(e)) throw e;
   });
@@ -98,8 +98,8 @@ async function settingsPress(
  * The settings message: what is set, and the button that turns it the other way; in a private
  * chat (its id is its person's) the @username for strangers too.
  */
-function view(deps: SettingsDeps, ctx: BotContext, chatId: number, own: boolean) {
-  const on = deps.service.chatConfirmTurns(chatId);
+async function view(deps: SettingsDeps, ctx: BotContext, chatId: number, own: boolean) {
+  const on = await deps.service.chatConfirmTurns(chatId);
   const rows = [
     [
       {
@@ -110,7 +110,7 @@ function view(deps: SettingsDeps, ctx: BotContext, chatId: number, own: boolean)
   ];
   const lines = [ctx.t(on ? "settings-confirm-on" : "settings-confirm-off")];
   if (own) {
-    const shown = deps.lobby.showsUsername(chatId);
+    const shown = await deps.lobby.showsUsername(chatId);
     lines.push(ctx.t(shown ? "settings-username-on" : "settings-username-off"));
     rows.push([
       {

@@ -26,7 +26,7 @@ const chatIdOf = (ctx: BotContext) => ctx.chat?.id ?? null;
 
 /** `/score`: the chat's series, most recent first. */
 async function scoreCommand(deps: StatsDeps, ctx: CommandContext<BotContext>): Promise<void> {
-  const all = deps.service.chatSeries(chatIdOf(ctx));
+  const all = await deps.service.chatSeries(chatIdOf(ctx));
   if (all.length === 0) {
     await ctx.reply(ctx.t("score-none"));
     return;
@@ -37,16 +37,21 @@ async function scoreCommand(deps: StatsDeps, ctx: CommandContext<BotContext>): P
 /** `/top`: the chat's leaderboards per variant, and its tournament champions. */
 async function topCommand(deps: StatsDeps, ctx: CommandContext<BotContext>): Promise<void> {
   const { service } = deps;
-  const boards = (["long", "short"] as Variant[]).map((variant) => ({
-    variant,
-    rows: service.leaderboard(chatIdOf(ctx), variant).slice(0, 15),
-  }));
+  const boards = await Promise.all(
+    (["long", "short"] as Variant[]).map(async (variant) => ({
+      variant,
+      rows: (await service.leaderboard(chatIdOf(ctx), variant)).slice(0, 15),
+    })),
+  );
   const chatId = chatIdOf(ctx);
-  const wins = chatId === null ? new Map<number, number>() : deps.tournaments.winsInChat(chatId);
-  const champions = [...wins.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .slice(0, 15)
-    .map(([id, n]) => ({ player: service.playerRefOf(id), wins: n }));
+  const wins =
+    chatId === null ? new Map<number, number>() : await deps.tournaments.winsInChat(chatId);
+  const champions = await Promise.all(
+    [...wins.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, 15)
+      .map(async ([id, n]) => ({ player: await service.playerRefOf(id), wins: n })),
+  );
   const text = topText(ctx.t, boards, champions);
   await ctx.reply(text || ctx.t("top-none"), { parse_mode: "HTML" });
 }

@@ -32,12 +32,14 @@ export interface VariantRating {
 }
 
 /** The player's rating in both games. */
-export function ratingsOf(service: GameService, userId: number): VariantRating[] {
-  return VARIANTS.map((variant) => ({
-    variant,
-    rating: service.ratingOf(userId, variant),
-    history: service.ratingHistory(userId, variant, CHART_MATCHES),
-  }));
+export function ratingsOf(service: GameService, userId: number): Promise<VariantRating[]> {
+  return Promise.all(
+    VARIANTS.map(async (variant) => ({
+      variant,
+      rating: await service.ratingOf(userId, variant),
+      history: await service.ratingHistory(userId, variant, CHART_MATCHES),
+    })),
+  );
 }
 
 /** The chart: one line per game the player has a rated match in, from before its first. */
@@ -93,7 +95,7 @@ export async function ratingCommand(
 ): Promise<void> {
   if (!(await withinLimit(ctx, deps.limits.ratings, "limit-command"))) return;
   const me: PlayerRef = playerRef(ctx.from!);
-  const ratings = ratingsOf(deps.service, me.id);
+  const ratings = await ratingsOf(deps.service, me.id);
   if (ratings.every((r) => r.rating.matches === 0)) {
     await ctx.reply(ctx.t("rating-none"));
     return;
@@ -113,13 +115,15 @@ export interface GlobalBoards {
 }
 
 /** Both games' boards: all time, and this month (from `now`'s month's start, UTC). */
-export function globalBoards(service: GameService, now: number): GlobalBoards[] {
+export function globalBoards(service: GameService, now: number): Promise<GlobalBoards[]> {
   const since = monthStart(now);
-  return VARIANTS.map((variant) => ({
-    variant,
-    allTime: service.ratingLeaderboard(variant, { limit: TOP }),
-    month: service.ratingLeaderboard(variant, { since, limit: TOP }),
-  }));
+  return Promise.all(
+    VARIANTS.map(async (variant) => ({
+      variant,
+      allTime: await service.ratingLeaderboard(variant, { limit: TOP }),
+      month: await service.ratingLeaderboard(variant, { since, limit: TOP }),
+    })),
+  );
 }
 
 /**
@@ -184,6 +188,6 @@ export async function globalTopCommand(
   deps: StatsDeps,
   ctx: CommandContext<BotContext>,
 ): Promise<void> {
-  const text = globalTopText(ctx.t, globalBoards(deps.service, deps.service.config.now()));
+  const text = globalTopText(ctx.t, await globalBoards(deps.service, deps.service.config.now()));
   await ctx.reply(text || ctx.t("top-global-none"), { parse_mode: "HTML" });
 }

@@ -52,12 +52,12 @@ async function privateOnly(ctx: CommandContext<BotContext>): Promise<boolean> {
 }
 
 /** A stranger's name as they allow strangers to see it. */
-function nameOf(deps: StrangersDeps, userId: number): string {
-  const p = deps.service.playerRefOf(userId);
+async function nameOf(deps: StrangersDeps, userId: number): Promise<string> {
+  const p = await deps.service.playerRefOf(userId);
   return strangerName({
     firstName: p?.firstName ?? "?",
     username: p?.username ?? null,
-    showUsername: deps.lobby.showsUsername(userId),
+    showUsername: await deps.lobby.showsUsername(userId),
   });
 }
 
@@ -69,7 +69,7 @@ async function blockCommand(deps: StrangersDeps, ctx: CommandContext<BotContext>
     await ctx.reply(ctx.t("block-no-game"));
     return;
   }
-  const r = deps.lobby.block(ctx.from!.id, arg.gameId);
+  const r = await deps.lobby.block(ctx.from!.id, arg.gameId);
   if (!r.ok) {
     await ctx.reply(errorText(ctx.t, r.error));
     return;
@@ -80,7 +80,7 @@ async function blockCommand(deps: StrangersDeps, ctx: CommandContext<BotContext>
   else
     await ctx.reply(
       ctx.t(o.kind === "blocked" ? "block-done" : "block-already", {
-        name: nameOf(deps, o.opponentId),
+        name: await nameOf(deps, o.opponentId),
         game: o.gameId,
       }),
       { parse_mode: "HTML" },
@@ -90,14 +90,14 @@ async function blockCommand(deps: StrangersDeps, ctx: CommandContext<BotContext>
 /** `/unblock`: lifts the latest block. */
 async function unblockCommand(deps: StrangersDeps, ctx: CommandContext<BotContext>): Promise<void> {
   if (!(await privateOnly(ctx))) return;
-  const r = deps.lobby.unblock(ctx.from!.id);
+  const r = await deps.lobby.unblock(ctx.from!.id);
   if (!r.ok) {
     await ctx.reply(errorText(ctx.t, r.error));
     return;
   }
   if (r.value.kind === "none") await ctx.reply(ctx.t("unblock-none"));
   else
-    await ctx.reply(ctx.t("unblock-done", { name: nameOf(deps, r.value.blockedId) }), {
+    await ctx.reply(ctx.t("unblock-done", { name: await nameOf(deps, r.value.blockedId) }), {
       parse_mode: "HTML",
     });
 }
@@ -111,7 +111,7 @@ async function reportCommand(deps: StrangersDeps, ctx: CommandContext<BotContext
     return;
   }
   const reporterId = ctx.from!.id;
-  const r = deps.lobby.report(reporterId, arg.gameId, arg.rest);
+  const r = await deps.lobby.report(reporterId, arg.gameId, arg.rest);
   if (!r.ok) {
     await ctx.reply(errorText(ctx.t, r.error));
     return;
@@ -148,7 +148,7 @@ async function phrasePress(
     await deps.answers.answer(ctx, ctx.t("err-inactive-button"), true);
     return;
   }
-  const r = deps.lobby.sayPhrase(gameId, ctx.from.id);
+  const r = await deps.lobby.sayPhrase(gameId, ctx.from.id);
   if (!r.ok) {
     await deps.answers.answer(ctx, errorText(ctx.t, r.error), true);
     return;

@@ -48,10 +48,10 @@ export class StrangerNotes {
       lane: chatLane(toId),
       priority: PRIORITY.normal,
       run: async () => {
-        const game = this.deps.service.getGame(gameId);
+        const game = await this.deps.service.getGame(gameId);
         const sender = game && (game.white.id === fromId ? game.white : game.black);
         if (!sender || sender.id !== fromId) return;
-        const t = this.textsOf(toId);
+        const t = await this.textsOf(toId);
         const text = t("phrase-from", {
           name: strangerName(sender),
           phrase: phraseText(t, phrase),
@@ -75,7 +75,7 @@ export class StrangerNotes {
         lane: chatLane(userId),
         priority: PRIORITY.normal,
         run: async () => {
-          const t = this.textsOf(userId);
+          const t = await this.textsOf(userId);
           const markup = phraseButtons(t, game.id, CLOSING_PHRASES);
           const text = t("phrase-after", { game: game.id });
           await this.send(game.id, userId, text, markup, "closing note not sent");
@@ -91,7 +91,7 @@ export class StrangerNotes {
     markup: InlineKeyboardMarkup | null,
     failure: string,
   ): Promise<void> {
-    const board = this.deps.store.privateBoard(gameId, userId);
+    const board = await this.deps.store.privateBoard(gameId, userId);
     await this.deps.api
       .sendMessage(userId, text, {
         parse_mode: "HTML",
@@ -103,10 +103,10 @@ export class StrangerNotes {
       .catch((err: unknown) => this.deps.logger.warn({ err, gameId, userId }, failure));
   }
 
-  private textsOf(userId: number): Translate {
-    const player = this.deps.service.playerRefOf(userId);
+  private async textsOf(userId: number): Promise<Translate> {
+    const player = await this.deps.service.playerRefOf(userId);
     return this.deps.textsFor(
-      this.deps.prefs.get(userId) ?? localeOf(player?.languageCode ?? null),
+      (await this.deps.prefs.get(userId)) ?? localeOf(player?.languageCode ?? null),
     );
   }
 }

@@ -76,8 +76,8 @@ export class TournamentBoards {
   }
 
   /** Brings the tournament's messages up to date when the group's budget allows. */
-  request(id: number, priority: Priority = PRIORITY.onlooker): void {
-    const t = this.service.get(id);
+  async request(id: number, priority: Priority = PRIORITY.onlooker): Promise<void> {
+    const t = await this.service.get(id);
     if (!t) return;
     // What its players wait to see (their name on the card, the last word) is not for
     // onlookers only.
@@ -91,18 +91,18 @@ export class TournamentBoards {
   }
 
   /** Every tournament whose messages are behind, and sign-up cards whose minutes went by. */
-  catchUp(): void {
-    for (const id of this.messages.behind()) this.request(id);
+  async catchUp(): Promise<void> {
+    for (const id of await this.messages.behind()) await this.request(id);
     const now = this.now();
-    for (const t of this.service.inSignup()) {
+    for (const t of await this.service.inSignup()) {
       if (
-        this.messages.of(t.id).messageId === null ||
+        (await this.messages.of(t.id)).messageId === null ||
         this.cardMinutes.get(t.id) === minutesLeft(t, now)
       )
         continue;
       if (this.outbox.has(`tournament:${t.id}`)) continue;
       this.countdown.add(t.id);
-      this.request(t.id, PRIORITY.idle);
+      await this.request(t.id, PRIORITY.idle);
     }
   }
 
@@ -116,13 +116,13 @@ export class TournamentBoards {
     } catch (err) {
       this.logger.warn({ err, tournamentId: id }, "tournament message not updated");
       // A 429 holds the chat in the outbox: go again when it lets. Else the next tick will.
-      if (retryAfterMs(err) !== null) this.request(id);
+      if (retryAfterMs(err) !== null) await this.request(id);
     }
   }
 
   /** The organiser's cancel question under the standings, or back to the plain button. */
   async askCancel(view: TournamentView, asking: boolean): Promise<void> {
-    const t = this.withMessages(view);
+    const t = await this.withMessages(view);
     if (asking) this.confirming.add(t.id);
     else this.confirming.delete(t.id);
     if (t.standingsMessageId === null) return;
@@ -141,12 +141,12 @@ export class TournamentBoards {
    * old message loses its buttons, so only the new one is worked.
    */
   async repost(view: TournamentView): Promise<void> {
-    const t = this.withMessages(view);
+    const t = await this.withMessages(view);
     const old = t.status === "signup" ? t.messageId : t.standingsMessageId;
-    if (t.status === "signup") this.messages.set(t.id, { messageId: null });
-    else this.messages.set(t.id, { standingsMessageId: null });
-    this.messages.set(t.id, { shownVersion: 0 });
-    this.request(t.id);
+    if (t.status === "signup") await this.messages.set(t.id, { messageId: null });
+    else await this.messages.set(t.id, { standingsMessageId: null });
+    await this.messages.set(t.id, { shownVersion: 0 });
+    await this.request(t.id);
     if (old === null) return;
     await this.api
       .editMessageReplyMarkup(t.chatId, old, { reply_markup: NO_BUTTONS })
@@ -159,9 +159,9 @@ export class TournamentBoards {
   }
 
   private async syncOnce(id: number): Promise<void> {
-    const view = this.service.get(id);
+    const view = await this.service.get(id);
     const countdown = this.countdown.delete(id);
-    const t = view && this.withMessages(view);
+    const t = view && (await this.withMessages(view));
     if (!t || (t.shownVersion === t.version && !countdown)) return;
     const tr = this.textsFor(t.locale);
     try {
@@ -181,21 +181,21 @@ export class TournamentBoards {
               }
             : {}),
         });
-        this.service.markAnnounced(t.id);
+        await this.service.markAnnounced(t.id);
       }
     } catch (err) {
       // A chat the bot has lost gets nothing more; the game boards say the same.
       if (isChatGone(err)) {
-        this.messages.set(t.id, { shownVersion: t.version });
+        await this.messages.set(t.id, { shownVersion: t.version });
         return;
       }
       throw err;
     }
-    this.messages.set(t.id, { shownVersion: t.version });
+    await this.messages.set(t.id, { shownVersion: t.version });
   }
 
-  private withMessages(t: TournamentView): ShownTournament {
-    return { ...t, ...this.messages.of(t.id) };
+  private async withMessages(t: TournamentView): Promise<ShownTournament> {
+    return { ...t, ...(await this.messages.of(t.id)) };
   }
 
   private async showCard(t: ShownTournament, tr: Translate): Promise<void> {
@@ -216,8 +216,8 @@ export class TournamentBoards {
     if (!t.messageId) {
       if (!open) return;
       const sent = await this.api.sendMessage(t.chatId, text, extra);
-      this.messages.set(t.id, { messageId: sent.message_id });
-      this.service.markCardWritten(t.id, t.status);
+      await this.messages.set(t.id, { messageId: sent.message_id });
+      await this.service.markCardWritten(t.id, t.status);
       written();
       return;
     }
@@ -227,10 +227,10 @@ export class TournamentBoards {
       if (!isNotModified(err)) {
         if (!isMessageGone(err) || !open) throw err;
         const sent = await this.api.sendMessage(t.chatId, text, extra);
-        this.messages.set(t.id, { messageId: sent.message_id });
+        await this.messages.set(t.id, { messageId: sent.message_id });
       }
     }
-    this.service.markCardWritten(t.id, t.status);
+    await this.service.markCardWritten(t.id, t.status);
     written();
   }
 
@@ -263,6 +263,6 @@ export class TournamentBoards {
       parse_mode: "HTML",
       reply_markup: keyboard,
     });
-    this.messages.set(t.id, { standingsMessageId: sent.message_id });
+    await this.messages.set(t.id, { standingsMessageId: sent.message_id });
   }
 }

@@ -52,7 +52,7 @@ async function tournamentCommand(deps: TournamentDeps, ctx: CommandContext<BotCo
     await ctx.reply(ctx.t("tournament-group-only"));
     return;
   }
-  const open = tournaments.openInChat(ctx.chat.id);
+  const open = await tournaments.openInChat(ctx.chat.id);
   if (open) {
     // Shown again below, as the newest message: the old one stops following.
     await boards.repost(open);
@@ -64,7 +64,7 @@ async function tournamentCommand(deps: TournamentDeps, ctx: CommandContext<BotCo
     return;
   }
   const locale = await ctx.i18n.getLocale();
-  const r = tournamentIn(
+  const r = await tournamentIn(
     deps,
     {
       organiser: playerRef(ctx.from!),
@@ -91,7 +91,7 @@ async function tournamentPress(
 ) {
   const { tournaments, tournamentBoards: boards, answers } = deps;
   const by = playerRef(ctx.from);
-  const t = tournaments.get(tournamentId);
+  const t = await tournaments.get(tournamentId);
   if (!t) {
     await answers.answer(ctx, ctx.t("err-not-found"), true);
     return;
@@ -103,7 +103,7 @@ async function tournamentPress(
     await answers.answer(ctx, ctx.t("err-foreign-button"), true);
     return;
   }
-  const { messageId, standingsMessageId } = deps.tournamentMessages.of(t.id);
+  const { messageId, standingsMessageId } = await deps.tournamentMessages.of(t.id);
   if (at.messageId !== messageId && at.messageId !== standingsMessageId) {
     await answers.answer(ctx, ctx.t("err-inactive-button"), true);
     return;
@@ -129,10 +129,10 @@ async function tournamentPress(
     await boards.askCancel(t, false);
     return;
   }
-  const r = act(deps, t, command, by, chatAdmin);
+  const r = await act(deps, t, command, by, chatAdmin);
   if (!r.ok) {
     await answers.answer(ctx, errorText(ctx.t, r.error), true);
-    boards.request(tournamentId);
+    await boards.request(tournamentId);
     return;
   }
   await answers.answer(ctx, toast(ctx, command));
@@ -146,44 +146,46 @@ const CANCELS: ReadonlySet<TournamentCommand> = new Set([
 ]);
 
 /** What a sign-up or settings button does to the tournament. */
-function act(
+async function act(
   deps: TournamentDeps,
   t: TournamentView,
   command: Exclude<TournamentCommand, "cancel-back">,
   by: ReturnType<typeof playerRef>,
   chatAdmin: boolean,
-): ServiceResult<TournamentView> {
+): Promise<ServiceResult<TournamentView>> {
   const { tournaments } = deps;
   switch (command) {
     case "join":
-      return tournaments.join(t.id, by);
+      return await tournaments.join(t.id, by);
     case "leave":
-      return tournaments.leave(t.id, by);
+      return await tournaments.leave(t.id, by);
     case "start":
-      return tournaments.start(t.id, by);
+      return await tournaments.start(t.id, by);
     case "cancel":
     case "cancel-finish":
-      return tournaments.cancel(t.id, by, "finish", chatAdmin);
+      return await tournaments.cancel(t.id, by, "finish", chatAdmin);
     case "cancel-abandon":
-      return tournaments.cancel(t.id, by, "abandon", chatAdmin);
+      return await tournaments.cancel(t.id, by, "abandon", chatAdmin);
     case "format": {
       const format: TournamentFormat = t.format === "round-robin" ? "knockout" : "round-robin";
-      return tournaments.configure(t.id, by, { format });
+      return await tournaments.configure(t.id, by, { format });
     }
     case "match": {
       const at = MATCH_LENGTHS.findIndex((m) => sameMatch(m, t.rules.match));
-      return tournaments.configure(t.id, by, {
+      return await tournaments.configure(t.id, by, {
         match: MATCH_LENGTHS[(at + 1) % MATCH_LENGTHS.length]!,
       });
     }
     case "clock": {
       const at = CLOCKS.indexOf(timeControlNameOf(t.timeControl));
-      return tournaments.configure(t.id, by, { timeControl: CLOCKS[(at + 1) % CLOCKS.length]! });
+      return await tournaments.configure(t.id, by, {
+        timeControl: CLOCKS[(at + 1) % CLOCKS.length]!,
+      });
     }
     case "window": {
       const left = (t.signupEndsAt - deps.service.config.now()) / MINUTE;
       const next = SIGNUP_MINUTES.find((m) => m > left + 0.5) ?? SIGNUP_MINUTES[0];
-      return tournaments.configure(t.id, by, { signupMs: next * MINUTE });
+      return await tournaments.configure(t.id, by, { signupMs: next * MINUTE });
     }
   }
 }

@@ -1,0 +1,126 @@
+import type Database from "better-sqlite3";
+import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { ContextSlot } from "../context-slot.js";
+import * as schema from "./schema.js";
+import * as telegramSchema from "./telegram/schema.js";
+
+/** Every table, as the repositories name them. */
+export const tables = { ...schema, ...telegramSchema };
+export type Tables = typeof tables;
+
+/** The query builder the repositories write against. */
+export type Sql = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** A query's first row, or undefined when it found none. */
+export function first<T>(rows: readonly T[]): T | undefined {
+  return rows[0];
+}
+
+/** The one row a statement returns (an insert's, say): its absence is a bug. */
+export function only<T>(rows: readonly T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error("the statement returned no row");
+  return row;
+}
+
+/** Who holds the connection now; `open` turns false at its end, for work it spawned late. */
+interface Scope {
+  open: boolean;
+  /** Savepoints deep, inside a transaction; -1 outside one. */
+  depth: number;
+}
+
+/**
+ * The repositories' one way to the database. Every query runs through `run`, every
+ * transaction through `transaction`; both are asynchronous, whatever the database.
+ */
+export interface Connection {
+  /** Runs one query (or a few that need no transaction). */
+  run<T>(fn: (db: Sql, t: Tables) => T | Promise<T>): Promise<T>;
+  /** Runs `fn` as one transaction: it sees and writes alone, and all or nothing of it lands. */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Whether the caller runs inside a transaction (whose writes may yet roll back). */
+  inTransaction(): boolean;
+  /** The drizzle handle, for tools and tests that read past the repositories. */
+  readonly sql: Sql;
+}
+
+/**
+ * SQLite's one connection serves one thing at a time: a transaction holds it until it ends,
+ * and a query from elsewhere waits for it rather than landing inside it (where a rollback
+ * would take it along).
+ */
+export class SqliteConnection implements Connection {
+  private readonly scopes = new ContextSlot<Scope>();
+  /** The end of the last piece of work to hold the connection. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private holders = 0;
+
+  constructor(readonly sql: Sql) {}
+
+  run<T>(fn: (db: Sql, t: Tables) => T | Promise<T>): Promise<T> {
+    if (this.scopes.getStore()?.open) return Promise.resolve(fn(this.sql, tables));
+    return this.exclusive(async () => fn(this.sql, tables));
+  }
+
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    const scope = this.scopes.getStore();
+    if (scope?.open) return scope.depth < 0 ? this.begin(scope, fn) : this.savepoint(scope, fn);
+    return this.exclusive((held) => this.begin(held, fn));
+  }
+
+  inTransaction(): boolean {
+    const scope = this.scopes.getStore();
+    return scope?.open === true && scope.depth >= 0;
+  }
+
+  private async begin<T>(scope: Scope, fn: () => Promise<T>): Promise<T> {
+    const client = this.sql.$client;
+    client.exec("begin immediate");
+    scope.depth = 0;
+    try {
+      const value = await fn();
+      client.exec("commit");
+      return value;
+    } catch (e) {
+      if (client.inTransaction) client.exec("rollback");
+      throw e;
+    } finally {
+      scope.depth = -1;
+    }
+  }
+
+  private async savepoint<T>(scope: Scope, fn: () => Promise<T>): Promise<T> {
+    const name = `sp${++scope.depth}`;
+    const client = this.sql.$client;
+    client.exec(`savepoint ${name}`);
+    try {
+      const value = await fn();
+      client.exec(`release ${name}`);
+      return value;
+    } catch (e) {
+      client.exec(`rollback to ${name}`);
+      client.exec(`release ${name}`);
+      throw e;
+    } finally {
+      scope.depth--;
+    }
+  }
+
+  /** Queues `fn` behind whatever holds the connection; nothing else runs on it meanwhile. */
+  private exclusive<T>(fn: (scope: Scope) => Promise<T>): Promise<T> {
+    const start = () => {
+      const scope: Scope = { open: true, depth: -1 };
+      return this.scopes
+        .run(scope, () => fn(scope))
+        .finally(() => {
+          scope.open = false;
+          this.holders--;
+        });
+    };
+    // Nothing holds it: start at once, so a lone query costs no extra turn of the loop.
+    const settled = this.holders++ === 0 ? start() : this.tail.then(start);
+    this.tail = settled.catch(() => {});
+    return settled;
+  }
+}
