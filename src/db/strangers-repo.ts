@@ -232,6 +232,31 @@ export class StrangersRepo {
     });
   }
 
+  /** The pairs among `userIds` who are in a lobby game together now, either seat first. */
+  lobbyPairsPlaying(userIds: readonly number[]): Promise<[number, number][]> {
+    const ids = new Set(userIds);
+    const all = [...ids];
+    if (all.length === 0) return Promise.resolve([]);
+    return this.db.run(async (db, { games, series }) => {
+      const out: [number, number][] = [];
+      for (let i = 0; i < all.length; i += CHUNK) {
+        const rows = await db
+          .select({ a: games.whiteId, b: games.blackId })
+          .from(games)
+          .innerJoin(series, eq(series.id, games.seriesId))
+          .where(
+            and(
+              eq(games.status, "active"),
+              eq(series.chatKey, LOBBY_KEY),
+              inArray(games.whiteId, all.slice(i, i + CHUNK)),
+            ),
+          );
+        for (const r of rows) if (ids.has(r.b)) out.push([r.a, r.b]);
+      }
+      return out;
+    });
+  }
+
   /** Null when the reporter reported this game already. */
   insertReport(report: NewReport): Promise<ReportRow | null> {
     return this.db.run(

@@ -12,7 +12,7 @@ import { commitmentOf } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { type MessageRef, refChatId } from "./message-ref.js";
 import { createGame, type StartedBy } from "./play.js";
-import { chatKeyOf, openSeries, seriesStarter } from "./series.js";
+import { chatKeyOf, freshSeries, newSeriesOf, runningSeries, seriesStarter } from "./series.js";
 import type { ChallengeView, ChatRef, GameEventView, GameView, PlayerRef } from "./types.js";
 import { challengeView, eventView, gameViewIn } from "./views.js";
 
@@ -146,11 +146,18 @@ export async function acceptChallenge(
   // The game lives where it is shown: an inline message has no chat, whatever the challenge's.
   const chatId = message ? refChatId(message) : c.chatId;
   // A rated game with no chat is the lobby's: its series never mixes with an inline card's.
-  const key = c.rated && chatId === null ? LOBBY_KEY : chatKeyOf(chatId);
-  const s = await openSeries(ctx, key, [c.challengerId, by.id], c.variant, c.rules);
+  const lobby = c.rated && chatId === null;
+  const key = lobby ? LOBBY_KEY : chatKeyOf(chatId);
+  const seats = [c.challengerId, by.id] as const;
+  const running = await runningSeries(ctx, key, seats, c.variant, c.rules);
   // A damaged game does not hold its players back (reading it marks it broken).
-  const busy = (await ctx.games.activeInSeries(s.id)).find((g) => damageOf(g) === null);
+  const busy =
+    running && (await ctx.games.activeInSeries(running.id)).find((g) => damageOf(g) === null);
   if (busy) return fail("already-playing", "You two already have a game here.", busy.id);
+  // Every lobby pairing is a new match: its own score and reserves, never an old one's.
+  const s = lobby
+    ? await freshSeries(ctx, running, key, seats, c.variant, c.rules)
+    : (running ?? (await newSeriesOf(ctx, key, seats, c.variant, c.rules)));
   if (chatId !== null) await ctx.chats.ensure(chatId, now);
   const row = await createGame(ctx, {
     variant: c.variant,

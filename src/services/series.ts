@@ -7,21 +7,54 @@ import { rulesKey } from "./rules-key.js";
 export const chatKeyOf = (chatId: number | null): string =>
   chatId === null ? "inline" : String(chatId);
 
-/** The running series of the pair for these rules in this chat, created when none is. */
-export async function openSeries(
+const seriesKey = (
+  chatKey: string,
+  pair: readonly [number, number],
+  variant: Variant,
+  rules: Rules,
+) => {
+  const [playerA, playerB] = pair[0] < pair[1] ? pair : [pair[1], pair[0]];
+  return { chatKey, playerA, playerB, variant, rulesKey: rulesKey(rules) };
+};
+
+/** The running series of the pair for these rules in this chat, if there is one. */
+export async function runningSeries(
+  ctx: ServiceContext,
+  chatKey: string,
+  pair: readonly [number, number],
+  variant: Variant,
+  rules: Rules,
+): Promise<SeriesRow | undefined> {
+  return await ctx.series.findActive(seriesKey(chatKey, pair, variant, rules));
+}
+
+/**
+ * A new series of the pair: `running`, the one still open under the same key, ends first,
+ * unfinished and unrated (a lobby pairing is a new match, never the old one).
+ */
+export async function freshSeries(
+  ctx: ServiceContext,
+  running: SeriesRow | undefined,
+  chatKey: string,
+  pair: readonly [number, number],
+  variant: Variant,
+  rules: Rules,
+): Promise<SeriesRow> {
+  if (running) await ctx.series.close(running.id, ctx.config.now());
+  return await newSeriesOf(ctx, chatKey, pair, variant, rules);
+}
+
+/** A new running series of the pair, from its first game. */
+export async function newSeriesOf(
   ctx: ServiceContext,
   chatKey: string,
   pair: readonly [number, number],
   variant: Variant,
   rules: Rules,
 ): Promise<SeriesRow> {
-  const [playerA, playerB] = pair[0] < pair[1] ? pair : [pair[1], pair[0]];
-  const key = { chatKey, playerA, playerB, variant, rulesKey: rulesKey(rules) };
-  const found = await ctx.series.findActive(key);
-  if (found) return found;
   const now = ctx.config.now();
   return await ctx.series.insert({
-    ...key,
+    ...seriesKey(chatKey, pair, variant, rules),
     rules,
     state: newSeries(),
     createdAt: now,

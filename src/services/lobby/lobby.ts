@@ -13,7 +13,7 @@ import type { GameView, PlayerRef } from "../types.js";
 import { storedPlayerRef } from "../views.js";
 import { heldOutUntil } from "./holdout.js";
 import { pairsAt, partnerFor, type WaitingSeek } from "./pairing.js";
-import { blockedAmong } from "./strangers.js";
+import { unpairableAmong } from "./strangers.js";
 
 /** A seek waits this long for a partner, then lapses (its seeker is told). */
 export const SEEK_LAPSE_MS = 10 * 60_000;
@@ -71,9 +71,10 @@ async function waitingSeeks(ctx: ServiceContext, rows: readonly SeekRow[]): Prom
 }
 
 /**
- * Two waiting seeks become one rated game, or nothing when either was ended meanwhile (by a
- * press, a tick or another process): the ends are conditional, inside the caller's
- * transaction, so a pair is made once.
+ * Two waiting seeks become one rated game, the first of a match of its own, or nothing when
+ * either was ended meanwhile (by a press, a tick or another process) or the two cannot start
+ * a game: the ends are conditional and every refusal throws PairLost, inside the caller's
+ * transaction, so a pair is made once and a refused one leaves no row behind.
  */
 async function pair(
   ctx: ServiceContext,
@@ -81,10 +82,10 @@ async function pair(
   newer: SeekRow,
   players: ReadonlyMap<number, PlayerRef>,
   now: number,
-): Promise<GameStart | null> {
+): Promise<GameStart> {
   const a = players.get(older.userId) ?? (await playerRef(ctx, older.userId));
   const b = players.get(newer.userId) ?? (await playerRef(ctx, newer.userId));
-  if (!a || !b) return null;
+  if (!a || !b) throw new PairLost();
   const challenge = await createChallenge(ctx, {
     challenger: a,
     target: { user: b },
@@ -93,9 +94,9 @@ async function pair(
     timeControl: older.clock,
     rated: true,
   });
-  if (!challenge.ok) return null;
+  if (!challenge.ok) throw new PairLost();
   const started = await acceptChallenge(ctx, challenge.value.id, b);
-  if (!started.ok) return null;
+  if (!started.ok) throw new PairLost();
   const gameId = started.value.game.id;
   if (
     !(await ctx.seeks.end(older.id, "paired", now, gameId)) ||
@@ -157,7 +158,7 @@ export async function seek(
     (await waitingSeeks(ctx, [row]))[0]!,
     await waitingSeeks(ctx, others),
     now,
-    await blockedAmong(ctx, [seeker.id, ...others.map((s) => s.userId)]),
+    await unpairableAmong(ctx, [seeker.id, ...others.map((s) => s.userId)]),
   );
   const other = partner && others.find((s) => s.id === partner.id);
   if (!other) return ok({ kind: "waiting", seek: row });
@@ -165,7 +166,7 @@ export async function seek(
     const game = await ctx.tx(async () =>
       pair(ctx, other, row, new Map([[seeker.id, seeker]]), now),
     );
-    if (game) return ok({ kind: "paired", seek: (await ctx.seeks.get(row.id))!, game });
+    return ok({ kind: "paired", seek: (await ctx.seeks.get(row.id))!, game });
   } catch (e) {
     if (!(e instanceof PairLost)) throw e;
   }
@@ -198,7 +199,7 @@ export async function lobbyTick(ctx: ServiceContext, now: number): Promise<Lobby
   for (const [x, y] of pairsAt(
     await waitingSeeks(ctx, rows),
     now,
-    await blockedAmong(
+    await unpairableAmong(
       ctx,
       rows.map((r) => r.userId),
     ),
@@ -208,7 +209,7 @@ export async function lobbyTick(ctx: ServiceContext, now: number): Promise<Lobby
       const game = await ctx.tx(async () =>
         pair(ctx, byId.get(older.id)!, byId.get(newer.id)!, new Map(), now),
       );
-      if (game) paired.push({ seeks: [byId.get(older.id)!, byId.get(newer.id)!], game });
+      paired.push({ seeks: [byId.get(older.id)!, byId.get(newer.id)!], game });
     } catch (e) {
       if (!(e instanceof PairLost)) throw e;
     }
@@ -262,7 +263,6 @@ export async function joinSeek(
           expiresAt: now + SEEK_LAPSE_MS,
         });
         const game = await pair(ctx, target, mine, new Map([[joiner.id, joiner]]), now);
-        if (!game) throw new PairLost();
         return {
           seek: (await ctx.seeks.get(mine.id))!,
           joined: (await ctx.seeks.get(target.id))!,

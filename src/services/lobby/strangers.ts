@@ -163,4 +163,19 @@ export async function blockedAmong(
   return (a, b) => pairs.has(pairKey(a, b));
 }
 
+/**
+ * The pairs among `userIds` who may not be paired now: one blocked the other, or they are in
+ * a lobby game together already (a second at once would be a second match between them).
+ */
+export async function unpairableAmong(
+  ctx: ServiceContext,
+  userIds: readonly number[],
+): Promise<(a: number, b: number) => boolean> {
+  const blocked = await blockedAmong(ctx, userIds);
+  const playing = new Set(
+    (await ctx.strangers.lobbyPairsPlaying(userIds)).map(([a, b]) => pairKey(a, b)),
+  );
+  return (a, b) => blocked(a, b) || playing.has(pairKey(a, b));
+}
+
 const pairKey = (a: number, b: number): string => (a < b ? `${a}:${b}` : `${b}:${a}`);
