@@ -56,8 +56,8 @@ export interface PendingStart {
   readonly shortWhite: number;
   readonly crawford: boolean;
   readonly confirmTurns: boolean;
-  /** Who started the game (who accepted, asked for it, or organised its tournament). */
-  readonly actorId: number;
+  /** Who started the game (who accepted, asked for it, or organised its tournament); null: nobody (a lobby match's next game). */
+  readonly actorId: number | null;
   /**
    * The dice's second part, when the act that started the game brought one its platform
    * fixed (the id Telegram gave the press, with the pressed message's place and date);

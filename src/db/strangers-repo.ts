@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
 import { first } from "./connection.js";
 import type { Db } from "./open.js";
 import type { BlockRow, ReportRow } from "./schema.js";
@@ -254,6 +254,31 @@ export class StrangersRepo {
         for (const r of rows) if (ids.has(r.b)) out.push([r.a, r.b]);
       }
       return out;
+    });
+  }
+
+  /**
+   * Lobby games finished in [from, to] whose match goes on and has no next game yet: the
+   * lobby starts each one's next game itself.
+   */
+  lobbyGamesAwaitingNext(from: number, to: number): Promise<number[]> {
+    return this.db.run(async (db, { games, series }) => {
+      const rows = await db
+        .select({ id: games.id })
+        .from(games)
+        .innerJoin(series, eq(series.id, games.seriesId))
+        .where(
+          and(
+            eq(games.status, "finished"),
+            eq(series.chatKey, LOBBY_KEY),
+            eq(series.status, "active"),
+            gte(games.finishedAt, from),
+            lte(games.finishedAt, to),
+            sql`not exists (select 1 from ${games} as later where later.previous_game_id = ${games.id})`,
+          ),
+        )
+        .orderBy(games.finishedAt, games.id);
+      return rows.map((r) => r.id);
     });
   }
 

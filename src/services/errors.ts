@@ -28,6 +28,8 @@ export type ServiceErrorCode =
   | "already-playing"
   | "game-active"
   | "rematch-exists"
+  /** A lobby match's next game starts by itself, a few seconds after the last. */
+  | "lobby-next-game"
   | "series-over"
   | "busy"
   | "tournament-game"

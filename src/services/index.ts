@@ -10,7 +10,13 @@ export * from "./errors.js";
 export * from "./events.js";
 export type { FrontEnd, GameOrigin } from "./front-end.js";
 export * from "./game-service.js";
-export { isLobbyGame, lobbyRules } from "./lobby/lobby.js";
+export {
+  isLobbyGame,
+  lobbyNextGameDue,
+  lobbyRules,
+  NEXT_GAME_DELAY_MS,
+  nextGameByPress,
+} from "./lobby/lobby.js";
 export { LobbyKeeper } from "./lobby/lobby-keeper.js";
 export { LobbyService } from "./lobby/lobby-service.js";
 export {

@@ -68,7 +68,8 @@ export interface CreateGameInput extends Omit<StartInput, "dice" | "confirmTurns
   /** The tournament whose match it opens, if any. */
   readonly tournamentId: number | null;
   readonly previousGameId: number | null;
-  readonly actorId: number;
+  /** Who started it; null: nobody pressed (a lobby match's next game starts by itself). */
+  readonly actorId: number | null;
   /** The seed committed to before (hex, with the challenge or the last game); else a new one. */
   readonly seed?: string | null;
   /** The dice's second part fixed by the act that starts the game, if it brought one. */

@@ -80,6 +80,9 @@ export interface MessageVariables {
   "caption-wins": { name: Value; kind: Value; points: Value };
   "caption-draw": None;
   "caption-series": { white: Value; black: Value };
+  "caption-match": { white: Value; black: Value };
+  "caption-match-won": { name: Value };
+  "caption-next-game": { seconds: Value };
   "caption-lot": { a: Value; da: Value; b: Value; db: Value; starter: Value };
   "caption-commitment": { hash: Value };
   "caption-dice-salt": { salt: Value };
@@ -224,6 +227,7 @@ export interface MessageVariables {
   "err-already-playing": None;
   "err-game-active": None;
   "err-rematch-exists": None;
+  "err-lobby-next-game": None;
   "err-series-over": None;
   "err-busy": None;
   "err-broken": None;

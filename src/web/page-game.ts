@@ -1,5 +1,11 @@
-import { actor, delayLeftAt, rematchOpen, reservesAt } from "../engine/index.js";
-import { type GameView, isLobbyGame, type PlayerView } from "../services/index.js";
+import { actor, delayLeftAt, reservesAt } from "../engine/index.js";
+import {
+  type GameView,
+  isLobbyGame,
+  lobbyNextGameDue,
+  nextGameByPress,
+  type PlayerView,
+} from "../services/index.js";
 import type { PageClock, PageGame, PagePlayer, Role } from "./protocol.js";
 
 /** A player's name as the page shows it. */
@@ -34,7 +40,8 @@ export function pageGame(game: GameView, claimable: boolean, now: number): PageG
     score: game.score,
     scoreAfter: game.final ? { white: game.final.white, black: game.final.black } : null,
     claimable,
-    rematch: rematchOpen(game),
+    rematch: nextGameByPress(game),
+    nextGameDue: lobbyNextGameDue(game),
     clock: pageClock(game, now),
   };
 }

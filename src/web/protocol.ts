@@ -38,6 +38,11 @@ export interface PageGame {
   /** The game is over and its series goes on: a next game may be started. */
   readonly rematch: boolean;
   /**
+   * The game is over and its lobby match goes on: the next game starts by itself in a few
+   * seconds, and the page opens it. Optional for a page older than its server's field.
+   */
+  readonly nextGameDue?: boolean;
+  /**
    * A delay clock's figures as of `clock.now`; null without one (no clock, correspondence).
    * Optional for a page older than its server's field: it then reads as none.
    */
@@ -95,6 +100,8 @@ export interface PageTexts {
   /** {name} {kind} {points} */
   readonly wins: string;
   readonly draw: string;
+  /** A lobby match's next game is on its way (the seconds filled in). */
+  readonly nextGame: string;
   readonly starting: string;
   readonly broken: string;
   readonly abandoned: string;

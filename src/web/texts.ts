@@ -1,4 +1,4 @@
-import type { ServiceError } from "../services/index.js";
+import { NEXT_GAME_DELAY_MS, type ServiceError } from "../services/index.js";
 import { refusalText as sharedRefusal } from "../texts/refusal.js";
 import { playerName } from "./page-game.js";
 import type { Translate } from "./ports.js";
@@ -31,6 +31,7 @@ export function pageTexts(t: Translate): PageTexts {
     resignOffer: t("caption-resign-offer", { name: "{name}", kind: "{kind}", other: "{other}" }),
     wins: t("caption-wins", { name: "{name}", kind: "{kind}", points: "{points}" }),
     draw: t("caption-draw"),
+    nextGame: t("caption-next-game", { seconds: NEXT_GAME_DELAY_MS / 1000 }),
     starting: t("web-starting"),
     broken: t("caption-broken"),
     abandoned: t("caption-abandoned"),

@@ -6,7 +6,7 @@
 import { describe, expect } from "vitest";
 import { ServiceContext } from "../../src/services/context.js";
 import { LobbyService } from "../../src/services/index.js";
-import { lobbyTick, seek } from "../../src/services/lobby/lobby.js";
+import { lobbyTick, NEXT_GAME_DELAY_MS, seek } from "../../src/services/lobby/lobby.js";
 import { pairsAt, partnerFor, type WaitingSeek } from "../../src/services/lobby/pairing.js";
 import {
   MAX_BLOCKS,
@@ -156,7 +156,9 @@ describe("blocks", () => {
     const loser = g.waitingFor!;
     const over = unwrap(await l.svc.act(first, loser, { type: "resign" }, g.version)).game;
     expect(over.final?.over).toBe(false);
-    const next = unwrap(await l.svc.rematch(first, loser === alice.id ? alice : bob)).game.id;
+    // The match's next game starts by itself a few seconds later.
+    l.clock.advance(NEXT_GAME_DELAY_MS);
+    const next = (await l.lobby.tick(l.clock.now())).next[0]!.game.id;
     expect(next).not.toBe(first);
     expect(unwrap(await l.lobby.block(alice.id))).toMatchObject({ kind: "blocked", gameId: next });
   });

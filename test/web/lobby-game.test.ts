@@ -10,7 +10,7 @@ import type { InlineKeyboardButton, User } from "grammy/types";
 import { describe, expect } from "vitest";
 import type { StoredMessage } from "../../bench/testkit/index.js";
 import { chooseAction } from "../../src/ai/index.js";
-import { decode, type GameCommand } from "../../src/bot/callback-data.js";
+import { decode, encode, type GameCommand } from "../../src/bot/callback-data.js";
 import type { Action } from "../../src/engine/index.js";
 import type { GameView } from "../../src/services/index.js";
 import { buttons, GROUP, type Harness, USERS } from "../bot/harness.js";
@@ -58,6 +58,14 @@ function ownBoard(h: Harness, userId: number, game: GameView): StoredMessage | u
   return h.tg
     .chatMessages(userId)
     .filter((m) => m.photoId && buttons(m).some((b) => dataOf(b).startsWith(prefix)))
+    .at(-1);
+}
+
+/** The player's own board of a finished game: its buttons are the review's, if any. */
+function finishedBoard(h: Harness, userId: number, game: GameView): StoredMessage | undefined {
+  return h.tg
+    .chatMessages(userId)
+    .filter((m) => m.photoId && m.caption?.includes(`#${game.id}</i>`))
     .at(-1);
 }
 
@@ -122,7 +130,8 @@ interface Played {
 /**
  * Plays the series of `first` to its end: each action the pip-count player chooses is pressed
  * on the actor's own board, every third one sent from their page instead; a finished game of
- * an unfinished match is followed by 🔁 Next game, pressed on the winner's board.
+ * an unfinished match is followed by its next game, which the lobby starts by itself a few
+ * seconds later (both boards say so and offer no 🔁 Next game).
  */
 async function playSeries(
   h: Harness,
@@ -149,13 +158,15 @@ async function playSeries(
       // Played out: borne off, or a double dropped; never a clock run out.
       expect(["bear-off", "drop"]).toContain(game.state.result?.reason);
       if (game.final?.over !== false) return { last: game, games, pressed, onPage };
-      // The match goes on: the next game, from the board that shows the finished one.
-      const by = game.winnerId!;
-      const board = ownBoard(h, by, game)!;
-      const again = buttons(board).find((b) => commandOf(b)?.kind === "rematch")!;
-      expect(again, `game ${game.id}: 🔁 Next game`).toBeDefined();
-      await h.press(userOf(by), board, again);
-      advance();
+      // The match goes on by itself: both boards say when, and nobody may pick the moment.
+      for (const u of PLAYERS) {
+        const board = finishedBoard(h, u.id, game)!;
+        expect(board.caption, `game ${game.id}`).toContain("the next game starts by itself in 5 s");
+        expect(buttons(board).filter((b) => commandOf(b)?.kind === "rematch")).toEqual([]);
+      }
+      for (let s = 0; s < 3; s++) advance();
+      await h.app.lobby.tick();
+      await h.settle();
       continue;
     }
     const move = chooseAction(game.state, { player: "pipcount" })!;
@@ -289,10 +300,11 @@ describe("the lobby, end to end", () => {
     expect(h.tg.chatMessages(GROUP)).toEqual([]);
   });
 
-  it("a lobby match's next game starts from a player's own board, both boards in private", async ({
+  it("a lobby match's next game starts by itself a few seconds later, both boards in private; a press for it is refused", async ({
     harness,
   }) => {
-    const h = await harness();
+    let t = Date.now();
+    const h = await harness({ now: () => t });
     const first = await seekBoth(h, "/play anyone short 3p normal");
     // The side to act resigns a single game: 1 point of 3, the match goes on.
     const by = first.waitingFor!;
@@ -314,11 +326,27 @@ describe("the lobby, end to end", () => {
     await h.settle();
     const over = (await h.service.getGame(first.id))!;
     expect(over.final?.over).toBe(false);
-    const board = ownBoard(h, over.winnerId!, over)!;
-    const again = buttons(board).find((b) => commandOf(b)?.kind === "rematch")!;
-    expect(again.text).toBe("🔁 Next game");
-    await h.press(userOf(over.winnerId!), board, again);
-    expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.show_alert).toBeFalsy();
+    const board = finishedBoard(h, by, over)!;
+    expect(board.caption).toMatch(/match (0 : 1|1 : 0) · the next game starts by itself in 5 s/);
+    expect(buttons(board).filter((b) => commandOf(b)?.kind === "rematch")).toEqual([]);
+    // The trailer's forged press for the next game is answered, and starts nothing.
+    const forged = encode({
+      type: "game",
+      gameId: over.id,
+      version: over.version,
+      command: { kind: "rematch" },
+    });
+    await h.pressData(userOf(by), board, forged);
+    const answer = h.tg.callsOf("answerCallbackQuery").at(-1)!.payload;
+    expect(answer.text).toMatch(/starts by itself/);
+    expect(await h.service.activeGamesAnywhere(by)).toEqual([]);
+    // Four seconds on, nothing yet; five, and it starts on both players' own boards.
+    t += 4_000;
+    await h.app.lobby.tick();
+    expect(await h.service.activeGamesAnywhere(by)).toEqual([]);
+    t += 1_000;
+    await h.app.lobby.tick();
+    await h.settle();
     const next = (await h.service.activeGamesAnywhere(over.winnerId!)).find(
       (g) => g.seriesId === over.seriesId,
     )!;

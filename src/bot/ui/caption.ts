@@ -9,7 +9,13 @@ import {
   pipCount,
   playNotation,
 } from "../../engine/index.js";
-import { type GameView, isLobbyGame, type PlayerView } from "../../services/index.js";
+import {
+  type GameView,
+  isLobbyGame,
+  lobbyNextGameDue,
+  NEXT_GAME_DELAY_MS,
+  type PlayerView,
+} from "../../services/index.js";
 import type { Translate } from "../../texts/translate.js";
 import { captionClockLine } from "./clock-text.js";
 import { CAPTION_LIMIT, fitHtml } from "./fit.js";
@@ -66,13 +72,25 @@ function statusLine(t: Translate, g: GameView, s: GameState): string {
 
 function resultLine(t: Translate, g: GameView, s: GameState): string {
   const r = s.result!;
-  const seriesText = g.final
-    ? ` · ${t("caption-series", { white: g.final.white, black: g.final.black })}`
-    : "";
+  const seriesText = g.final ? ` · ${seriesLine(t, g, g.final)}` : "";
   if (r.winner === null) return `🤝 ${t("caption-draw")}${seriesText}`;
   const kind = t(`result-${r.kind}`);
   const onTime = r.reason === "time" ? ` · ${t("caption-on-time")}` : "";
   return `🏆 ${t("caption-wins", { name: who(g, r.winner), kind, points: r.points })}${onTime}${seriesText}`;
+}
+
+/** The score after the game; a match's end is named, and a lobby match's next game is due. */
+function seriesLine(t: Translate, g: GameView, final: NonNullable<GameView["final"]>): string {
+  const score = { white: final.white, black: final.black };
+  if (g.rules.match.kind !== "points") return t("caption-series", score);
+  const match = t("caption-match", score);
+  if (final.over) {
+    const winner: Color = final.white > final.black ? "white" : "black";
+    return `${match} · ${t("caption-match-won", { name: who(g, winner) })}`;
+  }
+  if (lobbyNextGameDue(g))
+    return `${match} · ${t("caption-next-game", { seconds: NEXT_GAME_DELAY_MS / 1000 })}`;
+  return match;
 }
 
 const playText = (t: Translate, m: LastMove): string =>

@@ -7,11 +7,10 @@ import {
   type Play,
   playNotation,
   remainingPlays,
-  rematchOpen,
   type Step,
   turnView,
 } from "../../engine/index.js";
-import type { GameView } from "../../services/index.js";
+import { type GameView, nextGameByPress } from "../../services/index.js";
 import type { Translate } from "../../texts/translate.js";
 import { encode, type GameCommand } from "../callback-data.js";
 import { reviewRow } from "./review-keyboard.js";
@@ -145,7 +144,7 @@ export function gameKeyboard(
     status: game.status,
     state: s,
     waitingFor: game.waitingFor,
-    rematch: rematchOpen(game) && !(opts.seriesOver ?? false),
+    rematch: nextGameByPress(game) && !(opts.seriesOver ?? false),
     claimable: opts.claimable ?? false,
   });
   const rows = offers

@@ -142,9 +142,10 @@ export class LobbyService {
     try {
       done = await lobbyTick(this.ctx, now);
     } catch (e) {
-      if (isBusy(e)) return { paired: [], lapsed: [], offered: [] };
+      if (isBusy(e)) return { paired: [], next: [], lapsed: [], offered: [] };
       throw e;
     }
+    for (const { game } of done.next) await this.games.announce([game.id], ["started"]);
     for (const { seeks, game } of done.paired) {
       await this.games.announce([game.game.id], ["started"]);
       for (const s of seeks) await this.tell("paired", s, game.game.id);

@@ -2,6 +2,7 @@ import type { SeekRow } from "../../db/index.js";
 import {
   defaultRules,
   type MatchRule,
+  rematchOpen,
   type TimeControlName,
   type Variant,
 } from "../../engine/index.js";
@@ -9,6 +10,7 @@ import { acceptChallenge, createChallenge, type GameStart } from "../challenges.
 import type { ServiceContext } from "../context.js";
 import { fail, ok, type ServiceResult } from "../errors.js";
 import { ratingLookup } from "../rating.js";
+import { nextLobbyGame } from "../rematch.js";
 import type { GameView, PlayerRef } from "../types.js";
 import { storedPlayerRef } from "../views.js";
 import { heldOutUntil } from "./holdout.js";
@@ -22,6 +24,13 @@ export const COMPUTER_OFFER_MS = 60_000;
 /** Lobby games always have a clock: a stranger may walk away. */
 export const LOBBY_CLOCKS: readonly TimeControlName[] = ["blitz", "normal", "casual"];
 export const MAX_LOBBY_LENGTH = 11;
+/** A lobby match's next game starts by itself this long after the last one ends. */
+export const NEXT_GAME_DELAY_MS = 5_000;
+/**
+ * A match whose last game ended longer ago than this (the bot was down longer) is not taken
+ * up again: nobody is expected back at a board after so long, so it stays unfinished.
+ */
+export const NEXT_GAME_WINDOW_MS = 60 * 60_000;
 
 export interface SeekInput {
   readonly seeker: PlayerRef;
@@ -35,9 +44,13 @@ export type SeekOutcome =
   | { readonly kind: "waiting"; readonly seek: SeekRow }
   | { readonly kind: "paired"; readonly seek: SeekRow; readonly game: GameStart };
 
-/** What a tick of the lobby did: games made, seeks lapsed, seekers offered the computer. */
+/**
+ * What a tick of the lobby did: games made, matches' next games started, seeks lapsed,
+ * seekers offered the computer.
+ */
 export interface LobbyTick {
   readonly paired: { readonly seeks: readonly [SeekRow, SeekRow]; readonly game: GameStart }[];
+  readonly next: GameStart[];
   readonly lapsed: SeekRow[];
   readonly offered: SeekRow[];
 }
@@ -45,6 +58,15 @@ export interface LobbyTick {
 /** A game paired in the lobby: rated, in no chat, played on its players' own boards. */
 export const isLobbyGame = (game: Pick<GameView, "rated" | "chatId" | "message">): boolean =>
   game.rated && game.chatId === null && game.message === null;
+
+/**
+ * Whether a player may start the series' next game with a press (Next game, the page's
+ * rematch): never in a lobby match, whose next game starts by itself.
+ */
+export const nextGameByPress = (game: GameView): boolean => rematchOpen(game) && !isLobbyGame(game);
+
+/** Whether a lobby match goes on after this finished game: its next game is on its way. */
+export const lobbyNextGameDue = (game: GameView): boolean => rematchOpen(game) && isLobbyGame(game);
 
 /** The match a lobby seek asks for, in the variant's default rules. */
 export function lobbyRules(variant: Variant, matchLength: number) {
@@ -218,7 +240,26 @@ export async function lobbyTick(ctx: ServiceContext, now: number): Promise<Lobby
   for (const s of await ctx.seeks.waiting())
     if (now - s.createdAt >= COMPUTER_OFFER_MS && (await ctx.seeks.offerComputer(s.id, now)))
       offered.push(s);
-  return { paired, lapsed, offered };
+  return { paired, next: await nextGames(ctx, now), lapsed, offered };
+}
+
+/** Starts the next game of every lobby match whose last game ended NEXT_GAME_DELAY_MS ago. */
+async function nextGames(ctx: ServiceContext, now: number): Promise<GameStart[]> {
+  const due = await ctx.strangers.lobbyGamesAwaitingNext(
+    now - NEXT_GAME_WINDOW_MS,
+    now - NEXT_GAME_DELAY_MS,
+  );
+  const started: GameStart[] = [];
+  for (const gameId of due) {
+    try {
+      const game = await ctx.tx(async () => nextLobbyGame(ctx, gameId));
+      if (game) started.push(game);
+    } catch (e) {
+      // Another process started it a moment before: one next game a game, by the schema.
+      if (!isUniqueViolation(e)) throw e;
+    }
+  }
+  return started;
 }
 
 /** What a join made: the joiner's seek, the seek joined, and their game. */

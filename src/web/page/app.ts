@@ -84,7 +84,9 @@ export class BoardApp {
       game: (g) => this.adopt(g, false),
       next: (id) => {
         this.nextGameId = id;
-        this.render();
+        // A lobby match goes on by itself: its next game opens here as it begins.
+        if (this.game.nextGameDue) this.open(id);
+        else this.render();
       },
       ended: (message) => {
         this.ended =

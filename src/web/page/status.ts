@@ -54,7 +54,8 @@ export function statusText(x: PageTexts, g: PageGame): string {
       const r = s.result!;
       if (r.winner === null) return `🤝 ${x.draw}`;
       const kind = x.kinds[r.kind] ?? r.kind;
-      return `🏆 ${fill(x.wins, { name: sideName(g, r.winner), kind, points: r.points })}`;
+      const next = g.nextGameDue ? ` · ${x.nextGame}` : "";
+      return `🏆 ${fill(x.wins, { name: sideName(g, r.winner), kind, points: r.points })}${next}`;
     }
   }
 }
