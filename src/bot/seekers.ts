@@ -102,7 +102,10 @@ export class Seekers {
     const opponent = game.white.id === seek.userId ? game.black : game.white;
     const rating = Math.round((await this.deps.service.ratingOf(opponent.id, seek.variant)).rating);
     // A stranger sees a first name and a rating only (and the @username if they allow it).
-    return t("seek-paired", { name: strangerName(opponent), rating });
+    return t(game.rated ? "seek-paired" : "seek-paired-unrated", {
+      name: strangerName(opponent),
+      rating,
+    });
   }
 }
 

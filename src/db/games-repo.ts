@@ -3,13 +3,14 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { ClockState, TimeControl } from "../engine/index.js";
 import { first, only, type Sql, type Tables } from "./connection.js";
 import type { Db } from "./open.js";
-import type {
-  GameEventRow,
-  GameRow,
-  NewGameRow,
-  PlayerRow,
-  SeriesAfter,
-  SeriesRow,
+import {
+  type GameEventRow,
+  type GameRow,
+  LOBBY_KEY,
+  type NewGameRow,
+  type PlayerRow,
+  type SeriesAfter,
+  type SeriesRow,
 } from "./schema.js";
 
 export interface NewEvent {
@@ -494,21 +495,21 @@ export class GamesRepo {
   }
 
   /**
-   * When each game of the lobby's (rated, in no chat) finished since `since` that the user
-   * lost on time without an action of their own: the walkaways the lobby holds out for.
+   * When each game of the lobby's finished since `since` that the user lost on time without
+   * an action of their own: the walkaways the lobby holds out for.
    */
   walkawaysOf(userId: number, since: number): Promise<number[]> {
-    return this.db.run(async (db, { games, gameEvents }) =>
+    return this.db.run(async (db, { games, gameEvents, series }) =>
       (
         await db
           .select({ at: games.lastActionAt })
           .from(games)
+          .innerJoin(series, eq(series.id, games.seriesId))
           .where(
             and(
               eq(games.status, "finished"),
               gt(games.lastActionAt, since),
-              eq(games.rated, true),
-              isNull(games.chatId),
+              eq(series.chatKey, LOBBY_KEY),
               or(eq(games.whiteId, userId), eq(games.blackId, userId)),
               sql`${games.winnerId} <> ${userId}`,
               sql`exists (select 1 from ${gameEvents} where ${gameEvents.gameId} = ${games.id} and ${gameEvents.type} = 'flag')`,

@@ -148,11 +148,14 @@ export const challenges = sqliteTable(
   ],
 );
 
+/** The chat key of the series of lobby matches: games between strangers, in no chat. */
+export const LOBBY_KEY = "lobby";
+
 export const series = sqliteTable(
   "series",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** The chat id as text, or "inline" for games in inline messages. */
+    /** The chat id as text, "inline" for games in inline messages, or LOBBY_KEY. */
     chatKey: text("chat_key").notNull(),
     /** Seat 0 and seat 1 of the engine's SeriesState: the smaller user id is seat 0. */
     playerA: integer("player_a")

@@ -1,10 +1,22 @@
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, or, sql } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+} from "drizzle-orm";
 import { first } from "./connection.js";
 import type { Db } from "./open.js";
-import type { BlockRow, ReportRow } from "./schema.js";
+import { type BlockRow, LOBBY_KEY, type ReportRow } from "./schema.js";
 
-/** The series key of the lobby's games (see services/challenges.ts). */
-const LOBBY_KEY = "lobby";
 /** Ids per IN list: well under SQLite's limit on bound values. */
 const CHUNK = 500;
 
@@ -254,6 +266,29 @@ export class StrangersRepo {
         for (const r of rows) if (ids.has(r.b)) out.push([r.a, r.b]);
       }
       return out;
+    });
+  }
+
+  /** Rated lobby matches the two began since `since` (a match counts by its first game). */
+  ratedLobbyMatchesBetween(a: number, b: number, since: number): Promise<number> {
+    return this.db.run(async (db, { games, series }) => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(games)
+        .innerJoin(series, eq(series.id, games.seriesId))
+        .where(
+          and(
+            eq(series.chatKey, LOBBY_KEY),
+            isNull(games.previousGameId),
+            eq(games.rated, true),
+            gte(games.createdAt, since),
+            or(
+              and(eq(games.whiteId, a), eq(games.blackId, b)),
+              and(eq(games.whiteId, b), eq(games.blackId, a)),
+            ),
+          ),
+        );
+      return row?.n ?? 0;
     });
   }
 

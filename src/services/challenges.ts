@@ -1,4 +1,4 @@
-import type { ChallengeRow } from "../db/index.js";
+import { type ChallengeRow, LOBBY_KEY } from "../db/index.js";
 import {
   isTimeControlName,
   parseRules,
@@ -44,9 +44,6 @@ export interface GameStart {
   /** The start event and any automatic first actions. */
   readonly events: readonly GameEventView[];
 }
-
-/** The series key of games paired in the lobby, between strangers, in no chat. */
-const LOBBY_KEY = "lobby";
 
 const USERNAME = /^[a-z0-9_]{3,32}$/;
 const normalizeUsername = (u: string): string => u.trim().replace(/^@/, "").toLowerCase();
@@ -145,8 +142,8 @@ export async function acceptChallenge(
   await ctx.players.upsert(by, now);
   // The game lives where it is shown: an inline message has no chat, whatever the challenge's.
   const chatId = message ? refChatId(message) : c.chatId;
-  // A rated game with no chat is the lobby's: its series never mixes with an inline card's.
-  const lobby = c.rated && chatId === null;
+  // The lobby's series never mixes with an inline card's or a chat's.
+  const lobby = started.lobby === true && chatId === null;
   const key = lobby ? LOBBY_KEY : chatKeyOf(chatId);
   const seats = [c.challengerId, by.id] as const;
   const running = await runningSeries(ctx, key, seats, c.variant, c.rules);

@@ -1,4 +1,11 @@
-import type { FullGame, GameOpening, GameRow, NewEvent, PendingStart } from "../db/index.js";
+import {
+  type FullGame,
+  type GameOpening,
+  type GameRow,
+  LOBBY_KEY,
+  type NewEvent,
+  type PendingStart,
+} from "../db/index.js";
 import {
   type Action,
   act,
@@ -86,6 +93,8 @@ export interface CreateGameInput extends Omit<StartInput, "dice" | "confirmTurns
 export interface StartedBy {
   /** The dice's second part it fixed (see PendingStart.secondPart). */
   readonly secondPart?: string | null;
+  /** Paired in the lobby: the game opens a new lobby match (its own series). */
+  readonly lobby?: boolean;
   /** The challenger gave no sign of having offered this game (an inline card's, copied). */
   readonly challengerUnconfirmed?: boolean;
 }
@@ -177,8 +186,8 @@ export async function beginGame(
   const plan = g.pendingStart;
   if (!plan || g.status !== "active") return fail("stale", "This game has started already.");
   const home = await ctx.frontEnd.gameMessage(gameId);
-  // A lobby game (rated, in no chat) starts on a player's own board, in their private chat.
-  const lobby = g.rated && g.chatId === null && !home;
+  // A lobby game starts on a player's own board, in their private chat.
+  const lobby = !home && (await ctx.series.get(g.seriesId))?.chatKey === LOBBY_KEY;
   const here =
     origin.kind === "chat"
       ? lobby

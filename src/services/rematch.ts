@@ -1,4 +1,4 @@
-import type { GameRow, SeriesRow } from "../db/index.js";
+import { type GameRow, LOBBY_KEY, type SeriesRow } from "../db/index.js";
 import { type GameStart, gameStart } from "./challenges.js";
 import type { ServiceContext } from "./context.js";
 import { damageOf } from "./damage.js";
@@ -7,9 +7,6 @@ import { type MessageRef, refChatId } from "./message-ref.js";
 import { createGame, type StartedBy } from "./play.js";
 import { seriesStarter } from "./series.js";
 import type { PlayerRef } from "./types.js";
-
-/** The series key of the lobby's matches (see challenges.ts). */
-const LOBBY_KEY = "lobby";
 
 /** The series' next game after `gameId`, with the starter the series' rules pick. */
 export async function rematch(

@@ -140,6 +140,8 @@ export interface GameView {
   readonly flagAt: number | null;
   /** Its result moves the players' ratings across chats (see rating.ts). */
   readonly rated: boolean;
+  /** Paired in the lobby, between strangers: played on their own boards, in no chat. */
+  readonly lobby: boolean;
 }
 
 export interface GameEventView {

@@ -1,4 +1,11 @@
-import type { ChallengeRow, FullGame, GameEventRow, PlayerRow, SeriesRow } from "../db/index.js";
+import {
+  type ChallengeRow,
+  type FullGame,
+  type GameEventRow,
+  LOBBY_KEY,
+  type PlayerRow,
+  type SeriesRow,
+} from "../db/index.js";
 import { actor, nextStarter, type TimeControl, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
 import { commitmentOf } from "./dice.js";
@@ -101,6 +108,7 @@ export function gameView(
     clock: g.clock ?? null,
     flagAt: g.status === "active" ? (g.flagAt ?? null) : null,
     rated: g.rated,
+    lobby: series.chatKey === LOBBY_KEY,
   };
 }
 

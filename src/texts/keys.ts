@@ -488,6 +488,7 @@ export interface MessageVariables {
   "seek-already": None;
   "seek-bad": None;
   "seek-paired": { name: Value; rating: number };
+  "seek-paired-unrated": { name: Value; rating: number };
   "seek-lapsed": None;
   "seek-offer-bot": None;
   "seek-cancelled": None;

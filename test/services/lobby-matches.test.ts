@@ -8,6 +8,7 @@ import { describe, expect } from "vitest";
 import { challenges, series } from "../../src/db/schema.js";
 import { ServiceContext } from "../../src/services/context.js";
 import {
+  joinSeek,
   lobbyTick,
   NEXT_GAME_DELAY_MS,
   type SeekOutcome,
@@ -15,7 +16,7 @@ import {
 } from "../../src/services/lobby/lobby.js";
 import type { PlayerRef } from "../../src/services/types.js";
 import { it } from "./fixtures.js";
-import { alice, bob, carol, HOUR, harness, unwrap } from "./helpers.js";
+import { alice, bob, CHAT, carol, HOUR, harness, unwrap } from "./helpers.js";
 
 function lobby(label: string) {
   const h = harness({}, label);
@@ -95,11 +96,11 @@ describe("a lobby match goes on by itself", () => {
     expect(more).toEqual([]);
     expect(next?.game).toMatchObject({ previousGameId: over.id, seriesId: over.seriesId });
     // The score goes on, each player's own (colours may change between games).
-    const after = (id: number) => (over.white.id === id ? over.final!.white : over.final!.black);
-    const before = (id: number) =>
+    const ended = (id: number) => (over.white.id === id ? over.final!.white : over.final!.black);
+    const starts = (id: number) =>
       next!.game.white.id === id ? next!.game.score.white : next!.game.score.black;
-    expect([before(alice.id), before(bob.id)]).toEqual([after(alice.id), after(bob.id)]);
-    expect(after(alice.id)).toBeGreaterThan(0);
+    expect([starts(alice.id), starts(bob.id)]).toEqual([ended(alice.id), ended(bob.id)]);
+    expect(ended(alice.id)).toBeGreaterThan(0);
     // Nobody started it: its start event names no one.
     const begun = await svc.beginIn(next!.game);
     expect(begun.events[0]?.type).toBe("start");
@@ -119,5 +120,84 @@ describe("a lobby match goes on by itself", () => {
     const r = await svc.rematch(over.id, trailer);
     expect(r.ok ? null : r.error.code).toBe("lobby-next-game");
     expect(await svc.activeGamesAnywhere(leader.id)).toEqual([]);
+  });
+});
+
+describe("rated matches between one pair are bounded", () => {
+  /** FIBS as published: the underdog wins with 1/(10^(D·√N/2000) + 1); the move 4·√N·(1 − p)·f. */
+  function fibsWin(winner: Standing, loser: Standing): [Standing, Standing] {
+    const d = Math.abs(winner.rating - loser.rating);
+    const underdog = 1 / (10 ** (d / 2000) + 1);
+    const pWinner = winner.rating >= loser.rating ? 1 - underdog : underdog;
+    const factor = (s: Standing) => Math.max(1, 5 - s.experience / 100);
+    const swing = 4 * (1 - pWinner);
+    return [
+      { rating: winner.rating + swing * factor(winner), experience: winner.experience + 1 },
+      { rating: loser.rating - swing * factor(loser), experience: loser.experience + 1 },
+    ];
+  }
+  interface Standing {
+    readonly rating: number;
+    readonly experience: number;
+  }
+
+  it("twenty single-game matches in twenty minutes: three are rated, the rest say so and move nothing", async () => {
+    const { ctx, svc, clock } = lobby("lobby-farm");
+    const single = (seeker: PlayerRef) =>
+      seek(ctx, { seeker, variant: "long", matchLength: 1, clock: "normal" }, clock.now());
+    let a: Standing = { rating: 1500, experience: 0 };
+    let b: Standing = { rating: 1500, experience: 0 };
+    const rated: boolean[] = [];
+    for (let i = 0; i < 20; i++) {
+      unwrap(await single(alice));
+      // Ratings drift apart as Alice wins: a few seconds' wait widens the gap enough.
+      clock.advance(10_000);
+      const game = (await svc.beginIn(gameOf(unwrap(await single(bob))))).game;
+      rated.push(game.rated);
+      unwrap(await svc.act(game.id, bob.id, { type: "resign" }, game.version));
+      if (game.rated) [a, b] = fibsWin(a, b);
+      clock.advance(50_000);
+    }
+    expect(rated).toEqual([true, true, true, ...Array(17).fill(false)]);
+    const got = await svc.ratingOf(alice.id, "long");
+    expect(got.rating).toBeCloseTo(a.rating, 9);
+    expect(got.experience).toBe(3);
+    expect((await svc.ratingOf(bob.id, "long")).rating).toBeCloseTo(b.rating, 9);
+    // A day on, the pair may play rated matches again.
+    clock.advance(24 * HOUR);
+    unwrap(await single(alice));
+    clock.advance(10_000);
+    expect(gameOf(unwrap(await single(bob))).rated).toBe(true);
+  });
+
+  it("a join from the list is rated only within the gap a pairing would allow", async () => {
+    const { ctx, svc, clock } = lobby("lobby-join-gap");
+    // Alice stands at 1700: a line of history as a rated match would leave, on a friends' game.
+    const c = unwrap(await svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
+    const friends = unwrap(await svc.acceptChallenge(c.id, carol)).game;
+    await ctx.ratings.record({
+      userId: alice.id,
+      variant: "long",
+      rating: 1700,
+      delta: 200,
+      experience: 500,
+      matches: 100,
+      gameId: friends.id,
+      matchLength: 1,
+      at: clock.now(),
+    });
+    const terms = { variant: "long" as const, matchLength: 1, clock: "normal" as const };
+    const wanted = unwrap(await seek(ctx, { seeker: alice, ...terms }, clock.now()));
+    // 200 apart, at once: the gap is 50, so Bob's join is played unrated.
+    const early = unwrap(await joinSeek(ctx, bob, wanted.seek.id, clock.now()));
+    expect(early.game.game.rated).toBe(false);
+    const over = (await svc.beginIn(early.game.game)).game;
+    unwrap(await svc.act(over.id, bob.id, { type: "resign" }, over.version));
+    // After 20 s of waiting the gap is 250: Carol's join of the same kind is rated.
+    const again = unwrap(await seek(ctx, { seeker: alice, ...terms }, clock.now()));
+    clock.advance(20_000);
+    expect(unwrap(await joinSeek(ctx, carol, again.seek.id, clock.now())).game.game.rated).toBe(
+      true,
+    );
   });
 });

@@ -82,7 +82,7 @@ export class StartingService extends GameService {
   originFor(game: GameView): DiceOrigin {
     if (game.message?.kind === "inline")
       return { kind: "inline", inlineMessageId: game.message.inlineMessageId };
-    const chatId = game.chatId ?? (game.rated ? game.white.id : 0);
+    const chatId = game.chatId ?? (game.lobby ? game.white.id : 0);
     const messageId = (this.lastMessage.get(chatId) ?? 0) + 1;
     this.lastMessage.set(chatId, messageId);
     return { kind: "chat", chatId, messageId, date: DATE };

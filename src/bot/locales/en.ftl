@@ -549,6 +549,7 @@ seek-waiting = 🔎 Looking for an opponent: { $game } · ⏱ { $clock }. You wi
 seek-already = 🔎 You are already looking for a game; stop that search first to look for another.
 seek-bad = That game cannot be sought: the lobby plays matches of 1 to 11 points, always with a clock (blitz, normal or casual).
 seek-paired = 🎲 Opponent found: { $name } (rating { NUMBER($rating, useGrouping: 0) }). Your board follows; the game is rated.
+seek-paired-unrated = 🎲 Opponent found: { $name } (rating { NUMBER($rating, useGrouping: 0) }). Your board follows; this match is not rated: the same two play at most three rated lobby matches a day, and a join from the list is rated only within the rating gap a pairing allows.
 seek-lapsed = Nobody was found in 10 minutes, so your search has lapsed. Send /play anyone to look again.
 seek-offer-bot = 🤖 Nobody yet. You can keep waiting, or play the bot meanwhile: /play bot.
 seek-cancelled = Stopped looking.

@@ -14,7 +14,7 @@ import { nextLobbyGame } from "../rematch.js";
 import type { GameView, PlayerRef } from "../types.js";
 import { storedPlayerRef } from "../views.js";
 import { heldOutUntil } from "./holdout.js";
-import { pairsAt, partnerFor, type WaitingSeek } from "./pairing.js";
+import { mayMeet, pairsAt, partnerFor, type WaitingSeek } from "./pairing.js";
 import { unpairableAmong } from "./strangers.js";
 
 /** A seek waits this long for a partner, then lapses (its seeker is told). */
@@ -31,6 +31,12 @@ export const NEXT_GAME_DELAY_MS = 5_000;
  * up again: nobody is expected back at a board after so long, so it stays unfinished.
  */
 export const NEXT_GAME_WINDOW_MS = 60 * 60_000;
+/**
+ * Rated matches the same two people may begin in the lobby within RATED_WINDOW_MS; later
+ * pairings of theirs are played unrated, and each is told so before the first roll.
+ */
+export const RATED_MATCHES_A_DAY = 3;
+export const RATED_WINDOW_MS = 24 * 60 * 60_000;
 
 export interface SeekInput {
   readonly seeker: PlayerRef;
@@ -55,9 +61,8 @@ export interface LobbyTick {
   readonly offered: SeekRow[];
 }
 
-/** A game paired in the lobby: rated, in no chat, played on its players' own boards. */
-export const isLobbyGame = (game: Pick<GameView, "rated" | "chatId" | "message">): boolean =>
-  game.rated && game.chatId === null && game.message === null;
+/** A game paired in the lobby: in no chat, played on its players' own boards. */
+export const isLobbyGame = (game: Pick<GameView, "lobby">): boolean => game.lobby;
 
 /**
  * Whether a player may start the series' next game with a press (Next game, the page's
@@ -104,6 +109,7 @@ async function pair(
   newer: SeekRow,
   players: ReadonlyMap<number, PlayerRef>,
   now: number,
+  withinGap = true,
 ): Promise<GameStart> {
   const a = players.get(older.userId) ?? (await playerRef(ctx, older.userId));
   const b = players.get(newer.userId) ?? (await playerRef(ctx, newer.userId));
@@ -114,10 +120,10 @@ async function pair(
     variant: older.variant,
     rules: lobbyRules(older.variant, older.matchLength),
     timeControl: older.clock,
-    rated: true,
+    rated: withinGap && (await mayRate(ctx, a.id, b.id, now)),
   });
   if (!challenge.ok) throw new PairLost();
-  const started = await acceptChallenge(ctx, challenge.value.id, b);
+  const started = await acceptChallenge(ctx, challenge.value.id, b, null, { lobby: true });
   if (!started.ok) throw new PairLost();
   const gameId = started.value.game.id;
   if (
@@ -126,6 +132,12 @@ async function pair(
   )
     throw new PairLost();
   return started.value;
+}
+
+/** Whether a new match of the two may be rated: fewer than the day's rated matches between them. */
+async function mayRate(ctx: ServiceContext, a: number, b: number, now: number): Promise<boolean> {
+  const begun = await ctx.strangers.ratedLobbyMatchesBetween(a, b, now - RATED_WINDOW_MS);
+  return begun < RATED_MATCHES_A_DAY;
 }
 
 /** A stored player as the challenge functions take them. */
@@ -303,7 +315,10 @@ export async function joinSeek(
           createdAt: now,
           expiresAt: now + SEEK_LAPSE_MS,
         });
-        const game = await pair(ctx, target, mine, new Map([[joiner.id, joiner]]), now);
+        // A join ignores the rating gap, so it is rated only within the gap a pairing allows.
+        const [theirs, ours] = await waitingSeeks(ctx, [target, mine]);
+        const withinGap = mayMeet(theirs!, ours!, now);
+        const game = await pair(ctx, target, mine, new Map([[joiner.id, joiner]]), now, withinGap);
         return {
           seek: (await ctx.seeks.get(mine.id))!,
           joined: (await ctx.seeks.get(target.id))!,
