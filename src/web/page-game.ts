@@ -1,4 +1,4 @@
-import { actor, delayLeftAt, reservesAt } from "../engine/index.js";
+import { actor, type Color, delayLeftAt, reservesAt } from "../engine/index.js";
 import {
   type GameView,
   isLobbyGame,
@@ -6,7 +6,7 @@ import {
   nextGameByPress,
   type PlayerView,
 } from "../services/index.js";
-import type { PageClock, PageGame, PagePlayer, Role } from "./protocol.js";
+import { type PageClock, type PageGame, type PagePlayer, type Role, SEAT_ID } from "./protocol.js";
 
 /** A player's name as the page shows it. */
 export const playerName = (p: Pick<PlayerView, "firstName" | "lastName">): string =>
@@ -17,8 +17,8 @@ const strangerName = (p: PlayerView): string =>
   p.showUsername && p.username ? `${p.firstName} @${p.username}` : p.firstName;
 
 /** Between strangers paired in the lobby, first names only (and usernames if allowed). */
-const player = (game: GameView, p: PlayerView): PagePlayer => ({
-  id: p.id,
+const player = (game: GameView, p: PlayerView, seat: Color): PagePlayer => ({
+  id: SEAT_ID[seat],
   name: isLobbyGame(game) ? strangerName(p) : playerName(p),
 });
 
@@ -34,9 +34,9 @@ export function pageGame(game: GameView, claimable: boolean, now: number): PageG
     starting: game.starting,
     state: game.state,
     version: game.version,
-    white: player(game, game.white),
-    black: player(game, game.black),
-    waitingFor: game.waitingFor,
+    white: player(game, game.white, "white"),
+    black: player(game, game.black, "black"),
+    waitingFor: waitedSeat(game),
     score: game.score,
     scoreAfter: game.final ? { white: game.final.white, black: game.final.black } : null,
     claimable,
@@ -77,3 +77,9 @@ export function pageClock(
 /** The user's seat in the game, or null when they do not play in it. */
 export const seatOf = (game: GameView, userId: number): Role | null =>
   game.white.id === userId ? "white" : game.black.id === userId ? "black" : null;
+
+/** The seat the game waits for, as the page numbers seats (SEAT_ID); null: nobody. */
+function waitedSeat(game: GameView): number | null {
+  const seat = game.waitingFor === null ? null : seatOf(game, game.waitingFor);
+  return seat === null ? null : SEAT_ID[seat];
+}

@@ -10,7 +10,15 @@ export type { CubeAction };
 /** A player of the game, or someone watching it. */
 export type Role = Color | "spectator";
 
+/**
+ * The page's ids of people are seats, never Telegram ids: nobody learns another's account
+ * from a page (a stranger's in the lobby least of all). White is 1, black 2, and a viewer
+ * who does not play is 0; `waitingFor` and `me.id` use the same numbers.
+ */
+export const SEAT_ID = { white: 1, black: 2, spectator: 0 } as const satisfies Record<Role, number>;
+
 export interface PagePlayer {
+  /** The seat (SEAT_ID), not the person's Telegram id. */
   readonly id: number;
   readonly name: string;
 }
@@ -27,7 +35,7 @@ export interface PageGame {
   readonly version: number;
   readonly white: PagePlayer;
   readonly black: PagePlayer;
-  /** The user the game waits for. */
+  /** The seat the game waits for (SEAT_ID). */
   readonly waitingFor: number | null;
   /** The series score before this game. */
   readonly score: { readonly white: number; readonly black: number };

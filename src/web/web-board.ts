@@ -16,6 +16,7 @@ import {
   type PageTexts,
   type Refusal,
   type Role,
+  SEAT_ID,
 } from "./protocol.js";
 import { Reviews } from "./review.js";
 import { canStream, GameStreams, sseEvent } from "./streams.js";
@@ -372,7 +373,7 @@ export class WebBoard {
     const locale = await this.opts.ports.localeOf(user.id, user.languageCode);
     const boot: PageBoot = {
       me: {
-        id: user.id,
+        id: SEAT_ID[role],
         name: playerName(user),
       },
       role,

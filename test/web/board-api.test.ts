@@ -99,6 +99,15 @@ describe("the board page's files", () => {
   });
 });
 
+/** Every number held by a field whose name says it is an id ("id", "waitingFor", "…Id"). */
+function idsIn(value: unknown): number[] {
+  if (Array.isArray(value)) return value.flatMap(idsIn);
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value).flatMap(([key, v]) =>
+    /^(id|waitingFor)$|Id$/.test(key) && typeof v === "number" ? [v] : idsIn(v),
+  );
+}
+
 describe("the board page's API", () => {
   it("opens a game for its players with the page's texts in their language", async ({
     harness,
@@ -109,10 +118,13 @@ describe("the board page's API", () => {
     await h.send(USERS.olga, "/start", { chatId: USERS.olga.id });
     const alice = await w.as(USERS.alice).boot(gameId);
     expect(alice.status).toBe(200);
-    expect(alice.body.role).toBe(
-      (await h.service.getGame(gameId))!.white.id === USERS.alice.id ? "white" : "black",
-    );
-    expect(alice.body.me).toEqual({ id: USERS.alice.id, name: "Alice" });
+    const seat = (await h.service.getGame(gameId))!.white.id === USERS.alice.id ? "white" : "black";
+    expect(alice.body.role).toBe(seat);
+    // People are seats on the page, never Telegram ids: the viewer's own included.
+    expect(alice.body.me).toEqual({ id: seat === "white" ? 1 : 2, name: "Alice" });
+    const people = [USERS.alice.id, USERS.bob.id];
+    expect(idsIn(alice.body).filter((id) => people.includes(id))).toEqual([]);
+    expect([alice.body.game.white.id, alice.body.game.black.id]).toEqual([1, 2]);
     expect(alice.body.texts.roll).toBe("🎲 Roll");
     expect(alice.body.game).toMatchObject({ id: gameId, variant: "short", status: "active" });
     // Bookkeeping of the chat's message and the dice's secrets are not the page's.
