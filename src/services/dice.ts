@@ -48,6 +48,13 @@ export const saltOf = (origin: DiceOrigin): string =>
     ? `${origin.chatId}:${origin.messageId}:${origin.date}`
     : `inline:${origin.inlineMessageId}`;
 
+/**
+ * The second part of a lobby game's dice: its first board is in a player's private chat,
+ * whose id is that player's Telegram id, so the chat is left out ("private:message:date").
+ */
+export const privateSaltOf = (origin: DiceOrigin): string =>
+  origin.kind === "chat" ? `private:${origin.messageId}:${origin.date}` : saltOf(origin);
+
 export const isSalt = (text: string): boolean => SALT.test(text);
 
 const streamBlock = (seed: Buffer, salt: string | null, block: number): Buffer =>

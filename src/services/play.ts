@@ -23,7 +23,7 @@ import { autoAction } from "./autoplay.js";
 import { playerClaimRefusal } from "./claims.js";
 import { clockAfter, flagAt, openingClock } from "./clocks.js";
 import type { ServiceContext } from "./context.js";
-import { commitmentOf, type DiceOrigin, isSalt, SeedDice, saltOf } from "./dice.js";
+import { commitmentOf, type DiceOrigin, isSalt, privateSaltOf, SeedDice, saltOf } from "./dice.js";
 import { fail, ok, type ServiceResult } from "./errors.js";
 import { actionEvent, startEvent } from "./events.js";
 import { recordFinish, userOf } from "./finish.js";
@@ -197,7 +197,7 @@ export async function beginGame(
   if (!here) return fail("bad-input", "The game is not shown there.");
   const now = ctx.config.now();
   // The act that started the game fixed it already; else the message it starts in does.
-  const salt = plan.secondPart ?? saltOf(origin);
+  const salt = plan.secondPart ?? (lobby ? privateSaltOf(origin) : saltOf(origin));
   const dice = new SeedDice(Buffer.from(g.diceSeed, "hex"), 0, salt);
   const { opening, events } = openingOf(g, plan, dice);
   // The clock starts with the colours; it first runs once the starter's buttons are seen.

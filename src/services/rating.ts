@@ -2,7 +2,7 @@ import type { GameRow, RatingRow, SeriesRow } from "../db/index.js";
 import { RATING_START, ratingMoves, type SeriesState, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
 import type { RatingLeaderRow, RatingMove, RatingPoint, RatingView } from "./types.js";
-import { playerView } from "./views.js";
+import { playerView, strangerView } from "./views.js";
 
 /*
  * The rating that follows a player across chats: one per game, by FIBS's formula
@@ -151,7 +151,8 @@ export async function ratingLeaderboard(
     return p
       ? [
           {
-            player: playerView(p),
+            // Read by anyone, strangers included: a first name (and the username if allowed).
+            player: strangerView(playerView(p)),
             variant,
             rating: r.rating,
             matches: r.matches,

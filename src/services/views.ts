@@ -42,6 +42,17 @@ export const playerView = (p: PlayerRow): PlayerView => ({
   showUsername: p.showUsername,
 });
 
+/**
+ * A player as a stranger may see them: the first name, and the username only if they allow
+ * it. A lobby game's views carry nothing more, so no caption, question, record, analysis or
+ * replay made from one can name more.
+ */
+export const strangerView = (p: PlayerView): PlayerView => ({
+  ...p,
+  lastName: null,
+  username: p.showUsername ? p.username : null,
+});
+
 export const ratingFor = (p: PlayerView, variant: Variant): number =>
   variant === "long" ? p.ratingLong : p.ratingShort;
 
@@ -68,6 +79,7 @@ export function gameView(
   const waiting = g.status === "active" && !starting ? actor(g.state) : null;
   const whiteIsA = series.playerA === g.whiteId;
   const final = g.seriesAfter ?? null;
+  const lobby = series.chatKey === LOBBY_KEY;
   return {
     id: g.id,
     variant: g.variant,
@@ -75,8 +87,8 @@ export function gameView(
     status: g.status,
     state: g.state,
     version: g.version,
-    white: playerView(white),
-    black: playerView(black),
+    white: lobby ? strangerView(playerView(white)) : playerView(white),
+    black: lobby ? strangerView(playerView(black)) : playerView(black),
     waitingFor: waiting === null ? null : waiting === "white" ? g.whiteId : g.blackId,
     chatId: g.chatId,
     message,
@@ -108,7 +120,7 @@ export function gameView(
     clock: g.clock ?? null,
     flagAt: g.status === "active" ? (g.flagAt ?? null) : null,
     rated: g.rated,
-    lobby: series.chatKey === LOBBY_KEY,
+    lobby,
   };
 }
 
