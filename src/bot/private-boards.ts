@@ -66,8 +66,7 @@ export class PrivateBoards {
   /** Posts the player's own board of the game (an older one loses its buttons). */
   async open(game: GameView, userId: number): Promise<void> {
     const old = await this.store.privateBoard(game.id, userId);
-    const t = await this.texts.game(game.id);
-    const ref = await this.messenger.send(userId, this.message(t, game));
+    const ref = await this.messenger.send(userId, this.message(this.textsOf(game, userId), game));
     if (ref.kind !== "chat") return;
     await this.store.setPrivateBoard(game.id, userId, ref.messageId, this.service.config.now());
     await this.store.markPrivateShown(game.id, userId, game.version, this.service.config.now());
@@ -84,8 +83,7 @@ export class PrivateBoards {
    * player's, posted before any die, is the message the dice's second part comes from.
    */
   async postStarting(game: GameView, userId: number): Promise<SentMessage> {
-    const t = await this.texts.game(game.id);
-    const sent = await this.messenger.send(userId, this.message(t, game));
+    const sent = await this.messenger.send(userId, this.message(this.textsOf(game, userId), game));
     const now = this.service.config.now();
     await this.store.setPrivateBoard(game.id, userId, sent.messageId, now);
     await this.store.markPrivateShown(game.id, userId, game.version, now);
@@ -150,7 +148,7 @@ export class PrivateBoards {
       run: async () => {
         const left = flagAt - this.service.config.now();
         if (left <= 0) return;
-        const t = await this.texts.game(game.id);
+        const t = this.textsOf(game, userId);
         await this.api
           .sendMessage(userId, t("clock-low", { seconds: Math.ceil(left / 1000), game: game.id }), {
             reply_parameters: { message_id: row.messageId, allow_sending_without_reply: true },
@@ -191,6 +189,11 @@ export class PrivateBoards {
     return this.places.get(`${gameId}:${userId}`) === "page";
   }
 
+  /** A player's own board, and what is said beside it, are in that player's own language. */
+  private textsOf(game: GameView, userId: number): Translate {
+    return this.texts.reader(game.white.id === userId ? game.white : game.black);
+  }
+
   private message(t: Translate, game: GameView) {
     return gameMessage(
       t,
@@ -210,7 +213,7 @@ export class PrivateBoards {
     const game = await this.service.getGame(gameId);
     const row = await this.store.privateBoard(gameId, userId);
     if (!game || !row || row.shownVersion === game.version) return;
-    const t = await this.texts.game(game.id);
+    const t = this.textsOf(game, userId);
     const ref: MessageRef = { kind: "chat", chatId: userId, messageId: row.messageId };
     try {
       const moved = await this.messenger.update(ref, this.message(t, game));
