@@ -268,6 +268,13 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
 export const buttons = (m: StoredMessage): InlineKeyboardButton[] =>
   m.keyboard.flat().filter((b) => !("url" in b));
 
+/** The latest board of game `gameId` in a person's private chat (its caption names the game). */
+export const ownBoardOf = (h: Harness, userId: number, gameId: number): StoredMessage | undefined =>
+  h.tg
+    .chatMessages(userId)
+    .filter((m) => m.photoId && m.caption?.includes(`#${gameId}</i>`))
+    .at(-1);
+
 /** A message's link buttons (the `▶ Play in private chat` of a chat's board), flat. */
 export const links = (m: StoredMessage): InlineKeyboardButton.UrlButton[] =>
   m.keyboard.flat().filter((b): b is InlineKeyboardButton.UrlButton => "url" in b);

@@ -5,11 +5,10 @@
  */
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
-import type { StoredMessage } from "../../bench/testkit/index.js";
 import type { GameView } from "../../src/services/index.js";
 import { type Locale, loadLocale } from "../helpers/fluent.js";
 import { it } from "./fixtures.js";
-import { buttons, type Harness, USERS } from "./harness.js";
+import { buttons, type Harness, ownBoardOf, USERS } from "./harness.js";
 
 const IRINA: User = {
   id: 77,
@@ -43,12 +42,6 @@ function plainTexts(locale: Locale): Set<string> {
   return out;
 }
 
-const board = (h: Harness, u: User, game: GameView): StoredMessage =>
-  h.tg
-    .chatMessages(u.id)
-    .filter((m) => m.photoId && m.caption?.includes(`#${game.id}</i>`))
-    .at(-1)!;
-
 async function lobbyGame(h: Harness, first: User, second: User): Promise<GameView> {
   await h.send(first, "/play anyone short normal", { chatId: first.id });
   await h.send(second, "/play anyone short normal", { chatId: second.id });
@@ -78,7 +71,7 @@ describe("a lobby game in each player's own language", () => {
         const foreign = new Set(
           others.flatMap((l) => [...plainTexts(l)]).filter((t) => !mine.has(t)),
         );
-        const b = board(h, u, now);
+        const b = ownBoardOf(h, u.id, now.id)!;
         expect(b, `${u.first_name}'s board`).toBeDefined();
         // Every button that is a text of the files is one of the reader's own.
         for (const button of buttons(b))

@@ -13,7 +13,7 @@ import { chooseAction } from "../../src/ai/index.js";
 import { decode, encode, type GameCommand } from "../../src/bot/callback-data.js";
 import type { Action } from "../../src/engine/index.js";
 import type { GameView } from "../../src/services/index.js";
-import { buttons, GROUP, type Harness, USERS } from "../bot/harness.js";
+import { buttons, GROUP, type Harness, ownBoardOf, USERS } from "../bot/harness.js";
 import { it } from "./fixtures.js";
 import type { WebHarness } from "./web-harness.js";
 
@@ -58,14 +58,6 @@ function ownBoard(h: Harness, userId: number, game: GameView): StoredMessage | u
   return h.tg
     .chatMessages(userId)
     .filter((m) => m.photoId && buttons(m).some((b) => dataOf(b).startsWith(prefix)))
-    .at(-1);
-}
-
-/** The player's own board of a finished game: its buttons are the review's, if any. */
-function finishedBoard(h: Harness, userId: number, game: GameView): StoredMessage | undefined {
-  return h.tg
-    .chatMessages(userId)
-    .filter((m) => m.photoId && m.caption?.includes(`#${game.id}</i>`))
     .at(-1);
 }
 
@@ -160,7 +152,7 @@ async function playSeries(
       if (game.final?.over !== false) return { last: game, games, pressed, onPage };
       // The match goes on by itself: both boards say when, and nobody may pick the moment.
       for (const u of PLAYERS) {
-        const board = finishedBoard(h, u.id, game)!;
+        const board = ownBoardOf(h, u.id, game.id)!;
         expect(board.caption, `game ${game.id}`).toContain("the next game starts by itself in 5 s");
         expect(buttons(board).filter((b) => commandOf(b)?.kind === "rematch")).toEqual([]);
       }
@@ -326,7 +318,7 @@ describe("the lobby, end to end", () => {
     await h.settle();
     const over = (await h.service.getGame(first.id))!;
     expect(over.final?.over).toBe(false);
-    const board = finishedBoard(h, by, over)!;
+    const board = ownBoardOf(h, by, over.id)!;
     expect(board.caption).toMatch(/match (0 : 1|1 : 0) · the next game starts by itself in 5 s/);
     expect(buttons(board).filter((b) => commandOf(b)?.kind === "rematch")).toEqual([]);
     // The trailer's forged press for the next game is answered, and starts nothing.

@@ -8,7 +8,7 @@
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
 import type { StoredMessage } from "../../bench/testkit/index.js";
-import { buttons, type Harness } from "../bot/harness.js";
+import { buttons, ownBoardOf } from "../bot/harness.js";
 import { it } from "./fixtures.js";
 
 const WEB = { WEBAPP_URL: "https://nardy.example.org/board", WEBAPP_SHORT_NAME: "board" };
@@ -42,12 +42,6 @@ const contentOf = (m: StoredMessage): string =>
 const secretsOf = (u: User): string[] => [String(u.id), u.last_name!, u.username!];
 
 const pressable = (m: StoredMessage) => buttons(m).filter((b) => "callback_data" in b);
-
-const finalBoard = (h: Harness, u: User, gameId: number) =>
-  h.tg
-    .chatMessages(u.id)
-    .filter((m) => m.photoId && m.caption?.includes(`#${gameId}</i>`))
-    .at(-1);
 
 describe("what a stranger learns", () => {
   it("a whole lobby game, its review and the leaderboards: no id, last name or username of the other", async ({
@@ -83,7 +77,7 @@ describe("what a stranger learns", () => {
     for (const { stream } of streams) await stream.next((e) => e.event === "game" && e.id !== null);
     // Each presses every review button on their own final board, then reads the leaders.
     for (const u of [ANNA, BORIS]) {
-      const board = finalBoard(h, u, gameId)!;
+      const board = ownBoardOf(h, u.id, gameId)!;
       expect(board, `${u.first_name}'s final board`).toBeDefined();
       for (const b of pressable(board)) await h.press(u, board, b);
       await h.send(u, "/top global", { chatId: u.id });
