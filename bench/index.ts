@@ -33,6 +33,10 @@ const parts: Part[] = [
   { name: "flood", run: async () => (await import("./flood.js")).benchFlood({ smoke }) },
   { name: "web", run: async () => (await import("./web.js")).benchWeb({ smoke }) },
   { name: "taps", run: async () => (await import("./taps.js")).benchTaps({ smoke }) },
+  {
+    name: "leaderboards",
+    run: async () => (await import("./leaderboards.js")).benchLeaderboards({ smoke }),
+  },
   { name: "lobby", run: async () => (await import("./lobby.js")).benchLobby({ smoke }) },
 ];
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Variant } from "../engine/index.js";
 import { first } from "./connection.js";
 import type { Db } from "./open.js";
@@ -26,6 +26,12 @@ export interface RatingGain {
   readonly rating: number;
   readonly matches: number;
   readonly experience: number;
+}
+
+/** The first moment of the month `at` falls in (UTC): the key of the kept monthly gains. */
+export function monthStart(at: number): number {
+  const d = new Date(at);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 }
 
 /** The ratings that follow players across chats, and each rated match's change to them. */
@@ -87,7 +93,7 @@ export class RatingsRepo {
    * index) before anything is written.
    */
   async record(line: RatedLine): Promise<void> {
-    await this.db.run(async (db, { ratingHistory, ratings }) => {
+    await this.db.run(async (db, { ratingHistory, ratings, ratingMonths }) => {
       // Throws on the unique index first, so the standing is not touched.
       await db.insert(ratingHistory).values({
         userId: line.userId,
@@ -108,6 +114,18 @@ export class RatingsRepo {
         .insert(ratings)
         .values({ userId: line.userId, variant: line.variant, ...standing })
         .onConflictDoUpdate({ target: [ratings.userId, ratings.variant], set: standing });
+      await db
+        .insert(ratingMonths)
+        .values({
+          variant: line.variant,
+          month: monthStart(line.at),
+          userId: line.userId,
+          gained: line.delta,
+        })
+        .onConflictDoUpdate({
+          target: [ratingMonths.variant, ratingMonths.month, ratingMonths.userId],
+          set: { gained: sql`${ratingMonths.gained} + ${line.delta}` },
+        });
     });
   }
 
@@ -136,34 +154,28 @@ export class RatingsRepo {
     );
   }
 
-  /** Who gained the most rating since `since` (the sum of their changes); ties by rating now. */
-  gainedSince(variant: Variant, since: number, limit: number): Promise<RatingGain[]> {
-    return this.db.run((db, { ratingHistory, ratings }) => {
-      // PostgreSQL sums integers to a bigint, which arrives as a string.
-      const gained = sql<number>`sum(${ratingHistory.delta})`.mapWith(Number);
-      return (
-        db
-          .select({
-            userId: ratingHistory.userId,
-            gained,
-            rating: ratings.rating,
-            matches: ratings.matches,
-            experience: ratings.experience,
-          })
-          .from(ratingHistory)
-          .innerJoin(
-            ratings,
-            and(
-              eq(ratings.userId, ratingHistory.userId),
-              eq(ratings.variant, ratingHistory.variant),
-            ),
-          )
-          .where(and(eq(ratingHistory.variant, variant), gte(ratingHistory.at, since)))
-          // One ratings row per user here; PostgreSQL wants its columns grouped all the same.
-          .groupBy(ratingHistory.userId, ratings.rating, ratings.matches, ratings.experience)
-          .orderBy(desc(gained), desc(ratings.rating), asc(ratingHistory.userId))
-          .limit(limit)
-      );
-    });
+  /**
+   * Who gained the most rating in the month that starts at `month` (see monthStart); ties
+   * by rating now. Reads the kept monthly sums: one row a player, at any history size.
+   */
+  gainedInMonth(variant: Variant, month: number, limit: number): Promise<RatingGain[]> {
+    return this.db.run((db, { ratingMonths, ratings }) =>
+      db
+        .select({
+          userId: ratingMonths.userId,
+          gained: ratingMonths.gained,
+          rating: ratings.rating,
+          matches: ratings.matches,
+          experience: ratings.experience,
+        })
+        .from(ratingMonths)
+        .innerJoin(
+          ratings,
+          and(eq(ratings.userId, ratingMonths.userId), eq(ratings.variant, ratingMonths.variant)),
+        )
+        .where(and(eq(ratingMonths.variant, variant), eq(ratingMonths.month, month)))
+        .orderBy(desc(ratingMonths.gained), desc(ratings.rating), asc(ratingMonths.userId))
+        .limit(limit),
+    );
   }
 }

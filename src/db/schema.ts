@@ -480,6 +480,28 @@ export const ratingHistory = sqliteTable(
   ],
 );
 
+/**
+ * Each player's rating gained in each calendar month (UTC), kept as rated matches are
+ * recorded, so a month's leaderboard reads one row a player, not the month's history.
+ */
+export const ratingMonths = sqliteTable(
+  "rating_months",
+  {
+    variant: text("variant").$type<Variant>().notNull(),
+    /** The month's first moment, UTC, in ms (see services monthStart). */
+    month: integer("month").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => players.id),
+    /** The sum of the month's changes. */
+    gained: real("gained").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variant, t.month, t.userId] }),
+    index("rating_months_board_idx").on(t.variant, t.month, t.gained),
+  ],
+);
+
 export type RatingRow = typeof ratings.$inferSelect;
 export type RatingHistoryRow = typeof ratingHistory.$inferSelect;
 

@@ -542,16 +542,16 @@ export class GameService {
 
   /**
    * The game's rating leaderboard. All time (no `since`): by rating, among players with a
-   * rated match. Since a moment (e.g. monthStart(now), this month): by the rating gained
-   * since then, the sum of the changes, ties by the rating now.
+   * rated match. For a month (any moment in it, e.g. now): by the rating gained in that
+   * calendar month (UTC), the sum of its changes, ties by the rating now.
    */
   async ratingLeaderboard(
     variant: Variant,
-    { since, limit }: { readonly since?: number; readonly limit: number },
+    { month, limit }: { readonly month?: number; readonly limit: number },
   ): Promise<RatingLeaderRow[]> {
     if (!isVariant(variant)) return [];
-    const from = since === undefined || !Number.isFinite(since) ? null : since;
-    return await ratingLeaderboard(this.ctx, variant, from, boundedLimit(limit));
+    const of = month === undefined || !Number.isFinite(month) ? null : month;
+    return await ratingLeaderboard(this.ctx, variant, of, boundedLimit(limit));
   }
 
   /**

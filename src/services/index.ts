@@ -31,7 +31,6 @@ export {
 export { isAtHome, type MessageRef } from "./message-ref.js";
 export * from "./news.js";
 export type { StartedBy } from "./play.js";
-export { monthStart } from "./rating.js";
 export type { RecordFile } from "./records/game-record.js";
 export * from "./replay.js";
 export * from "./reviews.js";

@@ -1,4 +1,4 @@
-import type { GameRow, RatingRow, SeriesRow } from "../db/index.js";
+import { type GameRow, monthStart, type RatingRow, type SeriesRow } from "../db/index.js";
 import { RATING_START, ratingMoves, type SeriesState, type Variant } from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
 import type { RatingLeaderRow, RatingMove, RatingPoint, RatingView } from "./types.js";
@@ -132,19 +132,20 @@ export async function ratingHistory(
 }
 
 /**
- * The game's best: without `since`, by rating among players with a rated match; with it, by
- * the rating gained since then (the sum of the changes), ties by the rating now.
+ * The game's best: without `month`, by rating among players with a rated match; with it, by
+ * the rating gained in the month that starts then (the sum of its changes), ties by the
+ * rating now.
  */
 export async function ratingLeaderboard(
   ctx: ServiceContext,
   variant: Variant,
-  since: number | null,
+  month: number | null,
   limit: number,
 ): Promise<RatingLeaderRow[]> {
   const rows =
-    since === null
+    month === null
       ? (await ctx.ratings.top(variant, limit)).map((r) => ({ ...r, gained: null }))
-      : await ctx.ratings.gainedSince(variant, since, limit);
+      : await ctx.ratings.gainedInMonth(variant, monthStart(month), limit);
   const players = await ctx.players.getMany(rows.map((r) => r.userId));
   return rows.flatMap((r) => {
     const p = players.get(r.userId);
@@ -169,9 +170,3 @@ export const isVariant = (v: unknown): v is Variant => v === "long" || v === "sh
 /** A list's length as asked, within 1 to 1000. */
 export const boundedLimit = (limit: number): number =>
   Number.isFinite(limit) ? Math.min(1000, Math.max(1, Math.floor(limit))) : 1;
-
-/** The first moment of the month `now` falls in (UTC): where "this month" boards start. */
-export function monthStart(now: number): number {
-  const d = new Date(now);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-}

@@ -1,10 +1,9 @@
 import type { Variant } from "../engine/index.js";
-import {
-  type GameService,
-  type LobbyService,
-  monthStart,
-  type RatingLeaderRow,
-  type ServiceError,
+import type {
+  GameService,
+  LobbyService,
+  RatingLeaderRow,
+  ServiceError,
 } from "../services/index.js";
 import type { WebUser } from "./init-data.js";
 import { playerName } from "./page-game.js";
@@ -219,14 +218,13 @@ export class LobbyHome {
   private async leaderboards(userId: number, t: Translate): Promise<HomeBoard[]> {
     const now = this.service.config.now();
     if (!this.boards || now - this.boards.at >= BOARDS_TTL_MS || now < this.boards.at) {
-      const since = monthStart(now);
       const boards: Boards = {
         at: now,
         rows: Promise.all(
           VARIANTS.map(async (variant) => ({
             variant,
             allTime: await this.service.ratingLeaderboard(variant, { limit: TOP }),
-            month: await this.service.ratingLeaderboard(variant, { since, limit: TOP }),
+            month: await this.service.ratingLeaderboard(variant, { month: now, limit: TOP }),
           })),
         ),
       };

@@ -3,17 +3,15 @@
  * written again here from its published form; friends' games in a chat do not.
  */
 import { describe, expect } from "vitest";
-import { ratingHistory as historyTable, ratings as ratingsTable } from "../../src/db/index.js";
+import {
+  ratingHistory as historyTable,
+  monthStart,
+  ratings as ratingsTable,
+} from "../../src/db/index.js";
 import { type Action, mayDouble } from "../../src/engine/index.js";
 import { ServiceContext } from "../../src/services/context.js";
 import { recordFinish } from "../../src/services/finish.js";
-import {
-  type ActOutcome,
-  type GameService,
-  type GameView,
-  monthStart,
-  type PlayerRef,
-} from "../../src/services/index.js";
+import type { ActOutcome, GameService, GameView, PlayerRef } from "../../src/services/index.js";
 import { rateFinish } from "../../src/services/rating.js";
 import { pickAction, prng } from "./driver.js";
 import { it } from "./fixtures.js";
@@ -314,7 +312,8 @@ describe("the rating across chats", () => {
       ["Alice", 1499.98, 2, null],
       ["Dan", 1480.02, 2, null],
     ]);
-    const month = await svc.ratingLeaderboard("long", { since: february, limit: 10 });
+    // Any moment of the month names it.
+    const month = await svc.ratingLeaderboard("long", { month: clock.now(), limit: 10 });
     // Bob and Alice gained the same: Bob, rated higher, first (not Alice, the lower id).
     expect(month.map((r) => [r.player.firstName, Number(r.gained!.toFixed(2))])).toEqual([
       ["Bob", 9.98],
@@ -323,20 +322,33 @@ describe("the rating across chats", () => {
       ["Dan", -9.98],
     ]);
     expect(month[0]!.gained).toBe(month[1]!.gained);
-    expect(await svc.ratingLeaderboard("long", { since: february, limit: 2 })).toHaveLength(2);
-    // Since January: both months add up.
-    const all = await svc.ratingLeaderboard("long", { since: january, limit: 10 });
-    expect(all.map((r) => [r.player.firstName, Number(r.gained!.toFixed(2))])).toEqual([
-      ["Bob", 19.98],
-      ["Carol", 0.02],
-      ["Alice", -0.02],
-      ["Dan", -19.98],
+    expect(await svc.ratingLeaderboard("long", { month: february, limit: 2 })).toHaveLength(2);
+    // Each month's sums against the history's own changes in it.
+    for (const m of [january, february]) {
+      const board = await svc.ratingLeaderboard("long", { month: m, limit: 10 });
+      for (const row of board) {
+        const changes = (await svc.ratingHistory(row.player.id, "long", 100)).filter(
+          (h) => monthStart(h.at) === m,
+        );
+        expect(row.gained).toBeCloseTo(
+          changes.reduce((sum, h) => sum + h.delta, 0),
+          9,
+        );
+      }
+    }
+    // January is its own month: its gains, ties by the rating now.
+    const jan = await svc.ratingLeaderboard("long", { month: january, limit: 10 });
+    expect(jan.map((r) => [r.player.firstName, Number(r.gained!.toFixed(2))])).toEqual([
+      ["Bob", 10],
+      ["Carol", 10],
+      ["Alice", -10],
+      ["Dan", -10],
     ]);
     // Short nardy's board is its own: Carol and Dan only, this month empty.
     expect(board(await svc.ratingLeaderboard("short", { limit: 10 }))).toEqual([
       ["Dan", 1510, 1, null],
       ["Carol", 1490, 1, null],
     ]);
-    expect(await svc.ratingLeaderboard("short", { since: february, limit: 10 })).toEqual([]);
+    expect(await svc.ratingLeaderboard("short", { month: february, limit: 10 })).toEqual([]);
   });
 });

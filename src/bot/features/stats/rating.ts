@@ -1,13 +1,12 @@
 import { type CommandContext, InputFile } from "grammy";
 import type { Variant } from "../../../engine/index.js";
 import type { RatingChartView } from "../../../render/rating-chart.js";
-import {
-  type GameService,
-  monthStart,
-  type PlayerRef,
-  type RatingLeaderRow,
-  type RatingPoint,
-  type RatingView,
+import type {
+  GameService,
+  PlayerRef,
+  RatingLeaderRow,
+  RatingPoint,
+  RatingView,
 } from "../../../services/index.js";
 import type { Translate } from "../../../texts/translate.js";
 import type { BotContext } from "../../context.js";
@@ -116,12 +115,11 @@ export interface GlobalBoards {
 
 /** Both games' boards: all time, and this month (from `now`'s month's start, UTC). */
 export function globalBoards(service: GameService, now: number): Promise<GlobalBoards[]> {
-  const since = monthStart(now);
   return Promise.all(
     VARIANTS.map(async (variant) => ({
       variant,
       allTime: await service.ratingLeaderboard(variant, { limit: TOP }),
-      month: await service.ratingLeaderboard(variant, { since, limit: TOP }),
+      month: await service.ratingLeaderboard(variant, { month: now, limit: TOP }),
     })),
   );
 }
