@@ -273,6 +273,8 @@ export const games = sqliteTable(
     index("games_chat_status_idx").on(t.chatId, t.status),
     index("games_series_idx").on(t.seriesId),
     index("games_flag_at_idx").on(t.flagAt).where(sql`${t.flagAt} is not null`),
+    // The lobby's tick looks each second for games just finished (the next game of a match).
+    index("games_status_finished_at_idx").on(t.status, t.finishedAt),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `games_status_finished_at_idx` ON `games` (`status`,`finished_at`);
