@@ -1,4 +1,5 @@
 import type { Api } from "grammy";
+import type { SeekMessageStore } from "../db/telegram/seek-messages.js";
 import type { Logger } from "../log.js";
 import type { GameService, News } from "../services/index.js";
 import type { Translate } from "../texts/translate.js";
@@ -26,15 +27,19 @@ export class Seekers {
       readonly service: GameService;
       readonly prefs: LocalePrefs;
       readonly textsFor: (locale: string | null) => Translate;
+      /** The messages that show a seek's ✖️ Stop looking. */
+      readonly seekMessages: SeekMessageStore;
       readonly logger: Logger;
       /** The seeker was told (or can never be): a restart does not tell them again. */
       readonly told: (seekId: number) => void;
     },
   ) {}
 
-  tell(news: LobbyNews): void {
+  async tell(news: LobbyNews): Promise<void> {
     const { seek } = news;
     const userId = seek.userId;
+    if (news.what !== "offered") await this.clearStops(seek.id);
+    if (news.what === "stopped") return;
     this.deps.outbox.schedule({
       key: `seek:${seek.id}:${news.what}`,
       lane: chatLane(userId),
@@ -65,6 +70,25 @@ export class Seekers {
         if (sent && news.what !== "offered") this.deps.told(seek.id);
       },
     });
+  }
+
+  /** The seek has ended: its ✖️ Stop looking comes off every message that shows it. */
+  private async clearStops(seekId: number): Promise<void> {
+    for (const m of await this.deps.seekMessages.take(seekId))
+      this.deps.outbox.schedule({
+        key: `seek-stop:${m.userId}:${m.messageId}`,
+        lane: chatLane(m.userId),
+        priority: PRIORITY.normal,
+        run: async () => {
+          await this.deps.api
+            .editMessageReplyMarkup(m.userId, m.messageId, {
+              reply_markup: { inline_keyboard: [] },
+            })
+            .catch((err: unknown) =>
+              this.deps.logger.warn({ err, userId: m.userId }, "stop button not cleared"),
+            );
+        },
+      });
   }
 
   /** Held out of the lobby for walking away: told once, when the hold begins. */

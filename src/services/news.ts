@@ -13,7 +13,8 @@ export type News =
   /** A seek in the lobby met its game, lapsed, or waited long enough to be offered the computer. */
   | {
       readonly kind: "lobby";
-      readonly what: "paired" | "lapsed" | "offered";
+      /** Stopped: by its seeker, from a private chat or the page (nothing to tell them). */
+      readonly what: "paired" | "lapsed" | "offered" | "stopped";
       readonly seek: SeekRow;
       readonly gameId: number | null;
     }

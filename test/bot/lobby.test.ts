@@ -36,6 +36,15 @@ describe("the lobby", () => {
       "🎲 Opponent found: Bob (rating 1500). Your board follows; the game is rated.",
     );
     expect(told(USERS.bob.id)?.text).toMatch(/Opponent found: Alice \(rating 1500\)/);
+    // Paired, the search's ✖️ Stop looking is gone; Carol, still looking, keeps hers.
+    const messageOf = (id: number, messageId: number) =>
+      h.tg.chatMessages(id).find((m) => m.messageId === messageId)!;
+    expect(buttons(messageOf(USERS.alice.id, waiting.messageId))).toEqual([]);
+    expect(
+      h.tg
+        .chatMessages(USERS.carol.id)
+        .filter((m) => buttons(m).some((b) => /Stop looking/.test(b.text))),
+    ).toHaveLength(1);
     const game = (await h.service.activeGamesAnywhere(USERS.alice.id)).at(-1)!;
     expect(game).toMatchObject({ rated: true, chatId: null });
     expect(game.timeControl).toMatchObject({ preset: "blitz" });
@@ -97,10 +106,24 @@ describe("the lobby", () => {
     const waiting = structuredClone(h.lastMessage(USERS.alice.id));
     expect(waiting.text).toMatch(/Looking for an opponent: long nardy .* · ⏱ normal/);
     await inPrivate(h, USERS.alice, "/play anyone short");
-    expect(h.lastMessage(USERS.alice.id).text).toMatch(/already looking/);
+    const again = structuredClone(h.lastMessage(USERS.alice.id));
+    expect(again.text).toMatch(/already looking/);
+    expect(buttons(again).map((b) => b.text)).toEqual(["✖️ Stop looking"]);
     await h.press(USERS.alice, waiting, buttonNamed(waiting, /Stop looking/));
     expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe("Stopped looking.");
     expect(await h.app.lobby.waitingOf(USERS.alice.id)).toBeNull();
+    // Stopped, no message of the search shows ✖️ Stop looking any more.
+    await h.settle();
+    const stops = h.tg
+      .chatMessages(USERS.alice.id)
+      .filter((m) => buttons(m).some((b) => /Stop looking/.test(b.text)));
+    expect(stops).toEqual([]);
+    // A search stopped from the board page takes the button off its messages too.
+    await inPrivate(h, USERS.alice, "/play anyone short");
+    expect(buttons(h.lastMessage(USERS.alice.id)).map((b) => b.text)).toEqual(["✖️ Stop looking"]);
+    expect((await h.app.lobby.cancel(USERS.alice.id)).ok).toBe(true);
+    await h.settle();
+    expect(buttons(h.lastMessage(USERS.alice.id))).toEqual([]);
     // Pressed again (a forged or stale press): nothing to stop.
     await h.press(USERS.alice, waiting, buttonNamed(waiting, /Stop looking/));
     expect(h.tg.callsOf("answerCallbackQuery").at(-1)!.payload.text).toBe(

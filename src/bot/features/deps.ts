@@ -2,6 +2,7 @@ import type { I18n } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { BotConfig } from "../../config.js";
 import type { MessageStore } from "../../db/telegram/message-store.js";
+import type { SeekMessageStore } from "../../db/telegram/seek-messages.js";
 import type { TournamentMessageStore } from "../../db/telegram/tournament-messages.js";
 import type { Logger } from "../../log.js";
 import type { RenderDecisions } from "../../render/decision.js";
@@ -40,6 +41,8 @@ export interface FeatureDeps {
   readonly messages: MessageStore;
   /** Where each tournament's card and standings are. */
   readonly tournamentMessages: TournamentMessageStore;
+  /** The messages that show a seek's ✖️ Stop looking. */
+  readonly seekMessages: SeekMessageStore;
   /** Finished games looked back on: history, records, replays, analyses. */
   readonly reviews: GameReviews;
   readonly boards: BoardSync;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { challenges, type GameStatus, games, tournaments } from "../schema.js";
+import { challenges, type GameStatus, games, seeks, tournaments } from "../schema.js";
 
 /**
  * What the Telegram front end keeps for itself: nothing here is a game's state, only where
@@ -40,6 +40,23 @@ export const tgPrivateBoards = sqliteTable(
 );
 
 export type PrivateBoardRow = typeof tgPrivateBoards.$inferSelect;
+
+/**
+ * The messages with a seek's ✖️ Stop looking, in its seeker's private chat: the button comes
+ * off each once the seek has ended (paired, lapsed or stopped).
+ */
+export const tgSeekMessages = sqliteTable(
+  "tg_seek_messages",
+  {
+    seekId: integer("seek_id")
+      .notNull()
+      .references(() => seeks.id),
+    /** The seeker, whose private chat has the same id. */
+    userId: integer("user_id").notNull(),
+    messageId: integer("message_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seekId, t.messageId] })],
+);
 
 /**
  * Where each game is shown (the rows here go with their game, challenge or tournament): its board, a message in a chat or an inline message (chat games

@@ -2,6 +2,7 @@ import { and, eq, gte } from "drizzle-orm";
 import type { Db } from "../open.js";
 import { MessageStore } from "./message-store.js";
 import { type PrivateBoardRow, tgPrivateBoards, tgSpends } from "./schema.js";
+import { SeekMessageStore } from "./seek-messages.js";
 import { TournamentMessageStore } from "./tournament-messages.js";
 
 /**
@@ -18,9 +19,12 @@ export class TelegramStore {
   /** Where games and challenges are shown; the chats the bot has lost. */
   readonly messages: MessageStore;
   readonly tournamentMessages: TournamentMessageStore;
+  /** The seeks' ✖️ Stop looking messages. */
+  readonly seekMessages: SeekMessageStore;
 
   constructor(private readonly db: Db) {
     this.tournamentMessages = new TournamentMessageStore(db);
+    this.seekMessages = new SeekMessageStore(db);
     this.messages = new MessageStore(db, this.tournamentMessages);
   }
 

@@ -62,7 +62,9 @@ export class LobbyService {
 
   async cancel(userId: number): Promise<ServiceResult<SeekRow>> {
     if (!isId(userId)) return fail("bad-input", "That request makes no sense.");
-    return await this.guarded(async () => cancelSeek(this.ctx, userId, this.games.config.now()));
+    const r = await this.guarded(async () => cancelSeek(this.ctx, userId, this.games.config.now()));
+    if (r.ok) await this.tell("stopped", r.value, null);
+    return r;
   }
 
   /** The person's waiting seek, if any. */
@@ -213,7 +215,7 @@ export class LobbyService {
   }
 
   private async tell(
-    what: "paired" | "lapsed" | "offered",
+    what: "paired" | "lapsed" | "offered" | "stopped",
     s: SeekRow,
     gameId: number | null,
   ): Promise<void> {

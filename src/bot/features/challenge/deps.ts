@@ -12,6 +12,7 @@ export type ChallengeDeps = Pick<
   | "lobby"
   | "memo"
   | "messages"
+  | "seekMessages"
   | "service"
   | "textsFor"
   | "textsOf"

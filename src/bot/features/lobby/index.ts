@@ -12,7 +12,10 @@ import type { FeatureDeps } from "../deps.js";
 import { withinLimit } from "../limited.js";
 import { playerRef } from "../player-ref.js";
 
-export type LobbyDeps = Pick<FeatureDeps, "lobby" | "answers" | "limits" | "isReplay">;
+export type LobbyDeps = Pick<
+  FeatureDeps,
+  "lobby" | "answers" | "limits" | "isReplay" | "seekMessages"
+>;
 
 /** What a seek asks for. */
 interface SeekTerms {
@@ -85,8 +88,9 @@ async function seekFor(deps: LobbyDeps, ctx: BotContext, terms: SeekTerms): Prom
     const last = await deps.lobby.latestSeekOf(ctx.from.id);
     if (last && last.status !== "waiting" && last.createdAt >= (ctx.msg?.date ?? 0) * 1000) return;
   }
-  if (await deps.lobby.waitingOf(ctx.from.id)) {
-    await ctx.reply(ctx.t("seek-already"), { reply_markup: stopButton(ctx) });
+  const waiting = await deps.lobby.waitingOf(ctx.from.id);
+  if (waiting) {
+    await stopMessage(deps, ctx, waiting.id, ctx.t("seek-already"));
     return;
   }
   if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
@@ -104,9 +108,23 @@ async function seekFor(deps: LobbyDeps, ctx: BotContext, terms: SeekTerms): Prom
   const { variant, matchLength, clock } = terms;
   const game = gameTitle(ctx.t, variant, lobbyRules(variant, matchLength));
   const control = timeControl(clock, variant, matchLength);
-  await ctx.reply(ctx.t("seek-waiting", { game, clock: clockName(ctx.t, control) }), {
-    reply_markup: stopButton(ctx),
-  });
+  await stopMessage(
+    deps,
+    ctx,
+    r.value.seek.id,
+    ctx.t("seek-waiting", { game, clock: clockName(ctx.t, control) }),
+  );
+}
+
+/** A reply with ✖️ Stop looking, kept so the button comes off when the seek ends. */
+async function stopMessage(
+  deps: LobbyDeps,
+  ctx: BotContext,
+  seekId: number,
+  text: string,
+): Promise<void> {
+  const sent = await ctx.reply(text, { reply_markup: stopButton(ctx) });
+  await deps.seekMessages.add(seekId, { userId: sent.chat.id, messageId: sent.message_id });
 }
 
 /**
@@ -125,9 +143,17 @@ async function seekPress(
   p: PayloadOf<"seek">,
 ): Promise<void> {
   if (p.command === "cancel") {
+    // This message's button comes off here, at once; the seek's other messages when it ends.
+    const pressed = ctx.callbackQuery.message;
+    const shown = pressed && "reply_markup" in pressed && pressed.reply_markup;
+    const own =
+      pressed && shown && ctx.chat?.id === ctx.from.id && shown.inline_keyboard.length > 0
+        ? pressed.message_id
+        : null;
+    if (own !== null) await deps.seekMessages.forget(ctx.from.id, own);
     const r = await deps.lobby.cancel(ctx.from.id);
     await deps.answers.answer(ctx, ctx.t(r.ok ? "seek-cancelled" : "seek-none"));
-    if (r.ok)
+    if (own !== null)
       await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => {});
     return;
   }

@@ -13,6 +13,7 @@ export type NewGameDeps = Pick<
   | "logger"
   | "memo"
   | "messages"
+  | "seekMessages"
   | "service"
   | "textsFor"
   | "textsOf"
