@@ -506,6 +506,7 @@ export interface MessageVariables {
   "phrase-not-player": None;
   "phrase-blocked": None;
   "strangers-private-only": None;
+  "strangers-free-text": { game: Value };
   "block-done": { name: Value; game: Value };
   "block-already": { name: Value; game: Value };
   "block-no-game": None;

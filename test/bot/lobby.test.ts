@@ -157,4 +157,34 @@ describe("the lobby", () => {
     await h.press(USERS.bob, card, buttonNamed(card, /^✅/));
     expect(h.lastMessage().caption).toContain("Dana Quill");
   });
+
+  it("free text during a lobby game is answered once, with what passes between strangers", async ({
+    h,
+  }) => {
+    // Outside a lobby game, free text is nobody's business: no answer.
+    await inPrivate(h, USERS.alice, "hello?");
+    expect(h.tg.chatMessages(USERS.alice.id)).toEqual([]);
+    await inPrivate(h, USERS.alice, "/play anyone short");
+    await inPrivate(h, USERS.bob, "/play anyone short");
+    await h.settle();
+    const game = (await h.service.activeGamesAnywhere(USERS.alice.id)).at(-1)!;
+    const bobSaw = h.tg.chatMessages(USERS.bob.id).length;
+    await inPrivate(h, USERS.alice, "hi Bob, good luck!");
+    const answer = h.lastMessage(USERS.alice.id);
+    expect(answer.text).toBe(
+      `💬 What you type here does not reach your opponent in game #${game.id}: between strangers only set phrases pass, like the buttons below (four a game). /block and /report are here if you need them.`,
+    );
+    expect(buttons(answer).map((b) => b.text)).toEqual(["👋 Hello", "🍀 Good luck"]);
+    const answered = h.tg.chatMessages(USERS.alice.id).length;
+    // Once a game: more text gets no more answers.
+    await inPrivate(h, USERS.alice, "are you there?");
+    await inPrivate(h, USERS.alice, "???");
+    expect(h.tg.chatMessages(USERS.alice.id)).toHaveLength(answered);
+    // Nothing of it reached Bob; the phrase under the answer does.
+    expect(h.tg.chatMessages(USERS.bob.id)).toHaveLength(bobSaw);
+    await h.press(USERS.alice, answer, buttonNamed(answer, /Good luck/));
+    await h.settle();
+    expect(h.lastMessage(USERS.bob.id).text).toBe("Alice says: 🍀 Good luck");
+    expect(h.tg.problems()).toEqual([]);
+  });
 });

@@ -573,6 +573,7 @@ phrase-over = That game is long over: phrases pass during a game and for 10 minu
 phrase-not-player = Only the two players of that game can send its phrases.
 phrase-blocked = Not sent: one of you has blocked the other.
 strangers-private-only = /block and /report are for your games against strangers from the lobby: send them in a private chat with me.
+strangers-free-text = 💬 What you type here does not reach your opponent in game #{ $game }: between strangers only set phrases pass, like the buttons below (four a game). /block and /report are here if you need them.
 block-done = 🚫 Blocked: { $name } (game #{ $game }). The lobby will never pair you two again; /unblock lifts it.
 block-already = { $name } (game #{ $game }) is blocked already.
 block-no-game = You have no game against a stranger from the lobby. /block and /report act on your current or last one, or on the one you name: /block #12, /report #12 reason.

@@ -6,6 +6,7 @@ import { strangerName } from "../../ui/caption.js";
 import { errorText } from "../../ui/errors-text.js";
 import type { FeatureDeps } from "../deps.js";
 import type { StrangerNotes } from "./notes.js";
+import { OPENING_PHRASES, phraseButtons } from "./phrases.js";
 
 export type StrangersDeps = Pick<
   FeatureDeps,
@@ -27,7 +28,37 @@ export function strangersFeature(deps: StrangersDeps): Composer<BotContext> {
   composer.command("unblock", (ctx) => unblockCommand(deps, ctx));
   composer.command("report", (ctx) => reportCommand(deps, ctx));
   onButton(composer, "phrase", (ctx, p) => phrasePress(deps, ctx, p));
+  const answered = new Set<string>();
+  composer.on("message:text", async (ctx, next) => {
+    if (!(await freeText(deps, ctx, answered))) await next();
+  });
   return composer;
+}
+
+/** Players whose free text during a lobby game was answered, kept for so many games. */
+const ANSWERED_KEPT = 10_000;
+
+/**
+ * Free text in a private chat during a lobby game: it reaches nobody, so the writer is told
+ * once a game what does pass between strangers, with the phrases to hand.
+ */
+async function freeText(
+  deps: StrangersDeps,
+  ctx: BotContext,
+  answered: Set<string>,
+): Promise<boolean> {
+  const text = ctx.message?.text ?? "";
+  if (ctx.chat?.type !== "private" || !ctx.from || text.startsWith("/")) return false;
+  const game = (await deps.service.activeGamesAnywhere(ctx.from.id)).find((g) => g.lobby);
+  if (!game) return false;
+  const key = `${game.id}:${ctx.from.id}`;
+  if (answered.has(key)) return true;
+  if (answered.size >= ANSWERED_KEPT) answered.delete(answered.values().next().value!);
+  answered.add(key);
+  await ctx.reply(ctx.t("strangers-free-text", { game: game.id }), {
+    reply_markup: phraseButtons(ctx.t, game.id, OPENING_PHRASES),
+  });
+  return true;
 }
 
 /**
