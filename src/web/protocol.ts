@@ -110,6 +110,8 @@ export interface PageTexts {
   readonly draw: string;
   /** A lobby match's next game is on its way (the seconds filled in). */
   readonly nextGame: string;
+  /** " · on time" after a result: the loser's flag fell. */
+  readonly onTime: string;
   readonly starting: string;
   readonly broken: string;
   readonly abandoned: string;

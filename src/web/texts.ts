@@ -32,6 +32,7 @@ export function pageTexts(t: Translate): PageTexts {
     wins: t("caption-wins", { name: "{name}", kind: "{kind}", points: "{points}" }),
     draw: t("caption-draw"),
     nextGame: t("caption-next-game", { seconds: NEXT_GAME_DELAY_MS / 1000 }),
+    onTime: t("caption-on-time"),
     starting: t("web-starting"),
     broken: t("caption-broken"),
     abandoned: t("caption-abandoned"),

@@ -208,10 +208,13 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       }
       const over = (await h.service.getGame(gameId))!;
       expect(over.status).toBe("finished");
-      // The score line shows the score the game made.
-      const after = `${over.final!.white} : ${over.final!.black}`;
-      for (const p of [...pages.values(), watcher])
-        await expect.poll(() => p.locator("#players").textContent()).toContain(after);
+      // The score line shows the score the game made, the reader's own side first (a
+      // watcher reads White's first).
+      const { white: ws, black: bs } = over.final!;
+      for (const [id, p] of [...pages.entries(), [USERS.carol.id, watcher] as const])
+        await expect
+          .poll(() => p.locator("#players").textContent())
+          .toContain(id === over.black.id ? `${bs} : ${ws}` : `${ws} : ${bs}`);
       const status = await watcher.locator("#status").textContent();
       expect(status).toMatch(/^🏆 .* wins/);
       for (const p of pages.values()) expect(await p.locator("#status").textContent()).toBe(status);
@@ -363,6 +366,71 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     await page.close();
   });
 
+  it("at 320x568 ✓ Done is on the screen unscrolled; each side's pips read in the board's order; an offered double is on the cube", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w, token } = await setUp(harness, web);
+    const { gameId } = await groupGame(h, "/play short");
+    const pages = new Map<number, Page>();
+    for (const u of [USERS.alice, USERS.bob]) {
+      const page = await openAs(browser!.ctx, w.url, token, u, gameId);
+      await page.setViewportSize({ width: 320, height: 568 });
+      pages.set(u.id, page);
+    }
+    // The header's two pip counts in the upright board's order (its own side on the left),
+    // for White and for Black alike.
+    for (const page of pages.values()) {
+      const order = await page.evaluate(() => {
+        const x = (sel: string) => document.querySelector(sel)!.getBoundingClientRect().left;
+        const n = (sel: string) => document.querySelector(sel)!.textContent!.replace(/\D/g, "");
+        return {
+          headerLeft: n("#players .pips.left"),
+          headerRight: n("#players .pips.right"),
+          nearLeftOfFar: x('#board .pips[data-side="near"]') < x('#board .pips[data-side="far"]'),
+          near: document
+            .querySelector('#board .pips[data-side="near"]')!
+            .getAttribute("data-value"),
+          far: document.querySelector('#board .pips[data-side="far"]')!.getAttribute("data-value"),
+          leftSide: document.querySelector("#players .side.left")!.className,
+        };
+      });
+      expect(order.nearLeftOfFar).toBe(true);
+      expect([order.headerLeft, order.headerRight]).toEqual([order.near, order.far]);
+      const me = page === pages.get(USERS.alice.id) ? USERS.alice.id : USERS.bob.id;
+      const game = (await h.service.getGame(gameId))!;
+      expect(order.leftSide).toContain(game.white.id === me ? "white" : "black");
+    }
+    // The mover taps a whole turn: ✓ Done shows on the screen without scrolling.
+    let game = (await h.service.getGame(gameId))!;
+    const mover = pages.get(game.waitingFor!)!;
+    await mover.bringToFront();
+    await tapTurn(mover, game.state);
+    const done = await mover.evaluate(() => {
+      const r = document
+        .querySelector('#controls button[data-act="confirm"]')!
+        .getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, scrolled: window.scrollY };
+    });
+    expect(done.scrolled).toBe(0);
+    expect(done.top).toBeGreaterThan(0);
+    expect(done.bottom).toBeLessThanOrEqual(568);
+    await mover.locator('#controls button[data-act="confirm"]').click();
+    await showsVersion(mover, game.version + 1);
+    // The other doubles: the one who answers sees the cube at 2, on their own side.
+    game = (await h.service.getGame(gameId))!;
+    expect(game.state.phase).toBe("roll");
+    const doubled = await h.service.act(gameId, game.waitingFor!, { type: "double" }, game.version);
+    expect(doubled.ok).toBe(true);
+    await showsVersion(mover, game.version + 1);
+    const cube = await mover.evaluate(() => {
+      const c = document.querySelector("#board .cube")!;
+      return [c.getAttribute("data-value"), c.getAttribute("data-owner")];
+    });
+    expect(cube).toEqual(["2", "near"]);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
   it("30-character names at 390 and 320 px: each cut on its own, both colours and the score shown", async ({
     harness,
     web,
@@ -446,7 +514,12 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
       const pips = await page.locator("#players .pips").allTextContents();
       expect(turn.take(from!, to!)).toBe(true);
       const board = currentBoard(turn.state);
-      expect(pips).toEqual([`pips ${pipCount(board.white)}`, `pips ${pipCount(board.black)}`]);
+      // The page's own side first, as the upright board shows them.
+      const own = turn.state.turn;
+      expect(pips).toEqual([
+        `pips ${pipCount(board[own])}`,
+        `pips ${pipCount(board[own === "white" ? "black" : "white"])}`,
+      ]);
       await page.close();
     });
 
@@ -694,10 +767,10 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page in Chromium", () => {
     expect(await clock(page, runs).getAttribute("class")).toMatch(/\brunning\b/);
     expect(await clock(page, waits).getAttribute("class")).not.toMatch(/\brunning\b/);
     expect(await clock(page, runs).getAttribute("title")).toMatch(/this move \+ in reserve/);
-    // The pips are said as before, beside the clocks.
+    // The pips are said as before, beside the clocks, the page's own side (the mover's) first.
     expect(await page.locator("#players .pips .count").allTextContents()).toEqual([
-      `pips ${pipCount(game.state.board.white)}`,
-      `pips ${pipCount(game.state.board.black)}`,
+      `pips ${pipCount(game.state.board[runs])}`,
+      `pips ${pipCount(game.state.board[waits])}`,
     ]);
     // It counts down by itself, with nothing new from the server; the waiting side's stands.
     const seconds = async () => {

@@ -250,6 +250,17 @@ describe("the page's words", () => {
     expect(statusText(en, game(roll, { status: "broken" }))).toBe(en.broken);
     expect(fill("{a} and {b} and {c}", { a: 1, b: "x" })).toBe("1 and x and {c}");
   });
+
+  it("say a game lost on time was lost on time, as the chat's caption does", () => {
+    const base = rolled({ 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 3, 6: 5 }, [6, 1]);
+    const over = (reason: "time" | "resign"): GameState => ({
+      ...base,
+      phase: "over",
+      result: { winner: "black", kind: "single", points: 1, reason },
+    });
+    expect(statusText(en, game(over("time")))).toBe("🏆 ⚫ Bob wins a single game: +1 · on time");
+    expect(statusText(en, game(over("resign")))).toBe("🏆 ⚫ Bob wins a single game: +1");
+  });
 });
 
 describe("launch parameters", () => {
@@ -382,6 +393,24 @@ describe("the replay", () => {
       { value: 1, owner: null },
       { value: 2, owner: "black" },
       { value: 4, owner: "white" },
+    ]);
+    // The score boxes: the score before the game until its last position, which shows the
+    // score it made (as the header does).
+    const scored = reviewFrames(
+      {
+        variant: "short",
+        state: ended,
+        score: { white: 2, black: 1 },
+        scoreAfter: { white: 6, black: 1 },
+      } as PageGame,
+      review,
+      "white",
+    );
+    expect(scored.map((f) => f.view.score)).toEqual([
+      [2, 1],
+      [2, 1],
+      [2, 1],
+      [6, 1],
     ]);
   });
 });

@@ -1,5 +1,11 @@
-import type { Color } from "../../engine/index.js";
-import { mayTake, type OfferKind, offersOf, pipCount } from "../../engine/index.js";
+import {
+  type Color,
+  mayTake,
+  type OfferKind,
+  offersOf,
+  other,
+  pipCount,
+} from "../../engine/index.js";
 import { boardViewOf } from "../../render/game-view.js";
 import { layoutFor } from "../../render/layout.js";
 import type { BoardView, Shape } from "../../render/view.js";
@@ -197,12 +203,14 @@ export class BoardApp {
   private liveView(): BoardView {
     const state = this.turn?.state ?? this.game.state;
     const score = this.game.scoreAfter ?? this.game.score;
+    const view = boardViewOf(state, [score.white, score.black]);
+    // An offered double: the cube shows the value offered, before the one who answers it.
+    const cube =
+      state.phase === "double" && view.cube
+        ? { value: view.cube.value * 2, owner: other(state.turn) }
+        : view.cube;
     // A player's own checkers stay at the bottom on every turn; a watcher sees White's side.
-    return {
-      ...boardViewOf(state, [score.white, score.black]),
-      perspective: this.me ?? "white",
-      shape: this.shape,
-    };
+    return { ...view, cube, perspective: this.me ?? "white", shape: this.shape };
   }
 
   private lit(): Lit | null {
@@ -647,17 +655,21 @@ function fillPlayers(
     "count",
     fill(x.pips, { n: pipCount(view.board[c]) }),
   ];
+  // The board's own side first, as an upright board shows the two pip counts.
+  const left = view.perspective;
+  const right = other(left);
+  const player = (c: Color) => (c === "white" ? g.white : g.black);
   const names = [
-    cell("side white", ["icon", ICON.white], ["name", g.white.name]),
-    cell("score", ["points", `${score.white} : ${score.black}`]),
-    cell("side black", ["name", g.black.name], ["icon", ICON.black]),
+    cell(`side ${left} left`, ["icon", ICON[left]], ["name", player(left).name]),
+    cell("score", ["points", `${score[left]} : ${score[right]}`]),
+    cell(`side ${right} right`, ["name", player(right).name], ["icon", ICON[right]]),
   ];
   into.classList.toggle("clocked", !!g.clock);
   if (!g.clock) {
     into.replaceChildren(
       ...names,
-      cell("pips white", count("white")),
-      cell("pips black", count("black")),
+      cell(`pips ${left} left`, count(left)),
+      cell(`pips ${right} right`, count(right)),
     );
     return;
   }
@@ -676,13 +688,13 @@ function fillPlayers(
     const clockEl = span("clock", "");
     clockEl.setAttribute("role", "timer");
     clockEl.title = x.clock;
-    const el = span(`pips ${c}`, "");
+    const el = span(`pips ${c} ${clockFirst ? "right" : "left"}`, "");
     el.append(...(clockFirst ? [clockEl, countEl] : [countEl, clockEl]));
     return el;
   };
   const line = document.createElement("span");
   line.className = "line";
-  line.append(side("white", false), side("black", true));
+  line.append(side(left, false), side(right, true));
   into.replaceChildren(...names, line);
   fitLine(line);
 }

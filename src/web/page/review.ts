@@ -33,6 +33,8 @@ export function reviewFrames(game: PageGame, review: PageReview, side: Color): F
     lastMove: null,
     currentSteps: [],
   });
+  // The last position shows the score the game made, as the header does.
+  const after = game.scoreAfter ? ([game.scoreAfter.white, game.scoreAfter.black] as const) : score;
   const views: BoardView[] = [
     still(review.start, review.startCube),
     ...review.turns.map((t) => ({
@@ -41,6 +43,8 @@ export function reviewFrames(game: PageGame, review: PageReview, side: Color): F
       lastMove: { color: t.color, steps: t.steps },
     })),
   ];
+  const last = views.length - 1;
+  views[last] = { ...views[last]!, score: after };
   return views.map((view, i) => {
     const marks = (review.marks ?? []).filter(
       (m) => (m.kind === "play" ? m.turn : m.turn - 1) === i,

@@ -54,8 +54,9 @@ export function statusText(x: PageTexts, g: PageGame): string {
       const r = s.result!;
       if (r.winner === null) return `🤝 ${x.draw}`;
       const kind = x.kinds[r.kind] ?? r.kind;
+      const onTime = r.reason === "time" && x.onTime ? ` · ${x.onTime}` : "";
       const next = g.nextGameDue ? ` · ${x.nextGame}` : "";
-      return `🏆 ${fill(x.wins, { name: sideName(g, r.winner), kind, points: r.points })}${next}`;
+      return `🏆 ${fill(x.wins, { name: sideName(g, r.winner), kind, points: r.points })}${onTime}${next}`;
     }
   }
 }
