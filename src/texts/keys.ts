@@ -396,6 +396,8 @@ export interface MessageVariables {
   "web-home-refresh": None;
   "web-home-gone": None;
   "web-home-own": None;
+  "web-home-back": None;
+  "web-find-another": None;
   "cmd-tournament": None;
   "tournament-group-only": None;
   "tournament-bad-args": { word: Value };

@@ -1,4 +1,4 @@
-import { actor, type Color, delayLeftAt, reservesAt } from "../engine/index.js";
+import { actor, type Color, delayLeftAt, reservesAt, timeControlNameOf } from "../engine/index.js";
 import {
   type GameView,
   isLobbyGame,
@@ -42,6 +42,12 @@ export function pageGame(game: GameView, claimable: boolean, now: number): PageG
     claimable,
     rematch: nextGameByPress(game),
     nextGameDue: lobbyNextGameDue(game),
+    lobby: isLobbyGame(game)
+      ? {
+          matchLength: game.rules.match.kind === "points" ? game.rules.match.to : 1,
+          clock: timeControlNameOf(game.timeControl),
+        }
+      : null,
     clock: pageClock(game, now),
   };
 }

@@ -51,6 +51,11 @@ export interface PageGame {
    */
   readonly nextGameDue?: boolean;
   /**
+   * A lobby game's terms, to seek another like it once its match is over; null for any other
+   * game. Optional for a page older than its server's field.
+   */
+  readonly lobby?: { readonly matchLength: number; readonly clock: string } | null;
+  /**
    * A delay clock's figures as of `clock.now`; null without one (no clock, correspondence).
    * Optional for a page older than its server's field: it then reads as none.
    */
@@ -112,6 +117,9 @@ export interface PageTexts {
   readonly nextGame: string;
   /** " · on time" after a result: the loser's flag fell. */
   readonly onTime: string;
+  /** After a lobby match: back to the page's home, and a search for another like it. */
+  readonly home: string;
+  readonly findAnother: string;
   readonly starting: string;
   readonly broken: string;
   readonly abandoned: string;

@@ -33,6 +33,8 @@ export function pageTexts(t: Translate): PageTexts {
     draw: t("caption-draw"),
     nextGame: t("caption-next-game", { seconds: NEXT_GAME_DELAY_MS / 1000 }),
     onTime: t("caption-on-time"),
+    home: t("web-home-back"),
+    findAnother: t("web-find-another"),
     starting: t("web-starting"),
     broken: t("caption-broken"),
     abandoned: t("caption-abandoned"),

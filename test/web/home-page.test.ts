@@ -16,6 +16,7 @@ import {
   HAVE_CHROMIUM,
   launchChromium,
   NO_CHROMIUM,
+  openAs,
   THEMES,
   type ThemeName,
 } from "../../bench/testkit/browser.js";
@@ -199,6 +200,92 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page's home in Chromium", () => {
       new Set([USERS.alice.id, USERS.bob.id]),
     );
     await h.settle();
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("a lobby match on the page: each next game opens by itself; at its end, Home and Find another", async ({
+    harness,
+    web,
+  }) => {
+    let t = Date.now();
+    const h = await harness({ env: WEB, now: () => t });
+    const w = await web(h, { files });
+    const token = h.parts.deps.config.token;
+    for (const u of [USERS.alice, USERS.bob]) h.tg.rules.userStarted(u.id);
+    const terms = { variant: "short", matchLength: 3, clock: "normal" } as const;
+    const sought = await h.app.lobby.seek({
+      seeker: { id: USERS.alice.id, firstName: "Alice" },
+      ...terms,
+    });
+    if (!sought.ok) throw new Error(sought.error.message);
+    const joined = await h.app.lobby.join(
+      { id: USERS.bob.id, firstName: "Bob" },
+      sought.value.seek.id,
+    );
+    if (!joined.ok) throw new Error(joined.error.message);
+    await h.settle();
+    let gameId = joined.value.game.game.id;
+    const pages = new Map<number, Page>();
+    for (const u of [USERS.alice, USERS.bob])
+      pages.set(u.id, await openAs(browser!.ctx, w.url, token, u, gameId));
+    for (let games = 1; ; games++) {
+      expect(games).toBeLessThanOrEqual(5);
+      // The side to act resigns a single game: one point.
+      const g = (await h.service.getGame(gameId))!;
+      const by = g.waitingFor!;
+      const other = by === g.white.id ? g.black.id : g.white.id;
+      const offer = await h.service.act(gameId, by, { type: "resign", kind: "single" }, g.version);
+      if (!offer.ok) throw new Error(offer.error.message);
+      const taken = await h.service.act(
+        gameId,
+        other,
+        { type: "accept-resign" },
+        offer.value.game.version,
+      );
+      expect(taken.ok).toBe(true);
+      await h.settle();
+      const over = (await h.service.getGame(gameId))!;
+      if (over.final!.over) break;
+      for (const p of pages.values())
+        await expect
+          .poll(() => p.locator("#status").textContent())
+          .toMatch(/· the next game starts by itself in 5 s$/);
+      // Five seconds on, the lobby starts it, and each page opens it by itself.
+      t += 5_000;
+      await h.app.lobby.tick();
+      await h.settle();
+      const next = (await h.service.activeGamesAnywhere(USERS.alice.id)).find(
+        (n) => n.previousGameId === gameId,
+      )!;
+      expect(next).toBeDefined();
+      for (const p of pages.values()) {
+        await p.waitForFunction(
+          (id) => new URL(location.href).searchParams.get("g") === String(id),
+          next.id,
+          { polling: 50 },
+        );
+        await p.waitForFunction(() => document.body.dataset.version !== undefined);
+      }
+      gameId = next.id;
+    }
+    // The match over: no next game, but a way home and a search for another like it.
+    const acts = (p: Page) =>
+      p
+        .locator("#controls button")
+        .evaluateAll((bs) => bs.map((b) => (b as HTMLElement).dataset.act));
+    for (const p of pages.values())
+      await expect.poll(() => acts(p)).toEqual(["find-another", "home"]);
+    const bob = pages.get(USERS.bob.id)!;
+    await bob.bringToFront();
+    await bob.locator('#controls button[data-act="home"]').click();
+    await bob.waitForFunction(() => document.body.dataset.phase === "home");
+    expect(await bob.locator("#home h1").textContent()).toBe("🎲 Play anyone");
+    expect(new URL(bob.url()).searchParams.get("g")).toBeNull();
+    const alice = pages.get(USERS.alice.id)!;
+    await alice.bringToFront();
+    await alice.locator('#controls button[data-act="find-another"]').click();
+    await alice.waitForFunction(() => document.body.dataset.waiting === "yes");
+    expect(await h.app.lobby.waitingOf(USERS.alice.id)).toMatchObject(terms);
     expect(h.tg.problems()).toEqual([]);
   });
 

@@ -440,6 +440,8 @@ web-home-paused = Paused: tap Refresh to see the searches as they are now.
 web-home-refresh = Refresh
 web-home-gone = That search has just ended: someone else took it, or its seeker stopped looking.
 web-home-own = That is your own search.
+web-home-back = 🏠 Home
+web-find-another = 🔎 Find another
 
 # Tournaments
 cmd-tournament = A tournament in this group

@@ -78,6 +78,8 @@ export class BoardApp {
     private readonly api: PageApi,
     private readonly boot: PageBoot,
     private readonly open: (gameId: number) => void,
+    /** The page's home (the lobby): where a lobby match's players go on from. */
+    private readonly home: () => void,
   ) {
     this.game = boot.game;
     this.listen();
@@ -324,6 +326,12 @@ export class BoardApp {
     const b = (name: string, text: string, run: () => void): Button => ({ name, text, act: run });
     if (g.state.phase === "over" && this.nextGameId !== null)
       return [b("next", x.rematch, () => this.open(this.nextGameId!))];
+    // A lobby match over: home, or at once a search for another like it.
+    if (g.status === "finished" && g.lobby && !g.nextGameDue)
+      return [
+        b("find-another", x.findAnother, () => void this.findAnother(g.lobby!)),
+        b("home", x.home, () => this.home()),
+      ];
     if (this.asking) {
       const kinds =
         g.variant === "long"
@@ -558,6 +566,24 @@ export class BoardApp {
         this.resend = true;
       if (e instanceof Refused && e.refusal.game) this.adopt(e.refusal.game, false);
       return null;
+    } finally {
+      this.busy = false;
+      this.render();
+    }
+  }
+
+  /** A search on the lobby game's terms: its game if it pairs at once, else the home waiting. */
+  private async findAnother(terms: NonNullable<PageGame["lobby"]>): Promise<void> {
+    this.busy = true;
+    this.render();
+    try {
+      const { gameId } = await this.api.seek(this.game.variant, terms.matchLength, terms.clock);
+      return gameId === undefined ? this.home() : this.open(gameId);
+    } catch (e) {
+      const r = e instanceof Refused ? e.refusal : null;
+      // Already looking: the home shows that search.
+      if (r?.code === "already-seeking") return this.home();
+      this.notice = r?.message ?? this.boot.texts.offline;
     } finally {
       this.busy = false;
       this.render();

@@ -35,7 +35,13 @@ async function main(): Promise<void> {
     try {
       const boot = await api.boot(gameId);
       document.documentElement.lang = boot.locale;
-      current = new BoardApp(parts, api, boot, (id) => void open(id));
+      current = new BoardApp(
+        parts,
+        api,
+        boot,
+        (id) => void open(id),
+        () => void showHome(),
+      );
       current.start();
       performance.mark("nardy:drawn");
     } catch (e) {
@@ -45,6 +51,13 @@ async function main(): Promise<void> {
   };
   // Opened without a game (the bot's menu button, a link naming none): the lobby's home.
   const showHome = async (): Promise<void> => {
+    current?.close();
+    current = null;
+    home?.close();
+    home = null;
+    const url = new URL(location.href);
+    url.searchParams.delete("g");
+    history.replaceState(null, "", url);
     document.body.dataset.view = "home";
     try {
       const boot = await api.home();
