@@ -533,6 +533,19 @@ export const seeks = sqliteTable(
     updatedAt: updatedAt(),
     /** When its seeker was told it was paired or lapsed; null: not yet (a restart tells it). */
     toldAt: integer("told_at"),
+    /**
+     * The dice seed a game it opens takes when it is the older of a pair (hex), drawn as it
+     * is stored and committed to (SHA-256, shown to its seeker) before any partner's seek.
+     * Null for seeks stored before the field.
+     */
+    diceSeed: text("dice_seed"),
+    diceCommitment: text("dice_commitment"),
+    /**
+     * What Telegram fixed of the act that made it: the seeker's `/play anyone` message's
+     * number and date ("57:1767225600"), its chat (the seeker's id) left out. Null for a seek
+     * made by a button or on the board page.
+     */
+    mark: text("mark"),
   },
   (t) => [
     // One waiting seek a person: a second press while one waits finds it, not a twin.

@@ -33,8 +33,8 @@ export interface OpenSeek {
 
 export type NewSeek = Omit<
   SeekRow,
-  "id" | "status" | "computerOffered" | "gameId" | "updatedAt" | "toldAt"
->;
+  "id" | "status" | "computerOffered" | "gameId" | "updatedAt" | "toldAt" | "mark"
+> & { readonly mark?: string | null };
 
 /** The lobby's seeks: who waits for what, and what became of each. */
 export class SeeksRepo {

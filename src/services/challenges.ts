@@ -48,9 +48,14 @@ export interface GameStart {
 const USERNAME = /^[a-z0-9_]{3,32}$/;
 const normalizeUsername = (u: string): string => u.trim().replace(/^@/, "").toLowerCase();
 
+/**
+ * `seed`: one committed to before (hex; the lobby's older seek's), else a new one is drawn.
+ * Never from a front end: only the services pass it.
+ */
 export async function createChallenge(
   ctx: ServiceContext,
   input: ChallengeInput,
+  seed: string | null = null,
 ): Promise<ServiceResult<ChallengeView>> {
   if (input.variant !== "long" && input.variant !== "short")
     return fail("bad-input", "Unknown game variant.");
@@ -81,10 +86,10 @@ export async function createChallenge(
   const chatId = input.chat?.id ?? refChatId(message);
   if (chatId !== null) await ctx.chats.ensure(chatId, now);
   // The game's seed is drawn now: its commitment is public before any die falls.
-  const seed = ctx.config.newSeed();
+  const diceSeed = seed === null ? ctx.config.newSeed() : Buffer.from(seed, "hex");
   const row = await ctx.challenges.insert({
-    diceSeed: seed.toString("hex"),
-    diceCommitment: commitmentOf(seed),
+    diceSeed: diceSeed.toString("hex"),
+    diceCommitment: commitmentOf(diceSeed),
     chatId,
     challengerId: me.id,
     targetUserId,

@@ -114,6 +114,8 @@ export interface GameView {
   readonly unconfirmedId: number | null;
   /** The game waits for the message it starts in: no die has fallen, nobody can act yet. */
   readonly starting: boolean;
+  /** Starting, with its dice's second part fixed already (by a press, or the seekers' messages). */
+  readonly startFixed: boolean;
   readonly seriesId: number;
   /** The tournament whose match this game is part of; null for the chat's own series. */
   readonly tournamentId: number | null;

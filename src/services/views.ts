@@ -98,6 +98,7 @@ export function gameView(
     diceSalt: g.diceSalt,
     unconfirmedId: g.unconfirmedId ?? null,
     starting,
+    startFixed: starting && !!g.pendingStart?.secondPart,
     seriesId: g.seriesId,
     tournamentId: series.tournamentId,
     challengeId: g.challengeId,

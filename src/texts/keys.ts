@@ -87,6 +87,7 @@ export interface MessageVariables {
   "caption-commitment": { hash: Value };
   "caption-dice-salt": { salt: Value };
   "caption-starting": None;
+  "caption-starting-fixed": None;
   "caption-seed": { seed: Value };
   "caption-next-commitment": { hash: Value };
   "caption-abandoned": None;

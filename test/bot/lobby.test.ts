@@ -4,6 +4,7 @@
  */
 import { describe, expect } from "vitest";
 import { MessageStore } from "../../src/db/telegram/message-store.js";
+import { verifyRecord } from "../../src/services/records/verify.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
 
@@ -185,6 +186,51 @@ describe("the lobby", () => {
     await h.press(USERS.alice, answer, buttonNamed(answer, /Good luck/));
     await h.settle();
     expect(h.lastMessage(USERS.bob.id).text).toBe("Alice says: 🍀 Good luck");
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("a lobby game's dice: the older seek's seed, committed to under its search, and both seekers' /play anyone messages", async ({
+    h,
+  }) => {
+    const seekBy = async (user: (typeof USERS)["alice"]) => {
+      const update = h.tg.textUpdate(user, user.id, "/play anyone short");
+      await h.handle(update);
+      return `${update.message!.message_id}:${update.message!.date}`;
+    };
+    const aliceMark = await seekBy(USERS.alice);
+    const waiting = h.lastMessage(USERS.alice.id);
+    const shown = /dice commitment \(SHA-256\): <code>([0-9a-f]{64})<\/code>/.exec(
+      waiting.text ?? "",
+    );
+    expect(shown).not.toBeNull();
+    const bobMark = await seekBy(USERS.bob);
+    await h.settle();
+    const game = (await h.service.activeGamesAnywhere(USERS.alice.id)).at(-1)!;
+    // The game's seed is the one committed to before Bob's message existed.
+    expect(game.diceCommitment).toBe(shown![1]);
+    // Its second part: the two messages' numbers and dates, not their chats (the seekers' ids).
+    expect(game.diceSalt).toBe(`lobby:${aliceMark}:${bobMark}`);
+    // Over, its record recomputes every roll from the seed and that second part.
+    const g = (await h.service.getGame(game.id))!;
+    const resigner = g.waitingFor!;
+    const offer = await h.service.act(
+      game.id,
+      resigner,
+      { type: "resign", kind: "single" },
+      g.version,
+    );
+    if (!offer.ok) throw new Error(offer.error.message);
+    const winner = resigner === USERS.alice.id ? USERS.bob.id : USERS.alice.id;
+    expect(
+      (await h.service.act(game.id, winner, { type: "accept-resign" }, offer.value.game.version))
+        .ok,
+    ).toBe(true);
+    const record = await h.app.reviews.record(game.id);
+    if (!record.ok) throw new Error(record.error.message);
+    expect(verifyRecord(record.value.file.text)).toMatchObject({
+      ok: true,
+      salt: `lobby:${aliceMark}:${bobMark}`,
+    });
     expect(h.tg.problems()).toEqual([]);
   });
 });

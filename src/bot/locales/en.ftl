@@ -83,6 +83,7 @@ caption-lot = lot: { $a } { $da }, { $b } { $db }: { $starter } starts
 caption-commitment = dice commitment (SHA-256): <code>{ $hash }</code>
 caption-dice-salt = dice second part: <code>{ $salt }</code>
 caption-starting = 🎲 The game starts in this message: its number and time are the dice's second part.
+caption-starting-fixed = 🎲 The game is starting: its dice's second part is fixed already, and its board names it.
 caption-seed = dice seed: <code>{ $seed }</code>
 caption-next-commitment = next game's dice commitment (SHA-256): <code>{ $hash }</code>
 caption-abandoned = ⛔ This game was dropped when its tournament was cancelled.

@@ -85,6 +85,7 @@ caption-lot = жребий: { $a } { $da }, { $b } { $db }: начинает { $
 caption-commitment = хеш зерна кубиков (SHA-256): <code>{ $hash }</code>
 caption-dice-salt = вторая часть кубиков: <code>{ $salt }</code>
 caption-starting = 🎲 Партия начинается в этом сообщении: его номер и время — вторая часть кубиков.
+caption-starting-fixed = 🎲 Партия начинается: вторая часть её кубиков уже определена, доска её назовёт.
 caption-seed = зерно кубиков: <code>{ $seed }</code>
 caption-next-commitment = хеш зерна кубиков следующей партии (SHA-256): <code>{ $hash }</code>
 caption-abandoned = ⛔ Эта партия прервана: её турнир отменён.

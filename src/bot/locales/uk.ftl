@@ -85,6 +85,7 @@ caption-lot = жеребкування: { $a } { $da }, { $b } { $db }: почи
 caption-commitment = хеш зерна кубиків (SHA-256): <code>{ $hash }</code>
 caption-dice-salt = друга частина кубиків: <code>{ $salt }</code>
 caption-starting = 🎲 Партія починається в цьому повідомленні: його номер і час — друга частина кубиків.
+caption-starting-fixed = 🎲 Партія починається: друга частина її кубиків уже визначена, дошка її назве.
 caption-seed = зерно кубиків: <code>{ $seed }</code>
 caption-next-commitment = хеш зерна кубиків наступної партії (SHA-256): <code>{ $hash }</code>
 caption-abandoned = ⛔ Цю партію перервано: її турнір скасовано.

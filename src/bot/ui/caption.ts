@@ -165,7 +165,7 @@ export function startingCaption(t: Translate, g: GameView): string {
   const lines = [
     `${headName(g, g.white)} <b>${g.score.white} : ${g.score.black}</b> ${headName(g, g.black)}`,
     `<i>${gameLabel(t, g)}</i>`,
-    t("caption-starting"),
+    t(g.startFixed ? "caption-starting-fixed" : "caption-starting"),
     t("caption-commitment", { hash: g.diceCommitment }),
   ];
   return fitHtml(lines.join("\n"), CAPTION_LIMIT);

@@ -8,6 +8,7 @@ import {
 } from "../../engine/index.js";
 import { acceptChallenge, createChallenge, type GameStart } from "../challenges.js";
 import type { ServiceContext } from "../context.js";
+import { commitmentOf } from "../dice.js";
 import { fail, ok, type ServiceResult } from "../errors.js";
 import { ratingLookup } from "../rating.js";
 import { nextLobbyGame } from "../rematch.js";
@@ -44,6 +45,31 @@ export interface SeekInput {
   /** Points of the match; 1: a single game. */
   readonly matchLength: number;
   readonly clock: TimeControlName;
+  /**
+   * What Telegram fixed of the seeker's act, without their chat (see SeekRow.mark): the
+   * `/play anyone` message's number and date. Absent for a seek by a button or the page.
+   */
+  readonly mark?: string | null;
+}
+
+/** A mark as stored: Telegram's message number and date, "57:1767225600". */
+const MARK = /^\d{1,12}:\d{1,12}$/;
+
+/** A new seek's own seed and its commitment, drawn as it is stored. */
+function seekSeed(ctx: ServiceContext): { diceSeed: string; diceCommitment: string } {
+  const seed = ctx.config.newSeed();
+  return { diceSeed: seed.toString("hex"), diceCommitment: commitmentOf(seed) };
+}
+
+/**
+ * The dice of a pair's game: the older seek's seed, committed to before the newer seek
+ * existed, and for a second part both seekers' own `/play anyone` messages, which Telegram
+ * numbered and dated; null (the first board's message decides) when either has no mark.
+ */
+function pairDice(older: SeekRow, newer: SeekRow): { seed: string | null; secondPart?: string } {
+  const seed = older.diceSeed;
+  if (seed === null || older.mark === null || newer.mark === null) return { seed: null };
+  return { seed, secondPart: `lobby:${older.mark}:${newer.mark}` };
 }
 
 export type SeekOutcome =
@@ -114,16 +140,24 @@ async function pair(
   const a = players.get(older.userId) ?? (await playerRef(ctx, older.userId));
   const b = players.get(newer.userId) ?? (await playerRef(ctx, newer.userId));
   if (!a || !b) throw new PairLost();
-  const challenge = await createChallenge(ctx, {
-    challenger: a,
-    target: { user: b },
-    variant: older.variant,
-    rules: lobbyRules(older.variant, older.matchLength),
-    timeControl: older.clock,
-    rated: withinGap && (await mayRate(ctx, a.id, b.id, now)),
-  });
+  const dice = pairDice(older, newer);
+  const challenge = await createChallenge(
+    ctx,
+    {
+      challenger: a,
+      target: { user: b },
+      variant: older.variant,
+      rules: lobbyRules(older.variant, older.matchLength),
+      timeControl: older.clock,
+      rated: withinGap && (await mayRate(ctx, a.id, b.id, now)),
+    },
+    dice.seed,
+  );
   if (!challenge.ok) throw new PairLost();
-  const started = await acceptChallenge(ctx, challenge.value.id, b, null, { lobby: true });
+  const started = await acceptChallenge(ctx, challenge.value.id, b, null, {
+    lobby: true,
+    ...(dice.secondPart ? { secondPart: dice.secondPart } : {}),
+  });
   if (!started.ok) throw new PairLost();
   const gameId = started.value.game.id;
   if (
@@ -180,6 +214,8 @@ export async function seek(
       clock,
       createdAt: now,
       expiresAt: now + SEEK_LAPSE_MS,
+      ...seekSeed(ctx),
+      mark: typeof input.mark === "string" && MARK.test(input.mark) ? input.mark : null,
     });
   } catch (e) {
     // Two presses at once (or two processes): the other's seek is the one that waits.
@@ -314,6 +350,7 @@ export async function joinSeek(
           clock: target.clock,
           createdAt: now,
           expiresAt: now + SEEK_LAPSE_MS,
+          ...seekSeed(ctx),
         });
         // A join ignores the rating gap, so it is rated only within the gap a pairing allows.
         const [theirs, ours] = await waitingSeeks(ctx, [target, mine]);

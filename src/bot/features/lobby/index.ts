@@ -6,6 +6,7 @@ import { encode } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
 import { wholeMinutes } from "../../seekers.js";
 import { clockName } from "../../ui/clock-text.js";
+import { escapeHtml } from "../../ui/names.js";
 import { gameTitle } from "../../ui/rules-text.js";
 import type { PlayArgs } from "../challenge/play-args.js";
 import type { FeatureDeps } from "../deps.js";
@@ -90,11 +91,14 @@ async function seekFor(deps: LobbyDeps, ctx: BotContext, terms: SeekTerms): Prom
   }
   const waiting = await deps.lobby.waitingOf(ctx.from.id);
   if (waiting) {
-    await stopMessage(deps, ctx, waiting.id, ctx.t("seek-already"));
+    await stopMessage(deps, ctx, waiting.id, escapeHtml(ctx.t("seek-already")));
     return;
   }
   if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
-  const r = await deps.lobby.seek({ seeker: playerRef(ctx.from), ...terms });
+  // A command's message, numbered and dated by Telegram, is the seek's part of the dice.
+  const m = ctx.callbackQuery ? undefined : ctx.msg;
+  const mark = m ? `${m.message_id}:${m.date}` : null;
+  const r = await deps.lobby.seek({ seeker: playerRef(ctx.from), ...terms, mark });
   if (!r.ok) {
     const left = r.error.code === "held-out" ? await deps.lobby.heldOutFor(ctx.from.id) : null;
     await ctx.reply(
@@ -108,12 +112,13 @@ async function seekFor(deps: LobbyDeps, ctx: BotContext, terms: SeekTerms): Prom
   const { variant, matchLength, clock } = terms;
   const game = gameTitle(ctx.t, variant, lobbyRules(variant, matchLength));
   const control = timeControl(clock, variant, matchLength);
-  await stopMessage(
-    deps,
-    ctx,
-    r.value.seek.id,
-    ctx.t("seek-waiting", { game, clock: clockName(ctx.t, control) }),
-  );
+  const { seek } = r.value;
+  const text = ctx.t("seek-waiting", { game, clock: clockName(ctx.t, control) });
+  // The seed the game takes if this seek is the older of its pair, committed to here.
+  const commitment = seek.diceCommitment
+    ? `\n${ctx.t("caption-commitment", { hash: seek.diceCommitment })}`
+    : "";
+  await stopMessage(deps, ctx, seek.id, `${escapeHtml(text)}${commitment}`);
 }
 
 /** A reply with ✖️ Stop looking, kept so the button comes off when the seek ends. */
@@ -123,7 +128,7 @@ async function stopMessage(
   seekId: number,
   text: string,
 ): Promise<void> {
-  const sent = await ctx.reply(text, { reply_markup: stopButton(ctx) });
+  const sent = await ctx.reply(text, { parse_mode: "HTML", reply_markup: stopButton(ctx) });
   await deps.seekMessages.add(seekId, { userId: sent.chat.id, messageId: sent.message_id });
 }
 

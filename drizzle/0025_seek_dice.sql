@@ -1,0 +1,3 @@
+ALTER TABLE `seeks` ADD `dice_seed` text;--> statement-breakpoint
+ALTER TABLE `seeks` ADD `dice_commitment` text;--> statement-breakpoint
+ALTER TABLE `seeks` ADD `mark` text;
