@@ -78,7 +78,8 @@ export class Seekers {
       this.deps.outbox.schedule({
         key: `seek-stop:${m.userId}:${m.messageId}`,
         lane: chatLane(m.userId),
-        priority: PRIORITY.normal,
+        // Tidying, when the chat is quiet: the note and the board go first.
+        priority: PRIORITY.idle,
         run: async () => {
           await this.deps.api
             .editMessageReplyMarkup(m.userId, m.messageId, {

@@ -411,7 +411,12 @@ describe.skipIf(process.env.FULL_SAMPLES !== "1")("the lobby across kill -9", ()
     // Each has their own board of their game; none was told of a pairing twice.
     for (const [pair, id] of pairs)
       for (const u of pair) {
-        expect(boardOf(fake, u.id, id), `${u.first_name}'s board of game ${id}`).toBeDefined();
+        // The waiting player's board follows within their chat's budget.
+        await fake.waitFor(
+          () => boardOf(fake, u.id, id),
+          WAIT_MS,
+          `${u.first_name}'s board of game ${id}`,
+        );
         const told = texts(fake, u).filter((t) => t.startsWith("🎲 Opponent found"));
         expect(told.length, u.first_name).toBeLessThanOrEqual(1);
       }
