@@ -111,7 +111,7 @@ export async function createApp(config: BotConfig, ports: Ports): Promise<App> {
   const dispatcher = new Dispatcher(ports.logger);
   // The front end keeps where games are shown and which chats it lost; the service reads and
   // records those through its port, in its own transactions.
-  const store = new TelegramStore(ports.database.db);
+  const store = await TelegramStore.open(ports.database.db);
   const { service, reviews, tournaments, lobby } = services(config, ports, store, dispatcher);
   const bot = await createBot(
     config,

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, lt } from "drizzle-orm";
+import { first } from "../connection.js";
 import type { Db } from "../open.js";
 import { type DialogRow, dialogs } from "./schema.js";
 
@@ -12,28 +13,25 @@ export class DialogsRepo {
   constructor(private readonly db: Db) {}
 
   keys(): Promise<string[]> {
-    return this.db.run((db) => {
-      return db
-        .select({ key: dialogs.key })
-        .from(dialogs)
-        .all()
-        .map((r) => r.key);
+    return this.db.run(async (db) => {
+      const rows = await db.select({ key: dialogs.key }).from(dialogs);
+      return rows.map((r) => r.key);
     });
   }
 
   get(key: string): Promise<DialogRow | undefined> {
-    return this.db.run((db) => {
-      return db.select().from(dialogs).where(eq(dialogs.key, key)).get();
-    });
+    return this.db.run(async (db) =>
+      first(await db.select().from(dialogs).where(eq(dialogs.key, key)).limit(1)),
+    );
   }
 
   /** Stores the plugin's state; where the dialog's message is stays as it was. */
   put(key: string, state: unknown, now: number): Promise<void> {
-    return this.db.run((db) => {
-      db.insert(dialogs)
+    return this.db.run(async (db) => {
+      await db
+        .insert(dialogs)
         .values({ key, state, updatedAt: now })
-        .onConflictDoUpdate({ target: dialogs.key, set: { state, updatedAt: now } })
-        .run();
+        .onConflictDoUpdate({ target: dialogs.key, set: { state, updatedAt: now } });
     });
   }
 
@@ -42,36 +40,39 @@ export class DialogsRepo {
    * state only when an update is done, so on the first question the row may not exist yet.
    */
   asked(key: string, place: DialogPlace, now: number): Promise<void> {
-    return this.db.run((db) => {
+    return this.db.run(async (db) => {
       const set = { ...place, askedAt: now };
-      db.insert(dialogs)
+      await db
+        .insert(dialogs)
         .values({ key, state: {}, updatedAt: now, ...set })
-        .onConflictDoUpdate({ target: dialogs.key, set })
-        .run();
+        .onConflictDoUpdate({ target: dialogs.key, set });
     });
   }
 
   remove(key: string): Promise<void> {
-    return this.db.run((db) => {
-      db.delete(dialogs).where(eq(dialogs.key, key)).run();
+    return this.db.run(async (db) => {
+      await db.delete(dialogs).where(eq(dialogs.key, key));
     });
   }
 
   /** Dialogs whose last question is older than `before`. */
   askedBefore(before: number): Promise<DialogRow[]> {
-    return this.db.run((db) => {
-      return db
+    return this.db.run(async (db) =>
+      db
         .select()
         .from(dialogs)
-        .where(and(isNotNull(dialogs.askedAt), lt(dialogs.askedAt, before)))
-        .all();
-    });
+        .where(and(isNotNull(dialogs.askedAt), lt(dialogs.askedAt, before))),
+    );
   }
 
   /** Drops dialogs untouched since `before`; returns how many. */
   removeUntouchedSince(before: number): Promise<number> {
-    return this.db.run((db) => {
-      return db.delete(dialogs).where(lt(dialogs.updatedAt, before)).run().changes;
+    return this.db.run(async (db) => {
+      const gone = await db
+        .delete(dialogs)
+        .where(lt(dialogs.updatedAt, before))
+        .returning({ key: dialogs.key });
+      return gone.length;
     });
   }
 }

@@ -22,46 +22,49 @@ export class InboxRepo {
 
   /** Inserts the entries not stored yet (one statement); returns the ids it inserted. */
   addNew(entries: readonly NewInboxEntry[]): Promise<number[]> {
-    return this.db.run((db) => {
+    return this.db.run(async (db) => {
       if (entries.length === 0) return [];
-      return db
+      const rows = await db
         .insert(inbox)
         .values([...entries])
         .onConflictDoNothing()
-        .returning({ id: inbox.updateId })
-        .all()
-        .map((r) => r.id);
+        .returning({ id: inbox.updateId });
+      return rows.map((r) => r.id);
     });
   }
 
   /** Entries not done, oldest update first. */
   pending(): Promise<InboxRow[]> {
-    return this.db.run((db) => {
-      return db.select().from(inbox).where(isNull(inbox.doneAt)).orderBy(asc(inbox.updateId)).all();
-    });
+    return this.db.run(async (db) =>
+      db.select().from(inbox).where(isNull(inbox.doneAt)).orderBy(asc(inbox.updateId)),
+    );
   }
 
   /** One more attempt at each of these. */
   countAttempt(ids: readonly number[]): Promise<void> {
-    return this.db.run((db) => {
+    return this.db.run(async (db) => {
       if (ids.length === 0) return;
-      db.update(inbox)
+      await db
+        .update(inbox)
         .set({ attempts: sql`${inbox.attempts} + 1` })
-        .where(inArray(inbox.updateId, [...ids]))
-        .run();
+        .where(inArray(inbox.updateId, [...ids]));
     });
   }
 
   markDone(id: number, now: number): Promise<void> {
-    return this.db.run(() => {
-      this.finish.run({ id, now });
+    return this.db.run(async () => {
+      await this.finish.execute({ id, now });
     });
   }
 
   /** Deletes entries received before `before`; returns how many. */
   pruneBefore(before: number): Promise<number> {
-    return this.db.run((db) => {
-      return db.delete(inbox).where(lt(inbox.receivedAt, before)).run().changes;
+    return this.db.run(async (db) => {
+      const gone = await db
+        .delete(inbox)
+        .where(lt(inbox.receivedAt, before))
+        .returning({ id: inbox.updateId });
+      return gone.length;
     });
   }
 }

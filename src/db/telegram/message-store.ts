@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { ContextSlot } from "../../context-slot.js";
+import { first, only } from "../connection.js";
 import type { Db } from "../open.js";
 import { challenges, type GameStatus, games } from "../schema.js";
 import {
@@ -64,13 +65,7 @@ export class MessageStore {
     /** Where a tournament's language is kept, for the games it opens. */
     private readonly tournaments = new TournamentMessageStore(db),
   ) {
-    this.lost = new Set(
-      db.sql
-        .select({ id: tgLostChats.chatId })
-        .from(tgLostChats)
-        .all()
-        .map((r) => r.id),
-    );
+    this.lost = new Set();
     // Every press reads its game's place.
     this.statements = {
       board: db.sql
@@ -88,11 +83,26 @@ export class MessageStore {
     };
   }
 
+  /** A store whose lost chats are read: the one the bot runs on. */
+  static async open(db: Db, tournaments?: TournamentMessageStore): Promise<MessageStore> {
+    const store = new MessageStore(db, tournaments);
+    await store.readLost();
+    return store;
+  }
+
+  /** Reads the chats the bot has lost, kept in memory from then on. */
+  async readLost(): Promise<void> {
+    const rows = await this.db.run(async (db) =>
+      db.select({ id: tgLostChats.chatId }).from(tgLostChats),
+    );
+    for (const r of rows) this.lost.add(r.id);
+  }
+
   private boardRow(gameId: number): Promise<GameBoardRow | null> {
-    return this.db.run(() => {
+    return this.db.run(async () => {
       const known = this.boards.get(gameId);
       if (known !== undefined) return known;
-      const row = this.statements.board.get({ gameId }) ?? null;
+      const row = first(await this.statements.board.execute({ gameId })) ?? null;
       this.keepBoard(gameId, row);
       return row;
     });
@@ -108,13 +118,14 @@ export class MessageStore {
 
   /** Writes these columns of the game's board row, made if missing; the row written is kept. */
   private updateBoard(gameId: number, set: Partial<Omit<GameBoardRow, "gameId">>): Promise<void> {
-    return this.db.run((db) => {
-      const row = db
-        .insert(tgGameBoards)
-        .values({ gameId, ...set })
-        .onConflictDoUpdate({ target: tgGameBoards.gameId, set })
-        .returning()
-        .get();
+    return this.db.run(async (db) => {
+      const row = only(
+        await db
+          .insert(tgGameBoards)
+          .values({ gameId, ...set })
+          .onConflictDoUpdate({ target: tgGameBoards.gameId, set })
+          .returning(),
+      );
       this.keepBoard(gameId, row);
     });
   }
@@ -124,11 +135,11 @@ export class MessageStore {
     challengeId: number,
     set: Partial<Omit<ChallengeCardRow, "challengeId">>,
   ): Promise<void> {
-    return this.db.run((db) => {
-      db.insert(tgChallengeCards)
+    return this.db.run(async (db) => {
+      await db
+        .insert(tgChallengeCards)
         .values({ challengeId, ...set })
-        .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set })
-        .run();
+        .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set });
     });
   }
 
@@ -191,9 +202,10 @@ export class MessageStore {
 
   /** The newest game shown in an inline message (a rematch takes its message over). */
   gameInInlineMessage(inlineMessageId: string): Promise<number | null> {
-    return this.db.run(() => {
-      return this.statements.inInline.get({ inlineMessageId })?.gameId ?? null;
-    });
+    return this.db.run(
+      async () =>
+        first(await this.statements.inInline.execute({ inlineMessageId }))?.gameId ?? null,
+    );
   }
 
   async boardShown(gameId: number): Promise<BoardShown | null> {
@@ -219,8 +231,8 @@ export class MessageStore {
    * another status (a game marked broken keeps its version), oldest first.
    */
   gamesBehindBoard(): Promise<number[]> {
-    return this.db.run((db) => {
-      return db
+    return this.db.run(async (db) => {
+      const rows = await db
         .select({ id: games.id })
         .from(games)
         .leftJoin(tgGameBoards, eq(tgGameBoards.gameId, games.id))
@@ -235,9 +247,8 @@ export class MessageStore {
             ),
           ),
         )
-        .orderBy(games.id)
-        .all()
-        .map((r) => r.id);
+        .orderBy(games.id);
+      return rows.map((r) => r.id);
     });
   }
 
@@ -261,15 +272,17 @@ export class MessageStore {
   }
 
   challengeMessage(challengeId: number): Promise<MessagePlace | null> {
-    return this.db.run((db) => {
-      return placeOf(
-        db
-          .select()
-          .from(tgChallengeCards)
-          .where(eq(tgChallengeCards.challengeId, challengeId))
-          .get(),
-      );
-    });
+    return this.db.run(async (db) =>
+      placeOf(
+        first(
+          await db
+            .select()
+            .from(tgChallengeCards)
+            .where(eq(tgChallengeCards.challengeId, challengeId))
+            .limit(1),
+        ),
+      ),
+    );
   }
 
   async setChallengeMessage(challengeId: number, place: MessagePlace): Promise<void> {
@@ -278,26 +291,29 @@ export class MessageStore {
 
   /** The language of the challenge's card and of its game; null: the default's. */
   challengeLocale(challengeId: number): Promise<string | null> {
-    return this.db.run((db) => {
-      const row = db
-        .select({ locale: tgChallengeCards.locale })
-        .from(tgChallengeCards)
-        .where(eq(tgChallengeCards.challengeId, challengeId))
-        .get();
+    return this.db.run(async (db) => {
+      const row = first(
+        await db
+          .select({ locale: tgChallengeCards.locale })
+          .from(tgChallengeCards)
+          .where(eq(tgChallengeCards.challengeId, challengeId))
+          .limit(1),
+      );
       return row?.locale ?? null;
     });
   }
 
   /** The newest challenge made in an inline message. */
   challengeInInlineMessage(inlineMessageId: string): Promise<number | null> {
-    return this.db.run((db) => {
-      const row = db
-        .select({ id: tgChallengeCards.challengeId })
-        .from(tgChallengeCards)
-        .where(eq(tgChallengeCards.inlineMessageId, inlineMessageId))
-        .orderBy(desc(tgChallengeCards.challengeId))
-        .limit(1)
-        .get();
+    return this.db.run(async (db) => {
+      const row = first(
+        await db
+          .select({ id: tgChallengeCards.challengeId })
+          .from(tgChallengeCards)
+          .where(eq(tgChallengeCards.inlineMessageId, inlineMessageId))
+          .orderBy(desc(tgChallengeCards.challengeId))
+          .limit(1),
+      );
       return row?.id ?? null;
     });
   }
@@ -308,12 +324,14 @@ export class MessageStore {
   }
 
   cardClosed(challengeId: number): Promise<boolean> {
-    return this.db.run((db) => {
-      const row = db
-        .select({ closed: tgChallengeCards.closed })
-        .from(tgChallengeCards)
-        .where(eq(tgChallengeCards.challengeId, challengeId))
-        .get();
+    return this.db.run(async (db) => {
+      const row = first(
+        await db
+          .select({ closed: tgChallengeCards.closed })
+          .from(tgChallengeCards)
+          .where(eq(tgChallengeCards.challengeId, challengeId))
+          .limit(1),
+      );
       return row?.closed ?? false;
     });
   }
@@ -323,8 +341,8 @@ export class MessageStore {
    * came before the card was stored, or closing it failed), each with the game it started.
    */
   acceptedCardsLeftOpen(): Promise<{ challengeId: number; gameId: number }[]> {
-    return this.db.run((db) => {
-      return db
+    return this.db.run(async (db) => {
+      return await db
         .select({ challengeId: tgChallengeCards.challengeId, gameId: games.id })
         .from(tgChallengeCards)
         .innerJoin(challenges, eq(challenges.id, tgChallengeCards.challengeId))
@@ -336,17 +354,16 @@ export class MessageStore {
             eq(challenges.status, "accepted"),
           ),
         )
-        .orderBy(tgChallengeCards.challengeId)
-        .all();
+        .orderBy(tgChallengeCards.challengeId);
     });
   }
 
   /** The bot was removed from the chat or blocked there, or (`lost` false) is back. */
   setChatLost(chatId: number, lost: boolean, now: number): Promise<void> {
-    return this.db.run((db) => {
+    return this.db.run(async (db) => {
       if (this.lost.has(chatId) === lost) return;
-      if (lost) db.insert(tgLostChats).values({ chatId, lostAt: now }).onConflictDoNothing().run();
-      else db.delete(tgLostChats).where(eq(tgLostChats.chatId, chatId)).run();
+      if (lost) await db.insert(tgLostChats).values({ chatId, lostAt: now }).onConflictDoNothing();
+      else await db.delete(tgLostChats).where(eq(tgLostChats.chatId, chatId));
       if (lost) this.lost.add(chatId);
       else this.lost.delete(chatId);
     });

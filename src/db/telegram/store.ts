@@ -12,6 +12,7 @@ import { TournamentMessageStore } from "./tournament-messages.js";
  */
 /** Games whose private boards are kept in memory: every press on a game asks for them. */
 const CACHED_GAMES = 10_000;
+const SPENDS_A_STATEMENT = 500;
 
 export class TelegramStore {
   /** Each game's private boards as stored; this process is their only writer. */
@@ -28,21 +29,28 @@ export class TelegramStore {
     this.messages = new MessageStore(db, this.tournamentMessages);
   }
 
+  /** The store the bot runs on: the chats it has lost read first. */
+  static async open(db: Db): Promise<TelegramStore> {
+    const store = new TelegramStore(db);
+    await store.messages.readLost();
+    return store;
+  }
+
   /** Replaces the saved spends with these. */
   saveSpends(spends: readonly { lane: string; at: number }[]): Promise<void> {
     return this.db.transaction(() =>
-      this.db.run((db) => {
-        db.delete(tgSpends).run();
-        for (const s of spends) db.insert(tgSpends).values(s).run();
+      this.db.run(async (db) => {
+        await db.delete(tgSpends);
+        // In chunks: a statement takes a bounded number of values.
+        for (let i = 0; i < spends.length; i += SPENDS_A_STATEMENT)
+          await db.insert(tgSpends).values(spends.slice(i, i + SPENDS_A_STATEMENT));
       }),
     );
   }
 
   /** The saved spends from `since` on. */
   spendsSince(since: number): Promise<{ lane: string; at: number }[]> {
-    return this.db.run((db) => {
-      return db.select().from(tgSpends).where(gte(tgSpends.at, since)).all();
-    });
+    return this.db.run(async (db) => db.select().from(tgSpends).where(gte(tgSpends.at, since)));
   }
 
   async privateBoard(gameId: number, userId: number): Promise<PrivateBoardRow | undefined> {
@@ -50,14 +58,13 @@ export class TelegramStore {
   }
 
   privateBoards(gameId: number): Promise<PrivateBoardRow[]> {
-    return this.db.run((db) => {
+    return this.db.run(async (db) => {
       const known = this.boards.get(gameId);
       if (known) return known;
-      const rows = db
+      const rows = await db
         .select()
         .from(tgPrivateBoards)
-        .where(eq(tgPrivateBoards.gameId, gameId))
-        .all();
+        .where(eq(tgPrivateBoards.gameId, gameId));
       if (this.boards.size >= CACHED_GAMES) this.boards.delete(this.boards.keys().next().value!);
       this.boards.set(gameId, rows);
       return rows;
@@ -66,24 +73,24 @@ export class TelegramStore {
 
   /** The player's board of the game is now this message (it shows nothing known yet). */
   setPrivateBoard(gameId: number, userId: number, messageId: number, now: number): Promise<void> {
-    return this.db.run((db) => {
-      db.insert(tgPrivateBoards)
+    return this.db.run(async (db) => {
+      await db
+        .insert(tgPrivateBoards)
         .values({ gameId, userId, messageId, shownVersion: null, updatedAt: now })
         .onConflictDoUpdate({
           target: [tgPrivateBoards.gameId, tgPrivateBoards.userId],
           set: { messageId, shownVersion: null, updatedAt: now },
-        })
-        .run();
+        });
       this.boards.delete(gameId);
     });
   }
 
   markPrivateShown(gameId: number, userId: number, version: number, now: number): Promise<void> {
-    return this.db.run((db) => {
-      db.update(tgPrivateBoards)
+    return this.db.run(async (db) => {
+      await db
+        .update(tgPrivateBoards)
         .set({ shownVersion: version, updatedAt: now })
-        .where(and(eq(tgPrivateBoards.gameId, gameId), eq(tgPrivateBoards.userId, userId)))
-        .run();
+        .where(and(eq(tgPrivateBoards.gameId, gameId), eq(tgPrivateBoards.userId, userId)));
       this.boards.delete(gameId);
     });
   }

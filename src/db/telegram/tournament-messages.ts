@@ -1,4 +1,5 @@
 import { eq, isNull, lt, or } from "drizzle-orm";
+import { first } from "../connection.js";
 import type { Db } from "../open.js";
 import { tournaments } from "../schema.js";
 import { tgTournamentMessages } from "./schema.js";
@@ -25,34 +26,36 @@ export class TournamentMessageStore {
   constructor(private readonly db: Db) {}
 
   of(tournamentId: number): Promise<TournamentMessages> {
-    return this.db.run((db) => {
-      const row = db
-        .select({
-          messageId: tgTournamentMessages.messageId,
-          standingsMessageId: tgTournamentMessages.standingsMessageId,
-          shownVersion: tgTournamentMessages.shownVersion,
-          locale: tgTournamentMessages.locale,
-        })
-        .from(tgTournamentMessages)
-        .where(eq(tgTournamentMessages.tournamentId, tournamentId))
-        .get();
+    return this.db.run(async (db) => {
+      const row = first(
+        await db
+          .select({
+            messageId: tgTournamentMessages.messageId,
+            standingsMessageId: tgTournamentMessages.standingsMessageId,
+            shownVersion: tgTournamentMessages.shownVersion,
+            locale: tgTournamentMessages.locale,
+          })
+          .from(tgTournamentMessages)
+          .where(eq(tgTournamentMessages.tournamentId, tournamentId))
+          .limit(1),
+      );
       return row ?? NO_TOURNAMENT_MESSAGES;
     });
   }
 
   set(tournamentId: number, set: Partial<TournamentMessages>): Promise<void> {
-    return this.db.run((db) => {
-      db.insert(tgTournamentMessages)
+    return this.db.run(async (db) => {
+      await db
+        .insert(tgTournamentMessages)
         .values({ tournamentId, ...set })
-        .onConflictDoUpdate({ target: tgTournamentMessages.tournamentId, set })
-        .run();
+        .onConflictDoUpdate({ target: tgTournamentMessages.tournamentId, set });
     });
   }
 
   /** Tournaments whose messages show an older version, oldest first. */
   behind(): Promise<number[]> {
-    return this.db.run((db) => {
-      return db
+    return this.db.run(async (db) => {
+      const rows = await db
         .select({ id: tournaments.id })
         .from(tournaments)
         .leftJoin(tgTournamentMessages, eq(tgTournamentMessages.tournamentId, tournaments.id))
@@ -62,9 +65,8 @@ export class TournamentMessageStore {
             lt(tgTournamentMessages.shownVersion, tournaments.version),
           ),
         )
-        .orderBy(tournaments.id)
-        .all()
-        .map((r) => r.id);
+        .orderBy(tournaments.id);
+      return rows.map((r) => r.id);
     });
   }
 }

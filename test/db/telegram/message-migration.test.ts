@@ -74,7 +74,7 @@ it("moves every message, what it shows, and the lost chats to the front end's ta
   old.close();
 
   const upgraded = openDatabase(path);
-  const messages = new MessageStore(upgraded.db);
+  const messages = await MessageStore.open(upgraded.db);
   const tournamentMessages = new TournamentMessageStore(upgraded.db);
   expect(await messages.challengeMessage(inChat.id)).toEqual({
     kind: "chat",
@@ -174,7 +174,7 @@ it("moves the languages of games, challenges and tournaments to the front end's 
   old.close();
 
   const upgraded = openDatabase(path);
-  const messages = new MessageStore(upgraded.db);
+  const messages = await MessageStore.open(upgraded.db);
   expect(await messages.gameLocale(shownGame)).toBe("uk");
   expect(await messages.challengeLocale(shown.id)).toBe("uk");
   expect(await messages.challengeLocale(unseen.id)).toBe("ru");

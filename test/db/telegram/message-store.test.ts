@@ -105,10 +105,10 @@ describe("where the bot shows games and challenges", () => {
     expect(svc.isChatLost(CHAT.id)).toBe(true);
     expect(await svc.gamesToRemind()).toEqual([]);
     expect(await svc.claimableGames()).toEqual([]);
-    expect(new MessageStore(database.db).isChatLost(CHAT.id)).toBe(true);
+    expect((await MessageStore.open(database.db)).isChatLost(CHAT.id)).toBe(true);
     await messages.setChatLost(CHAT.id, false, clock.now());
     expect(await svc.gamesToRemind()).toHaveLength(1);
-    expect(new MessageStore(database.db).isChatLost(CHAT.id)).toBe(false);
+    expect((await MessageStore.open(database.db)).isChatLost(CHAT.id)).toBe(false);
   });
 
   it("keeps a tournament's messages and finds those behind", async () => {
