@@ -1,10 +1,13 @@
 import type { ServerResponse } from "node:http";
 import { EVENT } from "./protocol.js";
 
-interface Stream {
+/** An open page's stream. */
+export interface Stream {
   readonly res: ServerResponse;
   readonly gameId: number;
   readonly userId: number;
+  /** The newest game version written to it; null: none yet. */
+  version: number | null;
 }
 
 export interface StreamLimits {
@@ -68,13 +71,14 @@ export class GameStreams {
   }
 
   /**
-   * Starts the stream on `res`, with `first` (the game now) when the page is behind. It is
-   * counted until its response closes; one whose close cannot be heard is not opened (see
-   * `canStream`). The user's oldest page past their limit is told why and closed for good
-   * (it does not reconnect and close the next).
+   * Starts the stream on `res`: from now on it hears the game's changes, so the game read
+   * after this misses none (see `catchUp`). It is counted until its response closes; one
+   * whose close cannot be heard is not opened (see `canStream`): null. The user's oldest page
+   * past their limit is told why and closed for good (it does not reconnect and close the
+   * next).
    */
-  open(res: ServerResponse, gameId: number, userId: number, first: string | null): boolean {
-    if (canStream(res) !== "yes") return false;
+  open(res: ServerResponse, gameId: number, userId: number): Stream | null {
+    if (canStream(res) !== "yes") return null;
     const mine = this.byUser.get(userId) ?? [];
     while (mine.length >= this.limits.perUser) {
       const oldest = mine[0]!;
@@ -87,8 +91,8 @@ export class GameStreams {
       // A buffering proxy (nginx) would hold the events back.
       "x-accel-buffering": "no",
     });
-    res.write(`retry: 2000\n\n${first ?? ""}`);
-    const stream: Stream = { res, gameId, userId };
+    res.write("retry: 2000\n\n");
+    const stream: Stream = { res, gameId, userId, version: null };
     const game = this.byGame.get(gameId) ?? new Set<Stream>();
     game.add(stream);
     this.byGame.set(gameId, game);
@@ -96,7 +100,17 @@ export class GameStreams {
     this.byUser.set(userId, mine);
     this.count++;
     res.once("close", () => this.forget(stream));
-    return true;
+    return stream;
+  }
+
+  /**
+   * The game as read after the stream opened, for a page behind it: written unless a change
+   * pushed meanwhile brought that version or a newer one. Whether it was written.
+   */
+  catchUp(stream: Stream, version: number, text: string): boolean {
+    if (stream.version !== null && stream.version >= version) return false;
+    stream.version = version;
+    return this.write(stream, text);
   }
 
   /** Whether any page of the game is open. */
@@ -104,10 +118,16 @@ export class GameStreams {
     return this.byGame.has(gameId);
   }
 
-  /** Writes an event to every open page of the game; returns whose pages it reached. */
-  push(gameId: number, text: string): Set<number> {
+  /**
+   * Writes an event to every open page of the game (`version`: the game's, when it is its
+   * state); returns whose pages it reached.
+   */
+  push(gameId: number, text: string, version: number | null = null): Set<number> {
     const reached = new Set<number>();
-    for (const s of this.byGame.get(gameId) ?? []) if (this.write(s, text)) reached.add(s.userId);
+    for (const s of this.byGame.get(gameId) ?? []) {
+      if (version !== null && (s.version === null || version > s.version)) s.version = version;
+      if (this.write(s, text)) reached.add(s.userId);
+    }
     return reached;
   }
 

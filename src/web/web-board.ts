@@ -210,7 +210,11 @@ export class WebBoard {
   async changed(game: GameView): Promise<void> {
     if (this.streams.watching(game.id)) {
       const data = JSON.stringify(this.pageGame(game));
-      const reached = this.streams.push(game.id, sseEvent(EVENT.game, game.version, data));
+      const reached = this.streams.push(
+        game.id,
+        sseEvent(EVENT.game, game.version, data),
+        game.version,
+      );
       if (game.waitingFor !== null && reached.has(game.waitingFor)) await this.delivered(game);
     }
     if (game.starting && game.previousGameId !== null)
@@ -401,16 +405,16 @@ export class WebBoard {
       throw new Answer(400, { code: "pipelined", message: "" }, { connection: "close" });
     if (!this.streams.hasRoom(user.id))
       throw new Answer(503, { code: "busy", message: "" }, { "retry-after": "10" });
-    // Read now and opened at once: no change can fall in between.
+    // Opened first, then read: a change made while the game is read reaches the stream too.
+    const stream = this.streams.open(res, gameId, user.id);
+    if (!stream) return;
     const game = (await this.service.getGame(gameId))!;
     const seen = Number(req.headers["last-event-id"] ?? url.searchParams.get("v") ?? NaN);
     // A clock changes without a new version (started, held, resumed after a restart): a page
     // coming back to a clocked game hears its figures as they are now, whatever it has.
-    const first =
-      seen === game.version && !game.clock
-        ? null
-        : sseEvent(EVENT.game, game.version, JSON.stringify(this.pageGame(game)));
-    if (this.streams.open(res, gameId, user.id, first) && game.waitingFor === user.id)
+    if (seen === game.version && !game.clock) return;
+    const first = sseEvent(EVENT.game, game.version, JSON.stringify(this.pageGame(game)));
+    if (this.streams.catchUp(stream, game.version, first) && game.waitingFor === user.id)
       await this.delivered(game);
   }
 

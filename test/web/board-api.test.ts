@@ -395,6 +395,36 @@ describe("changes pushed to the open pages", () => {
     for (const s of [...streams, back, current]) s.close();
   });
 
+  it("a change made while a new stream reads the game reaches that stream", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w } = await setUp(harness, web);
+    const { gameId } = await groupGame(h);
+    const mover = await moverOf(h, w, gameId);
+    await toMove(h, mover, gameId);
+    const { version, action } = await playOf(h, gameId);
+    // The stream's own read of the game returns it as it was, and a move lands meanwhile.
+    const read = h.service.getGame.bind(h.service);
+    let moved: number | null = null;
+    h.service.getGame = async (id: number) => {
+      const game = await read(id);
+      if (moved === null && id === gameId && /openStream/.test(new Error().stack ?? "")) {
+        const r = await mover.act(gameId, version, action);
+        moved = (r.body as { game: PageGame }).game.version;
+      }
+      return game;
+    };
+    const stream = await w.as(USERS.carol).events(gameId);
+    await expect.poll(() => moved).not.toBeNull();
+    // The page hears the move: the stream was open before its read.
+    expect((await stream.next((e) => e.event === "game" && e.id === moved)).id).toBe(moved);
+    // And never goes back to the version read before it.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stream.events.filter((e) => e.event === "game").map((e) => e.id)).toEqual([moved]);
+    stream.close();
+  });
+
   it("a rematch tells the old game's pages where the next game is", async ({ harness, web }) => {
     const { h, w } = await setUp(harness, web);
     const { gameId } = await groupGame(h);
