@@ -31,7 +31,7 @@ export class Seekers {
       readonly seekMessages: SeekMessageStore;
       readonly logger: Logger;
       /** The seeker was told (or can never be): a restart does not tell them again. */
-      readonly told: (seekId: number) => void;
+      readonly told: (seekId: number) => Promise<void>;
     },
   ) {}
 
@@ -67,7 +67,13 @@ export class Seekers {
               return isPermanent(err);
             },
           );
-        if (sent && news.what !== "offered") this.deps.told(seek.id);
+        // Not marked (the database busy or gone): the next start tells them again.
+        if (sent && news.what !== "offered")
+          await this.deps
+            .told(seek.id)
+            .catch((err: unknown) =>
+              this.deps.logger.warn({ err, seekId: seek.id }, "seek not marked told"),
+            );
       },
     });
   }
