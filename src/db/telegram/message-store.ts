@@ -271,18 +271,21 @@ export class MessageStore {
     return from?.kind === "chat" && from.chatId === game.chatId ? from.messageId : null;
   }
 
-  challengeMessage(challengeId: number): Promise<MessagePlace | null> {
+  /** The challenge's card row: where it is and what it shows. */
+  private cardRow(challengeId: number): Promise<ChallengeCardRow | undefined> {
     return this.db.run(async (db) =>
-      placeOf(
-        first(
-          await db
-            .select()
-            .from(tgChallengeCards)
-            .where(eq(tgChallengeCards.challengeId, challengeId))
-            .limit(1),
-        ),
+      first(
+        await db
+          .select()
+          .from(tgChallengeCards)
+          .where(eq(tgChallengeCards.challengeId, challengeId))
+          .limit(1),
       ),
     );
+  }
+
+  async challengeMessage(challengeId: number): Promise<MessagePlace | null> {
+    return placeOf(await this.cardRow(challengeId));
   }
 
   async setChallengeMessage(challengeId: number, place: MessagePlace): Promise<void> {
@@ -290,17 +293,8 @@ export class MessageStore {
   }
 
   /** The language of the challenge's card and of its game; null: the default's. */
-  challengeLocale(challengeId: number): Promise<string | null> {
-    return this.db.run(async (db) => {
-      const row = first(
-        await db
-          .select({ locale: tgChallengeCards.locale })
-          .from(tgChallengeCards)
-          .where(eq(tgChallengeCards.challengeId, challengeId))
-          .limit(1),
-      );
-      return row?.locale ?? null;
-    });
+  async challengeLocale(challengeId: number): Promise<string | null> {
+    return (await this.cardRow(challengeId))?.locale ?? null;
   }
 
   /** The newest challenge made in an inline message. */
@@ -323,17 +317,8 @@ export class MessageStore {
     await this.updateCard(challengeId, { closed: true });
   }
 
-  cardClosed(challengeId: number): Promise<boolean> {
-    return this.db.run(async (db) => {
-      const row = first(
-        await db
-          .select({ closed: tgChallengeCards.closed })
-          .from(tgChallengeCards)
-          .where(eq(tgChallengeCards.challengeId, challengeId))
-          .limit(1),
-      );
-      return row?.closed ?? false;
-    });
+  async cardClosed(challengeId: number): Promise<boolean> {
+    return (await this.cardRow(challengeId))?.closed ?? false;
   }
 
   /**
