@@ -117,6 +117,8 @@ export interface PageTexts {
   readonly nextGame: string;
   /** " · on time" after a result: the loser's flag fell. */
   readonly onTime: string;
+  /** {name}: a match's last game says who won the match. */
+  readonly matchWon: string;
   /** After a lobby match: back to the page's home, and a search for another like it. */
   readonly home: string;
   readonly findAnother: string;

@@ -33,6 +33,7 @@ export function pageTexts(t: Translate): PageTexts {
     draw: t("caption-draw"),
     nextGame: t("caption-next-game", { seconds: NEXT_GAME_DELAY_MS / 1000 }),
     onTime: t("caption-on-time"),
+    matchWon: t("caption-match-won", { name: "{name}" }),
     home: t("web-home-back"),
     findAnother: t("web-find-another"),
     starting: t("web-starting"),

@@ -260,6 +260,17 @@ describe("the page's words", () => {
     });
     expect(statusText(en, game(over("time")))).toBe("🏆 ⚫ Bob wins a single game: +1 · on time");
     expect(statusText(en, game(over("resign")))).toBe("🏆 ⚫ Bob wins a single game: +1");
+    // A match's last game names the match's winner; one that leaves it open does not.
+    const inMatch = (state: GameState): GameState => ({
+      ...state,
+      rules: { ...state.rules, match: { kind: "points", to: 3 } },
+    });
+    expect(
+      statusText(en, game(inMatch(over("resign")), { scoreAfter: { white: 1, black: 3 } })),
+    ).toBe("🏆 ⚫ Bob wins a single game: +1 · ⚫ Bob wins the match");
+    expect(
+      statusText(en, game(inMatch(over("resign")), { scoreAfter: { white: 1, black: 2 } })),
+    ).toBe("🏆 ⚫ Bob wins a single game: +1");
   });
 });
 

@@ -28,6 +28,12 @@ export function turnBanner(x: PageTexts, g: PageGame, turn: TurnFor | null): str
   return fill(x.waitingFor, { name: waited.name });
 }
 
+/** The game over made `winner`'s score reach its match's length. */
+function matchWon(g: PageGame, winner: Color): boolean {
+  const match = g.state.rules.match;
+  return match.kind === "points" && match.to > 1 && (g.scoreAfter?.[winner] ?? 0) >= match.to;
+}
+
 /** The line under the board: whose turn it is and what they are to do, or how it ended. */
 export function statusText(x: PageTexts, g: PageGame): string {
   if (g.status === "broken") return x.broken;
@@ -54,9 +60,11 @@ export function statusText(x: PageTexts, g: PageGame): string {
       const r = s.result!;
       if (r.winner === null) return `🤝 ${x.draw}`;
       const kind = x.kinds[r.kind] ?? r.kind;
+      const name = sideName(g, r.winner);
       const onTime = r.reason === "time" && x.onTime ? ` · ${x.onTime}` : "";
       const next = g.nextGameDue ? ` · ${x.nextGame}` : "";
-      return `🏆 ${fill(x.wins, { name: sideName(g, r.winner), kind, points: r.points })}${onTime}${next}`;
+      const won = matchWon(g, r.winner) ? ` · ${fill(x.matchWon, { name })}` : "";
+      return `🏆 ${fill(x.wins, { name, kind, points: r.points })}${onTime}${won}${next}`;
     }
   }
 }
