@@ -22,8 +22,15 @@ interface Sent {
 /** Room for more waiting replies than any test here makes, unless a test sets its own. */
 const ROOMY: WaitingLimits = { perChat: 1_000, total: 10_000 };
 
-function rig(limits: WaitingLimits = ROOMY, onFull: (lane: string) => void = () => {}) {
+function rig(
+  limits: WaitingLimits = ROOMY,
+  onFull: (lane: string) => void = () => {},
+  /** How long the call numbered `n` (from 0) takes to reach the stand-in. */
+  arrivalDelay: (n: number) => number = () => 0,
+) {
   const clock = new WarpClock();
+  let calls = 0;
+  let onTheWay = 0;
   const outbox = new Outbox(silentLogger, clock, TELEGRAM_BUDGETS, limits, onFull);
   const sent: Sent[] = [];
   const limited = new Map<string, number>();
@@ -31,6 +38,12 @@ function rig(limits: WaitingLimits = ROOMY, onFull: (lane: string) => void = () 
     fetch: (async (url: string, init: { body: string }) => {
       const method = String(url).split("/").pop()!;
       const p = JSON.parse(init.body) as Record<string, unknown>;
+      const delay = arrivalDelay(calls++);
+      if (delay > 0) {
+        onTheWay++;
+        await new Promise<void>((r) => clock.setTimeout(r, delay));
+        onTheWay--;
+      }
       const chat = p.inline_message_id ? `i:${p.inline_message_id}` : `c:${p.chat_id}`;
       const wait = limited.get(chat);
       if (wait !== undefined) {
@@ -55,7 +68,7 @@ function rig(limits: WaitingLimits = ROOMY, onFull: (lane: string) => void = () 
     });
     while (!done) {
       await new Promise((r) => setImmediate(r));
-      if (!done && outbox.waitingOnClock()) clock.advance();
+      if (!done && (onTheWay > 0 || outbox.waitingOnClock())) clock.advance();
     }
     return work;
   };
@@ -96,6 +109,27 @@ describe("the outbox", () => {
     if (rule.kind !== "bucket") throw new Error("a private chat has a bucket");
     const gaps = sent.slice(1).map((s, i) => s.at - sent[i]!.at);
     expect(gaps).toEqual([0, 0, rule.refillMs, rule.refillMs]);
+  });
+
+  it("paces a private chat from when each answer came, so calls that arrive late draw no 429", async () => {
+    // The first burst takes 400 ms to arrive: Telegram's bucket, full until then, fills no
+    // further while it waits, so pacing from when they left would be 400 ms early.
+    const { api, sent, drive } = rig(
+      ROOMY,
+      () => {},
+      (n) => (n < 3 ? 400 : 0),
+    );
+    await drive(Promise.all([0, 1, 2, 3, 4, 5].map((i) => api.sendMessage(PRIVATE, `p${i}`))));
+    expect(sent.map((s) => s.text)).toEqual(["p0", "p1", "p2", "p3", "p4", "p5"]);
+    // Telegram's own rule, a burst of three refilled one a second, met by every arrival.
+    let tokens = 3;
+    let at = sent[0]!.at;
+    for (const s of sent) {
+      tokens = Math.min(3, tokens + (s.at - at) / 1_000);
+      at = s.at;
+      expect(tokens, `${s.text} at +${s.at - sent[0]!.at} ms`).toBeGreaterThanOrEqual(1);
+      tokens -= 1;
+    }
   });
 
   it("one chat's wait holds no other chat up", async () => {

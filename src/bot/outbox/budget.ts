@@ -99,54 +99,78 @@ class WindowBudget implements Budget {
   }
 }
 
-/** A burst of `burst` calls, refilled one per `refillMs`. */
+/** Calls older than this are folded into the bucket's level and no longer moved. */
+const BUCKET_FOLD_MS = 120_000;
+
+/**
+ * A burst of `burst` calls, refilled one per `refillMs`. A full bucket stops filling, so
+ * when a call counts matters: the level is replayed from the recent calls' times, and a call
+ * may be moved later (to when its answer came) or taken back.
+ */
 class BucketBudget implements Budget {
-  private tokens: number;
-  private at = Number.NEGATIVE_INFINITY;
-  /** Recent calls, for `history`. */
-  private readonly recent: number[] = [];
+  /** The level at `baseAt`, from the calls folded in. */
+  private baseTokens: number;
+  private baseAt = Number.NEGATIVE_INFINITY;
+  /** The calls after `baseAt`, oldest first. */
+  private readonly stamps: number[] = [];
 
   constructor(private readonly rule: { burst: number; refillMs: number }) {
-    this.tokens = rule.burst;
+    this.baseTokens = rule.burst;
   }
 
-  private refill(now: number): void {
-    if (now > this.at)
-      this.tokens = Math.min(this.rule.burst, this.tokens + (now - this.at) / this.rule.refillMs);
-    this.at = Math.max(this.at, now);
+  private fill(tokens: number, from: number, to: number): number {
+    return to > from
+      ? Math.min(this.rule.burst, tokens + (to - from) / this.rule.refillMs)
+      : tokens;
+  }
+
+  private level(now: number): number {
+    let tokens = this.baseTokens;
+    let at = this.baseAt;
+    for (const stamp of this.stamps) {
+      tokens = this.fill(tokens, at, stamp) - 1;
+      at = Math.max(at, stamp);
+    }
+    return this.fill(tokens, at, now);
+  }
+
+  private fold(now: number): void {
+    while (this.stamps.length > 0 && this.stamps[0]! < now - BUCKET_FOLD_MS) {
+      const stamp = this.stamps.shift()!;
+      this.baseTokens = this.fill(this.baseTokens, this.baseAt, stamp) - 1;
+      this.baseAt = Math.max(this.baseAt, stamp);
+    }
   }
 
   waitMs(now: number): number {
-    this.refill(now);
-    return this.tokens >= 1 ? 0 : Math.ceil((1 - this.tokens) * this.rule.refillMs);
+    const tokens = this.level(now);
+    return tokens >= 1 ? 0 : Math.ceil((1 - tokens) * this.rule.refillMs);
   }
 
   headroom(now: number): number {
-    this.refill(now);
-    return this.tokens / this.rule.burst;
+    return this.level(now) / this.rule.burst;
   }
 
   spend(now: number): number {
-    this.refill(now);
-    this.tokens -= 1;
-    this.recent.push(now);
-    while (this.recent.length > this.rule.burst) this.recent.shift();
+    this.fold(now);
+    let i = this.stamps.length;
+    while (i > 0 && this.stamps[i - 1]! > now) i--;
+    this.stamps.splice(i, 0, now);
     return now;
   }
 
   refund(token: number): void {
-    this.tokens = Math.min(this.rule.burst, this.tokens + 1);
-    const i = this.recent.lastIndexOf(token);
-    if (i >= 0) this.recent.splice(i, 1);
+    const i = this.stamps.lastIndexOf(token);
+    if (i >= 0) this.stamps.splice(i, 1);
+    // A share folded in already stays spent: the budget errs on the slow side.
   }
 
   recovered(now: number): boolean {
-    this.refill(now);
-    return this.tokens >= this.rule.burst;
+    return this.level(now) >= this.rule.burst;
   }
 
   history(now: number): number[] {
     const since = now - this.rule.burst * this.rule.refillMs;
-    return this.recent.filter((t) => t > since);
+    return this.stamps.filter((t) => t > since);
   }
 }

@@ -204,22 +204,26 @@ export class Outbox {
       for (let attempt = 0; ; attempt++) {
         this.active++;
         try {
+          const shares: number[] = [];
           for (let share = 0; share < cost; share++) {
             if (mine?.token !== null && mine?.token !== undefined) {
               // Reserved when the job was let in; it counts from now, when it is spent.
               const budget = this.lane(lane).budget;
               budget.refund(mine.token);
-              budget.spend(this.clock.now());
+              shares.push(budget.spend(this.clock.now()));
               mine.token = null;
               continue;
             }
             const now = this.admitNow(lane, call?.job);
-            if (now !== null) continue;
+            if (now !== null) {
+              shares.push(now);
+              continue;
+            }
             if (!call) {
               if (!this.roomFor(lane)) return DROPPED;
               whenWaiting();
             }
-            await this.admit(lane, call?.job, mine !== undefined);
+            shares.push(await this.admit(lane, call?.job, mine !== undefined));
           }
           this.inFlight++;
           let res: Awaited<ReturnType<typeof prev>>;
@@ -228,7 +232,10 @@ export class Outbox {
           } finally {
             this.inFlight--;
           }
-          if (res.ok || res.error_code !== 429) return res;
+          if (res.ok || res.error_code !== 429) {
+            this.restamp(lane, shares);
+            return res;
+          }
           this.pause(lane, 1000 * (res.parameters?.retry_after ?? 1));
           if (!retryAfter429 || attempt >= RETRIES_AFTER_429) return res;
         } finally {
@@ -309,6 +316,21 @@ export class Outbox {
       this.lanes.set(key, l);
     }
     return l;
+  }
+
+  /**
+   * Counts a call's shares from when its answer came. Telegram counted it on arrival, some
+   * time after it left: on a slow network or a busy host that delay can outgrow the
+   * budgets' margin, so the next call is paced from the latest moment it may have counted.
+   */
+  private restamp(lane: string, shares: readonly number[]): void {
+    const budget = this.lane(lane).budget;
+    const now = this.clock.now();
+    for (const share of shares) {
+      if (share >= now) continue;
+      budget.refund(share);
+      budget.spend(now);
+    }
   }
 
   /**
