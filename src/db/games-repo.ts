@@ -48,6 +48,7 @@ export type GameOpening = Pick<
   | "turnLog"
   | "lastActionAt"
   | "clock"
+  | "nextDiceSeed"
 >;
 
 /** A game with both players and its series, as one read. */

@@ -41,6 +41,11 @@ export interface SeriesAfter {
   readonly white: number;
   readonly black: number;
   readonly over: boolean;
+  /**
+   * The next game's dice second part, fixed as this game ended, when the next seed was
+   * committed to at this game's start (a lobby match's: see services/finish.ts).
+   */
+  readonly nextSecondPart?: string;
 }
 
 /**

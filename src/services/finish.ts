@@ -1,10 +1,24 @@
 import { type GameRow, ratingOf } from "../db/index.js";
-import { type Color, recordGame, type Seat, seriesOver } from "../engine/index.js";
+import {
+  type Color,
+  encodePositionId,
+  recordGame,
+  type Seat,
+  seriesOver,
+} from "../engine/index.js";
 import type { ServiceContext } from "./context.js";
 import { eloUpdate } from "./elo.js";
 import { rateFinish } from "./rating.js";
 import type { FinishInfo, RatingChange } from "./types.js";
 import { seriesView } from "./views.js";
+
+/**
+ * The second part of the dice of a game that follows `g` by itself, its seed committed to at
+ * g's start: g's final position, which its players' own moves made after that ("after:" and
+ * GNU Backgammon's Position ID, White as the side on roll).
+ */
+export const afterSecondPart = (g: GameRow): string =>
+  `after:${encodePositionId(g.state.board.white, g.state.board.black)}`;
 
 export const userOf = (g: GameRow, c: Color): number => (c === "white" ? g.whiteId : g.blackId);
 
@@ -60,8 +74,10 @@ export async function recordFinish(
       before: byColour(s.state.scores),
       ...byColour(next.scores),
       over,
+      ...(!over && g.nextDiceSeed !== null ? { nextSecondPart: afterSecondPart(g) } : {}),
     },
-    over ? null : ctx.config.newSeed().toString("hex"),
+    // A seed committed to at the game's start (a lobby match's) stays the one shown.
+    over ? null : (g.nextDiceSeed ?? ctx.config.newSeed().toString("hex")),
   );
   return {
     result,

@@ -16,6 +16,7 @@ import {
   logAction,
   newGame,
   other,
+  type Rules,
   type TimeControl,
   type TurnLog,
 } from "../engine/index.js";
@@ -207,9 +208,13 @@ export async function beginGame(
     opening,
     await previousInSeries(ctx, g),
   );
+  // A lobby match's next game starts by itself, with no press: its seed is committed to now,
+  // on this game's first boards, and this game's final position is its second part.
+  const nextDiceSeed =
+    lobby && seriesMayGoOn(g.rules) ? ctx.config.newSeed().toString("hex") : null;
   const row = await ctx.games.begin(
     g.id,
-    { ...opening, diceSalt: salt, lastActionAt: now, clock },
+    { ...opening, diceSalt: salt, lastActionAt: now, clock, nextDiceSeed },
     events,
     now,
   );
@@ -224,6 +229,11 @@ export async function beginGame(
   return ok(row);
 }
 
+/** Whether a series of these rules may have a game after the first. */
+const seriesMayGoOn = (rules: Rules): boolean =>
+  !(rules.match.kind === "games" && rules.match.count === 1) &&
+  !(rules.match.kind === "points" && rules.match.to === 1);
+
 /** The game before `g` in its series (a match's reserves go on from it). */
 async function previousInSeries(ctx: ServiceContext, g: GameRow): Promise<GameRow | undefined> {
   if (g.previousGameId !== null) return await ctx.games.get(g.previousGameId);
@@ -237,7 +247,7 @@ export function openingOf(
   plan: PendingStart,
   dice: SeedDice,
 ): {
-  opening: Omit<GameOpening, "diceSalt" | "lastActionAt" | "clock">;
+  opening: Omit<GameOpening, "diceSalt" | "lastActionAt" | "clock" | "nextDiceSeed">;
   events: NewEvent[];
 } {
   const start = planStart({ variant: g.variant, rules: g.rules, ...plan, dice });

@@ -43,7 +43,9 @@ export async function nextLobbyGame(
   if (!g) return null;
   const open = await nextGameOpen(ctx, g);
   if (!open.ok || open.value.chatKey !== LOBBY_KEY) return null;
-  return await nextGame(ctx, g, open.value, null, null, {});
+  // Its seed was committed to on g's first boards; g's end fixed the second part.
+  const secondPart = g.seriesAfter?.nextSecondPart ?? null;
+  return await nextGame(ctx, g, open.value, null, null, { secondPart });
 }
 
 /** The series of finished game `g`, when a next game may follow it now. */

@@ -43,6 +43,13 @@ const TOP = 10;
 /** Games in progress listed to go back to. */
 const GAMES_SHOWN = 5;
 const VARIANTS: readonly Variant[] = ["long", "short"];
+/**
+ * A seek's part of its dice from the page: 16 bytes the page drew on the player's device
+ * (anything else, or none, leaves the seek without one; see docs/rules.md, Fair dice).
+ */
+const nonceMark = (nonce: unknown): string | null =>
+  typeof nonce === "string" && /^[0-9a-f]{32}$/.test(nonce) ? `w${nonce}` : null;
+
 /** The longest match the lobby plays (its seeks may be for any length to it). */
 const LONGEST = 11;
 
@@ -130,6 +137,7 @@ export class LobbyHome {
       variant,
       matchLength: b.matchLength,
       clock: clock as (typeof HOME_CLOCKS)[number],
+      mark: nonceMark(b.nonce),
     });
     if (!r.ok) return this.failed(user, r.error, t);
     this.ports.startLimit(user.id, true);
@@ -138,12 +146,12 @@ export class LobbyHome {
   }
 
   async join(user: WebUser, body: unknown, t: Translate): Promise<HomeReply> {
-    const seekId = ((body ?? {}) as Record<string, unknown>).seekId;
+    const { seekId, nonce } = (body ?? {}) as Record<string, unknown>;
     if (typeof seekId !== "number" || !Number.isSafeInteger(seekId) || seekId <= 0)
       return this.badInput(t);
     const limited = await this.limited(user, t);
     if (limited) return limited;
-    const r = await this.lobby.join(user, seekId);
+    const r = await this.lobby.join(user, seekId, nonceMark(nonce));
     if (!r.ok) return this.failed(user, r.error, t);
     this.ports.startLimit(user.id, true);
     return this.answer(user, r.value.game.game.id);

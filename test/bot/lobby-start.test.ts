@@ -43,7 +43,15 @@ describe("finding an opponent from /start", () => {
       new Set([USERS.alice.id, USERS.bob.id]),
     );
     // Every press was answered: two each.
-    expect(h.tg.callsOf("answerCallbackQuery")).toHaveLength(4);
+    const answered = h.tg.callsOf("answerCallbackQuery");
+    expect(answered).toHaveLength(4);
+    // The dice's second part: each seeking press's own part of the id Telegram gave it, the
+    // older seek's first; the upper 32 bits, the presser's Telegram id, are left out.
+    const own = (i: number) => BigInt(String(answered[i]!.payload.callback_query_id));
+    expect(own(1) >> 32n).toBe(BigInt(USERS.alice.id));
+    expect(game.diceSalt).toBe(`lobby:p${own(1) & 0xffffffffn}:p${own(3) & 0xffffffffn}`);
+    for (const id of [USERS.alice.id, USERS.bob.id])
+      expect(game.diceSalt).not.toContain(String(id));
   });
 
   it("the button is private: none under a group's help, and its data forged there seeks nothing", async ({

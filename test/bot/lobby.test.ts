@@ -4,6 +4,8 @@
  */
 import { describe, expect } from "vitest";
 import { MessageStore } from "../../src/db/telegram/message-store.js";
+import { encodePositionId } from "../../src/engine/index.js";
+import { NEXT_GAME_DELAY_MS } from "../../src/services/lobby/lobby.js";
 import { verifyRecord } from "../../src/services/records/verify.js";
 import { it } from "./fixtures.js";
 import { buttonNamed, buttons, GROUP, type Harness, USERS } from "./harness.js";
@@ -17,6 +19,27 @@ const boardOf = (h: Harness, userId: number) =>
     .chatMessages(userId)
     .filter((m) => m.photoId && buttons(m).length > 0)
     .at(-1);
+
+/** The player the game waits for offers a single game, and the other takes it. */
+async function moverResigns(h: Harness, gameId: number): Promise<void> {
+  const g = (await h.service.getGame(gameId))!;
+  const resigner = g.waitingFor!;
+  const offer = await h.service.act(
+    gameId,
+    resigner,
+    { type: "resign", kind: "single" },
+    g.version,
+  );
+  if (!offer.ok) throw new Error(offer.error.message);
+  const winner = resigner === g.white.id ? g.black.id : g.white.id;
+  const taken = await h.service.act(
+    gameId,
+    winner,
+    { type: "accept-resign" },
+    offer.value.game.version,
+  );
+  if (!taken.ok) throw new Error(taken.error.message);
+}
 
 describe("the lobby", () => {
   it("two strangers seeking the same game are paired; each gets their board in private; the result is rated", async ({
@@ -211,26 +234,54 @@ describe("the lobby", () => {
     // Its second part: the two messages' numbers and dates, not their chats (the seekers' ids).
     expect(game.diceSalt).toBe(`lobby:${aliceMark}:${bobMark}`);
     // Over, its record recomputes every roll from the seed and that second part.
-    const g = (await h.service.getGame(game.id))!;
-    const resigner = g.waitingFor!;
-    const offer = await h.service.act(
-      game.id,
-      resigner,
-      { type: "resign", kind: "single" },
-      g.version,
-    );
-    if (!offer.ok) throw new Error(offer.error.message);
-    const winner = resigner === USERS.alice.id ? USERS.bob.id : USERS.alice.id;
-    expect(
-      (await h.service.act(game.id, winner, { type: "accept-resign" }, offer.value.game.version))
-        .ok,
-    ).toBe(true);
+    await moverResigns(h, game.id);
     const record = await h.app.reviews.record(game.id);
     if (!record.ok) throw new Error(record.error.message);
     expect(verifyRecord(record.value.file.text)).toMatchObject({
       ok: true,
       salt: `lobby:${aliceMark}:${bobMark}`,
     });
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("a lobby match's next game: its seed committed to on the last game's first boards, and the last game's final position its second part", async ({
+    harness,
+  }) => {
+    let now = Date.UTC(2026, 11, 7, 12);
+    const h = await harness({ now: () => now });
+    await inPrivate(h, USERS.alice, "/play anyone short 3p");
+    await inPrivate(h, USERS.bob, "/play anyone short 3p");
+    await h.settle();
+    const first = (await h.service.activeGamesAnywhere(USERS.alice.id)).at(-1)!;
+    expect(first.rules.match).toEqual({ kind: "points", to: 3 });
+    // Before either has moved, both first boards show the next game's commitment.
+    const nextShown = (userId: number) =>
+      /next game's dice commitment \(SHA-256\): <code>([0-9a-f]{64})<\/code>/.exec(
+        boardOf(h, userId)?.caption ?? "",
+      )?.[1];
+    const committed = nextShown(USERS.alice.id);
+    expect(committed).toMatch(/^[0-9a-f]{64}$/);
+    expect(nextShown(USERS.bob.id)).toBe(committed);
+    expect(committed).not.toBe(first.diceCommitment);
+    // The player to move resigns the first game.
+    await moverResigns(h, first.id);
+    await h.settle();
+    const over = (await h.service.getGame(first.id))!;
+    expect(over.final?.over).toBe(false);
+    now += NEXT_GAME_DELAY_MS;
+    expect((await h.app.lobby.tick(now)).next).toHaveLength(1);
+    await h.settle();
+    const next = (await h.service.activeGamesAnywhere(USERS.alice.id)).at(-1)!;
+    expect(next.previousGameId).toBe(first.id);
+    // Its seed is the one committed to then; its second part, the position the players left.
+    expect(next.diceCommitment).toBe(committed);
+    const left = over.state.board;
+    expect(next.diceSalt).toBe(`after:${encodePositionId(left.white, left.black)}`);
+    // Over, its record recomputes every roll from them.
+    await moverResigns(h, next.id);
+    const record = await h.app.reviews.record(next.id);
+    if (!record.ok) throw new Error(record.error.message);
+    expect(verifyRecord(record.value.file.text)).toMatchObject({ ok: true, salt: next.diceSalt });
     expect(h.tg.problems()).toEqual([]);
   });
 });

@@ -31,7 +31,12 @@ it("an old game plays on with its seed alone, replays, and its record verifies",
   const waiting = (await repo.get(id))!;
   const onePart = new SeedDice(Buffer.from(waiting.diceSeed, "hex"), 0, null);
   const { opening, events } = openingOf(waiting, waiting.pendingStart!, onePart);
-  await repo.begin(id, { ...opening, diceSalt: null, lastActionAt: NOW, clock: null }, events, NOW);
+  await repo.begin(
+    id,
+    { ...opening, diceSalt: null, lastActionAt: NOW, clock: null, nextDiceSeed: null },
+    events,
+    NOW,
+  );
 
   // The same rows in a database of the migrations before the second part; opened now.
   const path = join(dir, "old.sqlite");

@@ -62,6 +62,7 @@ const told = (h: Harness, userId: number) =>
   h.tg.chatMessages(userId).filter((m) => /Opponent found/.test(m.text ?? ""));
 
 const NORMAL_LONG = { variant: "long", matchLength: 1, clock: "normal" };
+const NORMAL_SHORT = { variant: "short", matchLength: 1, clock: "normal" };
 
 describe("the board page's home", () => {
   it("lists others' searches; a join pairs at once; both are told in Telegram and get their boards; the seeker's page learns its game", async ({
@@ -139,6 +140,29 @@ describe("the board page's home", () => {
     // On the game's page too, a stranger is their first name: Bob Brown is "Bob" to Alice.
     const board = (await w.as(USERS.alice).boot(gameId)).body;
     expect([board.game.white.name, board.game.black.name].sort()).toEqual(["Alice", "Bob"]);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("a page's seek and join each bring 16 bytes drawn on the device: both are the game's second part; anything else is no part", async ({
+    h,
+    web,
+  }) => {
+    const w = await web(h);
+    const token = h.parts.deps.config.token;
+    const alice = homeOf(w, token, USERS.alice, undefined, h);
+    const bob = homeOf(w, token, USERS.bob, undefined, h);
+    const carol = homeOf(w, token, USERS.carol, undefined, h);
+    const [n1, n2] = ["0123456789abcdef0123456789abcdef", "fedcba9876543210fedcba9876543210"];
+    const seekId = (await bob.seek({ ...NORMAL_LONG, nonce: n1 })).body.state.mine!.id;
+    const gameId = (await alice.join({ seekId, nonce: n2 })).body.gameId!;
+    await h.settle();
+    expect((await h.service.getGame(gameId))!.diceSalt).toBe(`lobby:w${n1}:w${n2}`);
+    // A nonce not of 32 hex digits is no part: the first board's message decides.
+    const odd = (await carol.seek({ ...NORMAL_SHORT, nonce: `${n1}0` })).body.state.mine!.id;
+    const olga = homeOf(w, token, USERS.olga, undefined, h);
+    const other = (await olga.join({ seekId: odd, nonce: n2 })).body.gameId!;
+    await h.settle();
+    expect((await h.service.getGame(other))!.diceSalt).toMatch(/^private:\d+:\d+$/);
     expect(h.tg.problems()).toEqual([]);
   });
 

@@ -199,6 +199,9 @@ describe.skipIf(!HAVE_CHROMIUM)("the board page's home in Chromium", () => {
     expect(new Set([game.white.id, game.black.id])).toEqual(
       new Set([USERS.alice.id, USERS.bob.id]),
     );
+    // Each page drew its own 16 bytes for the dice's second part, the seeker's first.
+    const [, first, second] = /^lobby:w([0-9a-f]{32}):w([0-9a-f]{32})$/.exec(game.diceSalt ?? "")!;
+    expect(first).not.toBe(second);
     await h.settle();
     expect(h.tg.problems()).toEqual([]);
   });

@@ -481,7 +481,7 @@ export class FakeBotApi<W extends WireClock = WireClock> extends EventEmitter {
     message: StoredMessage,
     data: string,
   ): { queryId: string; update: Update } {
-    const queryId = this.rules.nextQueryId();
+    const queryId = this.rules.nextQueryId(from.id);
     const live = message.inlineMessageId
       ? message
       : (this.message(message.chatId!, message.messageId) ?? message);

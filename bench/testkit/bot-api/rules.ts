@@ -276,8 +276,12 @@ export class BotApiRules {
   // ---------------------------------------------------------------- queries
 
   /** A fresh query id, unique in this fake. */
-  nextQueryId(): string {
-    return String(++this.queryCounter);
+  /**
+   * A callback query's id as Telegram makes it: the presser's id in the upper 32 bits, so a
+   * bot that shows a press id to others shows whose press it was.
+   */
+  nextQueryId(fromId: number): string {
+    return String((BigInt(fromId) << 32n) | BigInt(++this.queryCounter));
   }
 
   registerQuery(

@@ -196,6 +196,9 @@ export function gameCaption(t: Translate, g: GameView): string {
   if (openingIsNews(g, s)) {
     if (g.opening) lines.push(lotLine(t, g));
     lines.push(t("caption-commitment", { hash: g.diceCommitment }), ...salt);
+    // A lobby match's next game starts with no press: its seed is committed to here.
+    if (s.phase !== "over" && g.nextDiceCommitment)
+      lines.push(t("caption-next-commitment", { hash: g.nextDiceCommitment }));
   }
   if (s.phase === "over" && g.diceSeed)
     lines.push(t("caption-seed", { seed: g.diceSeed }), ...salt);

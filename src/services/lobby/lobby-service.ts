@@ -76,11 +76,15 @@ export class LobbyService {
    * Joins seek `seekId` (the board page's one-tap Join): paired at once if it still waits,
    * is not the joiner's own and neither blocked the other; told and shown as any pairing.
    */
-  async join(joiner: PlayerRef, seekId: number): Promise<ServiceResult<Joined>> {
+  async join(
+    joiner: PlayerRef,
+    seekId: number,
+    mark: string | null = null,
+  ): Promise<ServiceResult<Joined>> {
     if (!isPlayer(joiner) || !isId(seekId))
       return fail("bad-input", "That request makes no sense.");
     const r = await this.guarded(async () =>
-      joinSeek(this.ctx, joiner, seekId, this.games.config.now()),
+      joinSeek(this.ctx, joiner, seekId, this.games.config.now(), mark),
     );
     if (r.ok) {
       const gameId = r.value.game.game.id;

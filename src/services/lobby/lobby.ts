@@ -46,14 +46,20 @@ export interface SeekInput {
   readonly matchLength: number;
   readonly clock: TimeControlName;
   /**
-   * What Telegram fixed of the seeker's act, without their chat (see SeekRow.mark): the
-   * `/play anyone` message's number and date. Absent for a seek by a button or the page.
+   * What the seeker's act fixed that the bot cannot choose (see SeekRow.mark); absent: none.
    */
   readonly mark?: string | null;
 }
 
-/** A mark as stored: Telegram's message number and date, "57:1767225600". */
-const MARK = /^\d{1,12}:\d{1,12}$/;
+/**
+ * A mark as stored, one of: a `/play anyone` message's number and date as Telegram gave
+ * them ("57:1767225600"); a press's own part of the id Telegram gave it ("p1816874327"); the
+ * 16 random bytes the board page drew on the seeker's device ("w" and 32 hex digits).
+ */
+const MARK = /^(\d{1,12}:\d{1,12}|p\d{1,10}|w[0-9a-f]{32})$/;
+
+const markOf = (mark: string | null | undefined): string | null =>
+  typeof mark === "string" && MARK.test(mark) ? mark : null;
 
 /** A new seek's own seed and its commitment, drawn as it is stored. */
 function seekSeed(ctx: ServiceContext): { diceSeed: string; diceCommitment: string } {
@@ -63,8 +69,8 @@ function seekSeed(ctx: ServiceContext): { diceSeed: string; diceCommitment: stri
 
 /**
  * The dice of a pair's game: the older seek's seed, committed to before the newer seek
- * existed, and for a second part both seekers' own `/play anyone` messages, which Telegram
- * numbered and dated; null (the first board's message decides) when either has no mark.
+ * existed, and for a second part both seekers' own acts (their marks); null (the first
+ * board's message decides) when either has no mark.
  */
 function pairDice(older: SeekRow, newer: SeekRow): { seed: string | null; secondPart?: string } {
   const seed = older.diceSeed;
@@ -215,7 +221,7 @@ export async function seek(
       createdAt: now,
       expiresAt: now + SEEK_LAPSE_MS,
       ...seekSeed(ctx),
-      mark: typeof input.mark === "string" && MARK.test(input.mark) ? input.mark : null,
+      mark: markOf(input.mark),
     });
   } catch (e) {
     // Two presses at once (or two processes): the other's seek is the one that waits.
@@ -328,6 +334,8 @@ export async function joinSeek(
   joiner: PlayerRef,
   seekId: number,
   now: number,
+  /** What the joiner's act fixed (SeekInput.mark). */
+  mark: string | null = null,
 ): Promise<ServiceResult<Joined>> {
   const gone = () => fail<Joined>("not-found", "That search has ended.");
   const target = await ctx.seeks.get(seekId);
@@ -351,6 +359,7 @@ export async function joinSeek(
           createdAt: now,
           expiresAt: now + SEEK_LAPSE_MS,
           ...seekSeed(ctx),
+          mark: markOf(mark),
         });
         // A join ignores the rating gap, so it is rated only within the gap a pairing allows.
         const [theirs, ours] = await waitingSeeks(ctx, [target, mine]);

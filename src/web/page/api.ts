@@ -92,11 +92,11 @@ export class PageApi {
   }
 
   seek(variant: string, matchLength: number, clock: string): Promise<HomeAnswer> {
-    return this.request("home/seek", { variant, matchLength, clock });
+    return this.request("home/seek", { variant, matchLength, clock, nonce: nonce() });
   }
 
   join(seekId: number): Promise<HomeAnswer> {
-    return this.request("home/join", { seekId });
+    return this.request("home/join", { seekId, nonce: nonce() });
   }
 
   cancelSeek(): Promise<HomeAnswer> {
@@ -185,4 +185,10 @@ export async function readEvents(
       if (data.length > 0) onEvent({ event, id, data: data.join("\n") });
     }
   }
+}
+
+/** 16 bytes drawn here, on the player's device: a lobby seek's part of its game's dice. */
+function nonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
