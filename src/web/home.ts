@@ -5,6 +5,7 @@ import type {
   RatingLeaderRow,
   ServiceError,
 } from "../services/index.js";
+import { deviceBytes } from "./device-bytes.js";
 import type { WebUser } from "./init-data.js";
 import { playerName } from "./page-game.js";
 import type { Translate, WebBoardPorts } from "./ports.js";
@@ -43,12 +44,11 @@ const TOP = 10;
 /** Games in progress listed to go back to. */
 const GAMES_SHOWN = 5;
 const VARIANTS: readonly Variant[] = ["long", "short"];
-/**
- * A seek's part of its dice from the page: 16 bytes the page drew on the player's device
- * (anything else, or none, leaves the seek without one; see docs/rules.md, Fair dice).
- */
-const nonceMark = (nonce: unknown): string | null =>
-  typeof nonce === "string" && /^[0-9a-f]{32}$/.test(nonce) ? `w${nonce}` : null;
+/** A seek's part of its dice from the page (SeekInput.mark): the device's bytes, "w…". */
+const nonceMark = (nonce: unknown): string | null => {
+  const bytes = deviceBytes(nonce);
+  return bytes === null ? null : `w${bytes}`;
+};
 
 /** The longest match the lobby plays (its seeks may be for any length to it). */
 const LONGEST = 11;

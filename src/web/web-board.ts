@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "../log.js";
 import type { GameReviews, GameService, GameView, ServiceError } from "../services/index.js";
 import type { PageAssets } from "./assets.js";
+import { deviceBytes } from "./device-bytes.js";
 import { type HomeLobby, type HomeReply, LobbyHome } from "./home.js";
 import { accepts, readBody, sendJson } from "./http.js";
 import { checkInitData, initDataKey, type WebUser } from "./init-data.js";
@@ -276,7 +277,7 @@ export class WebBoard {
     const wait = this.requests.take(`u${user.id}`);
     if (wait > 0) throw tooMany(wait);
     // The body first: a request that carries too much is refused before any work.
-    const body = route === "act" ? await this.body(req, t) : null;
+    const body = route === "act" || route === "rematch" ? await this.body(req, t) : null;
     const game = await this.service.getGame(gameId);
     if (!game) throw new Answer(404, { code: "not-found", message: deniedText(t, "not-found") });
     const role = await this.roleOf(game, user.id);
@@ -292,7 +293,7 @@ export class WebBoard {
       case "act":
         return this.act(req, res, user, game, body, t);
       case "rematch":
-        return this.rematch(req, res, user, game, t);
+        return this.rematch(req, res, user, game, body, t);
     }
   }
 
@@ -453,12 +454,16 @@ export class WebBoard {
     res: ServerResponse,
     user: WebUser,
     game: GameView,
+    body: unknown,
     t: Translate,
   ): Promise<void> {
     this.playerOnly(game, user, t);
     // An inline game's next game is shown in the same inline message, as with its button.
     const inline = game.message?.kind === "inline" ? game.message : null;
-    const r = await this.service.rematch(game.id, user, inline);
+    // The presser's device fixes the dice's second part, as Telegram's id does for a press.
+    const bytes = deviceBytes((body as { nonce?: unknown } | null)?.nonce);
+    const started = bytes === null ? {} : { secondPart: `page:${bytes}` };
+    const r = await this.service.rematch(game.id, user, inline, started);
     if (r.ok) sendJson(req, res, 200, { gameId: r.value.game.id });
     else throw this.refused(r.error, t);
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import type { User } from "grammy/types";
 import { describe, expect } from "vitest";
@@ -446,6 +447,35 @@ describe("changes pushed to the open pages", () => {
     const again = await alice.rematch(gameId);
     expect(again.body).toMatchObject({ code: "rematch-exists", gameId: next.body.gameId });
     stream.close();
+  });
+
+  it("a next game started on the page takes the bytes the presser's device drew for its dice, and nothing else", async ({
+    harness,
+    web,
+  }) => {
+    const { h, w } = await setUp(harness, web);
+    const alice = w.as(USERS.alice);
+    const resigned = async (gameId: number) => {
+      const game = (await h.service.getGame(gameId))!;
+      await alice.act(gameId, game.version, { type: "resign", kind: "single" });
+      await w.as(USERS.bob).act(gameId, game.version + 1, { type: "accept-resign" });
+      expect((await h.service.getGame(gameId))!.status).toBe("finished");
+    };
+    const { gameId } = await groupGame(h);
+    await resigned(gameId);
+    const bytes = randomBytes(16).toString("hex");
+    const next = await alice.rematch(gameId, { nonce: bytes });
+    expect(next.status).toBe(200);
+    await h.settle();
+    const second = (await h.service.getGame(next.body.gameId!))!;
+    expect(second.starting).toBe(false);
+    expect(second.diceSalt).toBe(`page:${bytes}`);
+    // Bytes of the wrong shape are no part: the game takes the message it starts in.
+    await resigned(second.id);
+    const third = await alice.rematch(second.id, { nonce: `${bytes.slice(2)}zz` });
+    expect(third.status).toBe(200);
+    await h.settle();
+    expect((await h.service.getGame(third.body.gameId!))!.diceSalt).toMatch(/^-?\d+:\d+:\d+$/);
   });
 });
 

@@ -112,8 +112,8 @@ export class PageClient {
     });
   }
 
-  rematch(gameId: number) {
-    return this.call<{ gameId?: number; code?: string }>(`${gameId}/rematch`, {});
+  rematch(gameId: number, body: unknown = {}) {
+    return this.call<{ gameId?: number; code?: string }>(`${gameId}/rematch`, body);
   }
 
   review(gameId: number) {

@@ -75,7 +75,7 @@ export class PageApi {
   }
 
   rematch(gameId: number): Promise<{ gameId: number }> {
-    return this.call(`${gameId}/rematch`, {});
+    return this.call(`${gameId}/rematch`, { nonce: nonce() });
   }
 
   review(gameId: number): Promise<PageReview> {
@@ -187,7 +187,7 @@ export async function readEvents(
   }
 }
 
-/** 16 bytes drawn here, on the player's device: a lobby seek's part of its game's dice. */
+/** 16 bytes drawn here, on the player's device: the act's part of its game's dice. */
 function nonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
