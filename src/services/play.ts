@@ -187,8 +187,9 @@ export async function beginGame(
   const plan = g.pendingStart;
   if (!plan || g.status !== "active") return fail("stale", "This game has started already.");
   const home = await ctx.frontEnd.gameMessage(gameId);
+  const series = home ? null : await ctx.series.get(g.seriesId);
   // A lobby game starts on a player's own board, in their private chat.
-  const lobby = !home && (await ctx.series.get(g.seriesId))?.chatKey === LOBBY_KEY;
+  const lobby = series?.chatKey === LOBBY_KEY;
   const here =
     origin.kind === "chat"
       ? lobby
@@ -208,10 +209,12 @@ export async function beginGame(
     opening,
     await previousInSeries(ctx, g),
   );
-  // A lobby match's next game starts by itself, with no press: its seed is committed to now,
-  // on this game's first boards, and this game's final position is its second part.
+  // A lobby or tournament match's next game starts by itself, with no press: its seed is
+  // committed to now, on this game's first boards, and this game's final position is its
+  // second part.
+  const byItself = lobby || (series?.tournamentId ?? null) !== null;
   const nextDiceSeed =
-    lobby && seriesMayGoOn(g.rules) ? ctx.config.newSeed().toString("hex") : null;
+    byItself && seriesMayGoOn(g.rules) ? ctx.config.newSeed().toString("hex") : null;
   const row = await ctx.games.begin(
     g.id,
     { ...opening, diceSalt: salt, lastActionAt: now, clock, nextDiceSeed },

@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { encodePositionId } from "../../src/engine/index.js";
 import {
   type PlayerRef,
   TournamentService,
@@ -125,13 +126,18 @@ describe("tournament play", () => {
     const id = await withPlayers(r, [bob, carol], { match: { kind: "games", count: 2 } });
     await r.tours.start(id, alice);
     const first = (await r.svc.getGame(liveGameIds((await r.tours.get(id))!)[0]!))!;
+    // The next game starts with no press: its dice are committed to on this game's boards.
+    expect(first.nextDiceCommitment).toMatch(/^[0-9a-f]{64}$/);
     await r.svc.act(first.id, first.white.id, { type: "resign" }, first.version);
     const t = (await r.tours.get(id))!;
     const second = (await r.svc.getGame(liveGameIds(t)[0]!))!;
     expect(second.seriesId).toBe(first.seriesId);
     expect(second.previousGameId).toBe(first.id);
     // The second game's dice are the ones the first game committed to at its end.
-    expect(second.diceCommitment).toBe((await r.svc.getGame(first.id))!.nextDiceCommitment);
+    expect(second.diceCommitment).toBe(first.nextDiceCommitment);
+    // Its second part is the position the first game ended in, which the players made.
+    const ended = (await r.svc.getGame(first.id))!.state.board;
+    expect(second.diceSalt).toBe(`after:${encodePositionId(ended.white, ended.black)}`);
     // The first game's winner loses the second.
     await r.svc.act(second.id, first.black.id, { type: "resign" }, second.version);
     const after = (await r.tours.get(id))!;

@@ -36,7 +36,7 @@ export async function openMatch(
 }
 
 /**
- * The match's next game, with the starter its series' rules pick and the seed the last game
+ * The match's next game, with the starter its series' rules pick and the dice the last game
  * committed to. In a tournament no one has to ask for it.
  */
 export async function openGame(
@@ -61,6 +61,8 @@ export async function openGame(
     previousGameId: previous?.id ?? null,
     actorId: t.organiserId,
     seed: previous?.nextDiceSeed ?? null,
+    // Committed to on the previous game's first boards; its end fixed the second part.
+    secondPart: previous?.seriesAfter?.nextSecondPart ?? null,
     // One clock for every game of the tournament.
     timeControl: t.timeControl ?? null,
   });
