@@ -58,6 +58,11 @@ export class Seekers {
                 ),
               }
             : {};
+        // A pairing is marked told before it is sent: a process killed between the two never
+        // tells it twice, and the board that follows names the opponent all the same. A lapse
+        // is marked after: a restart tells it again rather than not at all.
+        const markFirst = news.what === "paired";
+        if (markFirst) await this.markTold(seek.id);
         const sent = await this.deps.api
           .sendMessage(userId, text, { parse_mode: "HTML", ...phrases })
           .then(
@@ -68,14 +73,15 @@ export class Seekers {
             },
           );
         // Not marked (the database busy or gone): the next start tells them again.
-        if (sent && news.what !== "offered")
-          await this.deps
-            .told(seek.id)
-            .catch((err: unknown) =>
-              this.deps.logger.warn({ err, seekId: seek.id }, "seek not marked told"),
-            );
+        if (sent && news.what === "lapsed") await this.markTold(seek.id);
       },
     });
+  }
+
+  private async markTold(seekId: number): Promise<void> {
+    await this.deps
+      .told(seekId)
+      .catch((err: unknown) => this.deps.logger.warn({ err, seekId }, "seek not marked told"));
   }
 
   /** The seek has ended: its ✖️ Stop looking comes off every message that shows it. */

@@ -3,6 +3,7 @@
  * seeking the same game, each playing on their own board, the game rated by FIBS's formula.
  */
 import { describe, expect } from "vitest";
+import { SeeksRepo } from "../../src/db/seeks-repo.js";
 import { MessageStore } from "../../src/db/telegram/message-store.js";
 import { encodePositionId } from "../../src/engine/index.js";
 import { NEXT_GAME_DELAY_MS } from "../../src/services/lobby/lobby.js";
@@ -116,6 +117,29 @@ describe("the lobby", () => {
     expect((await h.service.ratingOf(loserId, "short")).rating).toBeCloseTo(1500 - expected, 9);
     // Over, the game leaves the boards' catch-up (it has no chat board to bring up to date).
     expect(await new MessageStore(h.database.db).gamesBehindBoard()).not.toContain(game.id);
+    expect(h.tg.problems()).toEqual([]);
+  });
+
+  it("a pairing is marked told before its note goes out: a process killed meanwhile never tells it twice", async ({
+    h,
+  }) => {
+    await inPrivate(h, USERS.alice, "/play anyone short blitz");
+    const held = h.tg.holdNext("sendMessage", {
+      at: "request",
+      match: (p) => p.chat_id === USERS.bob.id && /Opponent found/.test(String(p.text)),
+    });
+    const seeking = inPrivate(h, USERS.bob, "/play anyone short blitz");
+    await held.reached;
+    // Bob's note is on its way, not yet sent: a start now would find nothing to tell him.
+    const untold = await new SeeksRepo(h.database.db).untoldSince(0);
+    expect(untold.filter((s) => s.userId === USERS.bob.id)).toEqual([]);
+    held.release();
+    await seeking;
+    await h.settle();
+    const notes = h.tg
+      .chatMessages(USERS.bob.id)
+      .filter((m) => /Opponent found/.test(m.text ?? ""));
+    expect(notes).toHaveLength(1);
     expect(h.tg.problems()).toEqual([]);
   });
 
