@@ -43,7 +43,7 @@ export interface SeriesAfter {
   readonly over: boolean;
   /**
    * The next game's dice second part, fixed as this game ended, when the next seed was
-   * committed to at this game's start (a lobby match's: see services/finish.ts).
+   * committed to at this game's start (a lobby or tournament match's: services/finish.ts).
    */
   readonly nextSecondPart?: string;
 }

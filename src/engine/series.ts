@@ -81,3 +81,8 @@ export function nextStarter(rules: Rules, series: SeriesState): Seat | "lot" {
 }
 
 export const seriesOver = (series: SeriesState): boolean => series.winner !== null;
+
+/** Whether a series of these rules may have a game after its first (not a single game). */
+export const seriesMayGoOn = (rules: Rules): boolean =>
+  !(rules.match.kind === "games" && rules.match.count === 1) &&
+  !(rules.match.kind === "points" && rules.match.to === 1);

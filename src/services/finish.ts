@@ -76,7 +76,7 @@ export async function recordFinish(
       over,
       ...(!over && g.nextDiceSeed !== null ? { nextSecondPart: afterSecondPart(g) } : {}),
     },
-    // A seed committed to at the game's start (a lobby match's) stays the one shown.
+    // A seed committed to at the game's start (a lobby or tournament match's) stays.
     over ? null : (g.nextDiceSeed ?? ctx.config.newSeed().toString("hex")),
   );
   return {

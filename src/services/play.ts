@@ -16,7 +16,7 @@ import {
   logAction,
   newGame,
   other,
-  type Rules,
+  seriesMayGoOn,
   type TimeControl,
   type TurnLog,
 } from "../engine/index.js";
@@ -231,11 +231,6 @@ export async function beginGame(
     });
   return ok(row);
 }
-
-/** Whether a series of these rules may have a game after the first. */
-const seriesMayGoOn = (rules: Rules): boolean =>
-  !(rules.match.kind === "games" && rules.match.count === 1) &&
-  !(rules.match.kind === "points" && rules.match.to === 1);
 
 /** The game before `g` in its series (a match's reserves go on from it). */
 async function previousInSeries(ctx: ServiceContext, g: GameRow): Promise<GameRow | undefined> {

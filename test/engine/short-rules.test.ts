@@ -12,6 +12,8 @@ import {
   type Rules,
   recordGame,
   scriptedDice,
+  seriesMayGoOn,
+  seriesOver,
 } from "../../src/engine/index.js";
 import { notations, spec } from "../helpers/plays.js";
 import { engineKeys, refKeys } from "../helpers/reference-keys.js";
@@ -229,6 +231,21 @@ describe("series", () => {
     expect(nextStarter(defaultRules("long", { nextStarter: "winner" }), draw)).toBe(0);
     expect(draw.games).toBe(1);
     expect(draw.draws).toBe(1);
+  });
+
+  it("a series may go on past its first game unless that game, whatever its result, ends it", () => {
+    const matches = [
+      { kind: "running" },
+      { kind: "games", count: 1 },
+      { kind: "games", count: 3 },
+      { kind: "points", to: 1 },
+      { kind: "points", to: 5 },
+    ] as const;
+    for (const match of matches) {
+      const rules = defaultRules("short", { match });
+      const won = recordGame(rules, newSeries(), { winner: 0, points: 1, starter: 0 });
+      expect(seriesMayGoOn(rules), JSON.stringify(match)).toBe(!seriesOver(won));
+    }
   });
 
   it("a match to N points ends when a player reaches N", () => {

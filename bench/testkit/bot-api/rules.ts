@@ -275,9 +275,8 @@ export class BotApiRules {
 
   // ---------------------------------------------------------------- queries
 
-  /** A fresh query id, unique in this fake. */
   /**
-   * A callback query's id as Telegram makes it: the presser's id in the upper 32 bits, so a
+   * A fresh callback query id, unique in this fake, as Telegram makes it: the presser's id in the upper 32 bits, so a
    * bot that shows a press id to others shows whose press it was.
    */
   nextQueryId(fromId: number): string {

@@ -196,7 +196,7 @@ export function gameCaption(t: Translate, g: GameView): string {
   if (openingIsNews(g, s)) {
     if (g.opening) lines.push(lotLine(t, g));
     lines.push(t("caption-commitment", { hash: g.diceCommitment }), ...salt);
-    // A lobby match's next game starts with no press: its seed is committed to here.
+    // A lobby or tournament match's next game starts with no press: its seed is shown here.
     if (s.phase !== "over" && g.nextDiceCommitment)
       lines.push(t("caption-next-commitment", { hash: g.nextDiceCommitment }));
   }
