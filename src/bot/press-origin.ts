@@ -13,3 +13,16 @@ export function pressSecondPart(ctx: Context): string | null {
   const m = q.message;
   return m ? `press:${q.id}:${m.chat.id}:${m.message_id}:${m.date}` : `press:${q.id}`;
 }
+
+/**
+ * A player's own part of the dice of games their act leads to (a seek, a tournament entry):
+ * what Telegram fixed of it, a command's message number and date, or a press's own part of
+ * its id. A press id's upper 32 bits are the presser's Telegram id, left out: strangers read
+ * the game's record.
+ */
+export function actMark(ctx: Context): string | null {
+  const q = ctx.callbackQuery;
+  if (q) return /^\d{1,20}$/.test(q.id) ? `p${BigInt(q.id) & 0xffffffffn}` : null;
+  const m = ctx.msg;
+  return m ? `${m.message_id}:${m.date}` : null;
+}

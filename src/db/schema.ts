@@ -355,6 +355,13 @@ export const tournaments = sqliteTable(
     /** Whether the final message (winner and places) has been posted. */
     announced: integer("announced", { mode: "boolean" }).notNull().default(false),
     winnerId: integer("winner_id").references(() => players.id),
+    /**
+     * Hex; each match's first game takes a seed derived from it (services/dice.ts). Its
+     * commitment is on the sign-up card before anyone joins; it is shown once no game it
+     * seeded is in play. Null for tournaments stored before it existed.
+     */
+    diceSeed: text("dice_seed"),
+    diceCommitment: text("dice_commitment"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     startedAt: integer("started_at"),
@@ -380,6 +387,8 @@ export const tournamentEntries = sqliteTable(
       .references(() => players.id),
     /** Join order, from 1: the seeding. */
     seed: integer("seed").notNull(),
+    /** What the entry's own act fixed that the bot cannot choose (a match's dice take it). */
+    mark: text("mark"),
     joinedAt: integer("joined_at").notNull(),
   },
   (t) => [

@@ -168,7 +168,8 @@ export class TournamentsRepo {
   }
 
   /** Adds the player with the next seed; false when already in. */
-  addEntry(id: number, playerId: number, now: number): Promise<boolean> {
+  /** `mark`: what the entrant's act fixed (see tournamentEntries.mark). */
+  addEntry(id: number, playerId: number, now: number, mark: string | null): Promise<boolean> {
     // One transaction: the next seed read is the one written.
     return this.db.transaction(() =>
       this.db.run(async (db, { tournamentEntries }) => {
@@ -180,7 +181,13 @@ export class TournamentsRepo {
         );
         const added = await db
           .insert(tournamentEntries)
-          .values({ tournamentId: id, playerId, seed: (last?.seed ?? 0) + 1, joinedAt: now })
+          .values({
+            tournamentId: id,
+            playerId,
+            seed: (last?.seed ?? 0) + 1,
+            mark,
+            joinedAt: now,
+          })
           .onConflictDoNothing()
           .returning({ id: tournamentEntries.playerId });
         return added.length > 0;

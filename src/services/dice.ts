@@ -57,6 +57,25 @@ export const privateSaltOf = (origin: DiceOrigin): string =>
 
 export const isSalt = (text: string): boolean => SALT.test(text);
 
+/**
+ * A mark as stored: what a player's own act fixed that the bot cannot choose, one of: a
+ * command's message number and date as Telegram gave them ("57:1767225600"); a press's own
+ * part of the id Telegram gave it ("p1816874327"); the 16 random bytes the board page drew on
+ * the player's device ("w" and 32 hex digits). Anything else: none.
+ */
+const MARK = /^(\d{1,12}:\d{1,12}|p\d{1,10}|w[0-9a-f]{32})$/;
+
+export const markOf = (mark: string | null | undefined): string | null =>
+  typeof mark === "string" && MARK.test(mark) ? mark : null;
+
+/**
+ * One game's seed drawn from a parent seed committed to earlier (a tournament's): HMAC-SHA256
+ * with the parent as the key over `label`. Showing the game's seed at its end tells nothing of
+ * the parent's or of its siblings'.
+ */
+export const derivedSeed = (parent: Buffer, label: string): Buffer =>
+  createHmac("sha256", parent).update(label).digest();
+
 const streamBlock = (seed: Buffer, salt: string | null, block: number): Buffer =>
   createHmac("sha256", seed)
     .update(salt === null ? String(block) : `${salt} ${block}`)

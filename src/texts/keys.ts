@@ -428,6 +428,8 @@ export interface MessageVariables {
   "tournament-playing": { pairs: Value };
   "tournament-progress": { done: Value; total: Value };
   "tournament-winner": { name: Value };
+  "tournament-dice-commitment": { hash: Value };
+  "tournament-dice-seed": { seed: Value };
   "tournament-cancelled": None;
   "tournament-final": { name: Value };
   "tournament-place": { place: Value; name: Value };

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -59,11 +60,18 @@ async function liveGames(h: Harness): Promise<GameView[]> {
   return Promise.all(live.map(async (m) => (await h.service.getGame(m.liveGameId!))!));
 }
 
-/** Alice opens sign-up; everyone else in `people` presses Join; Alice presses Start. */
-async function signUpAndStart(h: Harness, command: string, people: User[]): Promise<void> {
+const COMMITMENT = /first game \(SHA-256\): <code>([0-9a-f]{64})<\/code>/;
+
+/**
+ * Alice opens sign-up; everyone else in `people` presses Join; Alice presses Start. Returns
+ * the dice commitment the card showed before anyone joined.
+ */
+async function signUpAndStart(h: Harness, command: string, people: User[]): Promise<string> {
   await h.send(USERS.alice, command);
   const card = h.lastMessage();
   expect(card.text).toMatch(/Tournament/);
+  const commitment = COMMITMENT.exec(card.text!)?.[1];
+  if (!commitment) throw new Error(`no dice commitment on the card: ${card.text}`);
   for (const who of people.slice(1)) await h.press(who, card, buttonNamed(card, /Join/));
   expect(message(h, card.messageId).text).toContain(`Players (${people.length})`);
   await h.press(USERS.bob, card, buttonNamed(card, /Start/));
@@ -71,6 +79,7 @@ async function signUpAndStart(h: Harness, command: string, people: User[]): Prom
   await h.press(USERS.alice, card, buttonNamed(card, /Start/));
   expect((await tournamentIn(h)).status).toBe("running");
   expect(message(h, card.messageId).keyboard).toEqual([]);
+  return commitment;
 }
 
 /** The loser sends /resign and confirms on the question the bot asks. */
@@ -132,13 +141,23 @@ describe("a round robin of five, played through the bot", () => {
   }) => {
     const h = await harness();
     const five = PEOPLE.slice(0, 5);
-    await signUpAndStart(h, "/tournament", five);
+    const commitment = await signUpAndStart(h, "/tournament", five);
     const t0 = await tournamentIn(h);
     expect(t0.format).toBe("round-robin");
     // Five players: two pairings at a time, one player resting.
     expect(await liveGames(h)).toHaveLength(2);
     const first = await picture(h);
     expect(first.kind).toBe("table");
+    // Nobody pressed to start these games: their dice's second part is both players' own
+    // entries (Alice's command, the others' Join presses), and names neither player.
+    for (const g of await liveGames(h)) {
+      expect(g.diceSalt).toMatch(/^entry:(\d+:\d+|p\d+):p\d+$|^entry:p\d+:(\d+:\d+|p\d+)$/);
+      // A press's part only: the upper half of Telegram's id for it is the presser's id.
+      for (const [, n] of g.diceSalt!.matchAll(/p(\d+)/g)) expect(Number(n)).toBeLessThan(2 ** 32);
+    }
+    // The standings show the same commitment while it is played.
+    const running = message(h, t0.standingsMessageId).caption!;
+    expect(COMMITMENT.exec(running)?.[1]).toBe(commitment);
 
     let played = 0;
     for (let guard = 0; (await tournamentIn(h)).status === "running"; guard++) {
@@ -176,6 +195,10 @@ describe("a round robin of five, played through the bot", () => {
       });
       if (i > 0) expect(r.wins).toBeLessThanOrEqual(table.rows[i - 1]!.wins);
     }
+    // Once no game of it is in play, its standings show the seed the commitment was of.
+    const caption = message(h, t.standingsMessageId).caption!;
+    const seed = /first game: <code>([0-9a-f]{64})<\/code>/.exec(caption)?.[1];
+    expect(createHash("sha256").update(Buffer.from(seed!, "hex")).digest("hex")).toBe(commitment);
     const winner = userById(t.winnerId!);
     expect(table.rows[0]!.name).toBe(winner.first_name);
     expect(table.rows[0]!.highlight).toBe(true);

@@ -1,6 +1,8 @@
+import { createHash, createHmac } from "node:crypto";
 import { describe, expect } from "vitest";
 import { encodePositionId } from "../../src/engine/index.js";
 import {
+  type GameView,
   type PlayerRef,
   TournamentService,
   type TournamentView,
@@ -222,6 +224,86 @@ describe("tournament play", () => {
     await r.tours.advance(id);
     expect(r.changes.length).toBe(before);
     expect((await r.tours.get(id))!.version).toBe(version);
+  });
+});
+
+describe("a tournament's dice", () => {
+  const sha256 = (hex: string) =>
+    createHash("sha256").update(Buffer.from(hex, "hex")).digest("hex");
+  const childSeed = (parent: string, k: number) =>
+    createHmac("sha256", Buffer.from(parent, "hex")).update(`match ${k}`).digest("hex");
+
+  it("seeds each match's first game from the seed committed before anyone joined, with a second part its players fixed", async () => {
+    const r = rig();
+    const made = await r.tours.create({
+      organiser: alice,
+      chat: CHAT,
+      variant: "long",
+      signupMs: 30 * MIN,
+      mark: "41:1767225600",
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    const id = made.value.id;
+    const commitment = made.value.diceCommitment!;
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(made.value.diceSeed).toBeNull();
+    const marks = new Map([
+      [alice.id, "41:1767225600"],
+      [bob.id, "p1816874327"],
+      [carol.id, `w${"ab".repeat(16)}`],
+    ]);
+    expect((await r.tours.join(id, bob, marks.get(bob.id)!)).ok).toBe(true);
+    expect((await r.tours.join(id, carol, marks.get(carol.id)!)).ok).toBe(true);
+    await r.tours.start(id, alice);
+
+    const firstGames = [];
+    let previous: GameView | null = null;
+    for (let k = 1; k <= 3; k++) {
+      const t = (await r.tours.get(id))!;
+      // Not shown while a game seeded from it is in play: its games' dice would follow.
+      expect(t.diceSeed).toBeNull();
+      const m = t.matches[k - 1]!;
+      const g = (await r.svc.getGame(m.liveGameId!))!;
+      expect(g.previousGameId).toBeNull();
+      if (previous === null) {
+        // Before they have played: both entries' own acts, in the match's order.
+        expect(g.diceSalt).toBe(`entry:${marks.get(m.a.id)}:${marks.get(m.b.id)}`);
+      } else {
+        // The game whose end freed them: the position its players' moves made.
+        const ended = previous.state.board;
+        expect(g.diceSalt).toBe(`after:${encodePositionId(ended.white, ended.black)}`);
+      }
+      await r.svc.act(g.id, g.white.id, { type: "resign" }, g.version);
+      previous = (await r.svc.getGame(g.id))!;
+      firstGames.push(previous);
+    }
+    const over = (await r.tours.get(id))!;
+    expect(over.status).toBe("finished");
+    const seed = over.diceSeed!;
+    expect(sha256(seed)).toBe(commitment);
+    // Each game's own seed, shown at its end, is the k-th child of the committed one.
+    expect(firstGames.map((g) => g.diceSeed)).toEqual([1, 2, 3].map((k) => childSeed(seed, k)));
+    expect(firstGames.map((g) => g.diceCommitment)).toEqual(
+      [1, 2, 3].map((k) => sha256(childSeed(seed, k))),
+    );
+  });
+
+  it("a mark that is not one is dropped: that entrant's first game takes its first board", async () => {
+    const r = rig();
+    const made = await r.tours.create({
+      organiser: alice,
+      chat: CHAT,
+      variant: "long",
+      signupMs: 30 * MIN,
+      mark: "41:1767225600",
+    });
+    if (!made.ok) throw new Error(made.error.message);
+    for (const p of [bob, carol]) await r.tours.join(made.value.id, p, "entry:forged:part");
+    await r.tours.start(made.value.id, alice);
+    const t = (await r.tours.get(made.value.id))!;
+    const g = (await r.svc.getGame(t.matches[0]!.liveGameId!))!;
+    expect(g.diceSalt).not.toMatch(/^entry:/);
+    expect(g.diceSalt).not.toContain("forged");
   });
 });
 

@@ -8,7 +8,7 @@ import {
 } from "../../engine/index.js";
 import { acceptChallenge, createChallenge, type GameStart } from "../challenges.js";
 import type { ServiceContext } from "../context.js";
-import { commitmentOf } from "../dice.js";
+import { commitmentOf, markOf } from "../dice.js";
 import { fail, ok, type ServiceResult } from "../errors.js";
 import { ratingLookup } from "../rating.js";
 import { nextLobbyGame } from "../rematch.js";
@@ -50,16 +50,6 @@ export interface SeekInput {
    */
   readonly mark?: string | null;
 }
-
-/**
- * A mark as stored, one of: a `/play anyone` message's number and date as Telegram gave
- * them ("57:1767225600"); a press's own part of the id Telegram gave it ("p1816874327"); the
- * 16 random bytes the board page drew on the seeker's device ("w" and 32 hex digits).
- */
-const MARK = /^(\d{1,12}:\d{1,12}|p\d{1,10}|w[0-9a-f]{32})$/;
-
-const markOf = (mark: string | null | undefined): string | null =>
-  typeof mark === "string" && MARK.test(mark) ? mark : null;
 
 /** A new seek's own seed and its commitment, drawn as it is stored. */
 function seekSeed(ctx: ServiceContext): { diceSeed: string; diceCommitment: string } {

@@ -12,6 +12,7 @@ import {
 } from "../../engine/index.js";
 import { controlFor } from "../clocks.js";
 import type { ServiceContext } from "../context.js";
+import { commitmentOf, markOf } from "../dice.js";
 import { fail, ok, type ServiceResult } from "../errors.js";
 import type { ChatRef, PlayerRef } from "../types.js";
 import { advance } from "./advance.js";
@@ -27,6 +28,8 @@ export interface TournamentInput {
   readonly signupMs: number;
   /** One clock for every game of it; none without. */
   readonly timeControl?: TimeControlName | null;
+  /** What the organiser's act fixed (see dice.ts markOf); their entry's mark. */
+  readonly mark?: string | null;
 }
 
 /** One game per pairing unless the organiser says otherwise: an evening's length. */
@@ -65,6 +68,8 @@ export async function createTournament(
   const now = ctx.config.now();
   await ctx.players.upsert(input.organiser, now);
   await ctx.chats.upsert(input.chat, now);
+  // Drawn before anyone else joins: each match's first game is seeded from it (matches.ts).
+  const seed = ctx.config.newSeed();
   const row = await ctx.tournaments.insert({
     chatId: input.chat.id,
     organiserId: input.organiser.id,
@@ -73,10 +78,12 @@ export async function createTournament(
     format,
     timeControl: controlFor(clockName, input.variant, rules),
     signupEndsAt: now + input.signupMs,
+    diceSeed: seed.toString("hex"),
+    diceCommitment: commitmentOf(seed),
     createdAt: now,
     updatedAt: now,
   });
-  await ctx.tournaments.addEntry(row.id, input.organiser.id, now);
+  await ctx.tournaments.addEntry(row.id, input.organiser.id, now, markOf(input.mark));
   await ctx.frontEnd.tournamentCreated(row.id);
   return ok(row);
 }
@@ -92,6 +99,7 @@ export async function joinTournament(
   ctx: ServiceContext,
   id: number,
   by: PlayerRef,
+  mark: string | null,
 ): Promise<ServiceResult<TournamentRow>> {
   const r = await inSignup(ctx, id);
   if (!r.ok) return r;
@@ -102,7 +110,7 @@ export async function joinTournament(
     return fail("already-entered", "You are in already.");
   if (entries.length >= MAX_ENTRANTS) return fail("tournament-full", "The tournament is full.");
   await ctx.players.upsert(by, now);
-  await ctx.tournaments.addEntry(id, by.id, now);
+  await ctx.tournaments.addEntry(id, by.id, now, markOf(mark));
   await ctx.tournaments.touch(id, now);
   return ok(r.value);
 }

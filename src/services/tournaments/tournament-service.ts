@@ -46,9 +46,14 @@ export class TournamentService {
     return await this.change(async () => createTournament(this.ctx, input));
   }
 
-  async join(id: number, by: PlayerRef): Promise<ServiceResult<TournamentView>> {
+  /** `mark`: what the join's own act fixed (see dice.ts markOf); the entrant's first games take it. */
+  async join(
+    id: number,
+    by: PlayerRef,
+    mark: string | null = null,
+  ): Promise<ServiceResult<TournamentView>> {
     if (!isId(id) || !isPlayer(by)) return badInput();
-    return await this.change(async () => joinTournament(this.ctx, id, by));
+    return await this.change(async () => joinTournament(this.ctx, id, by, mark));
   }
 
   async leave(id: number, by: PlayerRef): Promise<ServiceResult<TournamentView>> {

@@ -47,6 +47,10 @@ export interface TournamentView {
   /** Once finished: everyone's final place. */
   readonly places: readonly Placing[];
   readonly winnerId: number | null;
+  /** SHA-256 of the seed each match's first game's seed is derived from; null: none. */
+  readonly diceCommitment: string | null;
+  /** That seed, hex, once it is over and no game seeded from it is in play; else null. */
+  readonly diceSeed: string | null;
   /** Moves with every change its messages show. */
   readonly version: number;
   /** The status the sign-up card was last written for. */

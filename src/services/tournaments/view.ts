@@ -57,6 +57,8 @@ export async function tournamentView(
       liveGameId: live.get(m.id) ?? null,
     });
   const started = t.startedAt !== null;
+  const over = t.status === "finished" || t.status === "cancelled";
+  const seedShown = over && matchRows.every((m) => m.status !== "playing");
   return {
     id: t.id,
     chatId: t.chatId,
@@ -73,6 +75,8 @@ export async function tournamentView(
     bracket: t.format === "knockout" && started ? knockoutBracket(ids, results) : null,
     places: t.status === "finished" ? finalPlaces(t.format, ids, results) : [],
     winnerId: t.winnerId,
+    diceCommitment: t.diceCommitment,
+    diceSeed: seedShown ? t.diceSeed : null,
     version: t.version,
     cardStatus: t.cardStatus,
     announced: t.announced,

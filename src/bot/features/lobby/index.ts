@@ -4,6 +4,7 @@ import { lobbyRules } from "../../../services/index.js";
 import { onButton, type PayloadOf, type PressContext } from "../../buttons.js";
 import { encode } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
+import { actMark } from "../../press-origin.js";
 import { wholeMinutes } from "../../seekers.js";
 import { clockName } from "../../ui/clock-text.js";
 import { escapeHtml } from "../../ui/names.js";
@@ -95,7 +96,7 @@ async function seekFor(deps: LobbyDeps, ctx: BotContext, terms: SeekTerms): Prom
     return;
   }
   if (!(await withinLimit(ctx, deps.limits.challenges, "limit-challenges"))) return;
-  const mark = seekMark(ctx);
+  const mark = actMark(ctx);
   const r = await deps.lobby.seek({ seeker: playerRef(ctx.from), ...terms, mark });
   if (!r.ok) {
     const left = r.error.code === "held-out" ? await deps.lobby.heldOutFor(ctx.from.id) : null;
@@ -169,16 +170,4 @@ async function seekPress(
   if (p.command === "find")
     await seekFor(deps, ctx, { variant: p.variant, matchLength: 1, clock: "normal" });
   else await ctx.reply(ctx.t("seek-pick"), { parse_mode: "HTML", reply_markup: pickButtons(ctx) });
-}
-
-/**
- * The seek's part of its game's dice, what Telegram fixed of the act: a command's message
- * number and date, or a press's own part of its id. A press id's upper 32 bits are the
- * presser's Telegram id, left out: a stranger reads the game's record.
- */
-function seekMark(ctx: BotContext): string | null {
-  const q = ctx.callbackQuery;
-  if (q) return /^\d{1,20}$/.test(q.id) ? `p${BigInt(q.id) & 0xffffffffn}` : null;
-  const m = ctx.msg;
-  return m ? `${m.message_id}:${m.date}` : null;
 }

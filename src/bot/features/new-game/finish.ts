@@ -4,6 +4,7 @@ import type { TournamentFormat } from "../../../engine/index.js";
 import type { Translate } from "../../../texts/translate.js";
 import { encode } from "../../callback-data.js";
 import type { BotContext, InnerContext } from "../../context.js";
+import { actMark } from "../../press-origin.js";
 import { errorText } from "../../ui/errors-text.js";
 import { challengeKeyboard, challengeText } from "../challenge/text.js";
 import { startVsComputer } from "../challenge/vs-computer.js";
@@ -61,6 +62,7 @@ async function startTournament(
         format,
         signupMs: Math.min(deps.config.challengeTtlMs, 30 * 60_000),
         timeControl: clock,
+        mark: actMark(ctx),
       },
       locale,
     ),

@@ -12,6 +12,7 @@ import type { TournamentCommand } from "../../callback-data.js";
 import { isChatAdmin } from "../../chat-admins.js";
 import type { BotContext } from "../../context.js";
 import { pressed } from "../../press.js";
+import { actMark } from "../../press-origin.js";
 import { errorText } from "../../ui/errors-text.js";
 import { quotedWord } from "../../ui/fit.js";
 import { playerRef } from "../player-ref.js";
@@ -77,6 +78,7 @@ async function tournamentCommand(deps: TournamentDeps, ctx: CommandContext<BotCo
       format: args.format,
       signupMs: args.signupMs,
       timeControl: args.clock,
+      mark: actMark(ctx),
     },
     locale,
   );
@@ -129,7 +131,7 @@ async function tournamentPress(
     await boards.askCancel(t, false);
     return;
   }
-  const r = await act(deps, t, command, by, chatAdmin);
+  const r = await act(deps, t, command, by, chatAdmin, actMark(ctx));
   if (!r.ok) {
     await answers.answer(ctx, errorText(ctx.t, r.error), true);
     await boards.request(tournamentId);
@@ -152,11 +154,13 @@ async function act(
   command: Exclude<TournamentCommand, "cancel-back">,
   by: ReturnType<typeof playerRef>,
   chatAdmin: boolean,
+  /** What the press fixed: a join's part of its matches' dice. */
+  mark: string | null,
 ): Promise<ServiceResult<TournamentView>> {
   const { tournaments } = deps;
   switch (command) {
     case "join":
-      return await tournaments.join(t.id, by);
+      return await tournaments.join(t.id, by, mark);
     case "leave":
       return await tournaments.leave(t.id, by);
     case "start":

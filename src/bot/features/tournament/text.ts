@@ -39,6 +39,7 @@ export function signupCard(tr: Translate, t: TournamentView, now: number): strin
     ...(clock ? [clock] : []),
     tr("tournament-card-organiser", { name: htmlName(t.organiser) }),
     tr("tournament-card-closes", { minutes: minutesLeft(t, now) }),
+    ...diceLine(tr, t),
     "",
     tr("tournament-card-players", { n: t.entrants.length }),
   ];
@@ -79,6 +80,17 @@ export function closedCard(tr: Translate, t: TournamentView): string {
   return `${head}\n${tr(calledOff ? "tournament-card-called-off" : "tournament-card-cancelled")}`;
 }
 
+/**
+ * The seed every match's first game is derived from: its commitment before anyone joins and
+ * while it is played, the seed itself once no game of it is in play (docs/rules.md).
+ */
+const diceLine = (tr: Translate, t: TournamentView): string[] =>
+  t.diceSeed !== null
+    ? [tr("tournament-dice-seed", { seed: t.diceSeed })]
+    : t.diceCommitment !== null
+      ? [tr("tournament-dice-commitment", { hash: t.diceCommitment })]
+      : [];
+
 const pairText = (a: PlayerView, b: PlayerView) => `${htmlName(a)} — ${htmlName(b)}`;
 
 /** Under the standings picture: the games on now, or the result. */
@@ -97,7 +109,7 @@ export function standingsCaption(tr: Translate, t: TournamentView): string {
       const done = t.matches.filter((m) => m.status === "done").length;
       lines.push(tr("tournament-progress", { done, total: totalMatches(t) }));
     }
-    return lines.join("\n");
+    return [...lines, ...diceLine(tr, t)].join("\n");
   });
 }
 
