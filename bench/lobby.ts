@@ -120,11 +120,11 @@ async function seedRatings(
   database: ReturnType<typeof openDatabase>,
   players: readonly { userId: number; variant: Variant; rating: number }[],
 ) {
-  const repo = new PlayersRepo(database.db);
-  await database.db.transaction(async () => {
+  await database.db.transaction(async (tx) => {
+    const repo = new PlayersRepo(tx);
     for (const p of players) {
       await repo.upsert({ id: p.userId, firstName: `P${p.userId}` }, T0);
-      database.db.sql
+      tx.sql
         .insert(ratings)
         .values({
           userId: p.userId,

@@ -7,7 +7,7 @@ import type { FrontEnd, MessageRef } from "../../src/services/index.js";
 export function memoryFrontEnd(): FrontEnd {
   const games = new Map<number, MessageRef>();
   const challenges = new Map<number, MessageRef>();
-  return {
+  const port: FrontEnd = {
     gameCreated: async () => {},
     challengeCreated: async () => {},
     tournamentCreated: async () => {},
@@ -16,5 +16,8 @@ export function memoryFrontEnd(): FrontEnd {
     challengeMessage: async (id) => challenges.get(id) ?? null,
     setChallengeMessage: async (id, ref) => void challenges.set(id, ref),
     isChatLost: () => false,
+    // Memory takes no part in a transaction: a rolled-back game's place stays (ids are new).
+    within: () => port,
   };
+  return port;
 }

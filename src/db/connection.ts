@@ -37,12 +37,28 @@ interface Scope {
 export interface Connection {
   /** Runs one query (or a few that need no transaction). */
   run<T>(fn: (db: Sql, t: Tables) => T | Promise<T>): Promise<T>;
-  /** Runs `fn` as one transaction: it sees and writes alone, and all or nothing of it lands. */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
-  /** Whether the caller runs inside a transaction (whose writes may yet roll back). */
+  /**
+   * Runs `fn` as one transaction: it sees and writes alone, and all or nothing of it lands.
+   * Everything it does goes through `tx`, the connection bound to it; inside, `tx.transaction`
+   * is a savepoint. The connection it was opened from refuses statements from it meanwhile:
+   * on a server database that one is another session, which neither sees its writes nor
+   * rolls back with it.
+   */
+  transaction<T>(fn: (tx: Connection) => Promise<T>): Promise<T>;
+  /** Whether this is a transaction's connection (whose writes may yet roll back). */
   inTransaction(): boolean;
   /** The drizzle handle, for tools and tests that read past the repositories. */
   readonly sql: Sql;
+}
+
+/** A statement sent past the transaction its flow holds (see Connection.transaction). */
+export class OutsideTransaction extends Error {
+  constructor() {
+    super(
+      "a statement outside the transaction that holds the connection: use the transaction's own",
+    );
+    this.name = "OutsideTransaction";
+  }
 }
 
 /**
@@ -59,51 +75,42 @@ export class SqliteConnection implements Connection {
   constructor(readonly sql: Sql) {}
 
   run<T>(fn: (db: Sql, t: Tables) => T | Promise<T>): Promise<T> {
-    if (this.scopes.getStore()?.open) return Promise.resolve(fn(this.sql, tables));
+    const scope = this.scopes.getStore();
+    if (scope?.open) {
+      if (scope.depth >= 0) return Promise.reject(new OutsideTransaction());
+      return Promise.resolve(fn(this.sql, tables));
+    }
     return this.exclusive(async () => fn(this.sql, tables));
   }
 
-  transaction<T>(fn: () => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: Connection) => Promise<T>): Promise<T> {
     const scope = this.scopes.getStore();
-    if (scope?.open) return scope.depth < 0 ? this.begin(scope, fn) : this.savepoint(scope, fn);
+    if (scope?.open) {
+      if (scope.depth >= 0) return Promise.reject(new OutsideTransaction());
+      return this.begin(scope, fn);
+    }
     return this.exclusive((held) => this.begin(held, fn));
   }
 
   inTransaction(): boolean {
-    const scope = this.scopes.getStore();
-    return scope?.open === true && scope.depth >= 0;
+    return false;
   }
 
-  private async begin<T>(scope: Scope, fn: () => Promise<T>): Promise<T> {
+  private async begin<T>(scope: Scope, fn: (tx: Connection) => Promise<T>): Promise<T> {
     const client = this.sql.$client;
     client.exec("begin immediate");
     scope.depth = 0;
+    const tx = new SqliteTransaction(this.sql, scope);
     try {
-      const value = await fn();
+      const value = await fn(tx);
       client.exec("commit");
       return value;
     } catch (e) {
       if (client.inTransaction) client.exec("rollback");
       throw e;
     } finally {
+      tx.end();
       scope.depth = -1;
-    }
-  }
-
-  private async savepoint<T>(scope: Scope, fn: () => Promise<T>): Promise<T> {
-    const name = `sp${++scope.depth}`;
-    const client = this.sql.$client;
-    client.exec(`savepoint ${name}`);
-    try {
-      const value = await fn();
-      client.exec(`release ${name}`);
-      return value;
-    } catch (e) {
-      client.exec(`rollback to ${name}`);
-      client.exec(`release ${name}`);
-      throw e;
-    } finally {
-      scope.depth--;
     }
   }
 
@@ -122,5 +129,55 @@ export class SqliteConnection implements Connection {
     const settled = this.holders++ === 0 ? start() : this.tail.then(start);
     this.tail = settled.catch(() => {});
     return settled;
+  }
+}
+
+/** The connection bound to one open transaction; it refuses work once that has ended. */
+class SqliteTransaction implements Connection {
+  private ended = false;
+
+  constructor(
+    readonly sql: Sql,
+    private readonly scope: Scope,
+  ) {}
+
+  /** The transaction is over: whatever still holds this handle (work spawned late) fails. */
+  end(): void {
+    this.ended = true;
+  }
+
+  private check(): void {
+    if (this.ended) throw new Error("the transaction this handle belongs to has ended");
+  }
+
+  run<T>(fn: (db: Sql, t: Tables) => T | Promise<T>): Promise<T> {
+    try {
+      this.check();
+      return Promise.resolve(fn(this.sql, tables));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  async transaction<T>(fn: (tx: Connection) => Promise<T>): Promise<T> {
+    this.check();
+    const name = `sp${++this.scope.depth}`;
+    const client = this.sql.$client;
+    client.exec(`savepoint ${name}`);
+    try {
+      const value = await fn(this);
+      client.exec(`release ${name}`);
+      return value;
+    } catch (e) {
+      client.exec(`rollback to ${name}`);
+      client.exec(`release ${name}`);
+      throw e;
+    } finally {
+      this.scope.depth--;
+    }
+  }
+
+  inTransaction(): boolean {
+    return !this.ended;
   }
 }

@@ -172,8 +172,11 @@ export class GamesRepo {
    * Runs `fn` with the per-move path's prepared statements; every repository on a handle
    * shares them.
    */
-  private prepared<T>(fn: (s: Statements, db: Sql, t: Tables) => T | Promise<T>): Promise<T> {
-    return this.db.run((db, t) => fn(statementsOf(db, t), db, t));
+  private prepared<T>(
+    fn: (s: Statements, db: Sql, t: Tables) => T | Promise<T>,
+    on: Db = this.db,
+  ): Promise<T> {
+    return on.run((db, t) => fn(statementsOf(db, t), db, t));
   }
 
   private fullWhere(
@@ -185,8 +188,8 @@ export class GamesRepo {
 
   /** Creates the game with its first events; its version is their count. */
   insert(values: Omit<NewGameRow, "version">, events: readonly NewEvent[]): Promise<GameRow> {
-    return this.db.transaction(async () => {
-      const row = await this.db.run(async (db, { games }) =>
+    return this.db.transaction(async (tx) => {
+      const row = await tx.run(async (db, { games }) =>
         only(
           await db
             .insert(games)
@@ -194,7 +197,7 @@ export class GamesRepo {
             .returning(),
         ),
       );
-      await this.appendEvents(row.id, 0, events, values.createdAt);
+      await this.appendEvents(tx, row.id, 0, events, values.createdAt);
       return row;
     });
   }
@@ -209,8 +212,8 @@ export class GamesRepo {
     events: readonly NewEvent[],
     now: number,
   ): Promise<GameRow | undefined> {
-    return this.db.transaction(async () => {
-      const row = await this.db.run(async (db, { games }) =>
+    return this.db.transaction(async (tx) => {
+      const row = await tx.run(async (db, { games }) =>
         first(
           await db
             .update(games)
@@ -219,7 +222,7 @@ export class GamesRepo {
             .returning(),
         ),
       );
-      if (row) await this.appendEvents(id, 0, events, now);
+      if (row) await this.appendEvents(tx, id, 0, events, now);
       return row;
     });
   }
@@ -244,19 +247,21 @@ export class GamesRepo {
     now: number,
   ): Promise<GameRow | undefined> {
     const version = expectedVersion + events.length;
-    return this.db.transaction(async () => {
-      const row = await this.prepared(async (s) =>
-        first(
-          await s.write.execute({
-            ...patch,
-            version,
-            updatedAt: now,
-            id,
-            expected: expectedVersion,
-          }),
-        ),
+    return this.db.transaction(async (tx) => {
+      const row = await this.prepared(
+        async (s) =>
+          first(
+            await s.write.execute({
+              ...patch,
+              version,
+              updatedAt: now,
+              id,
+              expected: expectedVersion,
+            }),
+          ),
+        tx,
       );
-      if (row) await this.appendEvents(id, expectedVersion, events, now);
+      if (row) await this.appendEvents(tx, id, expectedVersion, events, now);
       return row;
     });
   }
@@ -266,6 +271,7 @@ export class GamesRepo {
    * statement, however many steps the action took.
    */
   private async appendEvents(
+    tx: Db,
     gameId: number,
     after: number,
     events: readonly NewEvent[],
@@ -287,7 +293,7 @@ export class GamesRepo {
         s.appendEvents.set(n, insert);
       }
       await insert.execute(values);
-    });
+    }, tx);
   }
 
   /**

@@ -188,8 +188,8 @@ export class StrangersRepo {
   /** The person's latest block, removed; undefined when they block nobody. */
   unblockLatest(blockerId: number): Promise<BlockRow | undefined> {
     // One transaction: the block read is the one removed, whoever else unblocks meanwhile.
-    return this.db.transaction(() =>
-      this.db.run(async (db, { blocks }) => {
+    return this.db.transaction((tx) =>
+      tx.run(async (db, { blocks }) => {
         const row = first(
           await db
             .select()

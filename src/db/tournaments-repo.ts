@@ -171,8 +171,8 @@ export class TournamentsRepo {
   /** `mark`: what the entrant's act fixed (see tournamentEntries.mark). */
   addEntry(id: number, playerId: number, now: number, mark: string | null): Promise<boolean> {
     // One transaction: the next seed read is the one written.
-    return this.db.transaction(() =>
-      this.db.run(async (db, { tournamentEntries }) => {
+    return this.db.transaction((tx) =>
+      tx.run(async (db, { tournamentEntries }) => {
         const last = first(
           await db
             .select({ seed: max(tournamentEntries.seed) })

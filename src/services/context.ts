@@ -49,8 +49,14 @@ export class ServiceContext {
     this.strangers = new StrangersRepo(db);
   }
 
-  /** Runs `fn` as one transaction: it reads and writes alone, and lands all or nothing. */
-  tx<T>(fn: () => Promise<T>): Promise<T> {
-    return this.db.transaction(fn);
+  /**
+   * Runs `fn` as one transaction: it reads and writes alone, and lands all or nothing. `t` is
+   * the context bound to it (its repositories and front end run inside it); everything the
+   * body does goes through `t`, the context it was opened from is refused meanwhile.
+   */
+  tx<T>(fn: (t: ServiceContext) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) =>
+      fn(new ServiceContext(tx, this.config, this.frontEnd.within(tx))),
+    );
   }
 }

@@ -1,3 +1,4 @@
+import type { Db } from "../db/index.js";
 import type { MessageRef } from "./message-ref.js";
 
 /** A new game and what it began from: a challenge, the game before it, a tournament's match. */
@@ -29,4 +30,6 @@ export interface FrontEnd {
   setChallengeMessage(challengeId: number, ref: MessageRef): Promise<void>;
   /** The chat cannot be reached (the bot was removed or blocked): its games' timers wait. */
   isChatLost(chatId: number): boolean;
+  /** The port as it reads and writes inside the service's transaction `tx`. */
+  within(tx: Db): FrontEnd;
 }

@@ -106,7 +106,7 @@ export class GameService {
     if (!isOptionalRef(input.message)) return badInput();
     if (input.cardKey != null && typeof input.cardKey !== "string") return badInput();
     if (input.rated != null && typeof input.rated !== "boolean") return badInput();
-    return await this.write(async () => createChallenge(this.ctx, input));
+    return await this.write(async (t) => createChallenge(t, input));
   }
 
   /**
@@ -120,9 +120,7 @@ export class GameService {
     started: StartedBy = {},
   ): Promise<ServiceResult<GameStart>> {
     if (!isId(challengeId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
-    const r = await this.write(async () =>
-      acceptChallenge(this.ctx, challengeId, by, message, started),
-    );
+    const r = await this.write(async (t) => acceptChallenge(t, challengeId, by, message, started));
     if (r.ok) await this.tell(r.value.game, ["started"]);
     return r;
   }
@@ -132,17 +130,17 @@ export class GameService {
     by: PlayerRef,
   ): Promise<ServiceResult<ChallengeView>> {
     if (!isId(challengeId) || !isPlayer(by)) return badInput();
-    return await this.write(async () => declineChallenge(this.ctx, challengeId, by));
+    return await this.write(async (t) => declineChallenge(t, challengeId, by));
   }
 
   async cancelChallenge(challengeId: number, by: PlayerRef): Promise<ServiceResult<ChallengeView>> {
     if (!isId(challengeId) || !isPlayer(by)) return badInput();
-    return await this.write(async () => cancelChallenge(this.ctx, challengeId, by));
+    return await this.write(async (t) => cancelChallenge(t, challengeId, by));
   }
 
   /** Closes every pending challenge past its time; returns them so their messages can change. */
   async expireChallenges(now: number = this.config.now()): Promise<ChallengeView[]> {
-    return await this.ctx.tx(async () => expireChallenges(this.ctx, now));
+    return await this.ctx.tx(async (t) => expireChallenges(t, now));
   }
 
   /**
@@ -186,7 +184,7 @@ export class GameService {
     if (refused) return about(refused, view);
     let r: ServiceResult<ActOutcome>;
     try {
-      r = await this.write(async () => playAction(this.ctx, read, userId, actionsOf(a)));
+      r = await this.write(async (t) => playAction(t, read, userId, actionsOf(a)));
     } catch (e) {
       // The engine threw on a state that looked whole: a damaged game is contained here.
       if (!(await this.auditGame(gameId))) throw e;
@@ -224,9 +222,7 @@ export class GameService {
     if (!clock) return false;
     let started = false;
     try {
-      started = await this.ctx.tx(() =>
-        this.ctx.games.setClock(g.id, version, clock, flagAt(clock)),
-      );
+      started = await this.ctx.tx((t) => t.games.setClock(g.id, version, clock, flagAt(clock)));
     } catch (e) {
       if (!isBusy(e)) throw e;
     }
@@ -247,7 +243,7 @@ export class GameService {
     if (!read || !g || g.status !== "active" || !isPast(g.flagAt, now)) return null;
     if (damageOf(g)) return null;
     if (this.isChatLost(g.chatId)) return null;
-    const r = await this.write(async () => flagAction(this.ctx, read));
+    const r = await this.write(async (t) => flagAction(t, read));
     if (!r.ok) return null;
     await this.tell(r.value.game, r.value.happened);
     return r.value;
@@ -274,7 +270,7 @@ export class GameService {
    */
   async resumeStalledClocks(now: number = this.config.now()): Promise<number[]> {
     return await this.moveClocks(
-      () => this.ctx.games.heldClocksSince(now - STALLED_CLOCK_MS),
+      (t) => t.games.heldClocksSince(now - STALLED_CLOCK_MS),
       (c, g) => (this.isChatLost(g.chatId) ? null : clockResumedAt(c, now)),
     );
   }
@@ -284,7 +280,7 @@ export class GameService {
     move: (c: ClockState) => ClockState | null,
   ): Promise<number[]> {
     if (!Number.isSafeInteger(chatId)) return [];
-    return await this.moveClocks(() => this.ctx.games.clockedIn(chatId), move);
+    return await this.moveClocks((t) => t.games.clockedIn(chatId), move);
   }
 
   /**
@@ -292,15 +288,15 @@ export class GameService {
    * tells the games moved ("clock"). A busy database moves none.
    */
   private async moveClocks(
-    rows: () => Promise<GameRow[]>,
+    rows: (t: ServiceContext) => Promise<GameRow[]>,
     move: (c: ClockState, g: GameRow) => ClockState | null,
   ): Promise<number[]> {
     const moved: number[] = [];
     try {
-      await this.ctx.tx(async () => {
-        for (const g of await rows()) {
+      await this.ctx.tx(async (t) => {
+        for (const g of await rows(t)) {
           const clock = g.clock && move(g.clock, g);
-          if (clock && (await this.ctx.games.setClock(g.id, g.version, clock, flagAt(clock))))
+          if (clock && (await t.games.setClock(g.id, g.version, clock, flagAt(clock))))
             moved.push(g.id);
         }
       });
@@ -345,14 +341,14 @@ export class GameService {
     const downSince = await this.ctx.clockMarks.get(CLOCKS_MARK);
     if (downSince === null) return [];
     const moved: number[] = [];
-    await this.ctx.tx(async () => {
-      for (const { id } of await this.ctx.games.runningClocks()) {
-        const g = await this.ctx.games.get(id);
+    await this.ctx.tx(async (t) => {
+      for (const { id } of await t.games.runningClocks()) {
+        const g = await t.games.get(id);
         if (!g?.clock) continue;
         const clock = clockAfterDowntime(g.clock, downSince, now);
-        if (await this.ctx.games.setClock(id, g.version, clock, flagAt(clock))) moved.push(id);
+        if (await t.games.setClock(id, g.version, clock, flagAt(clock))) moved.push(id);
       }
-      await this.ctx.clockMarks.set(CLOCKS_MARK, now);
+      await t.clockMarks.set(CLOCKS_MARK, now);
     });
     return moved;
   }
@@ -387,9 +383,9 @@ export class GameService {
    */
   async beginGame(gameId: number, origin: DiceOrigin): Promise<ServiceResult<GameStart>> {
     if (!isId(gameId) || !isDiceOrigin(origin)) return badInput();
-    const r = await this.write(async () => {
-      const begun = await beginGame(this.ctx, gameId, origin);
-      return begun.ok ? ok(await gameStart(this.ctx, gameId)) : begun;
+    const r = await this.write(async (t) => {
+      const begun = await beginGame(t, gameId, origin);
+      return begun.ok ? ok(await gameStart(t, gameId)) : begun;
     });
     if (r.ok) await this.tell(r.value.game, ["started"]);
     return r;
@@ -402,7 +398,7 @@ export class GameService {
     started: StartedBy = {},
   ): Promise<ServiceResult<GameStart>> {
     if (!isId(gameId) || !isPlayer(by) || !isOptionalRef(message)) return badInput();
-    const r = await this.write(async () => rematch(this.ctx, gameId, by, message, started));
+    const r = await this.write(async (t) => rematch(t, gameId, by, message, started));
     if (r.ok) await this.tell(r.value.game, ["started"]);
     return r;
   }
@@ -464,10 +460,10 @@ export class GameService {
       (typeof locale !== "string" || !/^[a-z]{2,3}([-_][A-Za-z]{2,4})?$/.test(locale))
     )
       return badInput();
-    return await this.write(async () => {
+    return await this.write(async (t) => {
       const now = this.config.now();
-      if (typeof user !== "number") await this.ctx.players.upsert(user, now);
-      return (await this.ctx.players.setLocale(id, locale, now))
+      if (typeof user !== "number") await t.players.upsert(user, now);
+      return (await t.players.setLocale(id, locale, now))
         ? ok(null)
         : fail("not-found", "Unknown player.");
     });
@@ -585,10 +581,10 @@ export class GameService {
    */
   async lapseUnconfirmed(before: number): Promise<number[]> {
     const now = this.config.now();
-    const r = await this.write(async () => {
+    const r = await this.write(async (t) => {
       const lapsed: number[] = [];
-      for (const g of await this.ctx.games.unconfirmedSince(before))
-        if (await this.ctx.games.markAbandoned(g.id, now)) lapsed.push(g.id);
+      for (const g of await t.games.unconfirmedSince(before))
+        if (await t.games.markAbandoned(g.id, now)) lapsed.push(g.id);
       return ok(lapsed);
     });
     const lapsed = r.ok ? r.value : [];
@@ -612,10 +608,10 @@ export class GameService {
 
   async setChatConfirmTurns(chat: ChatRef, confirmTurns: boolean): Promise<ServiceResult<null>> {
     if (!isId(chat.id) || typeof confirmTurns !== "boolean") return badInput();
-    return await this.write(async () => {
+    return await this.write(async (t) => {
       const now = this.config.now();
-      await this.ctx.chats.upsert(chat, now);
-      await this.ctx.chats.setConfirmTurns(chat.id, confirmTurns, now);
+      await t.chats.upsert(chat, now);
+      await t.chats.setConfirmTurns(chat.id, confirmTurns, now);
       return ok(null);
     });
   }
@@ -623,8 +619,8 @@ export class GameService {
   /** Records a user met outside any game (e.g. in an inline query) so their name is known. */
   async touchPlayer(player: PlayerRef): Promise<void> {
     if (!isPlayer(player)) return;
-    await this.write(async () => {
-      await this.ctx.players.upsert(player, this.config.now());
+    await this.write(async (t) => {
+      await t.players.upsert(player, this.config.now());
       return ok(null);
     });
   }
@@ -675,7 +671,9 @@ export class GameService {
   }
 
   /** A transaction whose lost optimistic write or busy database is an error, not a throw. */
-  private async write<T>(fn: () => Promise<ServiceResult<T>>): Promise<ServiceResult<T>> {
+  private async write<T>(
+    fn: (t: ServiceContext) => Promise<ServiceResult<T>>,
+  ): Promise<ServiceResult<T>> {
     try {
       return await this.ctx.tx(fn);
     } catch (e) {

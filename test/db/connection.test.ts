@@ -4,6 +4,7 @@
  * own part.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { type Connection, OutsideTransaction } from "../../src/db/connection.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/open.js";
 
 let opened: OpenedDatabase[] = [];
@@ -17,12 +18,12 @@ function notes() {
   opened.push(database);
   database.sqlite.exec("create table notes (v text not null)");
   const db = database.db;
-  const write = (v: string) =>
-    db.run((sql) => {
+  const write = (v: string, on: Connection = db) =>
+    on.run((sql) => {
       sql.$client.prepare("insert into notes (v) values (?)").run(v);
     });
-  const all = () =>
-    db.run((sql) =>
+  const all = (on: Connection = db) =>
+    on.run((sql) =>
       (sql.$client.prepare("select v from notes order by rowid").all() as { v: string }[]).map(
         (r) => r.v,
       ),
@@ -37,8 +38,8 @@ describe("the SQLite connection", () => {
     const { db, write, all } = notes();
     const order: string[] = [];
     const failed = db
-      .transaction(async () => {
-        await write("inside");
+      .transaction(async (tx) => {
+        await write("inside", tx);
         order.push("inside written");
         // Awaits in the middle of the transaction: the other flow gets its turn of the loop.
         await turn();
@@ -61,38 +62,69 @@ describe("the SQLite connection", () => {
 
   it("a transaction inside one is a savepoint: its failure undoes only its own part", async () => {
     const { db, write, all } = notes();
-    await db.transaction(async () => {
-      await write("outer");
-      const inner = await db
-        .transaction(async () => {
-          await write("inner");
+    await db.transaction(async (tx) => {
+      await write("outer", tx);
+      const inner = await tx
+        .transaction(async (sp) => {
+          await write("inner", sp);
           throw new Error("inner fails");
         })
         .catch((e: Error) => e.message);
       expect(inner).toBe("inner fails");
-      await write("outer again");
+      await write("outer again", tx);
     });
     expect(await all()).toEqual(["outer", "outer again"]);
   });
 
-  it("knows whether the caller is inside a transaction, across its awaits", async () => {
+  it("a statement its flow sends past the transaction it holds is refused, and the transaction rolls back", async () => {
+    const { db, write, all } = notes();
+    const stray = db.transaction(async (tx) => {
+      await write("inside", tx);
+      await turn();
+      // The connection it was opened from: on a server database, another session.
+      await write("past it");
+    });
+    await expect(stray).rejects.toBeInstanceOf(OutsideTransaction);
+    const nested = db.transaction(async () => db.transaction(async () => "never"));
+    await expect(nested).rejects.toBeInstanceOf(OutsideTransaction);
+    expect(await all()).toEqual([]);
+    // The connection is free again.
+    await write("after");
+    expect(await all()).toEqual(["after"]);
+  });
+
+  it("a transaction's handle refuses work that outlives it", async () => {
+    const { db, write, all } = notes();
+    let kept: Connection | null = null;
+    await db.transaction(async (tx) => {
+      kept = tx;
+      await write("inside", tx);
+    });
+    await expect(write("late", kept!)).rejects.toThrow(/has ended/);
+    expect(await all()).toEqual(["inside"]);
+  });
+
+  it("knows a transaction's handle from the connection, across its awaits", async () => {
     const { db } = notes();
     expect(db.inTransaction()).toBe(false);
-    await db.transaction(async () => {
-      expect(db.inTransaction()).toBe(true);
+    let kept: Connection | null = null;
+    await db.transaction(async (tx) => {
+      kept = tx;
+      expect(tx.inTransaction()).toBe(true);
+      expect(db.inTransaction()).toBe(false);
       await turn();
-      expect(db.inTransaction()).toBe(true);
+      expect(tx.inTransaction()).toBe(true);
     });
-    expect(db.inTransaction()).toBe(false);
+    expect(kept!.inTransaction()).toBe(false);
   });
 
   it("two transactions at once run one after the other, each whole", async () => {
     const { db, write, all } = notes();
     const run = (name: string) =>
-      db.transaction(async () => {
-        await write(`${name} 1`);
+      db.transaction(async (tx) => {
+        await write(`${name} 1`, tx);
         await turn();
-        await write(`${name} 2`);
+        await write(`${name} 2`, tx);
       });
     await Promise.all([run("a"), run("b")]);
     expect(await all()).toEqual(["a 1", "a 2", "b 1", "b 2"]);

@@ -64,7 +64,7 @@ async function lane(id: number): Promise<{ kills: number; problems: string[] }> 
     if (signal !== "SIGKILL") return { kills, problems: [`child ended by itself: ${stderr}`] };
     kills++;
     const d = openDatabase(dbPath);
-    const problems = await d.db.transaction(async () => databaseProblems(d.db, seen));
+    const problems = await d.db.transaction(async (tx) => databaseProblems(tx, seen));
     d.close();
     if (problems.length > 0) return { kills, problems };
   }
@@ -78,7 +78,7 @@ describe("crash safety", () => {
     expect(results.reduce((n, r) => n + r.kills, 0)).toBeGreaterThanOrEqual(100);
 
     const d = openDatabase(dbPath);
-    expect(await d.db.transaction(async () => databaseProblems(d.db))).toEqual([]);
+    expect(await d.db.transaction(async (tx) => databaseProblems(tx))).toEqual([]);
     const count = (q: string) => d.sqlite.prepare(q).pluck().get() as number;
     // The children got somewhere: games were played, finished and continued as rematches.
     expect(count("select count(*) from game_events")).toBeGreaterThan(200);

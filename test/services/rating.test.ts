@@ -239,7 +239,7 @@ describe("the rating across chats", () => {
     const s = (await ctx.series.get(row.seriesId))!;
     const result = row.state.result!;
     const draw = { ...result, winner: null, kind: "draw" as const, points: 0 };
-    const rate = (r: typeof row) => ctx.tx(async () => rateFinish(ctx, r, s, s.state, clock.now()));
+    const rate = (r: typeof row) => ctx.tx(async (t) => rateFinish(t, r, s, s.state, clock.now()));
     expect(await rate({ ...row, state: { ...row.state, result: draw } })).toBeNull();
     expect(await rate({ ...row, status: "abandoned" })).toBeNull();
     expect(await rate({ ...row, status: "broken" })).toBeNull();
@@ -261,15 +261,15 @@ describe("the rating across chats", () => {
     const ctx = new ServiceContext(database.db, svc.config, svc.frontEnd);
     const row = (await ctx.games.get(g.id))!;
     clock.advance(HOUR);
-    const again = await ctx.tx(async () => recordFinish(ctx, row, clock.now()));
+    const again = await ctx.tx(async (t) => recordFinish(t, row, clock.now()));
     expect(again.rated).toBeNull();
     expect([await standingOf(svc, alice), await standingOf(svc, bob)]).toEqual(before);
     expect(database.db.sql.select().from(historyTable).all()).toHaveLength(2);
     expect(database.db.sql.select().from(ratingsTable).all()).toHaveLength(2);
     // The database itself keeps one line per game and player.
     await expect(
-      ctx.tx(() =>
-        ctx.ratings.record({
+      ctx.tx((t) =>
+        t.ratings.record({
           userId: bob.id,
           variant: "long",
           rating: 1600,

@@ -59,7 +59,7 @@ export class UpdateInbox {
       payload: JSON.stringify(u.update),
       receivedAt,
     }));
-    return new Set(await this.db.transaction(() => this.repo.addNew(rows)));
+    return new Set(await this.db.transaction((tx) => new InboxRepo(tx).addNew(rows)));
   }
 
   /**
@@ -68,10 +68,11 @@ export class UpdateInbox {
    * that kills the process cannot do it for ever.
    */
   takePending(): Promise<Pending> {
-    return this.db.transaction(async () => {
+    return this.db.transaction(async (tx) => {
+      const repo = new InboxRepo(tx);
       const replay: InboxEntry[] = [];
       const givenUp: { id: number; reason: string }[] = [];
-      for (const row of await this.repo.pending()) {
+      for (const row of await repo.pending()) {
         const update = parsed(row.payload);
         if (row.attempts >= this.maxAttempts)
           givenUp.push({ id: row.updateId, reason: `begun ${row.attempts} times` });
@@ -79,8 +80,8 @@ export class UpdateInbox {
         else replay.push({ id: row.updateId, update, receivedAt: row.receivedAt });
       }
       const now = this.now();
-      for (const g of givenUp) await this.repo.markDone(g.id, now);
-      await this.repo.countAttempt(replay.map((e) => e.id));
+      for (const g of givenUp) await repo.markDone(g.id, now);
+      await repo.countAttempt(replay.map((e) => e.id));
       return { replay, givenUp };
     });
   }

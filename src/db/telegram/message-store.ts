@@ -39,6 +39,21 @@ function placeOf(
 
 const p = (name: string) => sql.placeholder(name);
 
+const prepareStatements = (db: Db) => ({
+  board: db.sql
+    .select()
+    .from(tgGameBoards)
+    .where(eq(tgGameBoards.gameId, p("gameId")))
+    .prepare(),
+  inInline: db.sql
+    .select({ gameId: tgGameBoards.gameId })
+    .from(tgGameBoards)
+    .where(eq(tgGameBoards.inlineMessageId, p("inlineMessageId")))
+    .orderBy(desc(tgGameBoards.gameId))
+    .limit(1)
+    .prepare(),
+});
+
 /** Games whose board rows are kept in memory: a press asks for its game's several times. */
 const CACHED_BOARDS = 10_000;
 
@@ -52,35 +67,32 @@ export class MessageStore {
   /** Asked before every call into a chat: the few lost ones are kept in memory. */
   private readonly lost: Set<number>;
   /**
-   * Board rows as committed; this process is their only writer. A row read inside a
-   * transaction is not kept: the transaction may yet roll back (and its game id be reused).
+   * Board rows as committed; this process is their only writer. A row read or written inside
+   * a transaction is not kept (the transaction may yet roll back, and its game id be reused),
+   * and one written there is dropped, so the next read after it ends is the database's.
    */
-  private readonly boards = new Map<number, GameBoardRow | null>();
-  private readonly statements;
+  private readonly boards: Map<number, GameBoardRow | null>;
+  private readonly statements: ReturnType<typeof prepareStatements>;
   /** The language of what the front end is making now (see writtenIn); none: the default. */
-  private readonly writing = new ContextSlot<string>();
+  private readonly writing: ContextSlot<string>;
 
   constructor(
     private readonly db: Db,
     /** Where a tournament's language is kept, for the games it opens. */
     private readonly tournaments = new TournamentMessageStore(db),
+    /** A transaction's view shares its store's memory (see within). */
+    shared?: MessageStore,
   ) {
-    this.lost = new Set();
+    this.lost = shared?.lost ?? new Set();
+    this.boards = shared?.boards ?? new Map();
     // Every press reads its game's place.
-    this.statements = {
-      board: db.sql
-        .select()
-        .from(tgGameBoards)
-        .where(eq(tgGameBoards.gameId, p("gameId")))
-        .prepare(),
-      inInline: db.sql
-        .select({ gameId: tgGameBoards.gameId })
-        .from(tgGameBoards)
-        .where(eq(tgGameBoards.inlineMessageId, p("inlineMessageId")))
-        .orderBy(desc(tgGameBoards.gameId))
-        .limit(1)
-        .prepare(),
-    };
+    this.statements = shared?.statements ?? prepareStatements(db);
+    this.writing = shared?.writing ?? new ContextSlot<string>();
+  }
+
+  /** The store as the transaction `tx` reads and writes it (the service's port, bound). */
+  within(tx: Db): MessageStore {
+    return new MessageStore(tx, this.tournaments.within(tx), this);
   }
 
   /** A store whose lost chats are read: the one the bot runs on. */

@@ -21,8 +21,8 @@ export class SeekMessageStore {
    * one keeps a stale button, which a press takes off).
    */
   add(seekId: number, message: SeekMessage): Promise<void> {
-    return this.db.transaction(() =>
-      this.db.run(async (db) => {
+    return this.db.transaction((tx) =>
+      tx.run(async (db) => {
         await db
           .insert(tgSeekMessages)
           .values({ seekId, ...message })
@@ -48,8 +48,8 @@ export class SeekMessageStore {
 
   /** The seek's messages, forgotten as they are handed out: each is cleared once. */
   take(seekId: number): Promise<SeekMessage[]> {
-    return this.db.transaction(() =>
-      this.db.run(async (db) =>
+    return this.db.transaction((tx) =>
+      tx.run(async (db) =>
         db
           .delete(tgSeekMessages)
           .where(eq(tgSeekMessages.seekId, seekId))

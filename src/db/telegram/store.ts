@@ -38,8 +38,8 @@ export class TelegramStore {
 
   /** Replaces the saved spends with these. */
   saveSpends(spends: readonly { lane: string; at: number }[]): Promise<void> {
-    return this.db.transaction(() =>
-      this.db.run(async (db) => {
+    return this.db.transaction((tx) =>
+      tx.run(async (db) => {
         await db.delete(tgSpends);
         // In chunks: a statement takes a bounded number of values.
         for (let i = 0; i < spends.length; i += SPENDS_A_STATEMENT)

@@ -25,6 +25,11 @@ const NO_TOURNAMENT_MESSAGES: TournamentMessages = {
 export class TournamentMessageStore {
   constructor(private readonly db: Db) {}
 
+  /** The store as the transaction `tx` reads and writes it. */
+  within(tx: Db): TournamentMessageStore {
+    return new TournamentMessageStore(tx);
+  }
+
   of(tournamentId: number): Promise<TournamentMessages> {
     return this.db.run(async (db) => {
       const row = first(

@@ -165,11 +165,7 @@ export class LobbyService {
   async sayPhrase(gameId: number, senderId: number): Promise<ServiceResult<PhraseOutcome>> {
     if (!isId(gameId) || !isId(senderId)) return fail("bad-input", "That request makes no sense.");
     return await this.guarded(async () =>
-      ok(
-        await this.ctx.tx(async () =>
-          sayPhrase(this.ctx, gameId, senderId, this.games.config.now()),
-        ),
-      ),
+      ok(await this.ctx.tx(async (t) => sayPhrase(t, gameId, senderId, this.games.config.now()))),
     );
   }
 
@@ -178,16 +174,14 @@ export class LobbyService {
     if (!isId(userId) || (gameId !== undefined && !isId(gameId)))
       return fail("bad-input", "That request makes no sense.");
     return await this.guarded(async () =>
-      ok(await this.ctx.tx(async () => block(this.ctx, userId, gameId, this.games.config.now()))),
+      ok(await this.ctx.tx(async (t) => block(t, userId, gameId, this.games.config.now()))),
     );
   }
 
   /** Lifts the person's latest block. */
   async unblock(userId: number): Promise<ServiceResult<UnblockOutcome>> {
     if (!isId(userId)) return fail("bad-input", "That request makes no sense.");
-    return await this.guarded(async () =>
-      ok(await this.ctx.tx(async () => unblock(this.ctx, userId))),
-    );
+    return await this.guarded(async () => ok(await this.ctx.tx(async (t) => unblock(t, userId))));
   }
 
   /** Reports the opponent of the person's lobby game `gameId`, or of their current or last one. */
@@ -200,7 +194,7 @@ export class LobbyService {
       return fail("bad-input", "That request makes no sense.");
     const now = this.games.config.now();
     return await this.guarded(async () =>
-      ok(await this.ctx.tx(async () => report(this.ctx, userId, gameId, reason, now))),
+      ok(await this.ctx.tx(async (t) => report(t, userId, gameId, reason, now))),
     );
   }
 

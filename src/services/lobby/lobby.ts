@@ -229,8 +229,8 @@ export async function seek(
   const other = partner && others.find((s) => s.id === partner.id);
   if (!other) return ok({ kind: "waiting", seek: row });
   try {
-    const game = await ctx.tx(async () =>
-      pair(ctx, other, row, new Map([[seeker.id, seeker]]), now),
+    const game = await ctx.tx(async (t) =>
+      pair(t, other, row, new Map([[seeker.id, seeker]]), now),
     );
     return ok({ kind: "paired", seek: (await ctx.seeks.get(row.id))!, game });
   } catch (e) {
@@ -272,8 +272,8 @@ export async function lobbyTick(ctx: ServiceContext, now: number): Promise<Lobby
   )) {
     const [older, newer] = x.since <= y.since ? [x, y] : [y, x];
     try {
-      const game = await ctx.tx(async () =>
-        pair(ctx, byId.get(older.id)!, byId.get(newer.id)!, new Map(), now),
+      const game = await ctx.tx(async (t) =>
+        pair(t, byId.get(older.id)!, byId.get(newer.id)!, new Map(), now),
       );
       paired.push({ seeks: [byId.get(older.id)!, byId.get(newer.id)!], game });
     } catch (e) {
@@ -296,7 +296,7 @@ async function nextGames(ctx: ServiceContext, now: number): Promise<GameStart[]>
   const started: GameStart[] = [];
   for (const gameId of due) {
     try {
-      const game = await ctx.tx(async () => nextLobbyGame(ctx, gameId));
+      const game = await ctx.tx(async (t) => nextLobbyGame(t, gameId));
       if (game) started.push(game);
     } catch (e) {
       // Another process started it a moment before: one next game a game, by the schema.
@@ -338,26 +338,26 @@ export async function joinSeek(
   await ctx.players.upsert(joiner, now);
   try {
     return ok(
-      await ctx.tx(async () => {
-        const own = await ctx.seeks.waitingOf(joiner.id);
-        if (own) await ctx.seeks.end(own.id, "cancelled", now);
-        const mine = await ctx.seeks.insert({
+      await ctx.tx(async (t) => {
+        const own = await t.seeks.waitingOf(joiner.id);
+        if (own) await t.seeks.end(own.id, "cancelled", now);
+        const mine = await t.seeks.insert({
           userId: joiner.id,
           variant: target.variant,
           matchLength: target.matchLength,
           clock: target.clock,
           createdAt: now,
           expiresAt: now + SEEK_LAPSE_MS,
-          ...seekSeed(ctx),
+          ...seekSeed(t),
           mark: markOf(mark),
         });
         // A join ignores the rating gap, so it is rated only within the gap a pairing allows.
-        const [theirs, ours] = await waitingSeeks(ctx, [target, mine]);
+        const [theirs, ours] = await waitingSeeks(t, [target, mine]);
         const withinGap = mayMeet(theirs!, ours!, now);
-        const game = await pair(ctx, target, mine, new Map([[joiner.id, joiner]]), now, withinGap);
+        const game = await pair(t, target, mine, new Map([[joiner.id, joiner]]), now, withinGap);
         return {
-          seek: (await ctx.seeks.get(mine.id))!,
-          joined: (await ctx.seeks.get(target.id))!,
+          seek: (await t.seeks.get(mine.id))!,
+          joined: (await t.seeks.get(target.id))!,
           game,
         };
       }),

@@ -43,7 +43,7 @@ export class TournamentService {
   async create(input: TournamentInput): Promise<ServiceResult<TournamentView>> {
     if (!isPlayer(input.organiser) || !isId(input.chat?.id))
       return fail("bad-input", "That request makes no sense.");
-    return await this.change(async () => createTournament(this.ctx, input));
+    return await this.change(async (t) => createTournament(t, input));
   }
 
   /** `mark`: what the join's own act fixed (see dice.ts markOf); the entrant's first games take it. */
@@ -53,12 +53,12 @@ export class TournamentService {
     mark: string | null = null,
   ): Promise<ServiceResult<TournamentView>> {
     if (!isId(id) || !isPlayer(by)) return badInput();
-    return await this.change(async () => joinTournament(this.ctx, id, by, mark));
+    return await this.change(async (t) => joinTournament(t, id, by, mark));
   }
 
   async leave(id: number, by: PlayerRef): Promise<ServiceResult<TournamentView>> {
     if (!isId(id) || !isPlayer(by)) return badInput();
-    return await this.change(async () => leaveTournament(this.ctx, id, by));
+    return await this.change(async (t) => leaveTournament(t, id, by));
   }
 
   async configure(
@@ -67,14 +67,14 @@ export class TournamentService {
     change: TournamentChange,
   ): Promise<ServiceResult<TournamentView>> {
     if (!isId(id) || !isPlayer(by)) return badInput();
-    return await this.change(async () => changeTournament(this.ctx, id, by, change));
+    return await this.change(async (t) => changeTournament(t, id, by, change));
   }
 
   async start(id: number, by: PlayerRef | null): Promise<ServiceResult<TournamentView>> {
     if (!isId(id) || (by !== null && !isPlayer(by))) return badInput();
     let opened: number[] = [];
-    const r = await this.change(async () => {
-      const started = await startTournament(this.ctx, id, by);
+    const r = await this.change(async (t) => {
+      const started = await startTournament(t, id, by);
       if (!started.ok) return started;
       opened = started.value.opened;
       return ok(started.value.row);
@@ -92,8 +92,8 @@ export class TournamentService {
   ): Promise<ServiceResult<TournamentView>> {
     if (!isId(id) || (by !== null && !isPlayer(by))) return badInput();
     let abandoned: number[] = [];
-    const r = await this.change(async () => {
-      const done = await cancelTournament(this.ctx, id, by, mode, chatAdmin);
+    const r = await this.change(async (t) => {
+      const done = await cancelTournament(t, id, by, mode, chatAdmin);
       if (!done.ok) return done;
       abandoned = done.value.abandoned;
       return ok(done.value.row);
@@ -114,9 +114,9 @@ export class TournamentService {
   async advance(id: number): Promise<void> {
     let opened: number[] = [];
     let before = 0;
-    const r = await this.write(async () => {
-      before = (await this.ctx.tournaments.get(id))?.version ?? 0;
-      opened = await advance(this.ctx, id);
+    const r = await this.write(async (t) => {
+      before = (await t.tournaments.get(id))?.version ?? 0;
+      opened = await advance(t, id);
       return ok(null);
     });
     if (!r.ok) return;
@@ -171,7 +171,7 @@ export class TournamentService {
   }
 
   private async change(
-    fn: () => Promise<ServiceResult<{ id: number }>>,
+    fn: (t: ServiceContext) => Promise<ServiceResult<{ id: number }>>,
   ): Promise<ServiceResult<TournamentView>> {
     const r = await this.write(fn);
     if (!r.ok) return r;
@@ -185,7 +185,9 @@ export class TournamentService {
     await this.publish({ kind: "tournament", tournament: view });
   }
 
-  private async write<T>(fn: () => Promise<ServiceResult<T>>): Promise<ServiceResult<T>> {
+  private async write<T>(
+    fn: (t: ServiceContext) => Promise<ServiceResult<T>>,
+  ): Promise<ServiceResult<T>> {
     try {
       return await this.ctx.tx(fn);
     } catch (e) {

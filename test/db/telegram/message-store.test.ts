@@ -187,9 +187,10 @@ describe("where the bot shows games and challenges", () => {
     const moved = { kind: "chat", chatId: CHAT.id, messageId: 501 } as const;
     const rollback = new Error("rolled back");
     await expect(
-      database.db.transaction(async () => {
-        await messages.setGameMessage(game.id, moved);
-        expect(await messages.gameMessage(game.id)).toEqual(moved);
+      database.db.transaction(async (tx) => {
+        const inside = messages.within(tx);
+        await inside.setGameMessage(game.id, moved);
+        expect(await inside.gameMessage(game.id)).toEqual(moved);
         throw rollback;
       }),
     ).rejects.toThrow(rollback);
