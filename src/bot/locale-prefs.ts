@@ -7,9 +7,12 @@ const REMEMBERED = 10_000;
 
 /**
  * Users' chosen languages, kept with the players and remembered here, so an update costs no
- * read for it. This process is the only writer, so what it remembers stays true.
+ * read for it. This process is the only writer, so what it remembers stays true; a read that
+ * a choice overtook while it waited for the database keeps the choice.
  */
-export function servicePrefs(service: GameService): LocalePrefs {
+export function servicePrefs(
+  service: Pick<GameService, "playerLocale" | "setPlayerLocale">,
+): LocalePrefs {
   const known = new Map<number, Locale | null>();
   const remember = (userId: number, locale: Locale | null) => {
     known.delete(userId);
@@ -20,6 +23,8 @@ export function servicePrefs(service: GameService): LocalePrefs {
     get: async (userId) => {
       if (known.has(userId)) return known.get(userId)!;
       const stored = await service.playerLocale(userId);
+      // A choice written meanwhile is newer than what this read found.
+      if (known.has(userId)) return known.get(userId)!;
       const locale = isLocale(stored) ? stored : null;
       remember(userId, locale);
       return locale;
