@@ -62,25 +62,45 @@ export class OutsideTransaction extends Error {
 }
 
 /**
- * SQLite's one connection serves one thing at a time: a transaction holds it until it ends,
- * and a query from elsewhere waits for it rather than landing inside it (where a rollback
- * would take it along).
+ * One database session, which serves one flow at a time: SQLite's connection, or PGlite's.
+ * `exec` runs a statement of the connection's own (begin, commit, savepoints); `handle` and
+ * `tables` are what the repositories' queries run on.
  */
-export class SqliteConnection implements Connection {
+export interface Session {
+  readonly handle: Sql;
+  readonly tables: Tables;
+  exec(statement: string): void | Promise<void>;
+  /** The statement that opens a transaction that writes. */
+  readonly begin: string;
+  /** Whether the database still holds a transaction open (SQLite ends one itself on some errors). */
+  inTransaction(): boolean;
+}
+
+/**
+ * A session serves one thing at a time: a transaction holds it until it ends, and a query
+ * from elsewhere waits for it rather than landing inside it (where a rollback would take it
+ * along).
+ */
+export class SessionConnection implements Connection {
   private readonly scopes = new ContextSlot<Scope>();
   /** The end of the last piece of work to hold the connection. */
   private tail: Promise<unknown> = Promise.resolve();
   private holders = 0;
 
-  constructor(readonly sql: Sql) {}
+  constructor(private readonly session: Session) {}
+
+  get sql(): Sql {
+    return this.session.handle;
+  }
 
   run<T>(fn: (db: Sql, t: Tables) => T | Promise<T>): Promise<T> {
     const scope = this.scopes.getStore();
+    const { handle, tables } = this.session;
     if (scope?.open) {
       if (scope.depth >= 0) return Promise.reject(new OutsideTransaction());
-      return Promise.resolve(fn(this.sql, tables));
+      return Promise.resolve(fn(handle, tables));
     }
-    return this.exclusive(async () => fn(this.sql, tables));
+    return this.exclusive(async () => fn(handle, tables));
   }
 
   transaction<T>(fn: (tx: Connection) => Promise<T>): Promise<T> {
@@ -97,16 +117,16 @@ export class SqliteConnection implements Connection {
   }
 
   private async begin<T>(scope: Scope, fn: (tx: Connection) => Promise<T>): Promise<T> {
-    const client = this.sql.$client;
-    client.exec("begin immediate");
+    const session = this.session;
+    await session.exec(session.begin);
     scope.depth = 0;
-    const tx = new SqliteTransaction(this.sql, scope);
+    const tx = new SessionTransaction(session, scope);
     try {
       const value = await fn(tx);
-      client.exec("commit");
+      await session.exec("commit");
       return value;
     } catch (e) {
-      if (client.inTransaction) client.exec("rollback");
+      if (session.inTransaction()) await session.exec("rollback");
       throw e;
     } finally {
       tx.end();
@@ -132,14 +152,32 @@ export class SqliteConnection implements Connection {
   }
 }
 
+/** SQLite's one connection (better-sqlite3), as a session. */
+export class SqliteConnection extends SessionConnection {
+  constructor(sql: Sql) {
+    const client = sql.$client;
+    super({
+      handle: sql,
+      tables,
+      exec: (statement) => void client.exec(statement),
+      begin: "begin immediate",
+      inTransaction: () => client.inTransaction,
+    });
+  }
+}
+
 /** The connection bound to one open transaction; it refuses work once that has ended. */
-class SqliteTransaction implements Connection {
+class SessionTransaction implements Connection {
   private ended = false;
 
   constructor(
-    readonly sql: Sql,
+    private readonly session: Session,
     private readonly scope: Scope,
   ) {}
+
+  get sql(): Sql {
+    return this.session.handle;
+  }
 
   /** The transaction is over: whatever still holds this handle (work spawned late) fails. */
   end(): void {
@@ -153,7 +191,7 @@ class SqliteTransaction implements Connection {
   run<T>(fn: (db: Sql, t: Tables) => T | Promise<T>): Promise<T> {
     try {
       this.check();
-      return Promise.resolve(fn(this.sql, tables));
+      return Promise.resolve(fn(this.session.handle, this.session.tables));
     } catch (e) {
       return Promise.reject(e);
     }
@@ -162,15 +200,15 @@ class SqliteTransaction implements Connection {
   async transaction<T>(fn: (tx: Connection) => Promise<T>): Promise<T> {
     this.check();
     const name = `sp${++this.scope.depth}`;
-    const client = this.sql.$client;
-    client.exec(`savepoint ${name}`);
+    const session = this.session;
+    await session.exec(`savepoint ${name}`);
     try {
       const value = await fn(this);
-      client.exec(`release ${name}`);
+      await session.exec(`release ${name}`);
       return value;
     } catch (e) {
-      client.exec(`rollback to ${name}`);
-      client.exec(`release ${name}`);
+      await session.exec(`rollback to ${name}`);
+      await session.exec(`release ${name}`);
       throw e;
     } finally {
       this.scope.depth--;

@@ -1,11 +1,26 @@
 /**
- * The one connection over SQLite: a transaction runs alone across its awaits, a query from
- * another flow waits for it (and is never rolled back with it), a savepoint undoes only its
- * own part.
+ * The connection core over one session, on SQLite and on PostgreSQL (PGlite): a transaction
+ * runs alone across its awaits, a query from another flow waits for it (and is never rolled
+ * back with it), a savepoint undoes only its own part, a statement sent past the transaction
+ * is refused.
  */
-import { afterEach, describe, expect, it } from "vitest";
-import { type Connection, OutsideTransaction } from "../../src/db/connection.js";
+import type { PGlite } from "@electric-sql/pglite";
+import { sql as q } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Connection,
+  OutsideTransaction,
+  SessionConnection,
+  type Sql,
+} from "../../src/db/connection.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/open.js";
+import { pgliteConnection, pgliteSession } from "../helpers/pglite.js";
+
+interface Notes {
+  readonly db: Connection;
+  write(v: string, on?: Connection): Promise<void>;
+  all(on?: Connection): Promise<string[]>;
+}
 
 let opened: OpenedDatabase[] = [];
 afterEach(() => {
@@ -13,29 +28,70 @@ afterEach(() => {
   opened = [];
 });
 
-function notes() {
+function sqliteNotes(): Notes {
   const database = openDatabase(":memory:");
   opened.push(database);
   database.sqlite.exec("create table notes (v text not null)");
   const db = database.db;
-  const write = (v: string, on: Connection = db) =>
-    on.run((sql) => {
-      sql.$client.prepare("insert into notes (v) values (?)").run(v);
-    });
-  const all = (on: Connection = db) =>
-    on.run((sql) =>
-      (sql.$client.prepare("select v from notes order by rowid").all() as { v: string }[]).map(
-        (r) => r.v,
+  return {
+    db,
+    write: (v, on = db) =>
+      on.run((sql) => {
+        sql.run(q`insert into notes (v) values (${v})`);
+      }),
+    all: (on = db) =>
+      on.run((sql) =>
+        sql.all<{ v: string }>(q`select v from notes order by rowid`).map((r) => r.v),
       ),
-    );
-  return { db, write, all };
+  };
 }
+
+/** One PGlite for the file (it takes seconds to start), its notes emptied for each test. */
+let pglite: Awaited<ReturnType<typeof pgliteConnection>> | null = null;
+beforeAll(async () => {
+  pglite = await pgliteConnection();
+  await pglite.client.exec("create table notes (id serial primary key, v text not null)");
+}, 60_000);
+afterAll(async () => {
+  await pglite?.close();
+});
+
+/** drizzle's PostgreSQL handle, which the connection types as SQLite's. */
+const pgExecute = (sql: Sql) =>
+  (sql as unknown as { execute: (s: ReturnType<typeof q>) => Promise<{ rows: unknown[] }> })
+    .execute;
+
+async function pgNotes(): Promise<Notes> {
+  const client: PGlite = pglite!.client;
+  await client.exec("truncate notes");
+  const db = new SessionConnection(pgliteSession(client));
+  return {
+    db,
+    write: (v, on = db) =>
+      on.run(async (sql) => {
+        await pgExecute(sql).call(sql, q`insert into notes (v) values (${v})`);
+      }),
+    all: (on = db) =>
+      on.run(async (sql) =>
+        (
+          (await pgExecute(sql).call(sql, q`select v from notes order by id`)).rows as {
+            v: string;
+          }[]
+        ).map((r) => r.v),
+      ),
+  };
+}
+
+const KINDS: [string, () => Notes | Promise<Notes>][] = [
+  ["SQLite", sqliteNotes],
+  ["PostgreSQL (PGlite)", pgNotes],
+];
 
 const turn = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-describe("the SQLite connection", () => {
+describe.each(KINDS)("the connection on %s", (_, notes) => {
   it("a write from another flow waits for the open transaction and survives its rollback", async () => {
-    const { db, write, all } = notes();
+    const { db, write, all } = await notes();
     const order: string[] = [];
     const failed = db
       .transaction(async (tx) => {
@@ -61,7 +117,7 @@ describe("the SQLite connection", () => {
   });
 
   it("a transaction inside one is a savepoint: its failure undoes only its own part", async () => {
-    const { db, write, all } = notes();
+    const { db, write, all } = await notes();
     await db.transaction(async (tx) => {
       await write("outer", tx);
       const inner = await tx
@@ -77,7 +133,7 @@ describe("the SQLite connection", () => {
   });
 
   it("a statement its flow sends past the transaction it holds is refused, and the transaction rolls back", async () => {
-    const { db, write, all } = notes();
+    const { db, write, all } = await notes();
     const stray = db.transaction(async (tx) => {
       await write("inside", tx);
       await turn();
@@ -94,7 +150,7 @@ describe("the SQLite connection", () => {
   });
 
   it("a transaction's handle refuses work that outlives it", async () => {
-    const { db, write, all } = notes();
+    const { db, write, all } = await notes();
     let kept: Connection | null = null;
     await db.transaction(async (tx) => {
       kept = tx;
@@ -105,7 +161,7 @@ describe("the SQLite connection", () => {
   });
 
   it("knows a transaction's handle from the connection, across its awaits", async () => {
-    const { db } = notes();
+    const { db } = await notes();
     expect(db.inTransaction()).toBe(false);
     let kept: Connection | null = null;
     await db.transaction(async (tx) => {
@@ -119,7 +175,7 @@ describe("the SQLite connection", () => {
   });
 
   it("two transactions at once run one after the other, each whole", async () => {
-    const { db, write, all } = notes();
+    const { db, write, all } = await notes();
     const run = (name: string) =>
       db.transaction(async (tx) => {
         await write(`${name} 1`, tx);
