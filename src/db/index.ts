@@ -2,6 +2,7 @@ export * from "./challenges-repo.js";
 export * from "./chats-repo.js";
 export * from "./clock-marks-repo.js";
 export * from "./connection.js";
+export * from "./failures.js";
 export * from "./games-repo.js";
 export * from "./open.js";
 export * from "./players-repo.js";

@@ -1,3 +1,4 @@
+import { storeFailure } from "../db/index.js";
 import type { GameErrorCode } from "../engine/index.js";
 import type { GameView } from "./types.js";
 
@@ -77,9 +78,5 @@ export const fail = <T = never>(
 export const about = <T>(r: ServiceResult<T>, game: GameView): ServiceResult<T> =>
   r.ok ? r : { ok: false, error: { ...r.error, game } };
 
-/** SQLite's error code on a thrown error, or "". */
-export const sqliteCode = (e: unknown): string =>
-  typeof (e as { code?: unknown })?.code === "string" ? (e as { code: string }).code : "";
-
-/** The database is locked by another writer past the busy timeout. */
-export const isBusy = (e: unknown): boolean => sqliteCode(e).startsWith("SQLITE_BUSY");
+/** The database is held by another writer past the wait, or gave the transaction up: retry. */
+export const isBusy = (e: unknown): boolean => storeFailure(e) === "busy";

@@ -6,7 +6,7 @@
  */
 import type { PGlite } from "@electric-sql/pglite";
 import { sql as q } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type Connection,
   OutsideTransaction,
@@ -14,7 +14,7 @@ import {
   type Sql,
 } from "../../src/db/connection.js";
 import { type OpenedDatabase, openDatabase } from "../../src/db/open.js";
-import { pgliteConnection, pgliteSession } from "../helpers/pglite.js";
+import { pgliteSession, sharedPostgres } from "../helpers/pglite.js";
 
 interface Notes {
   readonly db: Connection;
@@ -46,15 +46,14 @@ function sqliteNotes(): Notes {
   };
 }
 
-/** One PGlite for the file (it takes seconds to start), its notes emptied for each test. */
-let pglite: Awaited<ReturnType<typeof pgliteConnection>> | null = null;
+/** The worker's PGlite, with notes of its session's own (a temporary table), emptied for each test. */
+let pglite: PGlite | null = null;
 beforeAll(async () => {
-  pglite = await pgliteConnection();
-  await pglite.client.exec("create table notes (id serial primary key, v text not null)");
+  pglite = await sharedPostgres();
+  await pglite.exec(
+    "create temp table if not exists notes (id serial primary key, v text not null)",
+  );
 }, 60_000);
-afterAll(async () => {
-  await pglite?.close();
-});
 
 /** drizzle's PostgreSQL handle, which the connection types as SQLite's. */
 const pgExecute = (sql: Sql) =>
@@ -62,7 +61,7 @@ const pgExecute = (sql: Sql) =>
     .execute;
 
 async function pgNotes(): Promise<Notes> {
-  const client: PGlite = pglite!.client;
+  const client: PGlite = pglite!;
   await client.exec("truncate notes");
   const db = new SessionConnection(pgliteSession(client));
   return {

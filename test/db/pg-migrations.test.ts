@@ -1,16 +1,15 @@
 /**
  * PostgreSQL's migrations (drizzle/pg, made by drizzle-kit from src/db/pg) run on a real
- * PostgreSQL (PGlite) and make exactly the tables, columns and indexes the schema describes.
+ * PostgreSQL (PGlite, the worker's: test/helpers/pglite.ts migrates it) and make exactly the
+ * tables, columns and indexes the schema describes.
  */
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { getTableName, is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as main from "../../src/db/pg/schema.js";
 import * as telegram from "../../src/db/pg/telegram-schema.js";
+import { freshPostgres, sharedPostgres } from "../helpers/pglite.js";
 
 const tables: PgTable[] = [...Object.values(main), ...Object.values(telegram)].filter((v) =>
   is(v, PgTable),
@@ -18,12 +17,9 @@ const tables: PgTable[] = [...Object.values(main), ...Object.values(telegram)].f
 
 let client: PGlite;
 beforeAll(async () => {
-  client = new PGlite();
-  await migrate(drizzle(client), { migrationsFolder: path.resolve("drizzle/pg") });
+  await freshPostgres();
+  client = await sharedPostgres();
 }, 60_000);
-afterAll(async () => {
-  await client?.close();
-});
 
 const rows = async <T>(query: string) => (await client.query<T>(query)).rows;
 

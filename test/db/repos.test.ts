@@ -1,18 +1,42 @@
 import { desc, eq } from "drizzle-orm";
-import { describe, expect } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import {
   ChallengesRepo,
+  type Db,
   GamesRepo,
   type NewGameRow,
-  type OpenedDatabase,
+  openDatabase,
   PlayersRepo,
   SeriesRepo,
+  storeFailure,
 } from "../../src/db/index.js";
 import { tgChallengeCards, tgGameBoards } from "../../src/db/telegram/schema.js";
 import { defaultRules, newGame, newSeries } from "../../src/engine/index.js";
+import { freshPostgres } from "../helpers/pglite.js";
 import { it } from "./fixtures.js";
 
-async function fixture({ db }: OpenedDatabase) {
+/** A fresh database of each kind, with the real migrations; SQLite's is closed after the test. */
+const DIALECTS: [string, () => Promise<{ db: Db; close: () => void }>][] = [
+  [
+    "SQLite",
+    async () => {
+      const d = openDatabase(":memory:");
+      return { db: d.db, close: () => d.close() };
+    },
+  ],
+  ["PostgreSQL (PGlite)", async () => ({ db: await freshPostgres(), close: () => {} })],
+];
+
+/** What refused the write, as every dialect's failure reads (src/db/failures.ts); null: none. */
+const refusal = async (write: Promise<unknown>) =>
+  storeFailure(
+    await write.then(
+      () => new Error("the write went through"),
+      (e: unknown) => e,
+    ),
+  );
+
+async function fixture({ db }: { db: Db }) {
   const players = new PlayersRepo(db);
   await players.upsert({ id: 1, firstName: "Ann", username: "ann" }, 10);
   await players.upsert({ id: 2, firstName: "Ben" }, 10);
@@ -37,7 +61,19 @@ async function fixture({ db }: OpenedDatabase) {
   return { db, players, series, games, key, row, seriesId: s.id };
 }
 
-describe("repositories", () => {
+describe.each(DIALECTS)("repositories on %s", (_, open) => {
+  let opened: { db: Db; close: () => void }[] = [];
+  const it = (name: string, body: (c: { database: { db: Db } }) => Promise<void>) =>
+    test(name, async () => {
+      const database = await open();
+      opened.push(database);
+      await body({ database });
+    });
+  afterEach(() => {
+    for (const d of opened) d.close();
+    opened = [];
+  });
+
   it("PlayersRepo refreshes names and keeps ratings", async ({ database }) => {
     const f = await fixture(database);
     await f.players.setRating(1, "long", 1600, 20);
@@ -94,21 +130,25 @@ describe("repositories", () => {
   }) => {
     const f = await fixture(database);
     const g = await f.games.insert(f.row, [{ type: "start", payload: {}, actorId: 1 }]);
-    expect(() =>
-      f.db.sql.$client
-        .prepare(
-          "insert into game_events (game_id, seq, type, payload, created_at) values (?, 1, 'x', '{}', 0)",
-        )
-        .run(g.id),
-    ).toThrow(/UNIQUE/);
+    expect(
+      await refusal(
+        f.db.run(async (db, t) =>
+          db
+            .insert(t.gameEvents)
+            .values({ gameId: g.id, seq: 1, type: "x", payload: {}, createdAt: 0 }),
+        ),
+      ),
+    ).toBe("unique");
     await f.games.insert({ ...f.row, previousGameId: g.id }, [
       { type: "start", payload: {}, actorId: 1 },
     ]);
-    await expect(
-      f.games.insert({ ...f.row, previousGameId: g.id }, [
-        { type: "start", payload: {}, actorId: 1 },
-      ]),
-    ).rejects.toThrow(/UNIQUE/);
+    expect(
+      await refusal(
+        f.games.insert({ ...f.row, previousGameId: g.id }, [
+          { type: "start", payload: {}, actorId: 1 },
+        ]),
+      ),
+    ).toBe("unique");
     expect((await f.games.rematchOf(g.id))?.previousGameId).toBe(g.id);
   });
 
@@ -123,7 +163,7 @@ describe("repositories", () => {
       createdAt: 2,
       updatedAt: 2,
     };
-    await expect(f.series.insert(again)).rejects.toThrow(/UNIQUE/);
+    expect(await refusal(f.series.insert(again))).toBe("unique");
     const state = { ...newSeries(), scores: [3, 1] as const, wins: [2, 1] as const, games: 3 };
     await f.series.save(f.seriesId, state, "finished", 3);
     expect(await f.series.get(f.seriesId)).toMatchObject({
@@ -160,7 +200,7 @@ describe("repositories", () => {
 
   it("enforces foreign keys", async ({ database }) => {
     const f = await fixture(database);
-    await expect(f.games.insert({ ...f.row, whiteId: 999 }, [])).rejects.toThrow(/FOREIGN KEY/);
+    expect(await refusal(f.games.insert({ ...f.row, whiteId: 999 }, []))).toBe("foreign-key");
   });
 });
 

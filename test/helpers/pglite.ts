@@ -1,5 +1,7 @@
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 import { type Session, SessionConnection, type Sql, type Tables } from "../../src/db/connection.js";
 import * as main from "../../src/db/pg/schema.js";
 import * as telegram from "../../src/db/pg/telegram-schema.js";
@@ -24,13 +26,31 @@ export function pgliteSession(client: PGlite): Session {
   };
 }
 
-/** A fresh in-memory PostgreSQL and the connection over it; `close` when done. */
-export async function pgliteConnection(): Promise<{
-  client: PGlite;
-  db: SessionConnection;
-  close: () => Promise<void>;
-}> {
+let shared: Promise<{ client: PGlite; tables: string[] }> | null = null;
+
+const start = async () => {
   const client = new PGlite();
-  await client.waitReady;
-  return { client, db: new SessionConnection(pgliteSession(client)), close: () => client.close() };
+  await migrate(drizzle(client), { migrationsFolder: path.resolve("drizzle/pg") });
+  const { rows } = await client.query<{ tablename: string }>(
+    "select tablename from pg_tables where schemaname = 'public'",
+  );
+  return { client, tables: rows.map((r) => `"${r.tablename}"`) };
+};
+
+/**
+ * The test worker's PostgreSQL: one PGlite (it takes seconds to start) for every test file
+ * the worker runs (the fast project shares modules across its files), migrated with
+ * drizzle/pg. Tests that write call freshPostgres, which empties it first.
+ */
+export async function sharedPostgres(): Promise<PGlite> {
+  shared ??= start();
+  return (await shared).client;
+}
+
+/** The worker's PostgreSQL with every table emptied and its numbering restarted. */
+export async function freshPostgres(): Promise<SessionConnection> {
+  await sharedPostgres();
+  const { client, tables } = await shared!;
+  await client.exec(`truncate ${tables.join(", ")} restart identity cascade`);
+  return new SessionConnection(pgliteSession(client));
 }

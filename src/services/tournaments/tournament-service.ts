@@ -1,6 +1,6 @@
-import type { Db, TournamentStatus } from "../../db/index.js";
+import { type Db, storeFailure, type TournamentStatus } from "../../db/index.js";
 import { ServiceContext } from "../context.js";
-import { fail, isBusy, ok, type ServiceResult, sqliteCode } from "../errors.js";
+import { fail, isBusy, ok, type ServiceResult } from "../errors.js";
 import type { GameService } from "../game-service.js";
 import { isId, isPlayer } from "../guards.js";
 import type { Publish } from "../news.js";
@@ -199,4 +199,4 @@ export class TournamentService {
 }
 
 const badInput = <T>(): ServiceResult<T> => fail("bad-input", "That request makes no sense.");
-const isConstraint = (e: unknown): boolean => sqliteCode(e) === "SQLITE_CONSTRAINT_UNIQUE";
+const isConstraint = (e: unknown): boolean => storeFailure(e) === "unique";

@@ -1,0 +1,11 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+let t=performance.now();
+const c=new PGlite(); await c.waitReady; console.log("start", (performance.now()-t).toFixed(0));
+t=performance.now();
+await migrate(drizzle(c), { migrationsFolder: "drizzle/pg" }); console.log("migrate", (performance.now()-t).toFixed(0));
+t=performance.now();
+const dump = await c.dumpDataDir("none"); console.log("dump", (performance.now()-t).toFixed(0), dump.size);
+t=performance.now();
+const d=new PGlite({loadDataDir: dump}); await d.waitReady; console.log("load", (performance.now()-t).toFixed(0));
