@@ -1,6 +1,7 @@
 import type Database from "better-sqlite3";
 import type { BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { ContextSlot } from "../context-slot.js";
+import { type Dialect, sqliteDialect } from "./dialect.js";
 import * as schema from "./schema.js";
 import * as telegramSchema from "./telegram/schema.js";
 
@@ -36,7 +37,7 @@ interface Scope {
  */
 export interface Connection {
   /** Runs one query (or a few that need no transaction). */
-  run<T>(fn: (db: Sql, t: Tables) => T | Promise<T>): Promise<T>;
+  run<T>(fn: (db: Sql, t: Tables, dialect: Dialect) => T | Promise<T>): Promise<T>;
   /**
    * Runs `fn` as one transaction: it sees and writes alone, and all or nothing of it lands.
    * Everything it does goes through `tx`, the connection bound to it; inside, `tx.transaction`
@@ -69,6 +70,7 @@ export class OutsideTransaction extends Error {
 export interface Session {
   readonly handle: Sql;
   readonly tables: Tables;
+  readonly dialect: Dialect;
   exec(statement: string): void | Promise<void>;
   /** The statement that opens a transaction that writes. */
   readonly begin: string;
@@ -93,14 +95,14 @@ export class SessionConnection implements Connection {
     return this.session.handle;
   }
 
-  run<T>(fn: (db: Sql, t: Tables) => T | Promise<T>): Promise<T> {
+  run<T>(fn: (db: Sql, t: Tables, dialect: Dialect) => T | Promise<T>): Promise<T> {
     const scope = this.scopes.getStore();
-    const { handle, tables } = this.session;
+    const { handle, tables, dialect } = this.session;
     if (scope?.open) {
       if (scope.depth >= 0) return Promise.reject(new OutsideTransaction());
-      return Promise.resolve(fn(handle, tables));
+      return Promise.resolve(fn(handle, tables, dialect));
     }
-    return this.exclusive(async () => fn(handle, tables));
+    return this.exclusive(async () => fn(handle, tables, dialect));
   }
 
   transaction<T>(fn: (tx: Connection) => Promise<T>): Promise<T> {
@@ -159,6 +161,7 @@ export class SqliteConnection extends SessionConnection {
     super({
       handle: sql,
       tables,
+      dialect: sqliteDialect,
       exec: (statement) => void client.exec(statement),
       begin: "begin immediate",
       inTransaction: () => client.inTransaction,
@@ -188,10 +191,11 @@ class SessionTransaction implements Connection {
     if (this.ended) throw new Error("the transaction this handle belongs to has ended");
   }
 
-  run<T>(fn: (db: Sql, t: Tables) => T | Promise<T>): Promise<T> {
+  run<T>(fn: (db: Sql, t: Tables, dialect: Dialect) => T | Promise<T>): Promise<T> {
     try {
       this.check();
-      return Promise.resolve(fn(this.session.handle, this.session.tables));
+      const { handle, tables, dialect } = this.session;
+      return Promise.resolve(fn(handle, tables, dialect));
     } catch (e) {
       return Promise.reject(e);
     }

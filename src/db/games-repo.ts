@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql }
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ClockState, TimeControl } from "../engine/index.js";
 import { first, only, type Sql, type Tables } from "./connection.js";
+import type { Dialect } from "./dialect.js";
 import type { Db } from "./open.js";
 import {
   type GameEventRow,
@@ -180,10 +181,12 @@ export class GamesRepo {
   }
 
   private fullWhere(
-    where: (t: Tables) => SQL | undefined,
+    where: (t: Tables, dialect: Dialect) => SQL | undefined,
     order: (t: Tables) => SQL = ({ games }) => asc(games.id),
   ): Promise<FullGame[]> {
-    return this.db.run((db, t) => selectFullGames(db, t).where(where(t)).orderBy(order(t)));
+    return this.db.run((db, t, dialect) =>
+      selectFullGames(db, t).where(where(t, dialect)).orderBy(order(t)),
+    );
   }
 
   /** Creates the game with its first events; its version is their count. */
@@ -544,17 +547,16 @@ export class GamesRepo {
   ): Promise<FullGame[]> {
     const latest = Math.max(before.none, before.correspondence, before.delay);
     return this.fullWhere(
-      ({ games }) => {
+      ({ games }, dialect) => {
         const idle = and(
           eq(games.status, "active"),
           // The index's bound first; then each game by its control's own (none stored: "none").
           lte(games.lastActionAt, latest),
-          // SQLite: json_extract; PostgreSQL needs `time_control ->> 'kind'` (`::json` first
-          // while the column is text).
-          sql`${games.lastActionAt} <= case json_extract(${games.timeControl}, '$.kind')
-            when 'correspondence' then ${before.correspondence}
-            when 'delay' then ${before.delay}
-            else ${before.none} end`,
+          // Typed: PostgreSQL reads a bare parameter in a case as text.
+          sql`${games.lastActionAt} <= case ${dialect.jsonField(games.timeControl, "kind")}
+            when 'correspondence' then cast(${before.correspondence} as bigint)
+            when 'delay' then cast(${before.delay} as bigint)
+            else cast(${before.none} as bigint) end`,
         );
         return unremindedOnly ? and(idle, eq(games.reminded, false)) : idle;
       },

@@ -10,6 +10,7 @@ import {
   SeriesRepo,
   storeFailure,
 } from "../../src/db/index.js";
+import { MessageStore } from "../../src/db/telegram/message-store.js";
 import { tgChallengeCards, tgGameBoards } from "../../src/db/telegram/schema.js";
 import { defaultRules, newGame, newSeries } from "../../src/engine/index.js";
 import { freshPostgres } from "../helpers/pglite.js";
@@ -201,6 +202,53 @@ describe.each(DIALECTS)("repositories on %s", (_, open) => {
   it("enforces foreign keys", async ({ database }) => {
     const f = await fixture(database);
     expect(await refusal(f.games.insert({ ...f.row, whiteId: 999 }, []))).toBe("foreign-key");
+  });
+
+  it("GamesRepo reads a game with both players and its series, and finds idle games by their own control's bound", async ({
+    database,
+  }) => {
+    const f = await fixture(database);
+    const none = await f.games.insert({ ...f.row, lastActionAt: 100 }, []);
+    const correspondence = await f.games.insert(
+      {
+        ...f.row,
+        lastActionAt: 100,
+        timeControl: { kind: "correspondence", moveMs: 1_000, graceMs: 0 } as never,
+      },
+      [],
+    );
+    const full = await f.games.getFull(none.id);
+    expect(full).toMatchObject({
+      game: { id: none.id },
+      white: { firstName: "Ann" },
+      black: { firstName: "Ben" },
+      series: { id: f.seriesId },
+    });
+    const idle = async (bounds: { none: number; correspondence: number; delay: number }) =>
+      (await f.games.idleSince(bounds, false)).map((g) => g.game.id);
+    // Each game is idle by its control's kind: "none" for the one with no control stored.
+    expect(await idle({ none: 150, correspondence: 50, delay: 50 })).toEqual([none.id]);
+    expect(await idle({ none: 50, correspondence: 150, delay: 50 })).toEqual([correspondence.id]);
+    expect(await idle({ none: 150, correspondence: 150, delay: 50 })).toEqual([
+      none.id,
+      correspondence.id,
+    ]);
+  });
+
+  it("MessageStore finds the boards behind their games: missing, older or of another status", async ({
+    database,
+  }) => {
+    const f = await fixture(database);
+    const messages = new MessageStore(database.db);
+    const shown = await f.games.insert(f.row, []);
+    const behind = await f.games.insert(f.row, []);
+    const missing = await f.games.insert(f.row, []);
+    await messages.markGameShown(shown.id, shown.version, false, "active");
+    await messages.markGameShown(behind.id, behind.version, false, "active");
+    expect(await messages.gamesBehindBoard()).toEqual([missing.id]);
+    // The same version, another status (a game marked broken keeps its version).
+    await f.games.markBroken(behind.id, 9);
+    expect(await messages.gamesBehindBoard()).toEqual([behind.id, missing.id]);
   });
 });
 

@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { type Session, SessionConnection, type Sql, type Tables } from "../../src/db/connection.js";
+import { postgresDialect } from "../../src/db/dialect.js";
 import * as main from "../../src/db/pg/schema.js";
 import * as telegram from "../../src/db/pg/telegram-schema.js";
 
@@ -16,6 +17,7 @@ export function pgliteSession(client: PGlite): Session {
   return {
     handle: drizzle(client, { schema: { ...main, ...telegram } }) as unknown as Sql,
     tables: { ...main, ...telegram } as unknown as Tables,
+    dialect: postgresDialect,
     begin: "begin",
     exec: async (statement) => {
       await client.exec(statement);

@@ -243,7 +243,7 @@ export class MessageStore {
    * another status (a game marked broken keeps its version), oldest first.
    */
   gamesBehindBoard(): Promise<number[]> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, _, dialect) => {
       const rows = await db
         .select({ id: games.id })
         .from(games)
@@ -255,7 +255,7 @@ export class MessageStore {
             or(
               isNull(tgGameBoards.shownVersion),
               lt(tgGameBoards.shownVersion, games.version),
-              sql`${tgGameBoards.shownStatus} is not ${games.status}`,
+              dialect.distinct(tgGameBoards.shownStatus, games.status),
             ),
           ),
         )
