@@ -232,9 +232,8 @@ describe("a tournament's dice", () => {
     createHash("sha256").update(Buffer.from(hex, "hex")).digest("hex");
   const childSeed = (parent: string, k: number) =>
     createHmac("sha256", Buffer.from(parent, "hex")).update(`match ${k}`).digest("hex");
-
-  it("seeds each match's first game from the seed committed before anyone joined, with a second part its players fixed", async () => {
-    const r = rig();
+  /** Sign-up opened by Alice's `/tournament` (message 41): her entry's mark. */
+  const openedByAlice = async (r: ReturnType<typeof rig>) => {
     const made = await r.tours.create({
       organiser: alice,
       chat: CHAT,
@@ -243,6 +242,12 @@ describe("a tournament's dice", () => {
       mark: "41:1767225600",
     });
     if (!made.ok) throw new Error(made.error.message);
+    return made;
+  };
+
+  it("seeds each match's first game from the seed committed before anyone joined, with a second part its players fixed", async () => {
+    const r = rig();
+    const made = await openedByAlice(r);
     const id = made.value.id;
     const commitment = made.value.diceCommitment!;
     expect(commitment).toMatch(/^[0-9a-f]{64}$/);
@@ -290,14 +295,7 @@ describe("a tournament's dice", () => {
 
   it("a mark that is not one is dropped: that entrant's first game takes its first board", async () => {
     const r = rig();
-    const made = await r.tours.create({
-      organiser: alice,
-      chat: CHAT,
-      variant: "long",
-      signupMs: 30 * MIN,
-      mark: "41:1767225600",
-    });
-    if (!made.ok) throw new Error(made.error.message);
+    const made = await openedByAlice(r);
     for (const p of [bob, carol]) await r.tours.join(made.value.id, p, "entry:forged:part");
     await r.tours.start(made.value.id, alice);
     const t = (await r.tours.get(made.value.id))!;
