@@ -24,6 +24,22 @@ export function only<T>(rows: readonly T[]): T {
   return row;
 }
 
+/**
+ * Statements built once per drizzle handle (prepared ones, say): a server database's
+ * transaction has a handle of its own, and a statement built on another runs beside it.
+ */
+export function perHandle<S>(build: (db: Sql, t: Tables) => S): (db: Sql, t: Tables) => S {
+  const built = new WeakMap<Sql, S>();
+  return (db, t) => {
+    let statements = built.get(db);
+    if (statements === undefined) {
+      statements = build(db, t);
+      built.set(db, statements);
+    }
+    return statements;
+  };
+}
+
 /** Who holds the connection now; `open` turns false at its end, for work it spawned late. */
 interface Scope {
   open: boolean;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ClockState, TimeControl } from "../engine/index.js";
-import { first, only, type Sql, type Tables } from "./connection.js";
+import { first, only, perHandle, type Sql, type Tables } from "./connection.js";
 import type { Dialect } from "./dialect.js";
 import type { Db } from "./open.js";
 import {
@@ -155,16 +155,7 @@ function prepareAppend(db: Sql, { gameEvents }: Tables, n: number) {
 
 type Statements = ReturnType<typeof prepareStatements>;
 
-const statementsByHandle = new WeakMap<Sql, Statements>();
-
-function statementsOf(db: Sql, t: Tables): Statements {
-  let statements = statementsByHandle.get(db);
-  if (!statements) {
-    statements = prepareStatements(db, t);
-    statementsByHandle.set(db, statements);
-  }
-  return statements;
-}
+const statementsOf = perHandle(prepareStatements);
 
 export class GamesRepo {
   constructor(private readonly db: Db) {}

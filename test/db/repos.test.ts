@@ -1,11 +1,10 @@
 import { desc, eq } from "drizzle-orm";
-import { afterEach, describe, expect, test } from "vitest";
+import { describe, expect } from "vitest";
 import {
   ChallengesRepo,
   type Db,
   GamesRepo,
   type NewGameRow,
-  openDatabase,
   PlayersRepo,
   SeriesRepo,
   storeFailure,
@@ -13,20 +12,8 @@ import {
 import { MessageStore } from "../../src/db/telegram/message-store.js";
 import { tgChallengeCards, tgGameBoards } from "../../src/db/telegram/schema.js";
 import { defaultRules, newGame, newSeries } from "../../src/engine/index.js";
-import { freshPostgres } from "../helpers/pglite.js";
+import { onEachDatabase } from "../helpers/databases.js";
 import { it } from "./fixtures.js";
-
-/** A fresh database of each kind, with the real migrations; SQLite's is closed after the test. */
-const DIALECTS: [string, () => Promise<{ db: Db; close: () => void }>][] = [
-  [
-    "SQLite",
-    async () => {
-      const d = openDatabase(":memory:");
-      return { db: d.db, close: () => d.close() };
-    },
-  ],
-  ["PostgreSQL (PGlite)", async () => ({ db: await freshPostgres(), close: () => {} })],
-];
 
 /** What refused the write, as every dialect's failure reads (src/db/failures.ts); null: none. */
 const refusal = async (write: Promise<unknown>) =>
@@ -62,19 +49,7 @@ async function fixture({ db }: { db: Db }) {
   return { db, players, series, games, key, row, seriesId: s.id };
 }
 
-describe.each(DIALECTS)("repositories on %s", (_, open) => {
-  let opened: { db: Db; close: () => void }[] = [];
-  const it = (name: string, body: (c: { database: { db: Db } }) => Promise<void>) =>
-    test(name, async () => {
-      const database = await open();
-      opened.push(database);
-      await body({ database });
-    });
-  afterEach(() => {
-    for (const d of opened) d.close();
-    opened = [];
-  });
-
+onEachDatabase("repositories", (it) => {
   it("PlayersRepo refreshes names and keeps ratings", async ({ database }) => {
     const f = await fixture(database);
     await f.players.setRating(1, "long", 1600, 20);

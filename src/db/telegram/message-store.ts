@@ -1,15 +1,9 @@
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { ContextSlot } from "../../context-slot.js";
-import { first, only } from "../connection.js";
+import { first, only, perHandle } from "../connection.js";
 import type { Db } from "../open.js";
-import { challenges, type GameStatus, games } from "../schema.js";
-import {
-  type ChallengeCardRow,
-  type GameBoardRow,
-  tgChallengeCards,
-  tgGameBoards,
-  tgLostChats,
-} from "./schema.js";
+import type { GameStatus } from "../schema.js";
+import type { ChallengeCardRow, GameBoardRow } from "./schema.js";
 import { TournamentMessageStore } from "./tournament-messages.js";
 
 /** A message in a chat, or an inline message (no chat): the services' MessageRef, to the letter. */
@@ -39,20 +33,21 @@ function placeOf(
 
 const p = (name: string) => sql.placeholder(name);
 
-const prepareStatements = (db: Db) => ({
-  board: db.sql
+/** Every press reads its game's place: prepared once per handle. */
+const statementsOf = perHandle((db, { tgGameBoards }) => ({
+  board: db
     .select()
     .from(tgGameBoards)
     .where(eq(tgGameBoards.gameId, p("gameId")))
     .prepare(),
-  inInline: db.sql
+  inInline: db
     .select({ gameId: tgGameBoards.gameId })
     .from(tgGameBoards)
     .where(eq(tgGameBoards.inlineMessageId, p("inlineMessageId")))
     .orderBy(desc(tgGameBoards.gameId))
     .limit(1)
     .prepare(),
-});
+}));
 
 /** Games whose board rows are kept in memory: a press asks for its game's several times. */
 const CACHED_BOARDS = 10_000;
@@ -72,7 +67,6 @@ export class MessageStore {
    * and one written there is dropped, so the next read after it ends is the database's.
    */
   private readonly boards: Map<number, GameBoardRow | null>;
-  private readonly statements: ReturnType<typeof prepareStatements>;
   /** The language of what the front end is making now (see writtenIn); none: the default. */
   private readonly writing: ContextSlot<string>;
 
@@ -85,8 +79,6 @@ export class MessageStore {
   ) {
     this.lost = shared?.lost ?? new Set();
     this.boards = shared?.boards ?? new Map();
-    // Every press reads its game's place.
-    this.statements = shared?.statements ?? prepareStatements(db);
     this.writing = shared?.writing ?? new ContextSlot<string>();
   }
 
@@ -104,17 +96,17 @@ export class MessageStore {
 
   /** Reads the chats the bot has lost, kept in memory from then on. */
   async readLost(): Promise<void> {
-    const rows = await this.db.run(async (db) =>
-      db.select({ id: tgLostChats.chatId }).from(tgLostChats),
+    const rows = await this.db.run(async (db, t) =>
+      db.select({ id: t.tgLostChats.chatId }).from(t.tgLostChats),
     );
     for (const r of rows) this.lost.add(r.id);
   }
 
   private boardRow(gameId: number): Promise<GameBoardRow | null> {
-    return this.db.run(async () => {
+    return this.db.run(async (db, t) => {
       const known = this.boards.get(gameId);
       if (known !== undefined) return known;
-      const row = first(await this.statements.board.execute({ gameId })) ?? null;
+      const row = first(await statementsOf(db, t).board.execute({ gameId })) ?? null;
       this.keepBoard(gameId, row);
       return row;
     });
@@ -130,12 +122,12 @@ export class MessageStore {
 
   /** Writes these columns of the game's board row, made if missing; the row written is kept. */
   private updateBoard(gameId: number, set: Partial<Omit<GameBoardRow, "gameId">>): Promise<void> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, t) => {
       const row = only(
         await db
-          .insert(tgGameBoards)
+          .insert(t.tgGameBoards)
           .values({ gameId, ...set })
-          .onConflictDoUpdate({ target: tgGameBoards.gameId, set })
+          .onConflictDoUpdate({ target: t.tgGameBoards.gameId, set })
           .returning(),
       );
       this.keepBoard(gameId, row);
@@ -147,11 +139,11 @@ export class MessageStore {
     challengeId: number,
     set: Partial<Omit<ChallengeCardRow, "challengeId">>,
   ): Promise<void> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, t) => {
       await db
-        .insert(tgChallengeCards)
+        .insert(t.tgChallengeCards)
         .values({ challengeId, ...set })
-        .onConflictDoUpdate({ target: tgChallengeCards.challengeId, set });
+        .onConflictDoUpdate({ target: t.tgChallengeCards.challengeId, set });
     });
   }
 
@@ -215,8 +207,8 @@ export class MessageStore {
   /** The newest game shown in an inline message (a rematch takes its message over). */
   gameInInlineMessage(inlineMessageId: string): Promise<number | null> {
     return this.db.run(
-      async () =>
-        first(await this.statements.inInline.execute({ inlineMessageId }))?.gameId ?? null,
+      async (db, t) =>
+        first(await statementsOf(db, t).inInline.execute({ inlineMessageId }))?.gameId ?? null,
     );
   }
 
@@ -243,23 +235,23 @@ export class MessageStore {
    * another status (a game marked broken keeps its version), oldest first.
    */
   gamesBehindBoard(): Promise<number[]> {
-    return this.db.run(async (db, _, dialect) => {
+    return this.db.run(async (db, t, dialect) => {
       const rows = await db
-        .select({ id: games.id })
-        .from(games)
-        .leftJoin(tgGameBoards, eq(tgGameBoards.gameId, games.id))
-        .leftJoin(tgLostChats, eq(tgLostChats.chatId, games.chatId))
+        .select({ id: t.games.id })
+        .from(t.games)
+        .leftJoin(t.tgGameBoards, eq(t.tgGameBoards.gameId, t.games.id))
+        .leftJoin(t.tgLostChats, eq(t.tgLostChats.chatId, t.games.chatId))
         .where(
           and(
-            isNull(tgLostChats.chatId),
+            isNull(t.tgLostChats.chatId),
             or(
-              isNull(tgGameBoards.shownVersion),
-              lt(tgGameBoards.shownVersion, games.version),
-              dialect.distinct(tgGameBoards.shownStatus, games.status),
+              isNull(t.tgGameBoards.shownVersion),
+              lt(t.tgGameBoards.shownVersion, t.games.version),
+              dialect.distinct(t.tgGameBoards.shownStatus, t.games.status),
             ),
           ),
         )
-        .orderBy(games.id);
+        .orderBy(t.games.id);
       return rows.map((r) => r.id);
     });
   }
@@ -285,12 +277,12 @@ export class MessageStore {
 
   /** The challenge's card row: where it is and what it shows. */
   private cardRow(challengeId: number): Promise<ChallengeCardRow | undefined> {
-    return this.db.run(async (db) =>
+    return this.db.run(async (db, t) =>
       first(
         await db
           .select()
-          .from(tgChallengeCards)
-          .where(eq(tgChallengeCards.challengeId, challengeId))
+          .from(t.tgChallengeCards)
+          .where(eq(t.tgChallengeCards.challengeId, challengeId))
           .limit(1),
       ),
     );
@@ -311,13 +303,13 @@ export class MessageStore {
 
   /** The newest challenge made in an inline message. */
   challengeInInlineMessage(inlineMessageId: string): Promise<number | null> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, t) => {
       const row = first(
         await db
-          .select({ id: tgChallengeCards.challengeId })
-          .from(tgChallengeCards)
-          .where(eq(tgChallengeCards.inlineMessageId, inlineMessageId))
-          .orderBy(desc(tgChallengeCards.challengeId))
+          .select({ id: t.tgChallengeCards.challengeId })
+          .from(t.tgChallengeCards)
+          .where(eq(t.tgChallengeCards.inlineMessageId, inlineMessageId))
+          .orderBy(desc(t.tgChallengeCards.challengeId))
           .limit(1),
       );
       return row?.id ?? null;
@@ -338,29 +330,30 @@ export class MessageStore {
    * came before the card was stored, or closing it failed), each with the game it started.
    */
   acceptedCardsLeftOpen(): Promise<{ challengeId: number; gameId: number }[]> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, t) => {
       return await db
-        .select({ challengeId: tgChallengeCards.challengeId, gameId: games.id })
-        .from(tgChallengeCards)
-        .innerJoin(challenges, eq(challenges.id, tgChallengeCards.challengeId))
-        .innerJoin(games, eq(games.challengeId, challenges.id))
+        .select({ challengeId: t.tgChallengeCards.challengeId, gameId: t.games.id })
+        .from(t.tgChallengeCards)
+        .innerJoin(t.challenges, eq(t.challenges.id, t.tgChallengeCards.challengeId))
+        .innerJoin(t.games, eq(t.games.challengeId, t.challenges.id))
         .where(
           and(
-            eq(tgChallengeCards.closed, false),
-            isNotNull(tgChallengeCards.messageId),
-            eq(challenges.status, "accepted"),
+            eq(t.tgChallengeCards.closed, false),
+            isNotNull(t.tgChallengeCards.messageId),
+            eq(t.challenges.status, "accepted"),
           ),
         )
-        .orderBy(tgChallengeCards.challengeId);
+        .orderBy(t.tgChallengeCards.challengeId);
     });
   }
 
   /** The bot was removed from the chat or blocked there, or (`lost` false) is back. */
   setChatLost(chatId: number, lost: boolean, now: number): Promise<void> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, t) => {
       if (this.lost.has(chatId) === lost) return;
-      if (lost) await db.insert(tgLostChats).values({ chatId, lostAt: now }).onConflictDoNothing();
-      else await db.delete(tgLostChats).where(eq(tgLostChats.chatId, chatId));
+      if (lost)
+        await db.insert(t.tgLostChats).values({ chatId, lostAt: now }).onConflictDoNothing();
+      else await db.delete(t.tgLostChats).where(eq(t.tgLostChats.chatId, chatId));
       if (lost) this.lost.add(chatId);
       else this.lost.delete(chatId);
     });

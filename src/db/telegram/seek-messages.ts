@@ -1,6 +1,5 @@
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import type { Db } from "../open.js";
-import { tgSeekMessages } from "./schema.js";
 
 /** A message in a seeker's private chat that shows ✖️ Stop looking. */
 export interface SeekMessage {
@@ -22,22 +21,22 @@ export class SeekMessageStore {
    */
   add(seekId: number, message: SeekMessage): Promise<void> {
     return this.db.transaction((tx) =>
-      tx.run(async (db) => {
+      tx.run(async (db, t) => {
         await db
-          .insert(tgSeekMessages)
+          .insert(t.tgSeekMessages)
           .values({ seekId, ...message })
           .onConflictDoNothing();
         const kept = await db
-          .select({ messageId: tgSeekMessages.messageId })
-          .from(tgSeekMessages)
-          .where(eq(tgSeekMessages.seekId, seekId))
-          .orderBy(desc(tgSeekMessages.messageId))
+          .select({ messageId: t.tgSeekMessages.messageId })
+          .from(t.tgSeekMessages)
+          .where(eq(t.tgSeekMessages.seekId, seekId))
+          .orderBy(desc(t.tgSeekMessages.messageId))
           .limit(KEPT_A_SEEK);
-        await db.delete(tgSeekMessages).where(
+        await db.delete(t.tgSeekMessages).where(
           and(
-            eq(tgSeekMessages.seekId, seekId),
+            eq(t.tgSeekMessages.seekId, seekId),
             notInArray(
-              tgSeekMessages.messageId,
+              t.tgSeekMessages.messageId,
               kept.map((k) => k.messageId),
             ),
           ),
@@ -49,21 +48,21 @@ export class SeekMessageStore {
   /** The seek's messages, forgotten as they are handed out: each is cleared once. */
   take(seekId: number): Promise<SeekMessage[]> {
     return this.db.transaction((tx) =>
-      tx.run(async (db) =>
+      tx.run(async (db, t) =>
         db
-          .delete(tgSeekMessages)
-          .where(eq(tgSeekMessages.seekId, seekId))
-          .returning({ userId: tgSeekMessages.userId, messageId: tgSeekMessages.messageId }),
+          .delete(t.tgSeekMessages)
+          .where(eq(t.tgSeekMessages.seekId, seekId))
+          .returning({ userId: t.tgSeekMessages.userId, messageId: t.tgSeekMessages.messageId }),
       ),
     );
   }
 
   /** One message no longer needs clearing (its own press already took the button off). */
   forget(userId: number, messageId: number): Promise<void> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, t) => {
       await db
-        .delete(tgSeekMessages)
-        .where(and(eq(tgSeekMessages.userId, userId), eq(tgSeekMessages.messageId, messageId)));
+        .delete(t.tgSeekMessages)
+        .where(and(eq(t.tgSeekMessages.userId, userId), eq(t.tgSeekMessages.messageId, messageId)));
     });
   }
 }

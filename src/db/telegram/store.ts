@@ -1,7 +1,7 @@
 import { and, eq, gte } from "drizzle-orm";
 import type { Db } from "../open.js";
 import { MessageStore } from "./message-store.js";
-import { type PrivateBoardRow, tgPrivateBoards, tgSpends } from "./schema.js";
+import type { PrivateBoardRow } from "./schema.js";
 import { SeekMessageStore } from "./seek-messages.js";
 import { TournamentMessageStore } from "./tournament-messages.js";
 
@@ -39,18 +39,20 @@ export class TelegramStore {
   /** Replaces the saved spends with these. */
   saveSpends(spends: readonly { lane: string; at: number }[]): Promise<void> {
     return this.db.transaction((tx) =>
-      tx.run(async (db) => {
-        await db.delete(tgSpends);
+      tx.run(async (db, t) => {
+        await db.delete(t.tgSpends);
         // In chunks: a statement takes a bounded number of values.
         for (let i = 0; i < spends.length; i += SPENDS_A_STATEMENT)
-          await db.insert(tgSpends).values(spends.slice(i, i + SPENDS_A_STATEMENT));
+          await db.insert(t.tgSpends).values(spends.slice(i, i + SPENDS_A_STATEMENT));
       }),
     );
   }
 
   /** The saved spends from `since` on. */
   spendsSince(since: number): Promise<{ lane: string; at: number }[]> {
-    return this.db.run(async (db) => db.select().from(tgSpends).where(gte(tgSpends.at, since)));
+    return this.db.run(async (db, t) =>
+      db.select().from(t.tgSpends).where(gte(t.tgSpends.at, since)),
+    );
   }
 
   async privateBoard(gameId: number, userId: number): Promise<PrivateBoardRow | undefined> {
@@ -58,13 +60,13 @@ export class TelegramStore {
   }
 
   privateBoards(gameId: number): Promise<PrivateBoardRow[]> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, t) => {
       const known = this.boards.get(gameId);
       if (known) return known;
       const rows = await db
         .select()
-        .from(tgPrivateBoards)
-        .where(eq(tgPrivateBoards.gameId, gameId));
+        .from(t.tgPrivateBoards)
+        .where(eq(t.tgPrivateBoards.gameId, gameId));
       if (this.boards.size >= CACHED_GAMES) this.boards.delete(this.boards.keys().next().value!);
       this.boards.set(gameId, rows);
       return rows;
@@ -73,12 +75,12 @@ export class TelegramStore {
 
   /** The player's board of the game is now this message (it shows nothing known yet). */
   setPrivateBoard(gameId: number, userId: number, messageId: number, now: number): Promise<void> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, t) => {
       await db
-        .insert(tgPrivateBoards)
+        .insert(t.tgPrivateBoards)
         .values({ gameId, userId, messageId, shownVersion: null, updatedAt: now })
         .onConflictDoUpdate({
-          target: [tgPrivateBoards.gameId, tgPrivateBoards.userId],
+          target: [t.tgPrivateBoards.gameId, t.tgPrivateBoards.userId],
           set: { messageId, shownVersion: null, updatedAt: now },
         });
       this.boards.delete(gameId);
@@ -86,11 +88,11 @@ export class TelegramStore {
   }
 
   markPrivateShown(gameId: number, userId: number, version: number, now: number): Promise<void> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, t) => {
       await db
-        .update(tgPrivateBoards)
+        .update(t.tgPrivateBoards)
         .set({ shownVersion: version, updatedAt: now })
-        .where(and(eq(tgPrivateBoards.gameId, gameId), eq(tgPrivateBoards.userId, userId)));
+        .where(and(eq(t.tgPrivateBoards.gameId, gameId), eq(t.tgPrivateBoards.userId, userId)));
       this.boards.delete(gameId);
     });
   }

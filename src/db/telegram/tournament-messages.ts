@@ -1,8 +1,6 @@
 import { eq, isNull, lt, or } from "drizzle-orm";
 import { first } from "../connection.js";
 import type { Db } from "../open.js";
-import { tournaments } from "../schema.js";
-import { tgTournamentMessages } from "./schema.js";
 
 export interface TournamentMessages {
   /** The sign-up card. */
@@ -31,17 +29,17 @@ export class TournamentMessageStore {
   }
 
   of(tournamentId: number): Promise<TournamentMessages> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, t) => {
       const row = first(
         await db
           .select({
-            messageId: tgTournamentMessages.messageId,
-            standingsMessageId: tgTournamentMessages.standingsMessageId,
-            shownVersion: tgTournamentMessages.shownVersion,
-            locale: tgTournamentMessages.locale,
+            messageId: t.tgTournamentMessages.messageId,
+            standingsMessageId: t.tgTournamentMessages.standingsMessageId,
+            shownVersion: t.tgTournamentMessages.shownVersion,
+            locale: t.tgTournamentMessages.locale,
           })
-          .from(tgTournamentMessages)
-          .where(eq(tgTournamentMessages.tournamentId, tournamentId))
+          .from(t.tgTournamentMessages)
+          .where(eq(t.tgTournamentMessages.tournamentId, tournamentId))
           .limit(1),
       );
       return row ?? NO_TOURNAMENT_MESSAGES;
@@ -49,28 +47,28 @@ export class TournamentMessageStore {
   }
 
   set(tournamentId: number, set: Partial<TournamentMessages>): Promise<void> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, t) => {
       await db
-        .insert(tgTournamentMessages)
+        .insert(t.tgTournamentMessages)
         .values({ tournamentId, ...set })
-        .onConflictDoUpdate({ target: tgTournamentMessages.tournamentId, set });
+        .onConflictDoUpdate({ target: t.tgTournamentMessages.tournamentId, set });
     });
   }
 
   /** Tournaments whose messages show an older version, oldest first. */
   behind(): Promise<number[]> {
-    return this.db.run(async (db) => {
+    return this.db.run(async (db, t) => {
       const rows = await db
-        .select({ id: tournaments.id })
-        .from(tournaments)
-        .leftJoin(tgTournamentMessages, eq(tgTournamentMessages.tournamentId, tournaments.id))
+        .select({ id: t.tournaments.id })
+        .from(t.tournaments)
+        .leftJoin(t.tgTournamentMessages, eq(t.tgTournamentMessages.tournamentId, t.tournaments.id))
         .where(
           or(
-            isNull(tgTournamentMessages.shownVersion),
-            lt(tgTournamentMessages.shownVersion, tournaments.version),
+            isNull(t.tgTournamentMessages.shownVersion),
+            lt(t.tgTournamentMessages.shownVersion, t.tournaments.version),
           ),
         )
-        .orderBy(tournaments.id);
+        .orderBy(t.tournaments.id);
       return rows.map((r) => r.id);
     });
   }

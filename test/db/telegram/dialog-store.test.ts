@@ -1,12 +1,12 @@
-import { describe, expect } from "vitest";
+import { expect } from "vitest";
 import {
   DIALOG_TTL_MS,
   DialogStore,
   MAX_DIALOG_STATE_CHARS,
 } from "../../../src/db/telegram/dialog-store.js";
-import { it } from "../fixtures.js";
+import { onEachDatabase } from "../../helpers/databases.js";
 
-describe("DialogStore", () => {
+onEachDatabase("DialogStore", (it) => {
   it("keeps each key's latest value and deletes on request", async ({ database }) => {
     const { db } = database;
     const store = new DialogStore(db, () => 1_000);

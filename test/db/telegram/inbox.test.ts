@@ -1,18 +1,22 @@
-import { describe, expect } from "vitest";
-import type { OpenedDatabase } from "../../../src/db/index.js";
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import { UpdateInbox } from "../../../src/db/telegram/inbox.js";
+import { onEachDatabase, type TestDatabase } from "../../helpers/databases.js";
 import { Clock, HOUR } from "../../services/helpers.js";
-import { it } from "../fixtures.js";
 
-function inboxAt(database: OpenedDatabase, clock: Clock) {
+function inboxAt(database: TestDatabase, clock: Clock) {
   return new UpdateInbox(database.db, { now: clock.now });
 }
 
 const update = (id: number) => ({ id, update: { update_id: id, message: { text: `#${id}` } } });
-const doneOf = (database: OpenedDatabase, id: number) =>
-  database.sqlite.prepare("select done_at from inbox where update_id = ?").pluck().get(id);
+const doneOf = async (database: TestDatabase, id: number) =>
+  (
+    await database.db.run((db, { inbox }) =>
+      db.select({ doneAt: inbox.doneAt }).from(inbox).where(eq(inbox.updateId, id)),
+    )
+  )[0]?.doneAt;
 
-describe("the update inbox", () => {
+onEachDatabase("the update inbox", (it) => {
   it("stores each update once: one delivered again is not new", async ({ database }) => {
     const inbox = inboxAt(database, new Clock());
     expect([...(await inbox.admit([update(1), update(2)]))]).toEqual([1, 2]);
@@ -36,7 +40,7 @@ describe("the update inbox", () => {
     ]);
     expect(replay[0]!.update).toEqual(update(5).update);
     expect(givenUp).toEqual([]);
-    expect(doneOf(database, 7)).toBe(clock.t);
+    expect(await doneOf(database, 7)).toBe(clock.t);
   });
 
   it("gives an update up once its handling began three times (each time the process died)", async ({
@@ -55,7 +59,9 @@ describe("the update inbox", () => {
   it("gives up an entry that no longer reads as JSON", async ({ database }) => {
     const inbox = inboxAt(database, new Clock());
     await inbox.admit([update(1), update(2)]);
-    database.sqlite.prepare("update inbox set payload = '{\"upd' where update_id = 1").run();
+    await database.db.run((db, { inbox }) =>
+      db.update(inbox).set({ payload: '{"upd' }).where(eq(inbox.updateId, 1)),
+    );
     const { replay, givenUp } = await inbox.takePending();
     expect(replay.map((e) => e.id)).toEqual([2]);
     expect(givenUp).toEqual([{ id: 1, reason: "unreadable" }]);

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../../src/db/index.js";
+import { expect } from "vitest";
 import { MessageStore } from "../../../src/db/telegram/message-store.js";
 import { TournamentMessageStore } from "../../../src/db/telegram/tournament-messages.js";
+import { defaultRules } from "../../../src/engine/index.js";
 import { type PlayerRef, TournamentService } from "../../../src/services/index.js";
 import {
   alice,
@@ -17,17 +17,11 @@ import {
 const dave: PlayerRef = { id: 404, firstName: "Dave" };
 const erin: PlayerRef = { id: 505, firstName: "Erin" };
 
+import { onEachDatabase, type TestDatabase } from "../../helpers/databases.js";
 import { StartingService } from "../../services/starting.js";
 
-const opened: { close(): void }[] = [];
-afterEach(() => {
-  for (const d of opened.splice(0)) d.close();
-});
-
 /** The service with the Telegram front end's store as its port, as createApp builds them. */
-function fixture() {
-  const database = openDatabase(":memory:");
-  opened.push(database);
+function fixture(database: TestDatabase) {
   const clock = new Clock();
   const messages = new MessageStore(database.db);
   const svc = new StartingService(
@@ -38,9 +32,11 @@ function fixture() {
   return { svc, messages, clock, database };
 }
 
-describe("where the bot shows games and challenges", () => {
-  it("keeps a challenge's card, and a new game's board answers it in its chat", async () => {
-    const { svc, messages } = fixture();
+onEachDatabase("where the bot shows games and challenges", (it) => {
+  it("keeps a challenge's card, and a new game's board answers it in its chat", async ({
+    database,
+  }) => {
+    const { svc, messages } = fixture(database);
     const c = unwrap(await svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
     expect(c.message).toBeNull();
     const ref = { kind: "chat", chatId: CHAT.id, messageId: 77 } as const;
@@ -59,8 +55,10 @@ describe("where the bot shows games and challenges", () => {
     expect(await messages.cardClosed(c.id)).toBe(true);
   });
 
-  it("moves a game's board, and finds an inline message's newest game and challenge", async () => {
-    const { svc, messages } = fixture();
+  it("moves a game's board, and finds an inline message's newest game and challenge", async ({
+    database,
+  }) => {
+    const { svc, messages } = fixture(database);
     const inline = { kind: "inline", inlineMessageId: "AAQ-xyz" } as const;
     const c = unwrap(
       await svc.createChallenge({ challenger: alice, variant: "short", message: inline }),
@@ -76,8 +74,10 @@ describe("where the bot shows games and challenges", () => {
     expect(await messages.gameInInlineMessage("AAQ-xyz")).toBeNull();
   });
 
-  it("finds boards behind their game: never shown, an older version, another status", async () => {
-    const { svc, messages } = fixture();
+  it("finds boards behind their game: never shown, an older version, another status", async ({
+    database,
+  }) => {
+    const { svc, messages } = fixture(database);
     const c = unwrap(await svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
     const game = unwrap(await svc.acceptChallenge(c.id, bob)).game;
     await messages.setGameMessage(game.id, { kind: "chat", chatId: CHAT.id, messageId: 5 });
@@ -95,8 +95,8 @@ describe("where the bot shows games and challenges", () => {
     expect(await messages.gamesBehindBoard()).toEqual([]);
   });
 
-  it("pauses a lost chat's timers until it is back, across a restart", async () => {
-    const { svc, messages, database, clock } = fixture();
+  it("pauses a lost chat's timers until it is back, across a restart", async ({ database }) => {
+    const { svc, messages, clock } = fixture(database);
     const c = unwrap(await svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
     unwrap(await svc.acceptChallenge(c.id, bob));
     clock.advance(3 * svc.config.idleMs);
@@ -111,16 +111,24 @@ describe("where the bot shows games and challenges", () => {
     expect((await MessageStore.open(database.db)).isChatLost(CHAT.id)).toBe(false);
   });
 
-  it("keeps a tournament's messages and finds those behind", async () => {
-    const { database } = fixture();
+  it("keeps a tournament's messages and finds those behind", async ({ database }) => {
     const tournamentMessages = new TournamentMessageStore(database.db);
-    database.sqlite.exec(
-      `insert into players (id, first_name, created_at, updated_at) values (1, 'A', 0, 0);
-       insert into chats (id, created_at, updated_at) values (-5, 0, 0);
-       insert into tournaments (id, chat_id, organiser_id, variant, rules, format,
-         signup_ends_at, version, created_at, updated_at)
-       values (1, -5, 1, 'long', '{}', 'knockout', 0, 2, 0, 0)`,
-    );
+    await database.db.run(async (db, { players, chats, tournaments }) => {
+      await db.insert(players).values({ id: 1, firstName: "A", createdAt: 0, updatedAt: 0 });
+      await db.insert(chats).values({ id: -5, createdAt: 0, updatedAt: 0 });
+      await db.insert(tournaments).values({
+        id: 1,
+        chatId: -5,
+        organiserId: 1,
+        variant: "long",
+        rules: defaultRules("long"),
+        format: "knockout",
+        signupEndsAt: 0,
+        version: 2,
+        createdAt: 0,
+        updatedAt: 0,
+      });
+    });
     expect(await tournamentMessages.of(1)).toEqual({
       messageId: null,
       standingsMessageId: null,
@@ -139,8 +147,10 @@ describe("where the bot shows games and challenges", () => {
     expect(await tournamentMessages.behind()).toEqual([]);
   });
 
-  it("writes a game in the language of what it began from: its challenge, the game before, its tournament", async () => {
-    const { svc, messages, database } = fixture();
+  it("writes a game in the language of what it began from: its challenge, the game before, its tournament", async ({
+    database,
+  }) => {
+    const { svc, messages } = fixture(database);
     // Made outside writtenIn (a test, a script): no language of its own, the default's.
     const plain = unwrap(
       await svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }),
@@ -178,8 +188,10 @@ describe("where the bot shows games and challenges", () => {
     for (const id of matchGames) expect(await messages.gameLocale(id!)).toBe("ru");
   });
 
-  it("keeps in memory only board rows that were committed: a rolled-back place is not seen again", async () => {
-    const { svc, messages, database } = fixture();
+  it("keeps in memory only board rows that were committed: a rolled-back place is not seen again", async ({
+    database,
+  }) => {
+    const { svc, messages } = fixture(database);
     const c = unwrap(await svc.createChallenge({ challenger: alice, chat: CHAT, variant: "long" }));
     const game = unwrap(await svc.acceptChallenge(c.id, bob)).game;
     const before = await messages.gameMessage(game.id);
