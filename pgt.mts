@@ -1,0 +1,13 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+let t = performance.now();
+const c = new PGlite(); await c.waitReady;
+console.log("start", performance.now() - t); t = performance.now();
+await migrate(drizzle(c), { migrationsFolder: "drizzle/pg" });
+console.log("migrate", performance.now() - t); t = performance.now();
+const dump = await c.dumpDataDir("none");
+console.log("dump", performance.now() - t, dump.size); t = performance.now();
+const d = new PGlite({ loadDataDir: dump }); await d.waitReady;
+console.log("load", performance.now() - t); t = performance.now();
+console.log((await d.query("select count(*) from games")).rows);
