@@ -13,6 +13,7 @@ const SLOW = [
   "test/deploy/docker-steps.test.ts", // the image's steps on a clean clone, with its own npm ci
   "test/db/crash.test.ts", // over a hundred processes killed mid-write
   "test/db/race.test.ts", // two processes pressing on one database file
+  "test/db/postgres.test.ts", // a real PostgreSQL server: opening, refusing, restarting
   "test/cli/commands.test.ts", // npm run engine / render as documented, on a first run
   "test/render/cli-process.test.ts", // the render command's exit codes and output streams
   "test/ai/cube-fixtures.test.ts", // the cube op's cost bounds over stored positions
@@ -37,6 +38,12 @@ const SLOW = [
   // oracle, not src/ (the engine meets the same vectors in test/engine/gnubg-vectors.test.ts).
   "test/reference.test.ts",
 ];
+
+/**
+ * The store's suites, run in the slow suite once more with a real PostgreSQL server beside
+ * SQLite and PGlite (PG_SERVER_TESTS: test/helpers/databases.ts).
+ */
+const ON_A_SERVER = ["test/db/repos.test.ts", "test/db/telegram/*.test.ts"];
 
 /** Large samples: a smaller one in `npm test`, the full one in the slow suite (FULL_SAMPLES=1). */
 const SAMPLED = [
@@ -79,9 +86,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: "slow",
-          include: [...SLOW, ...SAMPLED],
+          include: [...SLOW, ...SAMPLED, ...ON_A_SERVER],
           globalSetup: ["test/build-dist.ts"],
-          env: { FULL_SAMPLES: "1" },
+          env: { FULL_SAMPLES: "1", PG_SERVER_TESTS: "1" },
         },
       },
     ],

@@ -20,7 +20,7 @@ import type { Clock } from "./bot/outbox/clock.js";
 import type { ReviewLimits } from "./bot/review-queue.js";
 import { webBoardPorts } from "./bot/web-ports.js";
 import type { BotConfig } from "./config.js";
-import type { OpenedDatabase } from "./db/index.js";
+import type { OpenStore } from "./db/index.js";
 import { DialogStore } from "./db/telegram/dialog-store.js";
 import { UpdateInbox } from "./db/telegram/inbox.js";
 import { TelegramStore } from "./db/telegram/store.js";
@@ -42,7 +42,7 @@ import { WebBoard, type WebLimits } from "./web/web-board.js";
 
 /** What the app is built on: everything outside it, given by whoever runs it. */
 export interface Ports {
-  readonly database: OpenedDatabase;
+  readonly database: OpenStore;
   /** The bot's own user (getMe): the computer player plays as it. */
   readonly botInfo: UserFromGetMe;
   readonly logger: Logger;

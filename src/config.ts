@@ -4,6 +4,8 @@ import { LEVELS, type Level } from "./log.js";
 export interface BotConfig {
   readonly token: string;
   readonly databasePath: string;
+  /** A PostgreSQL server's database (postgres://…); set, it is used and databasePath is not. */
+  readonly databaseUrl: string | null;
   /** A custom Bot API server (e.g. a local one); grammY's default otherwise. */
   readonly apiRoot: string | null;
   readonly logLevel: Level;
@@ -94,6 +96,9 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
     errors.push(`WEBHOOK_SECRET must be 16 to 256 characters long (got ${secret.length})`);
   const port = num("PORT", 8080, 1, 65535);
 
+  // Checked where it is opened (src/db/pg/open.ts), which says what is wrong with it.
+  const databaseUrl = str("DATABASE_URL") ?? null;
+
   const webBoard = webBoardOf(
     { given: str("WEBAPP_URL") !== undefined, url: url("WEBAPP_URL", true) },
     str("WEBAPP_SHORT_NAME"),
@@ -105,6 +110,7 @@ export function parseConfig(env: Record<string, string | undefined>): ConfigResu
   const config: BotConfig = {
     token: token ?? "",
     databasePath: str("DATABASE_PATH") ?? "./data/nardy.sqlite",
+    databaseUrl,
     apiRoot: url("BOT_API_ROOT", false),
     logLevel: level,
     challengeTtlMs: num("CHALLENGE_TTL_MINUTES", 60, 1, 7 * 24 * 60) * 60_000,

@@ -14,7 +14,8 @@ import { registerMenuButton } from "./bot/menu-button.js";
 import { pollUpdates } from "./bot/polling.js";
 import { startHttpServer } from "./bot/server.js";
 import { parseConfig } from "./config.js";
-import { DatabaseOpenError, openDatabase } from "./db/index.js";
+import { DatabaseOpenError, type OpenStore, openDatabase } from "./db/index.js";
+import { openPostgres } from "./db/pg/open.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger, errorLine, redact } from "./log.js";
 import { renderDecisionsPng } from "./render/decision.js";
@@ -36,6 +37,15 @@ const ALLOWED_UPDATES = [
 /** What no line on stderr may show: the token, and the webhook's secret. */
 let secrets: string[] = [];
 
+/** A URL's password, which no log line may show. */
+function passwordOf(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).password);
+  } catch {
+    return "";
+  }
+}
+
 function fail(lines: string[]): never {
   for (const line of lines) process.stderr.write(`${redact(line, secrets)}\n`);
   process.exit(1);
@@ -44,7 +54,11 @@ function fail(lines: string[]): never {
 const parsed = parseConfig(process.env);
 if (!parsed.ok) fail(parsed.errors.map((e) => `config: ${e}`));
 const config = parsed.config;
-secrets = [config.token, ...(config.webhook ? [config.webhook.secret] : [])];
+secrets = [
+  config.token,
+  ...(config.webhook ? [config.webhook.secret] : []),
+  ...(config.databaseUrl ? [config.databaseUrl, passwordOf(config.databaseUrl)] : []),
+].filter((s) => s !== "");
 const logger = createLogger(config.logLevel, undefined, secrets);
 // Node would print an uncaught error whole, a network error's URL (and so the token) with it.
 process.on("uncaughtException", (err, origin) => {
@@ -52,13 +66,18 @@ process.on("uncaughtException", (err, origin) => {
   process.exit(1);
 });
 
-let database: ReturnType<typeof openDatabase>;
+let database: OpenStore;
 try {
-  database = openDatabase(config.databasePath);
+  database = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, {
+        onIdleError: (err) => logger.warn({ err }, "a database connection was lost"),
+      })
+    : openDatabase(config.databasePath);
 } catch (e) {
   if (e instanceof DatabaseOpenError) fail([e.message]);
   throw e;
 }
+logger.info({ database: database.path }, "database open");
 
 // Signals are handled from here on, so a stop during start-up closes the database too.
 let stopping = false;
@@ -77,7 +96,7 @@ async function shutdown(signal: string): Promise<void> {
   maintenanceStop?.();
   await stop?.();
   await drain?.();
-  database.close();
+  await database.close();
   process.exit(0);
 }
 process.once("SIGINT", () => void shutdown("SIGINT"));
@@ -92,8 +111,8 @@ api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 60 }));
 // Unreachable Telegram ends the start with a line, instead of auto-retry's endless backoff;
 // the line names what the last try met (a refused connection, say), the token blotted out.
 api.config.use(callDeadline());
-const botInfo = await api.getMe().catch((e: unknown) => {
-  database.close();
+const botInfo = await api.getMe().catch(async (e: unknown) => {
+  await database.close();
   return fail([`Telegram: ${errorLine(tries.explain(e))}`]);
 });
 // The computer decides in a thread of its own, so updates in other chats never wait for it.

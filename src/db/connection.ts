@@ -41,7 +41,7 @@ export function perHandle<S>(build: (db: Sql, t: Tables) => S): (db: Sql, t: Tab
 }
 
 /** Who holds the connection now; `open` turns false at its end, for work it spawned late. */
-interface Scope {
+export interface Scope {
   open: boolean;
   /** Savepoints deep, inside a transaction; -1 outside one. */
   depth: number;
@@ -186,7 +186,7 @@ export class SqliteConnection extends SessionConnection {
 }
 
 /** The connection bound to one open transaction; it refuses work once that has ended. */
-class SessionTransaction implements Connection {
+export class SessionTransaction implements Connection {
   private ended = false;
 
   constructor(

@@ -6,7 +6,8 @@
  * - `foreign-key`: a row points at one that is not there (SQLITE_CONSTRAINT_FOREIGNKEY, 23503);
  * - `busy`: another writer held on past the wait, or the database gave up on a transaction
  *   that met another one (SQLITE_BUSY…, PostgreSQL's 40001 serialization failure, 40P01
- *   deadlock, 55P03 lock not available): trying again may work.
+ *   deadlock, 55P03 lock not available), or the server is away (a refused or lost
+ *   connection, 08…, 57P01–57P03 while it shuts down or starts): trying again may work.
  */
 export type StoreFailure = "unique" | "foreign-key" | "busy";
 
@@ -21,7 +22,17 @@ const POSTGRES: Readonly<Record<string, StoreFailure>> = {
   "40001": "busy",
   "40P01": "busy",
   "55P03": "busy",
+  "57P01": "busy",
+  "57P02": "busy",
+  "57P03": "busy",
 };
+
+/** Node's codes for a connection that was refused or broke: the server is away. */
+const AWAY = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"]);
+
+/** node-postgres says so in words when the server ends a connection it was using. */
+const LOST =
+  /^Connection terminated|^Client has encountered a connection error|timeout exceeded when trying to connect/;
 
 const codeOf = (e: unknown): string | null => {
   const code = (e as { code?: unknown } | null)?.code;
@@ -30,12 +41,18 @@ const codeOf = (e: unknown): string | null => {
 
 /** The kind of `e`, looking through drizzle's wrapping (its `cause`); null: none of these. */
 export function storeFailure(e: unknown): StoreFailure | null {
-  for (let at = e, depth = 0; at && depth < 5; at = (at as { cause?: unknown }).cause, depth++) {
+  let at = e;
+  for (let depth = 0; at && depth < 5; depth++) {
+    // A refused connection to a name with several addresses is each address's refusal.
+    if (at instanceof AggregateError && at.errors.length > 0) at = at.errors[0];
+    if (at instanceof Error && LOST.test(at.message)) return "busy";
     const code = codeOf(at);
-    if (code === null) continue;
-    if (code.startsWith("SQLITE_BUSY")) return "busy";
-    const kind = SQLITE[code] ?? POSTGRES[code];
-    if (kind) return kind;
+    if (code !== null) {
+      if (code.startsWith("SQLITE_BUSY") || code.startsWith("08") || AWAY.has(code)) return "busy";
+      const kind = SQLITE[code] ?? POSTGRES[code];
+      if (kind) return kind;
+    }
+    at = (at as { cause?: unknown }).cause;
   }
   return null;
 }

@@ -10,8 +10,15 @@ import * as schema from "./schema.js";
 /** The database as the repositories reach it (see connection.ts). */
 export type Db = Connection;
 
-export interface OpenedDatabase {
+/** An open database of either kind, as the app runs on it. */
+export interface OpenStore {
   readonly db: Db;
+  /** Which database, fit for a log line: a file's path, or a server's URL without its password. */
+  readonly path: string;
+  close(): void | Promise<void>;
+}
+
+export interface OpenedDatabase extends OpenStore {
   readonly sqlite: Database.Database;
   /** The resolved file path, or ":memory:". */
   readonly path: string;

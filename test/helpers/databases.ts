@@ -1,11 +1,13 @@
 import { describe, test } from "vitest";
 import { type Db, openDatabase } from "../../src/db/index.js";
+import { openPostgres } from "../../src/db/pg/open.js";
+import { type PgServer, postgresBinaries, startPgServer } from "./pg-server.js";
 import { freshPostgres } from "./pglite.js";
 
 /** A fresh database with the real migrations. */
 export interface TestDatabase {
   readonly db: Db;
-  close(): void;
+  close(): void | Promise<void>;
 }
 
 /** Each database the store runs on: SQLite in memory, and PostgreSQL as PGlite. */
@@ -18,7 +20,30 @@ export const DATABASES: readonly (readonly [string, () => Promise<TestDatabase>]
     },
   ],
   ["PostgreSQL (PGlite)", async () => ({ db: await freshPostgres(), close: () => {} })],
+  // The slow suite runs the same suites on a real server too (node-postgres, its pool).
+  ...(process.env.PG_SERVER_TESTS === "1" && postgresBinaries()
+    ? [["PostgreSQL (server)", serverDatabase] as const]
+    : []),
 ];
+
+let server: Promise<PgServer> | null = null;
+let made = 0;
+
+/** A new database on the worker's server, made from a migrated template (fast to copy). */
+async function serverDatabase(): Promise<TestDatabase> {
+  server ??= (async () => {
+    const s = await startPgServer();
+    process.once("exit", () => s.stop());
+    const template = await openPostgres(await s.createDatabase("template_nardy"));
+    await template.close();
+    return s;
+  })();
+  const s = await server;
+  const name = `t${process.pid}_${++made}`;
+  await s.query("postgres", `create database ${name} template template_nardy`);
+  const opened = await openPostgres(s.url(name));
+  return { db: opened.db, close: () => opened.close() };
+}
 
 /** The `it` of a suite run on one database: `database` is a fresh one, closed after the test. */
 export type DatabaseTest = ReturnType<typeof databaseTest>;
@@ -29,7 +54,7 @@ const databaseTest = (open: () => Promise<TestDatabase>) =>
     database: async ({}, use) => {
       const database = await open();
       await use(database);
-      database.close();
+      await database.close();
     },
   });
 
