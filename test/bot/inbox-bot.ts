@@ -74,6 +74,8 @@ export async function botOn(file: string, fake: FakeBotApi) {
     poll() {
       runner = pollUpdates(parts.bot, parts.feed!, ["message", "callback_query"], silentLogger);
     },
+    /** Whether polling goes on (its runner has not stopped on an error). */
+    polling: () => runner?.isRunning() ?? false,
     stop,
   };
 }

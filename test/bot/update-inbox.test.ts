@@ -46,6 +46,34 @@ describe("long polling through the inbox", () => {
     expect(fake.problems()).toEqual([]);
   });
 
+  it("holds a batch the database cannot take, tries again, and confirms it to Telegram only once stored", async () => {
+    const fake = new FakeBotApi({ token: TOKEN, maxHoldMs: 50 });
+    const bot = await botOn(dbFile(), fake);
+    const feed = bot.parts.feed!;
+    // The database is away for the first three tries (a server restarting).
+    const admit = feed.admit.bind(feed);
+    let refusals = 3;
+    feed.admit = (updates) => {
+      if (updates.length > 0 && refusals > 0) {
+        refusals--;
+        return Promise.reject(new Error("Connection terminated unexpectedly"));
+      }
+      return admit(updates);
+    };
+    const id = fake.sendText(ALICE, CHAT, "/help")!;
+    bot.poll();
+    await fake.waitFor(() => replies(fake).length > 0, 10_000, "the reply to /help");
+    expect(refusals).toBe(0);
+    expect(bot.polling()).toBe(true);
+    // No getUpdates passed the update's id before it was stored: Telegram kept it meanwhile.
+    const confirming = fake.callsOf("getUpdates").filter((c) => Number(c.payload.offset) > id);
+    expect(confirming.length).toBeGreaterThan(0);
+    await feed.settled();
+    expect(inboxRows(bot.database)).toEqual([{ id, attempts: 1, done: 1 }]);
+    expect(replies(fake)).toHaveLength(1);
+    expect(fake.problems()).toEqual([]);
+  });
+
   it("at start, handles what the last process stored and never finished, once, though Telegram delivers it again", async () => {
     const fake = new FakeBotApi({ token: TOKEN, maxHoldMs: 50 });
     const file = dbFile();

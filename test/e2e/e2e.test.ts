@@ -11,17 +11,13 @@
  * computer, whose decisions the process makes in a worker thread, stopped just after a move;
  * the board page served by the process in polling mode.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import type { InlineKeyboardButton, User } from "grammy/types";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type ApiCall,
   BOT_INFO,
   FakeBotApi,
   plainText,
@@ -30,315 +26,47 @@ import {
 } from "../../bench/testkit/index.js";
 import { launchData } from "../../bench/testkit/init-data.js";
 import { closedPort } from "../helpers/closed-port.js";
+import {
+  type BotProcess,
+  healthcheck,
+  killLeftovers,
+  startBot,
+  stopBot,
+  whileRunning,
+} from "./bot-process.js";
+import {
+  ALICE,
+  BOB,
+  boardOf,
+  buttonsOf,
+  challengeIn,
+  chatLog,
+  chooser,
+  dataOf,
+  gameIdOf,
+  type Mischief,
+  moverOf,
+  openGame,
+  otherOf,
+  type Player,
+  PRESSES,
+  playToTheEnd,
+  pressAndAnswer,
+  pressAndWait,
+  stepsOf,
+  WAIT_MS,
+} from "./chat-play.js";
 
-const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const TOKEN = `123456:${"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi"}`;
-const ALICE: User = { id: 1011, is_bot: false, first_name: "Alice", language_code: "en" };
-const BOB: User = { id: 1022, is_bot: false, first_name: "Bob", language_code: "en" };
 const LONG_CHAT = -100_501;
 const SHORT_CHAT = -100_502;
 const THIRD_CHAT = -100_510;
 const EDIT = /^editMessage/;
 /**
- * Presses each game gets before its player to move resigns. A group takes 20 sends and edits
- * a minute (the fake enforces it), so whole games at full speed would take many minutes;
- * whole games are played in-process (test/bot), on the same limits.
- */
-const PRESSES = 22;
-/**
- * How long a step may take before the test fails. Steps take a few seconds (the group's
- * budget spaces its edits), more on a machine busy with the other slow tests.
- */
-const WAIT_MS = 45_000;
-/**
  * The computer's turn and its edit: a decision takes about 0.2 s alone, but seconds on a
  * machine busy with other tests, and the group's budget spaces the edits.
  */
 const COMPUTER_WAIT_MS = 60_000;
-
-// ------------------------------------------------------------------ the bot process
-
-interface BotProcess {
-  readonly child: ChildProcess;
-  readonly log: () => string;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Every process started and not yet exited: a failed test can leave its bot running. */
-const running = new Set<BotProcess>();
-
-async function killLeftovers(): Promise<void> {
-  for (const left of running) {
-    left.child.kill("SIGKILL");
-    await left.exited;
-  }
-}
-
-function startBot(env: Record<string, string>): BotProcess {
-  const child = spawn(process.execPath, ["dist/main.js"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  child.stdout!.on("data", (d) => {
-    out += String(d);
-  });
-  child.stderr!.on("data", (d) => {
-    out += String(d);
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
-  );
-  const started = { child, log: () => out, exited };
-  running.add(started);
-  void exited.then(() => running.delete(started));
-  return started;
-}
-
-/** `promise`, unless the process exits first: then fail with its output. */
-async function whileRunning<T>(bot: BotProcess, promise: Promise<T>): Promise<T> {
-  const exit = bot.exited.then(({ code, signal }) => {
-    throw new Error(`the bot exited (${code ?? signal}) early:\n${bot.log()}`);
-  });
-  exit.catch(() => {});
-  return Promise.race([promise, exit]).catch((e: Error) => {
-    throw new Error(`${e.message}\n${bot.log()}`);
-  });
-}
-
-async function stopBot(bot: BotProcess, withinMs: number): Promise<number | null> {
-  const t0 = Date.now();
-  bot.child.kill("SIGTERM");
-  const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), withinMs));
-  const result = await Promise.race([bot.exited, timeout]);
-  if (result === "timeout") {
-    bot.child.kill("SIGKILL");
-    throw new Error(`no exit within ${withinMs} ms of SIGTERM\n${bot.log()}`);
-  }
-  expect(Date.now() - t0).toBeLessThan(withinMs);
-  return result.code;
-}
-
-function healthcheck(file: string): { code: number | null; out: string } {
-  const r = spawnSync(process.execPath, ["dist/health/healthcheck.js"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HEALTH_FILE: file },
-    encoding: "utf8",
-    timeout: 10_000,
-  });
-  return { code: r.status, out: r.stdout + r.stderr };
-}
-
-// ------------------------------------------------------------------ reading the chat
-
-const dataOf = (b: InlineKeyboardButton): string =>
-  "callback_data" in b && b.callback_data ? b.callback_data : "";
-const buttonsOf = (m: StoredMessage) => m.keyboard.flat().filter((b) => dataOf(b) !== "");
-
-/** The message that shows game `gameId` now: the latest changed one with its buttons. */
-function boardOf(fake: FakeBotApi, chatId: number, gameId: number): StoredMessage | undefined {
-  const prefix = `g:${gameId}:`;
-  return fake
-    .chatMessages(chatId)
-    .filter((m) => m.photoId !== null && buttonsOf(m).some((b) => dataOf(b).startsWith(prefix)))
-    .sort((a, b) => b.changedAt - a.changedAt)[0];
-}
-
-/** Events a press makes: a whole play's steps (`g:1:9:w:2418613085`), else one. */
-const stepsOf = (data: string): number => {
-  const play = /:w:(\d+)$/.exec(data);
-  return play ? play[1]!.length / 5 : 1;
-};
-
-/** The game a board's buttons belong to. */
-const gameIdOf = (board: StoredMessage): number =>
-  Number(/^g:(\d+):/.exec(dataOf(buttonsOf(board)[0]!))?.[1]);
-
-/** Whose press the caption asks for: "⚪ Alice to move", "⚫ Bob: take or drop?"... */
-function moverOf(caption: string): User | null {
-  const m = /[⚪⚫] (Alice|Bob)(?: to move|: roll or double|: take or drop\?|: accept\?)/.exec(
-    caption,
-  );
-  return m ? (m[1] === "Alice" ? ALICE : BOB) : null;
-}
-
-const otherOf = (u: User): User => (u.id === ALICE.id ? BOB : ALICE);
-const isOver = (caption: string) => /🏆|A draw/.test(caption);
-
-/** A fixed-seed choice: moves, rolls and takes mostly; now and then a double or an undo. */
-function chooser(seed: number) {
-  let s = seed >>> 0;
-  const next = () => {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    return s / 2 ** 32;
-  };
-  const weight = (b: InlineKeyboardButton): number => {
-    if (/Drop|Claim|Next game|Decline/.test(b.text)) return 0;
-    if (/Double/.test(b.text)) return 0.15;
-    if (/Undo/.test(b.text)) return 0.1;
-    return 1;
-  };
-  return (choices: InlineKeyboardButton[]): InlineKeyboardButton => {
-    const weights = choices.map(weight);
-    let r = next() * weights.reduce((a, b) => a + b, 0);
-    for (let i = 0; i < choices.length; i++) {
-      r -= weights[i]!;
-      if (r < 0 && weights[i]! > 0) return choices[i]!;
-    }
-    return choices.find((b) => weight(b) > 0)!;
-  };
-}
-
-interface Player {
-  readonly fake: FakeBotApi;
-  readonly chatId: number;
-  readonly gameId: number;
-}
-
-/** Presses as `user` and waits for the answer; returns it and the calls in between. */
-async function pressAndAnswer(
-  p: Player,
-  user: User,
-  board: StoredMessage,
-  data: string,
-): Promise<ApiCall> {
-  const q = p.fake.press(user, board, data);
-  return p.fake.waitFor(() => p.fake.answerOf(q), WAIT_MS, `the answer to ${data}`);
-}
-
-/**
- * One legal press and the board change it brings (an edit, or the board posted again).
- * `staleIsFine`: the board may change under the press (the computer plays in between), so an
- * out-of-date answer returns the board as it is.
- */
-async function pressAndWait(
-  p: Player,
-  user: User,
-  board: StoredMessage,
-  data: string,
-  { staleIsFine = false, waitMs = WAIT_MS } = {},
-) {
-  const since = board.changedAt;
-  const answer = await pressAndAnswer(p, user, board, data);
-  const said = String(answer.payload.text ?? "");
-  expect(answer.payload.show_alert, `press ${data}: ${said}`).toBeFalsy();
-  if (staleIsFine && /out of date/.test(said)) return boardOf(p.fake, p.chatId, p.gameId)!;
-  return p.fake
-    .waitFor(
-      () => {
-        const now = boardOf(p.fake, p.chatId, p.gameId);
-        return now && now.changedAt > since ? now : undefined;
-      },
-      waitMs,
-      `the board to change after ${data}`,
-    )
-    .catch((e: Error) => {
-      throw new Error(
-        `${e.message} (answered "${said}"); the chat:\n${chatLog(p.fake, p.chatId, Math.max(0, p.fake.calls.length - 60))}`,
-      );
-    });
-}
-
-/** A challenge's card in the chat, changed after `since`, and its Accept (🎲 against the bot). */
-async function challengeIn(fake: FakeBotApi, chatId: number, since = -1) {
-  const acceptOf = (m: StoredMessage) => buttonsOf(m).find((b) => /^c:\d+:a$/.test(dataOf(b)));
-  const card = await fake.waitFor(
-    () => fake.chatMessages(chatId).find((m) => m.changedAt > since && acceptOf(m)),
-    WAIT_MS,
-    `the challenge in ${chatId}`,
-  );
-  return { card, accept: acceptOf(card)! };
-}
-
-/** /play in the chat as Alice, Accept as Bob; returns the game's board. */
-async function openGame(fake: FakeBotApi, chatId: number, command: string): Promise<Player> {
-  const seen = fake.calls.length;
-  fake.sendText(ALICE, chatId, command);
-  const { card: challenge, accept } = await challengeIn(fake, chatId, seen);
-  expect(challenge.text ?? challenge.caption).toMatch(/Alice/);
-  const known = new Set(
-    fake
-      .chatMessages(chatId)
-      .filter((m) => m.photoId)
-      .map((m) => m.messageId),
-  );
-  const answer = await pressAndAnswer({ fake, chatId, gameId: 0 }, BOB, challenge, dataOf(accept));
-  expect(answer.payload.show_alert).toBeFalsy();
-  const board = await fake.waitFor(
-    () =>
-      fake
-        .chatMessages(chatId)
-        .find((m) => m.photoId && !known.has(m.messageId) && buttonsOf(m).length > 0),
-    WAIT_MS,
-    `the board in ${chatId}`,
-  );
-  const gameId = gameIdOf(board);
-  expect(gameId).toBeGreaterThan(0);
-  return { fake, chatId, gameId };
-}
-
-interface Mischief {
-  /** Before the press with this number, call this (inject errors, press out of turn...). */
-  readonly [press: number]: (p: Player, board: StoredMessage, mover: User) => Promise<void> | void;
-}
-
-/**
- * Plays `presses` presses, pressing only buttons the bot sent, as the player the caption names;
- * then the player to move resigns (a short-nardy offer of a single, which the other accepts).
- */
-async function playToTheEnd(p: Player, seed: number, mischief: Mischief = {}) {
-  const choose = chooser(seed);
-  let presses = 0;
-  for (;;) {
-    const board = boardOf(p.fake, p.chatId, p.gameId);
-    if (!board) throw new Error(`game ${p.gameId}: no board in chat ${p.chatId}`);
-    const caption = plainText(board.caption ?? "");
-    if (isOver(caption)) return { presses, board, caption };
-    const mover = moverOf(caption);
-    if (!mover) throw new Error(`whose turn? caption:\n${caption}`);
-    await mischief[presses]?.(p, board, mover);
-    const live = boardOf(p.fake, p.chatId, p.gameId)!;
-    const choices = buttonsOf(live).filter((b) => dataOf(b).startsWith(`g:${p.gameId}:`));
-    expect(choices.length, caption).toBeGreaterThan(0);
-    const answering = /take or drop\?|accept\?/.test(caption);
-    if (presses >= PRESSES && !answering) {
-      await resign(p, mover);
-      continue;
-    }
-    // A double or a resignation offer is answered (taken, declined) before anyone resigns.
-    const pick = answering ? choices.find((b) => /Take|Decline/.test(b.text))! : choose(choices);
-    await pressAndWait(p, mover, live, dataOf(pick));
-    presses++;
-  }
-}
-
-/** `/resign` as `mover`, then their choice on the question: at once, or a single offered. */
-async function resign(p: Player, mover: User): Promise<void> {
-  const since = p.fake.calls.length;
-  p.fake.sendText(mover, p.chatId, "/resign");
-  const ask = new RegExp(`^r:${p.gameId}:\\d+:${mover.id}:([01])$`);
-  const question = await p.fake.waitFor(
-    () =>
-      p.fake
-        .chatMessages(p.chatId)
-        .find((m) => m.changedAt > since && buttonsOf(m).some((b) => ask.test(dataOf(b)))),
-    WAIT_MS,
-    `the resignation question in ${p.chatId}`,
-  );
-  const choice = buttonsOf(question).find((b) => ask.test(dataOf(b)))!;
-  const board = boardOf(p.fake, p.chatId, p.gameId)!;
-  const since2 = board.changedAt;
-  await pressAndAnswer(p, mover, question, dataOf(choice));
-  await p.fake.waitFor(
-    () => (boardOf(p.fake, p.chatId, p.gameId)?.changedAt ?? 0) > since2 || undefined,
-    WAIT_MS,
-    "the board after the resignation",
-  );
-  const after = boardOf(p.fake, p.chatId, p.gameId)!;
-  const accept = buttonsOf(after).find((b) => /^g:\d+:\d+:ra$/.test(dataOf(b)));
-  if (accept) await pressAndWait(p, otherOf(mover), after, dataOf(accept));
-}
 
 // ------------------------------------------------------------------ the scenario
 
@@ -905,27 +633,6 @@ describe("a player's own board", () => {
     expect(errorLines(b.log())).toEqual([]);
   }, 180_000);
 });
-
-/** The chat's last calls and the board's caption, for a failure's message. */
-function chatLog(fake: FakeBotApi, chatId: number, since: number): string {
-  const t0 = fake.calls[since]?.at ?? 0;
-  const calls = fake.calls
-    .slice(since)
-    .filter((c) => Number(c.payload.chat_id) === chatId || c.method === "answerCallbackQuery")
-    .slice(-25)
-    .map(
-      (c) =>
-        `${c.at - t0} ${c.method} ${c.answer?.ok === false ? "failed" : ""} ${String(c.payload.caption ?? c.payload.text ?? "").slice(0, 80)}`,
-    );
-  const boards = fake
-    .chatMessages(chatId)
-    .filter((m) => m.photoId)
-    .map(
-      (m) =>
-        `#${m.messageId} ${m.changedAt - t0}: ${plainText(m.caption ?? "")} [${buttonsOf(m).map(dataOf).join(" ")}]`,
-    );
-  return [...calls, ...boards].join("\n");
-}
 
 describe("a game against the computer", () => {
   it("the computer answers every turn from its thread; SIGTERM just after a move exits cleanly", async () => {
