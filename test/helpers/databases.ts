@@ -1,4 +1,4 @@
-import { describe, test } from "vitest";
+import { afterAll, describe, test } from "vitest";
 import { type Db, openDatabase } from "../../src/db/index.js";
 import { openPostgres } from "../../src/db/pg/open.js";
 import { type PgServer, postgresBinaries, startPgServer } from "./pg-server.js";
@@ -9,6 +9,8 @@ export interface TestDatabase {
   readonly db: Db;
   close(): void | Promise<void>;
 }
+
+const ON_SERVER = "PostgreSQL (server)";
 
 /** Each database the store runs on: SQLite in memory, and PostgreSQL as PGlite. */
 export const DATABASES: readonly (readonly [string, () => Promise<TestDatabase>])[] = [
@@ -22,7 +24,7 @@ export const DATABASES: readonly (readonly [string, () => Promise<TestDatabase>]
   ["PostgreSQL (PGlite)", async () => ({ db: await freshPostgres(), close: () => {} })],
   // The slow suite runs the same suites on a real server too (node-postgres, its pool).
   ...(process.env.PG_SERVER_TESTS === "1" && postgresBinaries()
-    ? [["PostgreSQL (server)", serverDatabase] as const]
+    ? [[ON_SERVER, serverDatabase] as const]
     : []),
 ];
 
@@ -33,7 +35,6 @@ let made = 0;
 async function serverDatabase(): Promise<TestDatabase> {
   server ??= (async () => {
     const s = await startPgServer();
-    process.once("exit", () => s.stop());
     const template = await openPostgres(await s.createDatabase("template_nardy"));
     await template.close();
     return s;
@@ -60,5 +61,15 @@ const databaseTest = (open: () => Promise<TestDatabase>) =>
 
 /** Runs the suite `body` once on each database, named `<name> on <database>`. */
 export function onEachDatabase(name: string, body: (it: DatabaseTest) => void): void {
-  describe.each(DATABASES)(`${name} on %s`, (_, open) => body(databaseTest(open)));
+  describe.each(DATABASES)(`${name} on %s`, (kind, open) => {
+    // The server stops with the suite that started it; the next one starts its own.
+    if (kind === ON_SERVER) afterAll(stopServer);
+    body(databaseTest(open));
+  });
+}
+
+async function stopServer(): Promise<void> {
+  const s = server;
+  server = null;
+  (await s)?.stop();
 }
