@@ -454,8 +454,12 @@ function useFeatures(
     deps.logger.error({ err: err.error, update: err.ctx.update.update_id }, "update failed");
     await tellUser(err.ctx, answers);
   };
-  const guarded = (...features: Middleware<BotContext>[]) =>
-    new Composer<BotContext>().errorBoundary(onFailure, ...features);
+  // errorBoundary returns the composer inside the boundary; the one holding it is used.
+  const guarded = (...features: Middleware<BotContext>[]) => {
+    const bounded = new Composer<BotContext>();
+    bounded.errorBoundary(onFailure, ...features);
+    return bounded;
+  };
   // Inside a dialog the context's API is a new one: it gets the same chain, and the language.
   const insideDialogs: MiddlewareFn<InnerContext> = (ctx, next) => {
     useChain(ctx.api, sending.chain.calls);

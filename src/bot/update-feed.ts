@@ -36,6 +36,10 @@ export class UpdateFeed {
   private readonly counts = new Map<string, number>();
   /** Chats and people refused since they last had nothing in progress: logged once. */
   private readonly refused = new Set<string>();
+  /** Updates handled without an inbox row (the database could not take them). */
+  private readonly unstored = new Set<number>();
+  /** Whether the last batch could not be stored: the warning is logged once an outage. */
+  private storeAway = false;
 
   constructor(
     private readonly bot: Bot<BotContext>,
@@ -46,10 +50,29 @@ export class UpdateFeed {
     private readonly limits: InProgressLimits = IN_PROGRESS_LIMITS,
   ) {}
 
-  /** Stores the updates; returns those to handle now (not stored by anyone before). */
+  /**
+   * Stores the updates; returns those to handle now (not stored by anyone before). When the
+   * database cannot take them (a server that is away), they are handled unstored all the same,
+   * so every press is answered ("try again", as the database is away for the work too), and
+   * polling goes on.
+   */
   async admit(updates: readonly Update[]): Promise<Update[]> {
     if (updates.length === 0) return [];
-    const fresh = await this.inbox.admit(updates.map((u) => ({ id: u.update_id, update: u })));
+    let fresh: Set<number>;
+    try {
+      fresh = await this.inbox.admit(updates.map((u) => ({ id: u.update_id, update: u })));
+    } catch (err) {
+      if (!this.storeAway) this.logger.warn({ err }, "updates cannot be stored: handled unstored");
+      this.storeAway = true;
+      const now = this.now();
+      for (const u of updates) {
+        this.unstored.add(u.update_id);
+        this.arrivals.set(u.update_id, now);
+      }
+      return [...updates];
+    }
+    if (this.storeAway) this.logger.info("updates are stored again");
+    this.storeAway = false;
     const now = this.now();
     const out = updates.filter((u) => fresh.has(u.update_id));
     for (const u of out) this.arrivals.set(u.update_id, now);
@@ -168,6 +191,7 @@ export class UpdateFeed {
 
   /** A failure here leaves the update to be replayed, which the version check makes safe. */
   private async markDone(id: number): Promise<void> {
+    if (this.unstored.delete(id)) return;
     try {
       await this.inbox.done(id);
     } catch (err) {
