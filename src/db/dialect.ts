@@ -6,7 +6,7 @@ import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
  */
 export interface Dialect {
   readonly name: "sqlite" | "postgres";
-  /** A top-level text field of a JSON column (SQLite stores JSON as text, PostgreSQL as jsonb). */
+  /** A top-level text field of a JSON column (SQLite stores JSON as text, PostgreSQL as json). */
   jsonField(column: SQLWrapper, field: string): SQL;
   /** Null-safe inequality: true when exactly one is null, or both are set and differ. */
   distinct(a: SQLWrapper, b: SQLWrapper): SQL;

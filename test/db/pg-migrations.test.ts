@@ -55,7 +55,7 @@ describe("PostgreSQL's migrations", () => {
             bigint: "bigint",
             boolean: "boolean",
             text: "text",
-            jsonb: "jsonb",
+            json: "json",
             "double precision": "double precision",
           }[e.data_type] ?? e.data_type,
       });

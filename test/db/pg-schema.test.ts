@@ -35,9 +35,9 @@ const KIND: Record<string, string> = {
   SQLiteInteger: "PgBigInt53",
   SQLiteBoolean: "PgBoolean",
   SQLiteText: "PgText",
-  SQLiteTextJson: "PgJsonb",
+  SQLiteTextJson: "PgJson",
   // The JSON column that reads damaged text as null (games' state and turn log).
-  SQLiteCustomColumn: "PgJsonb",
+  SQLiteCustomColumn: "PgJson",
   SQLiteReal: "PgDoublePrecision",
 };
 

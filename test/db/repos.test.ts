@@ -179,6 +179,20 @@ onEachDatabase("repositories", (it) => {
     expect(await refusal(f.games.insert({ ...f.row, whiteId: 999 }, []))).toBe("foreign-key");
   });
 
+  it("GamesRepo reads a game's JSON back as written, its keys in their order", async ({
+    database,
+  }) => {
+    const f = await fixture(database);
+    // Keys no store would sort this way: longer first, not alphabetical.
+    const payload = { zeta: 1, a: { yy: [2, { b: 1, a: 2 }], x: null }, mid: "m" };
+    const g = await f.games.insert(f.row, [{ type: "start", payload, actorId: null }]);
+    const read = (await f.games.get(g.id))!;
+    // A game's state is checked against its replay as text (src/services/damage.ts).
+    expect(JSON.stringify(read.state)).toBe(JSON.stringify(f.row.state));
+    expect(JSON.stringify(read.rules)).toBe(JSON.stringify(f.row.rules));
+    expect(JSON.stringify((await f.games.events(g.id))[0]!.payload)).toBe(JSON.stringify(payload));
+  });
+
   it("GamesRepo reads a game with both players and its series, and finds idle games by their own control's bound", async ({
     database,
   }) => {

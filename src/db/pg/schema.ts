@@ -5,7 +5,7 @@ import {
   boolean,
   doublePrecision,
   index,
-  jsonb,
+  json,
   pgTable,
   primaryKey,
   text,
@@ -38,8 +38,9 @@ import type {
  * The same tables as ../schema.ts, for PostgreSQL: one description per dialect, kept equal by
  * test/db/pg-schema.test.ts (names, columns, nullability, defaults, keys, indexes, row types).
  * Ids and times are `bigint` (Telegram ids and Unix milliseconds overflow `integer`), read as
- * JavaScript numbers; flags are `boolean`, JSON is `jsonb`. The comments on each table and
- * column are in ../schema.ts.
+ * JavaScript numbers; flags are `boolean`, JSON is `json`, not `jsonb`: jsonb reorders an
+ * object's keys, and a game's stored state is compared with its replay as text. The comments
+ * on each table and column are in ../schema.ts.
  */
 
 export const players = pgTable("players", {
@@ -77,13 +78,13 @@ export const challenges = pgTable(
     targetUserId: bigint("target_user_id", { mode: "number" }).references(() => players.id),
     targetUsername: text("target_username"),
     variant: text("variant").$type<Variant>().notNull(),
-    rules: jsonb("rules").$type<Rules>().notNull(),
+    rules: json("rules").$type<Rules>().notNull(),
     status: text("status").$type<ChallengeStatus>().notNull().default("pending"),
     cardPhoto: boolean("card_photo").notNull().default(false),
     cardKey: text("card_key"),
     diceSeed: text("dice_seed"),
     diceCommitment: text("dice_commitment"),
-    timeControl: jsonb("time_control").$type<TimeControl>(),
+    timeControl: json("time_control").$type<TimeControl>(),
     rated: boolean("rated").notNull().default(false),
     expiresAt: bigint("expires_at", { mode: "number" }).notNull(),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
@@ -108,8 +109,8 @@ export const series = pgTable(
       .references(() => players.id),
     variant: text("variant").$type<Variant>().notNull(),
     rulesKey: text("rules_key").notNull(),
-    rules: jsonb("rules").$type<Rules>().notNull(),
-    state: jsonb("state").$type<SeriesState>().notNull(),
+    rules: json("rules").$type<Rules>().notNull(),
+    state: json("state").$type<SeriesState>().notNull(),
     scoreA: bigint("score_a", { mode: "number" }).notNull().default(0),
     scoreB: bigint("score_b", { mode: "number" }).notNull().default(0),
     winsA: bigint("wins_a", { mode: "number" }).notNull().default(0),
@@ -137,7 +138,7 @@ export const games = pgTable(
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
     variant: text("variant").$type<Variant>().notNull(),
-    rules: jsonb("rules").$type<Rules>().notNull(),
+    rules: json("rules").$type<Rules>().notNull(),
     whiteId: bigint("white_id", { mode: "number" })
       .notNull()
       .references(() => players.id),
@@ -145,7 +146,7 @@ export const games = pgTable(
       .notNull()
       .references(() => players.id),
     status: text("status").$type<GameStatus>().notNull().default("active"),
-    state: jsonb("state").$type<GameState>().notNull(),
+    state: json("state").$type<GameState>().notNull(),
     version: bigint("version", { mode: "number" }).notNull(),
     chatId: bigint("chat_id", { mode: "number" }).references(() => chats.id),
     diceSeed: text("dice_seed").notNull(),
@@ -153,7 +154,7 @@ export const games = pgTable(
     diceCounter: bigint("dice_counter", { mode: "number" }).notNull().default(0),
     diceSalt: text("dice_salt"),
     unconfirmedId: bigint("unconfirmed_id", { mode: "number" }),
-    pendingStart: jsonb("pending_start").$type<PendingStart>(),
+    pendingStart: json("pending_start").$type<PendingStart>(),
     nextDiceSeed: text("next_dice_seed"),
     seriesId: bigint("series_id", { mode: "number" })
       .notNull()
@@ -164,14 +165,14 @@ export const games = pgTable(
     previousGameId: bigint("previous_game_id", { mode: "number" })
       .unique()
       .references((): AnyPgColumn => games.id),
-    opening: jsonb("opening").$type<OpeningLot>(),
+    opening: json("opening").$type<OpeningLot>(),
     winnerId: bigint("winner_id", { mode: "number" }).references(() => players.id),
     points: bigint("points", { mode: "number" }),
     reminded: boolean("reminded").notNull().default(false),
-    turnLog: jsonb("turn_log").$type<TurnLog>(),
-    seriesAfter: jsonb("series_after").$type<SeriesAfter>(),
-    timeControl: jsonb("time_control").$type<TimeControl>(),
-    clock: jsonb("clock").$type<ClockState>(),
+    turnLog: json("turn_log").$type<TurnLog>(),
+    seriesAfter: json("series_after").$type<SeriesAfter>(),
+    timeControl: json("time_control").$type<TimeControl>(),
+    clock: json("clock").$type<ClockState>(),
     flagAt: bigint("flag_at", { mode: "number" }),
     rated: boolean("rated").notNull().default(false),
     lastActionAt: bigint("last_action_at", { mode: "number" }).notNull(),
@@ -197,7 +198,7 @@ export const gameEvents = pgTable(
       .references(() => games.id),
     seq: bigint("seq", { mode: "number" }).notNull(),
     type: text("type").notNull(),
-    payload: jsonb("payload").$type<unknown>().notNull(),
+    payload: json("payload").$type<unknown>().notNull(),
     actorId: bigint("actor_id", { mode: "number" }).references(() => players.id),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
   },
@@ -208,7 +209,7 @@ export const gameReviews = pgTable("game_reviews", {
   gameId: bigint("game_id", { mode: "number" })
     .primaryKey()
     .references(() => games.id),
-  analysis: jsonb("analysis").$type<unknown>(),
+  analysis: json("analysis").$type<unknown>(),
   replayFileId: text("replay_file_id"),
   updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
 });
@@ -224,9 +225,9 @@ export const tournaments = pgTable(
       .notNull()
       .references(() => players.id),
     variant: text("variant").$type<Variant>().notNull(),
-    rules: jsonb("rules").$type<Rules>().notNull(),
+    rules: json("rules").$type<Rules>().notNull(),
     format: text("format").$type<TournamentFormat>().notNull(),
-    timeControl: jsonb("time_control").$type<TimeControl>(),
+    timeControl: json("time_control").$type<TimeControl>(),
     status: text("status").$type<TournamentStatus>().notNull().default("signup"),
     signupEndsAt: bigint("signup_ends_at", { mode: "number" }).notNull(),
     cardStatus: text("card_status").$type<TournamentStatus>(),

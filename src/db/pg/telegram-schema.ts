@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, json, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import type { GameStatus } from "../schema.js";
 import { challenges, games, seeks, tournaments } from "./schema.js";
 
@@ -102,7 +102,7 @@ export const dialogs = pgTable(
   "dialogs",
   {
     key: text("key").primaryKey(),
-    state: jsonb("state").$type<unknown>().notNull(),
+    state: json("state").$type<unknown>().notNull(),
     updatedAt: bigint("updated_at", { mode: "number" }).notNull(),
     chatId: bigint("chat_id", { mode: "number" }),
     messageId: bigint("message_id", { mode: "number" }),
