@@ -10,6 +10,7 @@ const SLOW = [
   "test/e2e/unreachable.test.ts", // the real bot process when Telegram refuses its connection
   "test/e2e/clock-restart.test.ts", // kill -9 of the real bot process in twenty clocked games
   "test/e2e/lobby-restart.test.ts", // kill -9 of the real bot process with seeks and lobby games
+  "test/e2e/postgres.test.ts", // the real bot process on a PostgreSQL server: kill -9, its restart
   "test/deploy/docker-steps.test.ts", // the image's steps on a clean clone, with its own npm ci
   "test/db/crash.test.ts", // over a hundred processes killed mid-write
   "test/db/race.test.ts", // two processes pressing on one database file

@@ -37,10 +37,11 @@ const ALLOWED_UPDATES = [
 /** What no line on stderr may show: the token, and the webhook's secret. */
 let secrets: string[] = [];
 
-/** A URL's password, which no log line may show. */
+/** A database URL's password (in its user part or its query), which no log line may show. */
 function passwordOf(url: string): string {
   try {
-    return decodeURIComponent(new URL(url).password);
+    const u = new URL(url);
+    return decodeURIComponent(u.password) || (u.searchParams.get("password") ?? "");
   } catch {
     return "";
   }
@@ -57,7 +58,7 @@ const config = parsed.config;
 secrets = [
   config.token,
   ...(config.webhook ? [config.webhook.secret] : []),
-  ...(config.databaseUrl ? [config.databaseUrl, passwordOf(config.databaseUrl)] : []),
+  ...(config.databaseUrl ? [passwordOf(config.databaseUrl)] : []),
 ].filter((s) => s !== "");
 const logger = createLogger(config.logLevel, undefined, secrets);
 // Node would print an uncaught error whole, a network error's URL (and so the token) with it.

@@ -1,0 +1,277 @@
+/**
+ * The real bot process (`node dist/main.js`) on a PostgreSQL server of the test's own
+ * (test/helpers/pg-server.ts), through the fake Bot API over loopback HTTP, its flood limits
+ * on: whole games in groups and one against the computer in a private chat; kill -9 while
+ * ten games are being pressed, and a restart; the database server restarted mid-game.
+ * What the games hold is read from the server itself.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { User } from "grammy/types";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BOT_INFO, FakeBotApi, plainText, type StoredMessage } from "../../bench/testkit/index.js";
+import { type PgServer, postgresBinaries, startPgServer } from "../helpers/pg-server.js";
+import { type BotProcess, killLeftovers, startBot, stopBot, whileRunning } from "./bot-process.js";
+import {
+  ALICE,
+  BOB,
+  boardOf,
+  buttonsOf,
+  challengeIn,
+  chatLog,
+  dataOf,
+  gameIdOf,
+  isOver,
+  moverOf,
+  openGame,
+  type Player,
+  playToTheEnd,
+  pressAndAnswer,
+  pressAndWait,
+  stepsOf,
+  WAIT_MS,
+} from "./chat-play.js";
+
+const TOKEN = `123456:${"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi"}`;
+const CAN = postgresBinaries() !== null;
+/** Games pressed at once when the process is killed, and presses each gets in all. */
+const KILLED_GAMES = 10;
+const PRESSES_EACH = 6;
+/** Presses answered, over all the games, before the kill. */
+const KILL_AFTER = 18;
+
+const dir = mkdtempSync(path.join(tmpdir(), "nardy-e2e-pg-"));
+/** The SQLite file the bot would make without DATABASE_URL: it must never appear. */
+const sqliteFile = path.join(dir, "never.sqlite");
+const fake = new FakeBotApi({ token: TOKEN, maxHoldMs: 500 });
+let server: PgServer;
+let url = "";
+let apiRoot = "";
+let client: pg.Client;
+
+const env = (extra: Record<string, string> = {}) => ({
+  BOT_TOKEN: TOKEN,
+  BOT_API_ROOT: apiRoot,
+  DATABASE_URL: url,
+  DATABASE_PATH: sqliteFile,
+  LOG_LEVEL: process.env.E2E_DEBUG ? "info" : "warn",
+  ...extra,
+});
+
+async function startPolling(extra: Record<string, string> = {}): Promise<BotProcess> {
+  await killLeftovers();
+  const b = startBot(env(extra));
+  const polls = fake.callsOf("getUpdates").length;
+  await whileRunning(
+    b,
+    fake.waitFor(() => fake.callsOf("getUpdates").length > polls, 30_000, "polling"),
+  );
+  return b;
+}
+
+const one = async <T>(text: string, values: unknown[]): Promise<T> =>
+  (await client.query(text, values)).rows[0] as T;
+
+const versionOf = async (gameId: number) =>
+  (await one<{ v: number }>("select version::int as v from games where id = $1", [gameId])).v;
+
+/** How many events of the game `userId` made. */
+const eventsBy = async (gameId: number, userId: number) =>
+  (
+    await one<{ n: number }>(
+      "select count(*)::int as n from game_events where game_id = $1 and actor_id = $2",
+      [gameId, userId],
+    )
+  ).n;
+
+/** The version a board's buttons are for (`g:<game>:<version>:…`). */
+const shownVersion = (board: StoredMessage) =>
+  Number(/^g:\d+:(\d+):/.exec(dataOf(buttonsOf(board)[0]!))?.[1]);
+
+const errorLines = (log: string) => log.split("\n").filter((l) => /"level":"error"/.test(l));
+
+/** A move, a roll or a take: a press whose events are its own steps (no undo, no cube). */
+const plainChoices = (board: StoredMessage, gameId: number) =>
+  buttonsOf(board).filter(
+    (b) =>
+      dataOf(b).startsWith(`g:${gameId}:`) &&
+      !/Double|Undo|Drop|Take|Claim|Next game|Decline|Resign/.test(b.text),
+  );
+
+beforeAll(async () => {
+  if (!CAN) return;
+  server = await startPgServer();
+  url = await server.createDatabase("bot");
+  client = new pg.Client({ connectionString: url });
+  await client.connect();
+  apiRoot = await fake.listen();
+}, 60_000);
+
+afterAll(async () => {
+  await killLeftovers();
+  await client?.end().catch(() => {});
+  await fake.close();
+  server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
+  it("plays games in two groups to their ends and one against the computer in private", async () => {
+    const b = await startPolling({ BOT_MOVE_DELAY_MS: "0" });
+    const [long, short] = await whileRunning(
+      b,
+      Promise.all([openGame(fake, -100_901, "/play"), openGame(fake, -100_902, "/play short")]),
+    );
+    // Carol plays the computer in her own chat with the bot.
+    const carol: User = { id: 1_033, is_bot: false, first_name: "Carol", language_code: "en" };
+    fake.sendText(carol, carol.id, "/play bot");
+    const { card, accept } = await whileRunning(b, challengeIn(fake, carol.id));
+    await pressAndAnswer({ fake, chatId: carol.id, gameId: 0 }, carol, card, dataOf(accept));
+    const first = await fake.waitFor(
+      () => fake.chatMessages(carol.id).find((m) => m.photoId && buttonsOf(m).length > 0),
+      WAIT_MS,
+      "the board against the computer",
+    );
+    const computer: Player = { fake, chatId: carol.id, gameId: gameIdOf(first) };
+    const playComputer = async () => {
+      const caption = () => plainText(boardOf(fake, carol.id, computer.gameId)?.caption ?? "");
+      for (let presses = 0; presses < 8 && !isOver(caption()); presses++) {
+        await fake.waitFor(
+          () => /Carol (to move|: roll)/.test(caption()) || isOver(caption()) || undefined,
+          60_000,
+          "Carol's turn",
+        );
+        if (isOver(caption())) break;
+        const board = boardOf(fake, carol.id, computer.gameId)!;
+        const pick = plainChoices(board, computer.gameId)[0]!;
+        await pressAndWait(computer, carol, board, dataOf(pick), {
+          staleIsFine: true,
+          waitMs: 60_000,
+        });
+      }
+    };
+    const [longEnd, shortEnd] = await whileRunning(
+      b,
+      Promise.all([playToTheEnd(long, 1), playToTheEnd(short, 2), playComputer()]),
+    );
+    expect(longEnd.caption).toMatch(/(Alice|Bob) wins/);
+    expect(shortEnd.caption).toMatch(/(Alice|Bob) wins/);
+    for (const id of [long.gameId, short.gameId]) {
+      const row = await one<{ status: string; version: number }>(
+        "select status, version from games where id = $1",
+        [id],
+      );
+      expect(row.status).toBe("finished");
+    }
+    // The computer played its turns, stored on the server like everyone's.
+    expect(await eventsBy(computer.gameId, BOT_INFO.id)).toBeGreaterThan(0);
+    // The server holds it all: no SQLite file was made.
+    expect(existsSync(sqliteFile)).toBe(false);
+    expect(fake.rules.flood.log.filter((c) => c.limited)).toEqual([]);
+    expect(await stopBot(b, 10_000)).toBe(0);
+    expect(errorLines(b.log())).toEqual([]);
+  }, 300_000);
+
+  it(`kill -9 while ${KILLED_GAMES} games are pressed: after the restart no press is lost or doubled, and every board is current`, async () => {
+    let b = await startPolling();
+    const chats = Array.from({ length: KILLED_GAMES }, (_, i) => -100_910 - i);
+    const players = await whileRunning(
+      b,
+      Promise.all(chats.map((c, i) => openGame(fake, c, i % 2 ? "/play short" : "/play"))),
+    );
+    const before = new Map<number, number>();
+    for (const p of players)
+      for (const u of [ALICE.id, BOB.id])
+        before.set(p.gameId * 10_000 + u, await eventsBy(p.gameId, u));
+    /** Each applied press's steps, by game and player. */
+    const applied = new Map<number, number>();
+    let answered = 0;
+    let killed: Promise<void> | null = null;
+    const play = async (p: Player) => {
+      for (let presses = 0; presses < PRESSES_EACH; presses++) {
+        const board = boardOf(fake, p.chatId, p.gameId)!;
+        const caption = plainText(board.caption ?? "");
+        if (isOver(caption)) return;
+        const mover = moverOf(caption);
+        const pick = plainChoices(board, p.gameId)[0];
+        if (!mover || !pick) return;
+        // Pressed once: an answer after the restart comes from the update Telegram kept.
+        await pressAndWait(p, mover, board, dataOf(pick));
+        const key = p.gameId * 10_000 + mover.id;
+        applied.set(key, (applied.get(key) ?? 0) + stepsOf(dataOf(pick)));
+        if (++answered === KILL_AFTER)
+          killed = (async () => {
+            b.child.kill("SIGKILL");
+            expect((await b.exited).signal).toBe("SIGKILL");
+            await new Promise((r) => setTimeout(r, 2_000));
+            b = startBot(env());
+          })();
+      }
+    };
+    await Promise.all(players.map(play));
+    expect(killed).not.toBeNull();
+    await killed;
+    // Every board shows its game as stored, and each player's events are their presses'.
+    for (const p of players) {
+      const version = await versionOf(p.gameId);
+      await whileRunning(
+        b,
+        fake.waitFor(
+          () => shownVersion(boardOf(fake, p.chatId, p.gameId)!) === version || undefined,
+          WAIT_MS,
+          `game ${p.gameId}'s board at version ${version}: ${chatLog(fake, p.chatId, 0)}\n${b.log()}`,
+        ),
+      );
+      for (const u of [ALICE.id, BOB.id]) {
+        const key = p.gameId * 10_000 + u;
+        expect(await eventsBy(p.gameId, u), `game ${p.gameId}, player ${u}`).toBe(
+          before.get(key)! + (applied.get(key) ?? 0),
+        );
+      }
+    }
+    expect(answered).toBe(KILLED_GAMES * PRESSES_EACH);
+    expect(fake.rules.flood.log.filter((c) => c.limited)).toEqual([]);
+    expect(await stopBot(b, 10_000)).toBe(0);
+    expect(errorLines(b.log())).toEqual([]);
+  }, 300_000);
+
+  it("the database server restarted mid-game: presses meanwhile are answered 'try again', none is half-written, and the game goes on once it is back", async () => {
+    const b = await startPolling();
+    const p = await whileRunning(b, openGame(fake, -100_930, "/play"));
+    const pressOnce = async () => {
+      const board = boardOf(fake, p.chatId, p.gameId)!;
+      const mover = moverOf(plainText(board.caption ?? ""))!;
+      return { board, mover, data: dataOf(plainChoices(board, p.gameId)[0]!) };
+    };
+    const start = await pressOnce();
+    await whileRunning(b, pressAndWait(p, start.mover, start.board, start.data));
+    const version = await versionOf(p.gameId);
+    await client.end();
+
+    const restarted = server.restart(4_000);
+    await new Promise((r) => setTimeout(r, 500));
+    // While it is away: the press is answered, and asks to try again.
+    const away = await pressOnce();
+    const answer = await whileRunning(b, pressAndAnswer(p, away.mover, away.board, away.data));
+    if (process.env.E2E_DEBUG)
+      console.log(JSON.stringify(answer), b.log(), chatLog(fake, p.chatId, 0));
+    expect(String(answer.payload.text)).toMatch(/try again/i);
+    await restarted;
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
+    expect(await versionOf(p.gameId)).toBe(version);
+    // Back: the same press goes through, once, and the game plays on.
+    const back = await pressOnce();
+    expect(back.data).toBe(away.data);
+    const mine = await eventsBy(p.gameId, back.mover.id);
+    await whileRunning(b, pressAndWait(p, back.mover, back.board, back.data));
+    expect(await versionOf(p.gameId)).toBeGreaterThan(version);
+    expect(await eventsBy(p.gameId, back.mover.id)).toBe(mine + stepsOf(back.data));
+    const next = await pressOnce();
+    await whileRunning(b, pressAndWait(p, next.mover, next.board, next.data));
+    expect(b.child.exitCode).toBeNull();
+    expect(await stopBot(b, 10_000)).toBe(0);
+  }, 120_000);
+});
