@@ -12,6 +12,7 @@ import type { User } from "grammy/types";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_INFO, FakeBotApi, plainText, type StoredMessage } from "../../bench/testkit/index.js";
+import { closedPort } from "../helpers/closed-port.js";
 import { type PgServer, postgresBinaries, startPgServer } from "../helpers/pg-server.js";
 import { type BotProcess, killLeftovers, startBot, stopBot, whileRunning } from "./bot-process.js";
 import {
@@ -118,6 +119,39 @@ afterAll(async () => {
 });
 
 describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
+  it("refuses to start on a bad URL, a refused connection or another program's database: one line, exit 1, no password, nothing written", async () => {
+    const port = await closedPort();
+    await server.createDatabase("someone_elses");
+    await server.query("someone_elses", "create table orders (id int primary key)");
+    const cases: [string, RegExp][] = [
+      ["mysql://bot:s3cret-pw@127.0.0.1/nardy", /must start with postgres:\/\//],
+      [`postgres://bot:s3cret-pw@127.0.0.1:${port}/nardy`, /ECONNREFUSED/],
+      [
+        server.url("someone_elses").replace("postgres@", "postgres:s3cret-pw@"),
+        /another program's tables \(orders\)/,
+      ],
+    ];
+    for (const [databaseUrl, reason] of cases) {
+      const b = startBot({ ...env(), DATABASE_URL: databaseUrl, LOG_LEVEL: "debug" });
+      const { code } = await b.exited;
+      const lines = b.log().trim().split("\n");
+      expect(code, b.log()).toBe(1);
+      expect(lines, b.log()).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^Cannot open the database [a-z]+:\/\/bot@\S*: |^Cannot open the database postgres:\/\/postgres@\S*: /,
+      );
+      expect(lines[0]).toMatch(reason);
+      expect(b.log()).not.toContain("s3cret-pw");
+    }
+    expect(fake.callsOf("getMe")).toEqual([]);
+    expect(existsSync(sqliteFile)).toBe(false);
+    const tables = await server.query(
+      "someone_elses",
+      "select tablename from pg_tables where schemaname = 'public'",
+    );
+    expect(tables.rows.map((r) => r.tablename)).toEqual(["orders"]);
+  }, 60_000);
+
   it("plays games in two groups to their ends and one against the computer in private", async () => {
     const b = await startPolling({ BOT_MOVE_DELAY_MS: "0" });
     const [long, short] = await whileRunning(
