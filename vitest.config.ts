@@ -2,8 +2,9 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Environment checks: real processes, a real install, the compiled bot. `npm run test:slow`
- * runs them (project "slow", after building dist/); `npm test` runs the rest in-process
- * (project "fast": the unit, rule, service and bot tests).
+ * runs them (project "slow", after building dist/) and the service suites on PostgreSQL
+ * (project "services-pg"); `npm test` runs the rest in-process (project "fast": the unit,
+ * rule, service and bot tests).
  */
 const SLOW = [
   "test/e2e/e2e.test.ts", // the real bot process (node dist/main.js) against a fake Bot API
@@ -81,6 +82,18 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: SLOW,
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // The service suites once more on PostgreSQL (PGlite), run by `npm run test:slow`.
+        test: {
+          name: "services-pg",
+          include: ["test/services/**/*.test.ts"],
+          exclude: SLOW,
+          isolate: false,
+          setupFiles: ["test/services/on-postgres.ts"],
+          env: { SERVICES_DB: "pglite" },
         },
       },
       {

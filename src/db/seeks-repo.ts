@@ -203,7 +203,8 @@ export class SeeksRepo {
           ),
         )
         .orderBy(
-          sql`abs(${rating} - (case ${seeks.variant} when 'long' then ${long} else ${short} end))`,
+          // Typed: PostgreSQL cannot tell a bound value's type inside a case.
+          sql`abs(${rating} - (case ${seeks.variant} when 'long' then cast(${long} as double precision) else cast(${short} as double precision) end))`,
           asc(seeks.createdAt),
           asc(seeks.id),
         )

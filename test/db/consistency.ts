@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../src/db/index.js";
 import { GamesRepo } from "../../src/db/index.js";
 import { replayGame } from "../../src/services/index.js";
@@ -52,12 +53,18 @@ export async function gameProblems(db: Db, gameId: number): Promise<string[]> {
  * version has not moved only get the cheap check that their events still number `version`.
  */
 export async function allGameProblems(db: Db, seen?: Map<number, number>): Promise<string[]> {
-  const rows = db.sql.$client
-    .prepare(
-      `select g.id, g.version, count(e.id) n, coalesce(max(e.seq), 0) last
-       from games g left join game_events e on e.game_id = g.id group by g.id`,
-    )
-    .all() as { id: number; version: number; n: number; last: number }[];
+  const rows = await db.run((d, { games, gameEvents }) =>
+    d
+      .select({
+        id: games.id,
+        version: games.version,
+        n: sql<number>`count(${gameEvents.id})`.mapWith(Number),
+        last: sql<number>`coalesce(max(${gameEvents.seq}), 0)`.mapWith(Number),
+      })
+      .from(games)
+      .leftJoin(gameEvents, eq(gameEvents.gameId, games.id))
+      .groupBy(games.id),
+  );
   const out: string[] = [];
   for (const r of rows) {
     if (seen?.get(r.id) === r.version) {
@@ -77,33 +84,38 @@ export async function allGameProblems(db: Db, seen?: Map<number, number>): Promi
  */
 export async function databaseProblems(db: Db, seen?: Map<number, number>): Promise<string[]> {
   const out = await allGameProblems(db, seen);
-  const all = <T>(q: string) => db.sql.$client.prepare(q).all() as T[];
-  type Total = { id: number; games: number; state: string; score_a: number; score_b: number };
-  for (const s of all<Total>("select * from series")) {
-    const state = JSON.parse(s.state) as { games: number; scores: [number, number] };
-    const finished = all<{ n: number; a: number; b: number }>(
-      `select count(*) n,
-              coalesce(sum(case when winner_id = (select player_a from series where id = ${s.id}) then points end), 0) a,
-              coalesce(sum(case when winner_id = (select player_b from series where id = ${s.id}) then points end), 0) b
-       from games where series_id = ${s.id} and status = 'finished'`,
-    )[0]!;
-    if (state.games !== finished.n || s.games !== finished.n)
-      out.push(`series ${s.id}: ${state.games}/${s.games} games but ${finished.n} finished`);
-    if (
-      state.scores[0] !== finished.a ||
-      state.scores[1] !== finished.b ||
-      s.score_a !== finished.a
-    )
-      out.push(`series ${s.id}: scores ${state.scores} but games give ${finished.a},${finished.b}`);
+  const all = await db.run(async (d, t) => ({
+    series: await d.select().from(t.series),
+    finished: await d
+      .select({ seriesId: t.games.seriesId, winnerId: t.games.winnerId, points: t.games.points })
+      .from(t.games)
+      .where(eq(t.games.status, "finished")),
+    players: await d
+      .select({ long: t.players.ratingLong, short: t.players.ratingShort })
+      .from(t.players),
+    challenges: await d
+      .select({ id: t.challenges.id, status: t.challenges.status })
+      .from(t.challenges),
+    started: await d.select({ challengeId: t.games.challengeId }).from(t.games),
+  }));
+  for (const s of all.series) {
+    const { state } = s;
+    const games = all.finished.filter((g) => g.seriesId === s.id);
+    const won = (player: number) =>
+      games.filter((g) => g.winnerId === player).reduce((sum, g) => sum + (g.points ?? 0), 0);
+    const [a, b] = [won(s.playerA), won(s.playerB)];
+    if (state.games !== games.length || s.games !== games.length)
+      out.push(`series ${s.id}: ${state.games}/${s.games} games but ${games.length} finished`);
+    if (state.scores[0] !== a || state.scores[1] !== b || s.scoreA !== a)
+      out.push(`series ${s.id}: scores ${state.scores} but games give ${a},${b}`);
   }
-  const ratings = all<{ n: number; long: number; short: number }>(
-    "select count(*) n, coalesce(sum(rating_long), 0) long, coalesce(sum(rating_short), 0) short from players",
-  )[0]!;
-  for (const v of ["long", "short"] as const)
-    if (Math.abs(ratings[v] - 1500 * ratings.n) > 1e-6) out.push(`${v} ratings do not sum up`);
-  const orphans = all<{ id: number }>(
-    `select id from challenges c where (status = 'accepted') <> exists (select 1 from games g where g.challenge_id = c.id)`,
-  );
-  for (const c of orphans) out.push(`challenge ${c.id}: accepted and started disagree`);
+  for (const v of ["long", "short"] as const) {
+    const sum = all.players.reduce((total, p) => total + p[v], 0);
+    if (Math.abs(sum - 1500 * all.players.length) > 1e-6) out.push(`${v} ratings do not sum up`);
+  }
+  const started = new Set(all.started.map((g) => g.challengeId));
+  for (const c of all.challenges)
+    if ((c.status === "accepted") !== started.has(c.id))
+      out.push(`challenge ${c.id}: accepted and started disagree`);
   return out;
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { expect } from "vitest";
-import { type OpenedDatabase, openDatabase } from "../../src/db/index.js";
+import { type Db, type OpenedDatabase, openDatabase } from "../../src/db/index.js";
 import type { PlayerRef, ServiceConfig } from "../../src/services/index.js";
 import { allGameProblems } from "../db/consistency.js";
+import { freshPostgres } from "../helpers/pglite.js";
 import { StartingService } from "./starting.js";
 
 export const alice: PlayerRef = {
@@ -33,6 +34,49 @@ export function seedSource(label: string): () => Buffer {
 }
 
 /**
+ * Whether the service suites run on PostgreSQL (PGlite): the "services-pg" project, whose
+ * setup (test/services/on-postgres.ts) empties the worker's PGlite before each test.
+ */
+export const onPostgres = (): boolean => process.env.SERVICES_DB === "pglite";
+
+let ready: Db | null = null;
+
+/** The database the test's first harness runs on, emptied before the test (it takes awaiting). */
+export function preparePostgres(db: Db): void {
+  ready = db;
+}
+
+const asOpened = (db: Db): OpenedDatabase => ({
+  db,
+  path: "PGlite",
+  get sqlite(): never {
+    throw new Error("this test reads SQLite itself: it does not run on PostgreSQL");
+  },
+  close: () => {},
+});
+
+/**
+ * The test's first harness gets the database emptied for it. A later one (a test that plays
+ * the same thing twice) empties it again before its first query: harnesses in a test are
+ * used one after another, each from an empty database, as each SQLite one is.
+ */
+function takePostgres(): OpenedDatabase {
+  const db = ready;
+  ready = null;
+  if (db) return asOpened(db);
+  const own = freshPostgres();
+  const later = <T>(use: (c: Db) => Promise<T>) => own.then(use);
+  return asOpened({
+    run: (fn) => later((c) => c.run(fn)),
+    transaction: (fn) => later((c) => c.transaction(fn)),
+    inTransaction: () => false,
+    get sql(): never {
+      throw new Error("a later harness's database has no handle to read past it");
+    },
+  });
+}
+
+/**
  * The databases harnesses opened, with the test file that opened them: files share a worker
  * (no isolation), and a file checks only its own games.
  */
@@ -49,7 +93,7 @@ export interface Harness {
  * as the bot starts them in their first message.
  */
 export function harness(config: Partial<ServiceConfig> = {}, label = "test"): Harness {
-  const database = openDatabase(":memory:");
+  const database = onPostgres() ? takePostgres() : openDatabase(":memory:");
   opened.push({ database, file: expect.getState().testPath });
   const clock = new Clock();
   const svc = new StartingService(database.db, {

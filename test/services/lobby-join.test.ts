@@ -6,7 +6,6 @@
  */
 import { describe, expect } from "vitest";
 import type { SeekRow } from "../../src/db/index.js";
-import { ratings } from "../../src/db/index.js";
 import { ServiceContext } from "../../src/services/context.js";
 import type { News, PlayerRef } from "../../src/services/index.js";
 import { LobbyService } from "../../src/services/index.js";
@@ -34,10 +33,11 @@ async function rate(
   rating: number,
 ): Promise<void> {
   await l.ctx.players.upsert(who, l.clock.now());
-  l.database.db.sql
-    .insert(ratings)
-    .values({ userId: who.id, variant, rating, experience: 10, matches: 3, updatedAt: 0 })
-    .run();
+  await l.database.db.run((db, t) =>
+    db
+      .insert(t.ratings)
+      .values({ userId: who.id, variant, rating, experience: 10, matches: 3, updatedAt: 0 }),
+  );
 }
 
 /** What is stored of the lobby now: every seek and every game. */

@@ -5,7 +5,6 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
-import { challenges, series } from "../../src/db/schema.js";
 import { ServiceContext } from "../../src/services/context.js";
 import {
   joinSeek,
@@ -49,7 +48,9 @@ describe("lobby matches", () => {
     expect(second.seriesId).not.toBe(first.seriesId);
     expect(second.score).toEqual({ white: 0, black: 0 });
     expect(second.rules.match).toEqual({ kind: "points", to: 3 });
-    const [old] = await database.db.sql.select().from(series).where(eq(series.id, first.seriesId));
+    const [old] = await database.db.run((db, { series }) =>
+      db.select().from(series).where(eq(series.id, first.seriesId)),
+    );
     expect(old?.status).toBe("finished");
   });
 
@@ -57,7 +58,8 @@ describe("lobby matches", () => {
     const { ctx, clock, seekFor, database } = lobby("lobby-playing");
     await seekFor(alice);
     gameOf(await seekFor(bob));
-    const before = await database.db.sql.select().from(challenges);
+    const challenges = () => database.db.run((db, t) => db.select().from(t.challenges));
+    const before = await challenges();
     // Both seek again with the game running: they wait, tick after tick, and nothing is stored.
     expect((await seekFor(alice)).kind).toBe("waiting");
     expect((await seekFor(bob)).kind).toBe("waiting");
@@ -65,7 +67,7 @@ describe("lobby matches", () => {
       clock.advance(1_000);
       expect((await lobbyTick(ctx, clock.now())).paired).toEqual([]);
     }
-    expect(await database.db.sql.select().from(challenges)).toEqual(before);
+    expect(await challenges()).toEqual(before);
     // Someone else meets either of them at once.
     const third = gameOf(await seekFor(carol));
     expect([third.white.id, third.black.id]).toContain(carol.id);

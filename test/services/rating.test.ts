@@ -3,11 +3,7 @@
  * written again here from its published form; friends' games in a chat do not.
  */
 import { describe, expect } from "vitest";
-import {
-  ratingHistory as historyTable,
-  monthStart,
-  ratings as ratingsTable,
-} from "../../src/db/index.js";
+import { monthStart, storeFailure } from "../../src/db/index.js";
 import { type Action, mayDouble } from "../../src/engine/index.js";
 import { ServiceContext } from "../../src/services/context.js";
 import { recordFinish } from "../../src/services/finish.js";
@@ -233,7 +229,10 @@ describe("the rating across chats", () => {
     const g = await game(svc, alice, bob);
     await resign(svc, g, alice);
     // Forget that it was rated, to try its finish again as other ends.
-    database.sqlite.exec("delete from rating_history; delete from ratings");
+    await database.db.run(async (db, t) => {
+      await db.delete(t.ratingHistory);
+      await db.delete(t.ratings);
+    });
     const ctx = new ServiceContext(database.db, svc.config, svc.frontEnd);
     const row = (await ctx.games.get(g.id))!;
     const s = (await ctx.series.get(row.seriesId))!;
@@ -264,11 +263,15 @@ describe("the rating across chats", () => {
     const again = await ctx.tx(async (t) => recordFinish(t, row, clock.now()));
     expect(again.rated).toBeNull();
     expect([await standingOf(svc, alice), await standingOf(svc, bob)]).toEqual(before);
-    expect(database.db.sql.select().from(historyTable).all()).toHaveLength(2);
-    expect(database.db.sql.select().from(ratingsTable).all()).toHaveLength(2);
+    const rows = await database.db.run(async (db, t) => ({
+      history: await db.select().from(t.ratingHistory),
+      ratings: await db.select().from(t.ratings),
+    }));
+    expect(rows.history).toHaveLength(2);
+    expect(rows.ratings).toHaveLength(2);
     // The database itself keeps one line per game and player.
-    await expect(
-      ctx.tx((t) =>
+    const refused = await ctx
+      .tx((t) =>
         t.ratings.record({
           userId: bob.id,
           variant: "long",
@@ -280,8 +283,12 @@ describe("the rating across chats", () => {
           matchLength: 1,
           at: clock.now(),
         }),
-      ),
-    ).rejects.toThrow(/UNIQUE/);
+      )
+      .then(
+        () => null,
+        (e: unknown) => storeFailure(e),
+      );
+    expect(refused).toBe("unique");
     expect((await standingOf(svc, bob)).rating).toBe(1510);
   });
 
