@@ -78,7 +78,6 @@ try {
   if (e instanceof DatabaseOpenError) fail([e.message]);
   throw e;
 }
-logger.info({ database: database.path }, "database open");
 
 // Signals are handled from here on, so a stop during start-up closes the database too.
 let stopping = false;
@@ -116,6 +115,7 @@ const botInfo = await api.getMe().catch(async (e: unknown) => {
   await database.close();
   return fail([`Telegram: ${errorLine(tries.explain(e))}`]);
 });
+logger.info({ database: database.path }, "database open");
 // The computer decides in a thread of its own, so updates in other chats never wait for it.
 const decisions = computerThread();
 const app = await createApp(config, {
