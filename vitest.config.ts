@@ -16,6 +16,8 @@ const SLOW = [
   "test/db/crash.test.ts", // over a hundred processes killed mid-write
   "test/db/race.test.ts", // two processes pressing on one database file
   "test/db/postgres.test.ts", // a real PostgreSQL server: opening, refusing, restarting
+  "test/db/copy-command.test.ts", // npm run db:copy of a 10,000-game file onto a real server
+  "test/db/copy.test.ts", // the copy's checks on PGlite: every table, each fault it must catch
   "test/cli/commands.test.ts", // npm run engine / render as documented, on a first run
   "test/render/cli-process.test.ts", // the render command's exit codes and output streams
   "test/ai/cube-fixtures.test.ts", // the cube op's cost bounds over stored positions

@@ -16,6 +16,7 @@ import { startHttpServer } from "./bot/server.js";
 import { parseConfig } from "./config.js";
 import { DatabaseOpenError, type OpenStore, openDatabase } from "./db/index.js";
 import { openPostgres } from "./db/pg/open.js";
+import { passwordOf } from "./db/pg/url.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger, errorLine, redact } from "./log.js";
 import { renderDecisionsPng } from "./render/decision.js";
@@ -36,16 +37,6 @@ const ALLOWED_UPDATES = [
 
 /** What no line on stderr may show: the token, and the webhook's secret. */
 let secrets: string[] = [];
-
-/** A database URL's password (in its user part or its query), which no log line may show. */
-function passwordOf(url: string): string {
-  try {
-    const u = new URL(url);
-    return decodeURIComponent(u.password) || (u.searchParams.get("password") ?? "");
-  } catch {
-    return "";
-  }
-}
 
 function fail(lines: string[]): never {
   for (const line of lines) process.stderr.write(`${redact(line, secrets)}\n`);

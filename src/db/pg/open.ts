@@ -22,6 +22,15 @@ export interface PostgresOptions extends PoolOptions {
  * migrates it. Anything wrong is a DatabaseOpenError, with nothing written.
  */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<OpenStore> {
+  const { pool, where } = await connectPostgres(url, options);
+  return { db: new PoolConnection(pool, options), path: where, close: () => pool.end() };
+}
+
+/** openPostgres's checks and migrations, giving the bare pool (for the copy command). */
+export async function connectPostgres(
+  url: string,
+  options: PostgresOptions = {},
+): Promise<{ pool: pg.Pool; where: string }> {
   const where = describeUrl(url);
   const problem = postgresUrlProblem(url);
   if (problem) throw new DatabaseOpenError(where, `DATABASE_URL ${problem}`);
@@ -44,7 +53,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     await pool.end().catch(() => {});
     throw new DatabaseOpenError(where, reasonOf(e));
   }
-  return { db: new PoolConnection(pool, options), path: where, close: () => pool.end() };
+  return { pool, where };
 }
 
 async function prepare(client: pg.PoolClient): Promise<void> {

@@ -19,7 +19,7 @@ import { postgresSchema, postgresTables } from "./tables.js";
  * write (a game's version, a lobby's pairing), and some keep what they did in memory as they
  * go, so a body is never run twice the way a SERIALIZABLE retry would.
  */
-const WRITER_LOCK = 0x6e617264; // "nard"
+export const WRITER_LOCK = 0x6e617264; // "nard"
 
 export interface PoolOptions {
   /** How long a transaction waits for the writer's lock before the database is "busy". */

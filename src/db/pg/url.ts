@@ -24,3 +24,13 @@ export function postgresUrlProblem(url: string): string | null {
   if (!u.hostname && !u.searchParams.get("host")) return "names no server";
   return null;
 }
+
+/** A database URL's password (in its user part or its query), which no log line may show. */
+export function passwordOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return decodeURIComponent(u.password) || (u.searchParams.get("password") ?? "");
+  } catch {
+    return "";
+  }
+}
