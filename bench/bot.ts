@@ -1,8 +1,9 @@
 /**
  * The whole bot, press by press: a button press goes in as an update; out come the API calls
  * (the answer, then the edited board with a freshly rendered PNG). SQLite on a file in a temp
- * folder, the real renderer, the test kit's fake Bot API behind grammY's fetch
- * or, for the HTTP figures, over loopback with the update runner polling it.
+ * folder (and the same presses once more on a local PostgreSQL server, where the machine has
+ * one), the real renderer, the test kit's fake Bot API behind grammY's fetch or, for the HTTP
+ * figures, over loopback with the update runner polling it.
  *
  * Memory is measured in a child process (`--memory-child`), so that what the other benches
  * allocated does not count: RSS with 10,000 games in the database, then after serving presses
@@ -21,7 +22,8 @@ import type { InlineKeyboardButton, Update, User } from "grammy/types";
 import { createApp } from "../src/app.js";
 import type { BotParts } from "../src/bot/create-bot.js";
 import { parseConfig } from "../src/config.js";
-import { type OpenedDatabase, openDatabase } from "../src/db/index.js";
+import { type OpenStore, openDatabase } from "../src/db/index.js";
+import { openPostgres } from "../src/db/pg/open.js";
 import { seededRandom } from "../src/engine/dice.js";
 import { renderDecisionsPng } from "../src/render/decision.js";
 import { renderBoardPng } from "../src/render/png.js";
@@ -29,10 +31,11 @@ import { renderReplayGif } from "../src/render/replay.js";
 import { renderStandingsPng } from "../src/render/standings.js";
 import { GameService, type GameView } from "../src/services/index.js";
 import { randomAction } from "./random-play.js";
-import { countStatements } from "./sql-count.js";
+import { countPostgresStatements, countStatements, type StatementCounts } from "./sql-count.js";
 import { median, percentile, round } from "./stats.js";
 import { BOT_INFO, FakeBotApi, type StoredMessage, silentLogger } from "./testkit/index.js";
 import { memoryFrontEnd } from "./testkit/memory-front-end.js";
+import { postgresBinaries, startPgServer } from "./testkit/pg-server.js";
 import { UNLIMITED } from "./unlimited.js";
 
 const TOKEN = "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi";
@@ -56,21 +59,35 @@ const fakeApi = (opts: { maxHoldMs?: number } = {}) =>
 interface Rig {
   readonly fake: FakeBotApi;
   /** SQL statements run so far. */
-  readonly statements: () => number;
+  readonly statements: () => StatementCounts;
   readonly parts: BotParts;
   readonly service: GameService;
-  readonly database: OpenedDatabase;
+  readonly database: OpenStore;
   readonly users: Map<number, User>;
 }
 
 /** Stops the rig's boards (a retry may be due later) and closes its database. */
-function closeRig(rig: Rig): void {
+async function closeRig(rig: Rig): Promise<void> {
   rig.parts.boards.stop();
-  rig.database.close();
+  await rig.database.close();
 }
 
-/** A bot on a file database; through `fake.fetch`, or over HTTP when `apiRoot` is given. */
-async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Promise<Rig> {
+/** Where a rig keeps its games: an SQLite file, or a PostgreSQL server's database. */
+type Store = { readonly file: string } | { readonly url: string };
+
+async function openStore(
+  store: Store,
+): Promise<{ database: OpenStore; statements: () => StatementCounts }> {
+  if ("url" in store) {
+    const counted = countPostgresStatements();
+    return { database: await openPostgres(store.url), statements: counted };
+  }
+  const database = openDatabase(store.file);
+  return { database, statements: countStatements(database.sqlite) };
+}
+
+/** A bot on `store`; through `fake.fetch`, or over HTTP when `apiRoot` is given. */
+async function makeRig(store: Store, fake: FakeBotApi, apiRoot?: string): Promise<Rig> {
   fake.rules.flood.enabled = false;
   const parsed = parseConfig({
     BOT_TOKEN: TOKEN,
@@ -78,8 +95,7 @@ async function makeRig(dbFile: string, fake: FakeBotApi, apiRoot?: string): Prom
     ...(apiRoot ? { BOT_API_ROOT: apiRoot } : {}),
   });
   if (!parsed.ok) throw new Error(parsed.errors.join("; "));
-  const database = openDatabase(dbFile);
-  const statements = countStatements(database.sqlite);
+  const { database, statements } = await openStore(store);
   let seeds = 0;
   const app = await createApp(parsed.config, {
     database,
@@ -175,6 +191,8 @@ interface PressTiming {
   readonly totalMs: number;
   /** SQL statements the press ran, its board update included. */
   readonly statements: number;
+  /** Its transactions' frames (see StatementCounts). */
+  readonly frame: number;
 }
 
 /** One press by the player the game waits for, in-process; times the calls it makes. */
@@ -190,19 +208,21 @@ async function pressOnce(rig: Rig, game: GameView, r: () => number): Promise<Pre
   await parts.bot.handleUpdate(update);
   await parts.boards.settled();
   const totalMs = performance.now() - t0;
-  const statements = rig.statements() - sql;
+  const after = rig.statements();
+  const statements = after.queries - sql.queries;
+  const frame = after.frame - sql.frame;
   const calls = fake.calls.slice(from);
   const answer = calls.find((c) => c.method === "answerCallbackQuery");
   const edit = lastOf(calls, (c) => /^editMessage|^sendPhoto$/.test(c.method));
   if (!answer || !edit || !answer.answer?.ok || !edit.answer?.ok)
     throw new Error(`press on game ${game.id}: ${calls.map((c) => c.method).join(", ")}`);
-  return { answerMs: answer.at - t0, editMs: edit.at - t0, totalMs, statements };
+  return { answerMs: answer.at - t0, editMs: edit.at - t0, totalMs, statements, frame };
 }
 
 /** Sequential presses through games that follow one another (long and short in turn). */
-async function inProcess(dir: string, presses: number): Promise<Record<string, number>> {
+async function inProcess(store: Store, presses: number): Promise<Record<string, number>> {
   const fake = fakeApi();
-  const rig = await makeRig(path.join(dir, "inprocess.sqlite"), fake);
+  const rig = await makeRig(store, fake);
   const r = rng(7);
   const timings: PressTiming[] = [];
   let games = 0;
@@ -223,7 +243,7 @@ async function inProcess(dir: string, presses: number): Promise<Record<string, n
       if (timings.length > warmup) busyMs += t.totalMs;
     }
   } finally {
-    closeRig(rig);
+    await closeRig(rig);
   }
   const measured = timings.slice(warmup);
   const edits = measured.map((t) => t.editMs);
@@ -235,7 +255,33 @@ async function inProcess(dir: string, presses: number): Promise<Record<string, n
     botPressesPerSec: round((measured.length * 1000) / busyMs, 1),
     botSqlPerPressP50: median(measured.map((t) => t.statements)),
     botSqlPerPressMean: round(measured.reduce((a, t) => a + t.statements, 0) / measured.length, 2),
+    botTxFramePerPressP50: median(measured.map((t) => t.frame)),
   };
+}
+
+/**
+ * inProcess's presses once more, the same ones (the same seeds), on a local PostgreSQL
+ * server of the bench's own with a server's durable defaults; its figures named `botPg…`,
+ * and its edit p50 as a ratio of SQLite's. Nothing where the machine has no PostgreSQL.
+ */
+async function onPostgres(
+  presses: number,
+  sqlite: Record<string, number>,
+): Promise<Record<string, number>> {
+  if (!postgresBinaries()) return {};
+  const server = await startPgServer({ durable: true });
+  try {
+    const figures = await inProcess({ url: await server.createDatabase("bench") }, presses);
+    const named = Object.fromEntries(
+      Object.entries(figures).map(([k, v]) => [k.replace(/^bot/, "botPg"), v]),
+    );
+    return {
+      ...named,
+      botPgEditP50VsSqlite: round(figures.botPressEditP50Ms! / sqlite.botPressEditP50Ms!, 2),
+    };
+  } finally {
+    server.stop();
+  }
 }
 
 /** The same presses with the update runner polling a fake Bot API over loopback HTTP. */
@@ -243,7 +289,7 @@ async function overHttp(dir: string, presses: number): Promise<Record<string, nu
   const fake = fakeApi({ maxHoldMs: 1000 });
   const apiRoot = await fake.listen();
   const dbFile = path.join(dir, "http.sqlite");
-  const rig = await makeRig(dbFile, fake, apiRoot);
+  const rig = await makeRig({ file: dbFile }, fake, apiRoot);
   const runner = run(rig.parts.bot, {
     runner: { fetch: { allowed_updates: ["message", "callback_query"] } },
   });
@@ -304,7 +350,7 @@ async function overHttp(dir: string, presses: number): Promise<Record<string, nu
   } finally {
     await runner.stop();
     await fake.close();
-    closeRig(rig);
+    await closeRig(rig);
   }
   const measured = samples.slice(warmup);
   return {
@@ -327,7 +373,7 @@ async function memoryChild(games: number, served: number): Promise<Record<string
   const dir = mkdtempSync(path.join(tmpdir(), "nardy-bench-mem-"));
   const dbFile = path.join(dir, "memory.sqlite");
   const fake = fakeApi();
-  const rig = await makeRig(dbFile, fake);
+  const rig = await makeRig({ file: dbFile }, fake);
   const r = rng(3);
   try {
     // Warm: one game shown and pressed, so the renderer and every module are loaded.
@@ -396,7 +442,7 @@ async function memoryChild(games: number, served: number): Promise<Record<string
       dbFileMb: round(statSync(dbFile).size / MB, 1),
     };
   } finally {
-    closeRig(rig);
+    await closeRig(rig);
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -427,10 +473,12 @@ function memory(games: number, served: number): Record<string, number> {
 export async function benchBot(opts: { smoke?: boolean } = {}): Promise<Record<string, number>> {
   const dir = mkdtempSync(path.join(tmpdir(), "nardy-bench-bot-"));
   try {
-    const local = await inProcess(dir, opts.smoke ? 10 : 600);
+    const presses = opts.smoke ? 10 : 600;
+    const local = await inProcess({ file: path.join(dir, "inprocess.sqlite") }, presses);
+    const pg = await onPostgres(presses, local);
     const http = await overHttp(dir, opts.smoke ? 5 : 200);
     const mem = memory(opts.smoke ? 200 : 10_000, opts.smoke ? 5 : 200);
-    return { ...local, ...http, ...mem };
+    return { ...local, ...pg, ...http, ...mem };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -2,9 +2,9 @@ import { Writable } from "node:stream";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api, GrammyError, HttpError } from "grammy";
 import { describe, expect, it } from "vitest";
+import { closedPort } from "../bench/testkit/closed-port.js";
 import { callDeadline, lastTryFailure } from "../src/bot/call-deadline.js";
 import { createLogger, errorLine, redact } from "../src/log.js";
-import { closedPort } from "./helpers/closed-port.js";
 
 function capture(level: Parameters<typeof createLogger>[0]) {
   const lines: Record<string, unknown>[] = [];

@@ -11,11 +11,11 @@ import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomAction } from "../../bench/random-play.js";
 import { memoryFrontEnd } from "../../bench/testkit/memory-front-end.js";
+import { type PgServer, postgresBinaries, startPgServer } from "../../bench/testkit/pg-server.js";
 import { openDatabase } from "../../src/db/index.js";
 import { openPostgres } from "../../src/db/pg/open.js";
 import { seededRandom } from "../../src/engine/dice.js";
 import { GameService } from "../../src/services/index.js";
-import { type PgServer, postgresBinaries, startPgServer } from "../helpers/pg-server.js";
 import { unwrap } from "../services/helpers.js";
 import { playGames } from "./copy-sources.js";
 

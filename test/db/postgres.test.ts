@@ -5,6 +5,8 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closedPort } from "../../bench/testkit/closed-port.js";
+import { type PgServer, postgresBinaries, startPgServer } from "../../bench/testkit/pg-server.js";
 import {
   DatabaseOpenError,
   type Db,
@@ -13,8 +15,6 @@ import {
   storeFailure,
 } from "../../src/db/index.js";
 import { openPostgres } from "../../src/db/pg/open.js";
-import { closedPort } from "../helpers/closed-port.js";
-import { type PgServer, postgresBinaries, startPgServer } from "../helpers/pg-server.js";
 
 const CAN = postgresBinaries() !== null;
 let server: PgServer;

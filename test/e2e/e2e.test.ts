@@ -17,6 +17,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closedPort } from "../../bench/testkit/closed-port.js";
 import {
   BOT_INFO,
   FakeBotApi,
@@ -25,7 +26,6 @@ import {
   TG,
 } from "../../bench/testkit/index.js";
 import { launchData } from "../../bench/testkit/init-data.js";
-import { closedPort } from "../helpers/closed-port.js";
 import {
   type BotProcess,
   healthcheck,

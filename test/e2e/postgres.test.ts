@@ -11,9 +11,9 @@ import path from "node:path";
 import type { User } from "grammy/types";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closedPort } from "../../bench/testkit/closed-port.js";
 import { BOT_INFO, FakeBotApi, plainText, type StoredMessage } from "../../bench/testkit/index.js";
-import { closedPort } from "../helpers/closed-port.js";
-import { type PgServer, postgresBinaries, startPgServer } from "../helpers/pg-server.js";
+import { type PgServer, postgresBinaries, startPgServer } from "../../bench/testkit/pg-server.js";
 import { type BotProcess, killLeftovers, startBot, stopBot, whileRunning } from "./bot-process.js";
 import {
   ALICE,

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
-import { closedPort } from "../helpers/closed-port.js";
+import { closedPort } from "../../bench/testkit/closed-port.js";
 
 const ROOT = path.resolve(fileURLToPath(new URL("../..", import.meta.url)));
 const SECRET_PART = "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";

@@ -1,7 +1,7 @@
 import { afterAll, describe, test } from "vitest";
+import { type PgServer, postgresBinaries, startPgServer } from "../../bench/testkit/pg-server.js";
 import { type Db, openDatabase } from "../../src/db/index.js";
 import { openPostgres } from "../../src/db/pg/open.js";
-import { type PgServer, postgresBinaries, startPgServer } from "./pg-server.js";
 import { freshPostgres } from "./pglite.js";
 
 /** A fresh database with the real migrations. */

@@ -1,8 +1,8 @@
 /**
- * A PostgreSQL server of the tests' own, from the machine's binaries (Debian's `postgresql`
- * package, which .ci/run installs): a new cluster in a temporary folder, on a free local
- * port, trusted without a password, stopped and removed at the end. Tests that need one skip
- * where there are no binaries.
+ * A PostgreSQL server of a test's or a bench's own, from the machine's binaries (Debian's
+ * `postgresql` package, which .ci/run installs): a new cluster in a temporary folder, on a
+ * free local port, trusted without a password, stopped and removed at the end. Tests that
+ * need one skip where there are no binaries.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -48,7 +48,15 @@ function run(bin: string, args: string[]): void {
   execFileSync(cmd!, rest, { stdio: ["ignore", "ignore", "pipe"] });
 }
 
-export async function startPgServer(): Promise<PgServer> {
+export interface PgServerOptions {
+  /**
+   * Commits written to disk as a server's defaults write them (the bench's figures); without
+   * it, fsync is off, as suits tests that start and drop clusters by the dozen.
+   */
+  readonly durable?: boolean;
+}
+
+export async function startPgServer(opts: PgServerOptions = {}): Promise<PgServer> {
   const bin = postgresBinaries();
   if (!bin) throw new Error("no PostgreSQL binaries on this machine");
   const dir = mkdtempSync(path.join(tmpdir(), "nardy-pg-"));
@@ -60,7 +68,8 @@ export async function startPgServer(): Promise<PgServer> {
   const data = path.join(dir, "data");
   run(path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
   const port = await closedPort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  const fsync = opts.durable ? "" : " -c fsync=off";
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${fsync} -c max_connections=200`;
   const ctl = (...args: string[]) =>
     run(path.join(bin, "pg_ctl"), ["-D", data, "-l", path.join(dir, "log"), ...args]);
   const start = () => ctl("-w", "-o", options, "start");
