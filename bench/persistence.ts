@@ -3,24 +3,51 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { openDatabase } from "../src/db/index.js";
+import { type OpenStore, openDatabase } from "../src/db/index.js";
+import { openPostgres } from "../src/db/pg/open.js";
 import { seededRandom } from "../src/engine/dice.js";
 import { GameService } from "../src/services/index.js";
 import { randomAction } from "./random-play.js";
 import { percentile, round } from "./stats.js";
 import { memoryFrontEnd } from "./testkit/memory-front-end.js";
+import { postgresBinaries, startPgServer } from "./testkit/pg-server.js";
 
 const rng = seededRandom;
 
 /**
  * One checker step through GameService.act on a file database (WAL, a temp folder): the
  * transaction, the version check, the events, any automatic rolls and forced steps after it.
+ * The same games once more on a local PostgreSQL server (durable defaults), named
+ * `persistencePg…`, where the machine has one.
  */
 export async function benchPersistence(
   opts: { smoke?: boolean } = {},
 ): Promise<Record<string, number>> {
   const dir = mkdtempSync(join(tmpdir(), "nardy-bench-"));
-  const database = openDatabase(join(dir, "bench.sqlite"));
+  try {
+    const sqlite = await stepsOn(openDatabase(join(dir, "bench.sqlite")), opts);
+    if (!postgresBinaries()) return sqlite;
+    const server = await startPgServer({ durable: true });
+    try {
+      const pg = await stepsOn(await openPostgres(await server.createDatabase("bench")), opts);
+      return {
+        ...sqlite,
+        ...Object.fromEntries(
+          Object.entries(pg).map(([k, v]) => [k.replace(/^persistence/, "persistencePg"), v]),
+        ),
+      };
+    } finally {
+      server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function stepsOn(
+  database: OpenStore,
+  opts: { smoke?: boolean },
+): Promise<Record<string, number>> {
   let seeds = 0;
   const svc = new GameService(database.db, memoryFrontEnd(), {
     newSeed: () => createHash("sha256").update(`bench:${seeds++}`).digest(),
@@ -55,8 +82,7 @@ export async function benchPersistence(
       }
     }
   } finally {
-    database.close();
-    rmSync(dir, { recursive: true, force: true });
+    await database.close();
   }
   const measured = steps.slice(Math.min(50, Math.floor(steps.length / 4))); // skip warm-up
   return {

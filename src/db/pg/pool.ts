@@ -64,12 +64,13 @@ export class PoolConnection implements Connection {
     // A client whose rollback failed may be mid-transaction still: the pool drops it.
     let broken: Error | undefined;
     try {
-      await client.query("begin");
       const scope: Scope = { open: true, depth: 0 };
       const tx = new SessionTransaction(this.sessionOf(client), scope);
       try {
-        await client.query(`set local lock_timeout = ${Math.trunc(this.lockTimeoutMs)}`);
-        await client.query("select pg_advisory_xact_lock($1)", [WRITER_LOCK]);
+        // One round trip for the three: each costs a press as much as a query.
+        await client.query(
+          `begin; set local lock_timeout = ${Math.trunc(this.lockTimeoutMs)}; select pg_advisory_xact_lock(${WRITER_LOCK})`,
+        );
         const value = await this.scopes.run(scope, () => fn(tx));
         await client.query("commit");
         return value;
