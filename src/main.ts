@@ -15,6 +15,7 @@ import { pollUpdates } from "./bot/polling.js";
 import { startHttpServer } from "./bot/server.js";
 import { parseConfig } from "./config.js";
 import { DatabaseOpenError, type OpenStore, openDatabase } from "./db/index.js";
+import { Leadership } from "./db/pg/leader.js";
 import { openPostgres } from "./db/pg/open.js";
 import { passwordOf } from "./db/pg/url.js";
 import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
@@ -78,8 +79,11 @@ let maintenanceStop: (() => void) | null = null;
 /** Board updates and computer turns in flight, let finish before the database closes. */
 let drain: (() => Promise<void>) | null = null;
 
+/** On PostgreSQL, this process's hold on being the active one (null: standing by, or SQLite). */
+let leadership: Leadership | null = null;
+
 /** Stop taking updates, let the ones in flight finish, then close the database. */
-async function shutdown(signal: string): Promise<void> {
+async function shutdown(signal: string, code = 0): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "shutting down");
@@ -87,8 +91,10 @@ async function shutdown(signal: string): Promise<void> {
   maintenanceStop?.();
   await stop?.();
   await drain?.();
+  // Only now may a standby take over: nothing of this process's is left to finish.
+  await leadership?.release();
   await database.close();
-  process.exit(0);
+  process.exit(code);
 }
 process.once("SIGINT", () => void shutdown("SIGINT"));
 process.once("SIGTERM", () => void shutdown("SIGTERM"));
@@ -107,6 +113,28 @@ const botInfo = await api.getMe().catch(async (e: unknown) => {
   return fail([`Telegram: ${errorLine(tries.explain(e))}`]);
 });
 logger.info({ database: database.path }, "database open");
+// On PostgreSQL several processes may share the database: one is active, the others wait.
+if (config.databaseUrl) {
+  leadership = await Leadership.take(config.databaseUrl, {
+    onStandby: () => logger.info("standby: another process is active; taking over when it stops"),
+    onAway: (err) => logger.warn({ err }, "standby: the database does not answer; trying again"),
+    onConnection: (state, err) =>
+      state === "lost"
+        ? logger.warn(
+            { err },
+            "the active process's lock was lost with its connection; taking it again",
+          )
+        : logger.info("the active process's lock is held again"),
+    onTaken: () => {
+      logger.error("another process became active while the database was away: stopping");
+      void shutdown("taken over", 1);
+    },
+    stopped: () => stopping,
+  });
+  // Null only when a signal came while standing by: shutdown is under way.
+  if (!leadership) await new Promise(() => {});
+  logger.info("active: taking updates");
+}
 // The computer decides in a thread of its own, so updates in other chats never wait for it.
 const decisions = computerThread();
 const app = await createApp(config, {

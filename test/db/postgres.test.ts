@@ -4,7 +4,7 @@
  * pools, and the server going away.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closedPort } from "../../bench/testkit/closed-port.js";
 import { type PgServer, postgresBinaries, startPgServer } from "../../bench/testkit/pg-server.js";
 import {
@@ -14,6 +14,7 @@ import {
   PlayersRepo,
   storeFailure,
 } from "../../src/db/index.js";
+import { LEADER_LOCK, Leadership } from "../../src/db/pg/leader.js";
 import { openPostgres } from "../../src/db/pg/open.js";
 
 const CAN = postgresBinaries() !== null;
@@ -162,4 +163,55 @@ describe.skipIf(!CAN)("the store on a PostgreSQL server", () => {
     expect(count!.n).toBe(3);
     await opened.close();
   }, 30_000);
+  it("lets one process at a time be active: a standby takes over when the active one's session ends, and the old one is told", async () => {
+    const url = await fresh();
+    const told: string[] = [];
+    const first = await Leadership.take(url, {
+      everyMs: 100,
+      onConnection: (state) => told.push(`first ${state}`),
+      onTaken: () => told.push("first taken"),
+    });
+    expect(first).not.toBeNull();
+    let second: Leadership | null = null;
+    const waiting = Leadership.take(url, {
+      everyMs: 100,
+      onStandby: () => told.push("second stands by"),
+    }).then((l) => {
+      second = l;
+      return l;
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(second).toBeNull();
+    expect(told).toEqual(["second stands by"]);
+    // The active one's session ends (its process died, or its connection broke).
+    await server.query(
+      `open_${made}`,
+      `select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and objid = ${LEADER_LOCK} and granted`,
+    );
+    const t0 = Date.now();
+    expect(await waiting).not.toBeNull();
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    await vi.waitFor(() => expect(told).toContain("first taken"), { timeout: 3_000 });
+    expect(told).toEqual(["second stands by", "first lost", "first taken"]);
+    await first!.release();
+    await second!.release();
+  });
+
+  it("takes the lock again when the server comes back and nobody else took it", async () => {
+    const url = await fresh();
+    const told: string[] = [];
+    const only = await Leadership.take(url, {
+      everyMs: 200,
+      onConnection: (state) => told.push(state),
+      onTaken: () => told.push("taken"),
+    });
+    await server.restart(1_000);
+    await vi.waitFor(() => expect(told).toEqual(["lost", "regained"]), { timeout: 10_000 });
+    // Held again: another process stands by.
+    const other = Leadership.take(url, { everyMs: 100, stopped: () => told.length > 2 });
+    await new Promise((r) => setTimeout(r, 400));
+    told.push("stop waiting");
+    expect(await other).toBeNull();
+    await only!.release();
+  });
 });

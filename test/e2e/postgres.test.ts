@@ -316,4 +316,111 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
     expect(b.child.exitCode).toBeNull();
     expect(await stopBot(b, 10_000)).toBe(0);
   }, 120_000);
+  it("two processes on one database: one takes the updates, the other stands by and takes over within 10 s of a kill -9, and of a stop; no press lost or doubled", async () => {
+    await killLeftovers();
+    const info = { LOG_LEVEL: "info" };
+    const standingBy = async (b: BotProcess) =>
+      whileRunning(
+        b,
+        fake.waitFor(
+          () => /standby: another process is active/.test(b.log()) || undefined,
+          30_000,
+          "standing by",
+        ),
+      );
+    /** The moment `b` starts polling Telegram, as its log says. */
+    const polling = async (b: BotProcess) =>
+      whileRunning(
+        b,
+        fake.waitFor(() => /long polling/.test(b.log()) || undefined, 30_000, "polling"),
+      );
+    let active = startBot(env(info));
+    await polling(active);
+    let standby = startBot(env(info));
+    await standingBy(standby);
+    expect(active.log()).toMatch(/active: taking updates/);
+
+    const chats = [-100_950, -100_951, -100_952, -100_953];
+    const players = await whileRunning(
+      active,
+      Promise.all(chats.map((c, i) => openGame(fake, c, i % 2 ? "/play short" : "/play"))),
+    );
+    const before = new Map<number, number>();
+    for (const p of players)
+      for (const u of [ALICE.id, BOB.id])
+        before.set(p.gameId * 10_000 + u, await eventsBy(p.gameId, u));
+    const pressesOf = new Map<number, number>();
+    const applied = new Map<number, number>();
+    /** Each game pressed once (the answer may come from whichever process is active then). */
+    const round = () =>
+      Promise.all(
+        players.map(async (p) => {
+          // Between a press's edit and the next buttons a board may show none for a moment.
+          const board = await fake.waitFor(
+            () => boardOf(fake, p.chatId, p.gameId),
+            WAIT_MS,
+            `game ${p.gameId}'s board with its buttons: ${chatLog(fake, p.chatId, 0)}`,
+          );
+          const caption = plainText(board.caption ?? "");
+          const mover = moverOf(caption);
+          const pick = plainChoices(board, p.gameId)[0];
+          if (isOver(caption) || !mover || !pick) return;
+          await pressAndWait(p, mover, board, dataOf(pick));
+          const key = p.gameId * 10_000 + mover.id;
+          applied.set(key, (applied.get(key) ?? 0) + stepsOf(dataOf(pick)));
+          pressesOf.set(key, (pressesOf.get(key) ?? 0) + 1);
+        }),
+      );
+    await whileRunning(active, round());
+    expect(standby.log()).not.toMatch(/long polling/);
+
+    // kill -9 of the active one: the presses made in the gap wait at Telegram for the standby.
+    active.child.kill("SIGKILL");
+    const killedAt = Date.now();
+    const gap = round();
+    await polling(standby);
+    expect(Date.now() - killedAt).toBeLessThan(10_000);
+    await whileRunning(standby, gap);
+    [active, standby] = [standby, startBot(env(info))];
+    await standingBy(standby);
+    await whileRunning(active, round());
+
+    // A deploy: the new one stands by, the old one is stopped; the new one takes over.
+    const stoppedAt = Date.now();
+    const stopping = stopBot(active, 15_000);
+    const during = round();
+    expect(await stopping).toBe(0);
+    await polling(standby);
+    expect(Date.now() - stoppedAt).toBeLessThan(15_000);
+    active = standby;
+    await whileRunning(active, during);
+    await whileRunning(active, round());
+
+    for (const p of players) {
+      const version = await versionOf(p.gameId);
+      await whileRunning(
+        active,
+        fake.waitFor(
+          () => {
+            const board = boardOf(fake, p.chatId, p.gameId);
+            return (board && shownVersion(board) === version) || undefined;
+          },
+          WAIT_MS,
+          `game ${p.gameId}'s board at version ${version}: ${chatLog(fake, p.chatId, 0)}`,
+        ),
+      );
+      for (const u of [ALICE.id, BOB.id]) {
+        const key = p.gameId * 10_000 + u;
+        const made = (await eventsBy(p.gameId, u)) - before.get(key)!;
+        expect(made, `game ${p.gameId}, player ${u}`).toBeGreaterThanOrEqual(
+          pressesOf.get(key) ?? 0,
+        );
+        expect(made, `game ${p.gameId}, player ${u}`).toBeLessThanOrEqual(applied.get(key) ?? 0);
+      }
+    }
+    expect([...pressesOf.values()].reduce((a, n) => a + n, 0)).toBe(players.length * 5);
+    expect(fake.rules.flood.log.filter((c) => c.limited)).toEqual([]);
+    expect(await stopBot(active, 10_000)).toBe(0);
+    expect(errorLines(active.log())).toEqual([]);
+  }, 300_000);
 });
