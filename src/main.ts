@@ -3,6 +3,7 @@
  * app (src/app.ts, the only place that wires the layers) and runs it: polling or a webhook,
  * maintenance, the health file, and a clean stop.
  */
+import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api } from "grammy";
@@ -18,7 +19,7 @@ import { DatabaseOpenError, type OpenStore, openDatabase } from "./db/index.js";
 import { Leadership } from "./db/pg/leader.js";
 import { openPostgres } from "./db/pg/open.js";
 import { passwordOf } from "./db/pg/url.js";
-import { type HealthProbe, startHeartbeat } from "./health/heartbeat.js";
+import { type HealthProbe, type Heartbeat, type Role, startHeartbeat } from "./health/heartbeat.js";
 import { createLogger, errorLine, redact } from "./log.js";
 import { renderDecisionsPng } from "./render/decision.js";
 import { renderBoardPng, warmRenderer } from "./render/png.js";
@@ -74,7 +75,26 @@ try {
 // Signals are handled from here on, so a stop during start-up closes the database too.
 let stopping = false;
 let stop: (() => Promise<void>) | null = null;
-let heartbeat: { stop(): void } | null = null;
+let heartbeat: Heartbeat | null = null;
+/** On PostgreSQL: whether this process is the active one (null on SQLite, alone). */
+let role: Role | null = null;
+/** What the heartbeat reports while running (standing by, or taking updates). */
+let probe: () => HealthProbe = () => ({ ok: false, reason: "starting" });
+
+/** The container's health check reads this file (src/health/check.ts). */
+function startBeating(): void {
+  heartbeat ??= config.healthFile
+    ? startHeartbeat({
+        file: config.healthFile,
+        mode: config.webhook ? "webhook" : "polling",
+        port: config.webhook?.port ?? null,
+        probe: () => (stopping ? { ok: false, reason: "stopping" } : probe()),
+        role: () => role,
+        logger,
+      })
+    : null;
+  heartbeat?.beat();
+}
 let maintenanceStop: (() => void) | null = null;
 /** Board updates and computer turns in flight, let finish before the database closes. */
 let drain: (() => Promise<void>) | null = null;
@@ -115,8 +135,44 @@ const botInfo = await api.getMe().catch(async (e: unknown) => {
 logger.info({ database: database.path }, "database open");
 // On PostgreSQL several processes may share the database: one is active, the others wait.
 if (config.databaseUrl) {
+  // While standing by: alive for the health check, and on the port (if the bot serves one)
+  // answering /healthz as a standby and the rest 503, for a proxy to go elsewhere.
+  let standbyServer: Server | null = null;
+  const standingBy = async (): Promise<void> => {
+    role = "standby";
+    probe = () => ({ ok: true });
+    startBeating();
+    if (config.webhook || config.webBoard)
+      standbyServer = await startHttpServer(
+        {
+          port: config.port,
+          healthy: () => !stopping,
+          role: () => "standby",
+          limits: { perAddress: config.connectionsPerAddress },
+        },
+        logger,
+      ).catch((err: unknown) => {
+        logger.warn({ err }, "standby: cannot serve the port");
+        return null;
+      });
+  };
+  let standbyStarting: Promise<void> = Promise.resolve();
+  const closeStandbyServer = async (): Promise<void> => {
+    await standbyStarting;
+    const open = standbyServer;
+    standbyServer = null;
+    if (!open) return;
+    await new Promise((resolve) => {
+      open.close(resolve);
+      open.closeAllConnections();
+    });
+  };
+  stop = closeStandbyServer;
   leadership = await Leadership.take(config.databaseUrl, {
-    onStandby: () => logger.info("standby: another process is active; taking over when it stops"),
+    onStandby: () => {
+      logger.info("standby: another process is active; taking over when it stops");
+      standbyStarting = standingBy();
+    },
     onAway: (err) => logger.warn({ err }, "standby: the database does not answer; trying again"),
     onConnection: (state, err) =>
       state === "lost"
@@ -133,6 +189,11 @@ if (config.databaseUrl) {
   });
   // Null only when a signal came while standing by: shutdown is under way.
   if (!leadership) await new Promise(() => {});
+  await closeStandbyServer();
+  stop = null;
+  role = "active";
+  probe = () => ({ ok: false, reason: "starting" });
+  startBeating();
   logger.info("active: taking updates");
 }
 // The computer decides in a thread of its own, so updates in other chats never wait for it.
@@ -198,6 +259,7 @@ const server =
         {
           port: config.port,
           healthy: () => !stopping,
+          ...(role ? { role: () => "active" as const } : {}),
           webhook: config.webhook
             ? {
                 feed: updates,
@@ -218,7 +280,6 @@ const closeServer = (): Promise<void> => {
 };
 if (web) logger.info({ url: config.webBoard!.url, port: config.port }, "board page served");
 
-let probe: () => HealthProbe;
 if (config.webhook) {
   await bot.api.setWebhook(config.webhook.url, {
     secret_token: config.webhook.secret,
@@ -261,13 +322,4 @@ if (config.webhook) {
   };
 }
 
-// The container's health check reads this file (src/health/check.ts).
-heartbeat = config.healthFile
-  ? startHeartbeat({
-      file: config.healthFile,
-      mode: config.webhook ? "webhook" : "polling",
-      port: config.webhook?.port ?? null,
-      probe: () => (stopping ? { ok: false, reason: "stopping" } : probe()),
-      logger,
-    })
-  : null;
+startBeating();

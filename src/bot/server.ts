@@ -31,6 +31,12 @@ export type HttpRoutes = (req: IncomingMessage, res: ServerResponse) => boolean;
 export interface HttpServerOptions {
   readonly port: number;
   readonly healthy: () => boolean;
+  /**
+   * With several processes on one database: a standby answers `/healthz` saying so and
+   * everything else 503 (a proxy tries the active one; Telegram sends the update again), and
+   * `/healthz/active` answers 200 on the active one only, for a proxy to route by.
+   */
+  readonly role?: () => "active" | "standby";
   /** Webhook mode: Telegram posts updates to `path` with the secret header. */
   readonly webhook?: {
     readonly feed: UpdateFeed;
@@ -58,11 +64,23 @@ export function startHttpServer(opts: HttpServerOptions, logger: Logger): Promis
   const checkEvery = Math.max(10, Math.min(1_000, limits.headersMs / 2));
   const server = createServer({ connectionsCheckingInterval: checkEvery }, (req, res) => {
     const url = req.url ?? "/";
+    const role = opts.role?.();
     if (req.method === "GET" && url === "/healthz") {
       const ok = opts.healthy();
       res
         .writeHead(ok ? 200 : 503, { "content-type": "text/plain" })
-        .end(ok ? "ok" : "unavailable");
+        .end(ok ? (role ? `ok: ${role}` : "ok") : "unavailable");
+      return;
+    }
+    if (req.method === "GET" && url === "/healthz/active") {
+      const ok = opts.healthy() && role !== "standby";
+      res
+        .writeHead(ok ? 200 : 503, { "content-type": "text/plain" })
+        .end(ok ? "active" : "not active");
+      return;
+    }
+    if (role === "standby") {
+      res.writeHead(503, { "content-type": "text/plain", "retry-after": "1" }).end("standby");
       return;
     }
     if (webhook && req.method === "POST" && url === webhook.path) {

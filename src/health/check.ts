@@ -70,10 +70,14 @@ export async function checkHealth(
   if (Number.isSafeInteger(beat.pid) && !alive(beat.pid!))
     return bad(`process ${beat.pid} is gone`);
   if (beat.ok !== true) return bad(String(beat.reason ?? "the bot reports a problem"));
+  // A standby serves no webhook yet: its process being alive and beating is its health.
+  if (beat.role === "standby")
+    return { ok: true, line: `standby, heartbeat ${Math.round(age / 1000)} s ago` };
   if (beat.mode === "webhook") {
     const port = Number(beat.port || defaultPort);
     const status = await healthz(port);
     if (status !== 200) return bad(`GET /healthz on port ${port}: ${status || "no answer"}`);
   }
-  return { ok: true, line: `${beat.mode}, heartbeat ${Math.round(age / 1000)} s ago` };
+  const role = beat.role ? `, ${beat.role}` : "";
+  return { ok: true, line: `${beat.mode}${role}, heartbeat ${Math.round(age / 1000)} s ago` };
 }

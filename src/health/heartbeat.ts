@@ -10,6 +10,9 @@
 import { renameSync, rmSync, writeFileSync } from "node:fs";
 import type { Logger } from "../log.js";
 
+/** Of several processes on one database, the one taking updates, or one waiting to. */
+export type Role = "active" | "standby";
+
 export interface HealthProbe {
   readonly ok: boolean;
   /** Why not healthy, in a few words. */
@@ -30,6 +33,8 @@ export interface HeartbeatOptions {
   readonly port?: number | null;
   readonly intervalMs?: number;
   readonly probe: () => HealthProbe;
+  /** With several processes on one database: whether this one is the active one. */
+  readonly role?: () => Role | null;
   readonly logger: Logger;
   readonly now?: () => number;
 }
@@ -45,6 +50,8 @@ export interface HeartbeatRecord {
   readonly port: number | null;
   readonly ok: boolean;
   readonly reason: string | null;
+  /** Absent with one process alone (SQLite). */
+  readonly role?: Role;
 }
 
 export function startHeartbeat(opts: HeartbeatOptions): Heartbeat {
@@ -66,6 +73,7 @@ export function startHeartbeat(opts: HeartbeatOptions): Heartbeat {
       port: opts.port ?? null,
       ok: probe.ok,
       reason: probe.ok ? null : (probe.reason ?? "unhealthy"),
+      ...(opts.role?.() ? { role: opts.role()! } : {}),
     };
     // Written aside and renamed, so the check never reads half a file.
     const tmp = `${opts.file}.${process.pid}.tmp`;

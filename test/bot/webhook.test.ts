@@ -135,3 +135,53 @@ describe("the HTTP server's own limits", () => {
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   });
 });
+
+describe("the HTTP server of one of several processes", () => {
+  let close: (() => void) | null = null;
+  afterEach(() => close?.());
+
+  it("says which it is: the active one takes the webhook, a standby answers 503 to the rest", async () => {
+    let role: "active" | "standby" = "standby";
+    let delivered = 0;
+    const server = await startHttpServer(
+      {
+        port: 0,
+        healthy: () => true,
+        role: () => role,
+        webhook: {
+          feed: { admit: async (u: unknown[]) => u, handle: async () => void delivered++ } as never,
+          path: "/hook",
+          secret: "s3cret",
+        },
+      },
+      silentLogger,
+    );
+    close = () => server.close();
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const post = () =>
+      fetch(`${base}/hook`, {
+        method: "POST",
+        headers: {
+          "x-telegram-bot-api-secret-token": "s3cret",
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({
+          update_id: 1,
+          message: { message_id: 1, date: 1, chat: { id: 1, type: "private" }, text: "x" },
+        }),
+      });
+    const health = await fetch(`${base}/healthz`);
+    expect([health.status, await health.text()]).toEqual([200, "ok: standby"]);
+    expect((await fetch(`${base}/healthz/active`)).status).toBe(503);
+    const refused = await post();
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(delivered).toBe(0);
+    role = "active";
+    expect(await (await fetch(`${base}/healthz`)).text()).toBe("ok: active");
+    expect((await fetch(`${base}/healthz/active`)).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(delivered).toBe(1);
+  });
+});

@@ -156,6 +156,32 @@ describe("heartbeat and health check", () => {
     expect(r.out).toMatch(/\/healthz on port \d+: 503/);
   });
 
+  it("a standby passes on its heartbeat alone, and says it is one; the active one says so too", async () => {
+    write(record({ mode: "webhook", port: 1, role: "standby" }));
+    expect(await check()).toEqual({ code: 0, out: expect.stringMatching(/^healthy: standby/) });
+    write(record({ mode: "polling", role: "active" }));
+    expect(await check()).toEqual({
+      code: 0,
+      out: expect.stringMatching(/^healthy: polling, active/),
+    });
+    let role: "active" | "standby" = "standby";
+    const beat = startHeartbeat({
+      file,
+      mode: "polling",
+      probe: () => ({ ok: true }),
+      role: () => role,
+      logger: silent,
+    });
+    try {
+      expect(JSON.parse(readFileSync(file, "utf8")).role).toBe("standby");
+      role = "active";
+      beat.beat();
+      expect(JSON.parse(readFileSync(file, "utf8")).role).toBe("active");
+    } finally {
+      beat.stop();
+    }
+  });
+
   it("the file is replaced whole on every beat", async () => {
     let n = 0;
     const beat = startHeartbeat({

@@ -10,11 +10,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { User } from "grammy/types";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closedPort } from "../../bench/testkit/closed-port.js";
 import { BOT_INFO, FakeBotApi, plainText, type StoredMessage } from "../../bench/testkit/index.js";
 import { type PgServer, postgresBinaries, startPgServer } from "../../bench/testkit/pg-server.js";
-import { type BotProcess, killLeftovers, startBot, stopBot, whileRunning } from "./bot-process.js";
+import {
+  type BotProcess,
+  healthcheck,
+  killLeftovers,
+  startBot,
+  stopBot,
+  whileRunning,
+} from "./bot-process.js";
 import {
   ALICE,
   BOB,
@@ -318,7 +325,30 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
   }, 120_000);
   it("two processes on one database: one takes the updates, the other stands by and takes over within 10 s of a kill -9, and of a stop; no press lost or doubled", async () => {
     await killLeftovers();
-    const info = { LOG_LEVEL: "info" };
+    /** Each process its heartbeat file and its port (the board page is served, so /healthz is). */
+    let started = 0;
+    const info = () => {
+      const n = ++started;
+      return {
+        LOG_LEVEL: "info",
+        HEALTH_FILE: path.join(dir, `health-${n}.json`),
+        PORT: String(ports[n - 1]),
+        WEBAPP_URL: "https://nardy.example.org/board",
+        WEBAPP_SHORT_NAME: "board",
+      };
+    };
+    const ports = await Promise.all([1, 2, 3].map(() => closedPort()));
+    const healthOf = async (n: number) => {
+      const get = async (route: string) => {
+        const r = await fetch(`http://127.0.0.1:${ports[n - 1]}${route}`);
+        return `${r.status} ${await r.text()}`;
+      };
+      return {
+        check: healthcheck(path.join(dir, `health-${n}.json`)).out.trim(),
+        healthz: await get("/healthz"),
+        active: await get("/healthz/active"),
+      };
+    };
     const standingBy = async (b: BotProcess) =>
       whileRunning(
         b,
@@ -334,11 +364,26 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
         b,
         fake.waitFor(() => /long polling/.test(b.log()) || undefined, 30_000, "polling"),
       );
-    let active = startBot(env(info));
+    let active = startBot(env(info()));
     await polling(active);
-    let standby = startBot(env(info));
+    let standby = startBot(env(info()));
     await standingBy(standby);
     expect(active.log()).toMatch(/active: taking updates/);
+    // What a health check and a proxy see of each.
+    await vi.waitFor(async () => expect((await healthOf(2)).healthz).toBe("200 ok: standby"), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    expect(await healthOf(1)).toEqual({
+      check: expect.stringMatching(/^healthy: polling, active/),
+      healthz: "200 ok: active",
+      active: "200 active",
+    });
+    expect(await healthOf(2)).toEqual({
+      check: expect.stringMatching(/^healthy: standby/),
+      healthz: "200 ok: standby",
+      active: "503 not active",
+    });
 
     const chats = [-100_950, -100_951, -100_952, -100_953];
     const players = await whileRunning(
@@ -380,8 +425,12 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
     const gap = round();
     await polling(standby);
     expect(Date.now() - killedAt).toBeLessThan(10_000);
+    await vi.waitFor(async () => expect((await healthOf(2)).active).toBe("200 active"), {
+      timeout: 10_000,
+      interval: 100,
+    });
     await whileRunning(standby, gap);
-    [active, standby] = [standby, startBot(env(info))];
+    [active, standby] = [standby, startBot(env(info()))];
     await standingBy(standby);
     await whileRunning(active, round());
 
