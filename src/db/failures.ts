@@ -39,20 +39,42 @@ const codeOf = (e: unknown): string | null => {
   return typeof code === "string" ? code : null;
 };
 
-/** The kind of `e`, looking through drizzle's wrapping (its `cause`); null: none of these. */
-export function storeFailure(e: unknown): StoreFailure | null {
+/** Whether one error (not its causes) is its connection's: refused, broken or shut down. */
+function lostHere(at: unknown): boolean {
+  if (at instanceof Error && LOST.test(at.message)) return true;
+  const code = codeOf(at);
+  return code !== null && (code.startsWith("08") || code.startsWith("57P0") || AWAY.has(code));
+}
+
+/** `e` and what it wraps (drizzle's `cause`; each address's refusal of several), in turn. */
+function* chainOf(e: unknown): Generator<unknown> {
   let at = e;
   for (let depth = 0; at && depth < 5; depth++) {
-    // A refused connection to a name with several addresses is each address's refusal.
     if (at instanceof AggregateError && at.errors.length > 0) at = at.errors[0];
-    if (at instanceof Error && LOST.test(at.message)) return "busy";
+    yield at;
+    at = (at as { cause?: unknown }).cause;
+  }
+}
+
+/** The kind of `e`, looking through what it wraps; null: none of these. */
+export function storeFailure(e: unknown): StoreFailure | null {
+  for (const at of chainOf(e)) {
+    if (lostHere(at)) return "busy";
     const code = codeOf(at);
     if (code !== null) {
-      if (code.startsWith("SQLITE_BUSY") || code.startsWith("08") || AWAY.has(code)) return "busy";
+      if (code.startsWith("SQLITE_BUSY")) return "busy";
       const kind = SQLITE[code] ?? POSTGRES[code];
       if (kind) return kind;
     }
-    at = (at as { cause?: unknown }).cause;
   }
   return null;
+}
+
+/**
+ * Whether `e` is the connection's own failure (the server refused, broke or shut it), not a
+ * statement's: a pooled client that met one is dropped, not reused.
+ */
+export function connectionLost(e: unknown): boolean {
+  for (const at of chainOf(e)) if (lostHere(at)) return true;
+  return false;
 }

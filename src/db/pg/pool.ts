@@ -11,6 +11,7 @@ import {
   type Tables,
 } from "../connection.js";
 import { type Dialect, postgresDialect } from "../dialect.js";
+import { connectionLost } from "../failures.js";
 import { postgresSchema, postgresTables } from "./tables.js";
 
 /**
@@ -84,7 +85,7 @@ export class PoolConnection implements Connection {
         scope.open = false;
       }
     } catch (e) {
-      broken ??= lostConnection(e) ? (e as Error) : undefined;
+      broken ??= connectionLost(e) ? (e as Error) : undefined;
       throw e;
     } finally {
       client.release(broken);
@@ -112,11 +113,4 @@ export class PoolConnection implements Connection {
       inTransaction: () => true,
     };
   }
-}
-
-/** An error of the connection itself (the server went away), not of a statement. */
-function lostConnection(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && /^(08|57P0)/.test(code)) return true;
-  return e instanceof Error && /Connection terminated|ECONNRESET|EPIPE/i.test(e.message);
 }
