@@ -427,7 +427,13 @@ export class GameService {
   async auditGame(gameId: number): Promise<string | null> {
     const g = isId(gameId) ? await this.ctx.games.get(gameId) : undefined;
     if (g?.status !== "active") return null;
-    const problem = await auditProblem(g, () => this.ctx.games.events(gameId));
+    if (!(await auditProblem(g, () => this.ctx.games.events(gameId)))) return null;
+    // A press may land between reading the game and reading its log (the check runs while
+    // updates go on): damage counts only if it is there again where no press can land.
+    const problem = await this.ctx.tx(async (t) => {
+      const again = await t.games.get(gameId);
+      return again?.status === "active" ? auditProblem(again, () => t.games.events(gameId)) : null;
+    });
     if (problem) await this.markBroken(gameId, problem);
     return problem;
   }
