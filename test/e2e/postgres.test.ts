@@ -98,6 +98,41 @@ const eventsBy = async (gameId: number, userId: number) =>
 const shownVersion = (board: StoredMessage) =>
   Number(/^g:\d+:(\d+):/.exec(dataOf(buttonsOf(board)[0]!))?.[1]);
 
+/**
+ * After presses across a kill or a takeover: every board shows its game's stored version, and
+ * each player's events number at least their presses (else one was lost) and at most their
+ * presses' steps (else one was doubled; the service plays a forced last step as nobody's).
+ * The maps are keyed by `gameId * 10_000 + userId`.
+ */
+async function expectPressesApplied(
+  bot: BotProcess,
+  players: readonly Player[],
+  before: ReadonlyMap<number, number>,
+  pressesOf: ReadonlyMap<number, number>,
+  applied: ReadonlyMap<number, number>,
+): Promise<void> {
+  for (const p of players) {
+    const version = await versionOf(p.gameId);
+    await whileRunning(
+      bot,
+      fake.waitFor(
+        () => {
+          const board = boardOf(fake, p.chatId, p.gameId);
+          return (board && shownVersion(board) === version) || undefined;
+        },
+        WAIT_MS,
+        `game ${p.gameId}'s board at version ${version}: ${chatLog(fake, p.chatId, 0)}`,
+      ),
+    );
+    for (const u of [ALICE.id, BOB.id]) {
+      const key = p.gameId * 10_000 + u;
+      const made = (await eventsBy(p.gameId, u)) - before.get(key)!;
+      expect(made, `game ${p.gameId}, player ${u}`).toBeGreaterThanOrEqual(pressesOf.get(key) ?? 0);
+      expect(made, `game ${p.gameId}, player ${u}`).toBeLessThanOrEqual(applied.get(key) ?? 0);
+    }
+  }
+}
+
 const errorLines = (log: string) => log.split("\n").filter((l) => /"level":"error"/.test(l));
 
 /** A move, a roll or a take: a press whose events are its own steps (no undo, no cube). */
@@ -261,25 +296,7 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
     expect(killed).not.toBeNull();
     await killed;
     // Every board shows its game as stored, and each player's events are their presses'.
-    for (const p of players) {
-      const version = await versionOf(p.gameId);
-      await whileRunning(
-        b,
-        fake.waitFor(
-          () => shownVersion(boardOf(fake, p.chatId, p.gameId)!) === version || undefined,
-          WAIT_MS,
-          `game ${p.gameId}'s board at version ${version}: ${chatLog(fake, p.chatId, 0)}\n${b.log()}`,
-        ),
-      );
-      for (const u of [ALICE.id, BOB.id]) {
-        const key = p.gameId * 10_000 + u;
-        const made = (await eventsBy(p.gameId, u)) - before.get(key)!;
-        expect(made, `game ${p.gameId}, player ${u}`).toBeGreaterThanOrEqual(
-          pressesOf.get(key) ?? 0,
-        );
-        expect(made, `game ${p.gameId}, player ${u}`).toBeLessThanOrEqual(applied.get(key) ?? 0);
-      }
-    }
+    await expectPressesApplied(b, players, before, pressesOf, applied);
     expect(answered).toBe(KILLED_GAMES * PRESSES_EACH);
     expect(fake.rules.flood.log.filter((c) => c.limited)).toEqual([]);
     expect(await stopBot(b, 10_000)).toBe(0);
@@ -445,28 +462,7 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
     await whileRunning(active, during);
     await whileRunning(active, round());
 
-    for (const p of players) {
-      const version = await versionOf(p.gameId);
-      await whileRunning(
-        active,
-        fake.waitFor(
-          () => {
-            const board = boardOf(fake, p.chatId, p.gameId);
-            return (board && shownVersion(board) === version) || undefined;
-          },
-          WAIT_MS,
-          `game ${p.gameId}'s board at version ${version}: ${chatLog(fake, p.chatId, 0)}`,
-        ),
-      );
-      for (const u of [ALICE.id, BOB.id]) {
-        const key = p.gameId * 10_000 + u;
-        const made = (await eventsBy(p.gameId, u)) - before.get(key)!;
-        expect(made, `game ${p.gameId}, player ${u}`).toBeGreaterThanOrEqual(
-          pressesOf.get(key) ?? 0,
-        );
-        expect(made, `game ${p.gameId}, player ${u}`).toBeLessThanOrEqual(applied.get(key) ?? 0);
-      }
-    }
+    await expectPressesApplied(active, players, before, pressesOf, applied);
     expect([...pressesOf.values()].reduce((a, n) => a + n, 0)).toBe(players.length * 5);
     expect(fake.rules.flood.log.filter((c) => c.limited)).toEqual([]);
     expect(await stopBot(active, 10_000)).toBe(0);
