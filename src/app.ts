@@ -281,5 +281,4 @@ async function drained(bot: BotParts, computer: ComputerOpponent | null): Promis
   // A board's edit may wait a few seconds for its chat's budget or a 429.
   await within(Promise.all([bot.boards.idle(), bot.tournamentBoards.settled()]), 7_000);
   bot.boards.stop();
-  await bot.persist();
 }

@@ -241,6 +241,8 @@ await registerCommands(bot.api, deps.i18n).catch((err) =>
 await registerMenuButton(bot.api, deps.i18n, config.webBoard).catch((err) =>
   logger.warn({ err }, "setChatMenuButton failed"),
 );
+// Replies a process before this one left waiting for their chats' budgets go first.
+await app.bot.resendKept();
 maintenance.start();
 await app.clocks.start();
 app.lobbyKeeper.start();

@@ -37,13 +37,19 @@ export function callChain(parts: {
   readonly messages: MessageStore;
   /** Tells a press's answer that its update was let go while a reply waits. */
   readonly whenWaiting: () => void;
+  /** Whether a waiting reply is lost if the process stops (see Handoffs). */
+  readonly keepWaiting: () => boolean;
 }): CallChain {
   const { outbox, memo, answers } = parts;
   // A press's answer has its own quicker retries, inside the press's time (PressAnswers).
   const retry = exceptAnswers(retrying());
   const deadline = callDeadline();
   const guard = lostChatGuard(parts.messages);
-  const gated = outbox.gate({ retryAfter429: true, whenWaiting: parts.whenWaiting });
+  const gated = outbox.gate({
+    retryAfter429: true,
+    whenWaiting: parts.whenWaiting,
+    keepWaiting: parts.keepWaiting,
+  });
   return {
     calls: [retry, deadline, memo.transformer, gated, answers.transformer, memo.transformer, guard],
     boards: [

@@ -66,6 +66,7 @@ import { Maintenance } from "./maintenance.js";
 import { MessageMemo } from "./message-memo.js";
 import type { BudgetRules } from "./outbox/budget.js";
 import { type Clock, systemClock } from "./outbox/clock.js";
+import { KeptCalls, type RecordFollowUp } from "./outbox/kept.js";
 import { isDropped, Outbox, type WaitingLimits } from "./outbox/outbox.js";
 import { personLimits } from "./person-limits.js";
 import { PrivateBoards } from "./private-boards.js";
@@ -151,8 +152,11 @@ export interface BotParts {
   readonly deps: FeatureDeps;
   /** Updates in through the inbox (polling and webhook), when the bot has one. */
   readonly feed: UpdateFeed | null;
-  /** Saves what the next start needs of this process's memory (call when stopping). */
-  readonly persist: () => Promise<void>;
+  /**
+   * Sends, in the background, the replies a process before this one kept and never sent
+   * (call once, when the bot starts taking updates); returns how many.
+   */
+  readonly resendKept: () => Promise<number>;
 }
 
 /** The bot's own user, as the player it is in games against it. */
@@ -178,7 +182,7 @@ export async function createBot(config: BotConfig, deps: BotDeps): Promise<BotPa
   sending.tellFull(slowDownNotice(sending.outbox, boardApi, deps.prefs, texts.textsFor));
   const boards = boardParts(config, deps, bot, boardApi, sending.outbox, texts);
   const featureDeps = featureDepsOf(config, deps, { ...sending, ...boards, ...texts });
-  const maintenance = maintenanceOf(config, deps, bot.api, featureDeps, sending.feed);
+  const maintenance = maintenanceOf(config, deps, bot.api, featureDeps, sending);
   useUpdateFlow(bot, featureDeps, sending, deps.dialogs);
   const strangers = new StrangerNotes({
     api: boardApi,
@@ -213,7 +217,8 @@ export async function createBot(config: BotConfig, deps: BotDeps): Promise<BotPa
     strangers,
     deps: featureDeps,
     feed: sending.feed,
-    persist: () => deps.store.saveSpends(sending.outbox.spends()),
+    resendKept: () =>
+      sending.kept.resend(sending.outbox, bot.api, sending.jobs, followUpRecorder(deps.store)),
   };
 }
 
@@ -248,11 +253,17 @@ async function sendingParts(
   const clock = deps.limits?.clock;
   // Set once the boards' API exists: a full chat is told to slow down through it.
   let full: (lane: string) => void = () => {};
-  const outbox = new Outbox(logger, clock, deps.limits?.budgets, deps.limits?.waiting, (lane) =>
-    full(lane),
-  );
-  // What the last process spent in the last minute still counts at Telegram's end.
-  outbox.restore(await deps.store.spendsSince((clock ?? systemClock).now() - 2 * 60_000));
+  const kept = new KeptCalls(deps.store.outbox, logger, () => (clock ?? systemClock).now());
+  const outbox = new Outbox({
+    logger,
+    ...(clock ? { clock } : {}),
+    ...(deps.limits?.budgets ? { rules: deps.limits.budgets } : {}),
+    ...(deps.limits?.waiting ? { limits: deps.limits.waiting } : {}),
+    onFull: (lane) => full(lane),
+    ledger: kept,
+  });
+  // What the last process spent in the last minutes still counts at Telegram's end.
+  outbox.restore(await kept.spends());
   // A press not handled for a flood is still answered, in the presser's language.
   const busy = async (update: Update) => {
     const q = update.callback_query;
@@ -272,11 +283,12 @@ async function sendingParts(
     answers,
     messages: deps.store.messages,
     whenWaiting: handoffs.waiting,
+    keepWaiting: handoffs.lostIfStopped,
   });
   const tellFull = (notice: (lane: string) => void) => {
     full = notice;
   };
-  return { outbox, feed, answers, memo, jobs, handoffs, chain, tellFull };
+  return { outbox, kept, feed, answers, memo, jobs, handoffs, chain, tellFull };
 }
 
 /** The messages kept up to date with their games and tournaments. */
@@ -375,7 +387,7 @@ function maintenanceOf(
   deps: BotDeps,
   api: Api,
   featureDeps: FeatureDeps,
-  feed: UpdateFeed | null,
+  { feed, kept }: Pick<Sending, "feed" | "kept">,
 ): Maintenance {
   const { service } = deps;
   const maintenance = new Maintenance({
@@ -390,6 +402,7 @@ function maintenanceOf(
   const dialogs = { deps: featureDeps, api, dialogs: deps.dialogs };
   maintenance.onTick(() => expireDialogs(dialogs, config.challengeTtlMs));
   if (feed) maintenance.onTick(() => feed.prune());
+  maintenance.onTick(() => kept.prune());
   // A game begun on a copied inline card whose challenger never played lapses with the
   // challenge time.
   maintenance.onTick((now) => void service.lapseUnconfirmed(now - config.challengeTtlMs));
@@ -515,4 +528,21 @@ async function tellUser(ctx: BotContext, answers: PressAnswers): Promise<void> {
   } catch {
     // Telegram itself may be what failed.
   }
+}
+
+/** Records where a kept message went once the next process sent it (see outbox/kept.ts). */
+function followUpRecorder(store: TelegramStore): RecordFollowUp {
+  return async (followUp, sent) => {
+    if (followUp.kind === "challenge-card")
+      await store.messages.setChallengeMessage(followUp.challengeId, {
+        kind: "chat",
+        chatId: sent.chat.id,
+        messageId: sent.message_id,
+      });
+    else
+      await store.seekMessages.add(followUp.seekId, {
+        userId: sent.chat.id,
+        messageId: sent.message_id,
+      });
+  };
 }

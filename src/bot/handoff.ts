@@ -38,6 +38,15 @@ export class Handoffs {
     w.letGo?.();
   };
 
+  /**
+   * Whether a call made here that must wait is lost if the process stops first: so outside
+   * any update (a reminder) and in one that is let go; an update that holds on is replayed.
+   */
+  readonly lostIfStopped = (): boolean => {
+    const w = this.store.getStore();
+    return !w || w.letGo !== null;
+  };
+
   /** First in the chain: every update's calls may answer its press before they wait. */
   middleware(): MiddlewareFn<BotContext> {
     return (ctx, next) => {

@@ -257,7 +257,6 @@ export async function createHarness(opts: HarnessOptions = {}): Promise<Harness>
       // Closed twice (by a test that restarts the bot, then after it): once is enough.
       if (!database.sqlite.open) return;
       parts.boards.stop();
-      await parts.persist();
       database.close();
     },
   };

@@ -84,6 +84,35 @@ export const isDropped = (err: unknown): boolean =>
   err !== null &&
   (err as { description?: unknown }).description === OUTBOX_FULL;
 
+/**
+ * Where the outbox writes down what it spends and what waits, so the process after this one
+ * (a restart, a standby taking over) goes on from there. Its calls never throw.
+ */
+export interface OutboxLedger {
+  /** Shares of a chat's budget taken now: written before the call goes. */
+  spent(lane: string, times: readonly number[]): Promise<void>;
+  /** A call made outside a job must wait: kept until `gone`; null when it cannot be. */
+  keep(lane: string, method: string, payload: unknown): Promise<number | null>;
+  /** The kept call went, or failed for good. */
+  gone(id: number): Promise<void>;
+}
+
+export interface OutboxOptions {
+  readonly logger: Logger;
+  readonly clock?: Clock;
+  readonly rules?: BudgetRules;
+  readonly limits?: WaitingLimits;
+  /** A chat's outbox was found full: tell it to slow down (once until it empties). */
+  readonly onFull?: (lane: string) => void;
+  readonly ledger?: OutboxLedger;
+}
+
+/**
+ * Spends are written when their call leaves; Telegram counts them when they arrive, which on
+ * a slow network is up to about this much later, so a restored spend counts from then.
+ */
+const RESTORED_LATENCY_MS = 1_000;
+
 /** A 429 still drawn (another process, Telegram's own variation) is tried this many times. */
 const RETRIES_AFTER_429 = 3;
 /** An idle job waits until at least this share of the chat's budget is free. */
@@ -111,15 +140,23 @@ export class Outbox {
   private callers = 0;
   private idleWaiters: (() => void)[] = [];
   private jobWaiters: (() => void)[] = [];
+  /** The kept call (see OutboxLedger) a call sends again for the process before this one. */
+  private readonly resent = new ContextSlot<number>();
+  private readonly logger: Logger;
+  private readonly clock: Clock;
+  private readonly rules: BudgetRules;
+  private readonly limits: WaitingLimits;
+  private readonly onFull: (lane: string) => void;
+  private readonly ledger: OutboxLedger | null;
 
-  constructor(
-    private readonly logger: Logger,
-    private readonly clock: Clock = systemClock,
-    private readonly rules: BudgetRules = TELEGRAM_BUDGETS,
-    private readonly limits: WaitingLimits = WAITING_LIMITS,
-    /** A chat's outbox was found full: tell it to slow down (once until it empties). */
-    private readonly onFull: (lane: string) => void = () => {},
-  ) {}
+  constructor(options: OutboxOptions) {
+    this.logger = options.logger;
+    this.clock = options.clock ?? systemClock;
+    this.rules = options.rules ?? TELEGRAM_BUDGETS;
+    this.limits = options.limits ?? WAITING_LIMITS;
+    this.onFull = options.onFull ?? (() => {});
+    this.ledger = options.ledger ?? null;
+  }
 
   /** Shows the message `job.key` when its chat's budget allows (see the class comment). */
   schedule(job: Job): void {
@@ -190,10 +227,13 @@ export class Outbox {
   gate({
     retryAfter429,
     whenWaiting = () => {},
+    keepWaiting = () => true,
   }: {
     retryAfter429: boolean;
     /** A call made outside a job must wait for its chat's budget (see Handoffs). */
     whenWaiting?: () => void;
+    /** Whether such a call is kept (see OutboxLedger): not where its update is replayed. */
+    keepWaiting?: () => boolean;
   }): Transformer {
     return async (prev, method, payload, signal) => {
       const cost = costOf(method, payload);
@@ -201,48 +241,67 @@ export class Outbox {
       if (!lane) return prev(method, payload, signal);
       const call = this.context.getStore();
       const mine = call?.job.spec.lane === lane ? call : undefined;
-      for (let attempt = 0; ; attempt++) {
-        this.active++;
-        try {
-          const shares: number[] = [];
-          for (let share = 0; share < cost; share++) {
-            if (mine?.token !== null && mine?.token !== undefined) {
-              // Reserved when the job was let in; it counts from now, when it is spent.
-              const budget = this.lane(lane).budget;
-              budget.refund(mine.token);
-              shares.push(budget.spend(this.clock.now()));
-              mine.token = null;
-              continue;
-            }
-            const now = this.admitNow(lane, call?.job);
-            if (now !== null) {
-              shares.push(now);
-              continue;
-            }
-            if (!call) {
-              if (!this.roomFor(lane)) return DROPPED;
-              whenWaiting();
-            }
-            shares.push(await this.admit(lane, call?.job, mine !== undefined));
-          }
-          this.inFlight++;
-          let res: Awaited<ReturnType<typeof prev>>;
+      // Kept while it waits, until it has gone: the next process sends it if this one stops.
+      let kept = call ? null : (this.resent.getStore() ?? null);
+      try {
+        for (let attempt = 0; ; attempt++) {
+          this.active++;
           try {
-            res = await prev(method, payload, signal);
+            const shares: number[] = [];
+            for (let share = 0; share < cost; share++) {
+              if (mine?.token !== null && mine?.token !== undefined) {
+                // Reserved when the job was let in; it counts from now, when it is spent.
+                const budget = this.lane(lane).budget;
+                budget.refund(mine.token);
+                shares.push(budget.spend(this.clock.now()));
+                mine.token = null;
+                continue;
+              }
+              const now = this.admitNow(lane, call?.job);
+              if (now !== null) {
+                shares.push(now);
+                continue;
+              }
+              if (!call && !this.roomFor(lane)) return DROPPED;
+              // In line first: the room it takes is taken before anything is awaited.
+              const admitted = this.admit(lane, call?.job, mine !== undefined);
+              if (!call) {
+                if (keepWaiting())
+                  kept ??= await this.writing(() => this.ledger?.keep(lane, method, payload));
+                whenWaiting();
+              }
+              shares.push(await admitted);
+            }
+            this.inFlight++;
+            let res: Awaited<ReturnType<typeof prev>>;
+            try {
+              await this.ledger?.spent(lane, shares);
+              res = await prev(method, payload, signal);
+            } finally {
+              this.inFlight--;
+            }
+            if (res.ok || res.error_code !== 429) {
+              this.restamp(lane, shares);
+              return res;
+            }
+            this.pause(lane, 1000 * (res.parameters?.retry_after ?? 1));
+            if (!retryAfter429 || attempt >= RETRIES_AFTER_429) return res;
           } finally {
-            this.inFlight--;
+            this.done();
           }
-          if (res.ok || res.error_code !== 429) {
-            this.restamp(lane, shares);
-            return res;
-          }
-          this.pause(lane, 1000 * (res.parameters?.retry_after ?? 1));
-          if (!retryAfter429 || attempt >= RETRIES_AFTER_429) return res;
-        } finally {
-          this.done();
         }
+      } finally {
+        if (kept !== null) await this.writing(() => this.ledger?.gone(kept!));
       }
     };
+  }
+
+  /**
+   * Sends a call kept by the process before this one (see OutboxLedger) through `send`, in
+   * line as any reply; its record goes once it has gone.
+   */
+  resending<T>(id: number, send: () => Promise<T>): Promise<T> {
+    return this.resent.run(id, send);
   }
 
   /** The calls that still weigh on each chat's budget, to carry across a restart. */
@@ -254,9 +313,11 @@ export class Outbox {
     return out;
   }
 
-  /** What the previous process spent (see `spends`), before anything is sent. */
+  /** What the previous process spent (see OutboxLedger), before anything is sent. */
   restore(spends: readonly Spend[]): void {
-    for (const s of [...spends].sort((a, b) => a.at - b.at)) this.lane(s.lane).budget.spend(s.at);
+    const now = this.clock.now();
+    for (const s of [...spends].sort((a, b) => a.at - b.at))
+      this.lane(s.lane).budget.spend(Math.min(now, s.at + RESTORED_LATENCY_MS));
   }
 
   /** Resolves once nothing waits or runs (tests, and shutdown). */
@@ -298,6 +359,16 @@ export class Outbox {
   }
 
   // ---------------------------------------------------------------- inside
+
+  /** A write to the ledger counts as a call on its way: a test clock waits for it. */
+  private async writing<T>(write: () => Promise<T> | undefined): Promise<T | null> {
+    this.inFlight++;
+    try {
+      return (await write()) ?? null;
+    } finally {
+      this.inFlight--;
+    }
+  }
 
   private lane(key: string): Lane {
     let l = this.lanes.get(key);

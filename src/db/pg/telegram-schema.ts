@@ -14,6 +14,15 @@ export const tgSpends = pgTable(
   (t) => [index("tg_spends_lane_idx").on(t.lane)],
 );
 
+export const tgKeptCalls = pgTable("tg_kept_calls", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+  lane: text("lane").notNull(),
+  method: text("method").notNull(),
+  payload: text("payload").notNull(),
+  followUp: text("follow_up"),
+  keptAt: bigint("kept_at", { mode: "number" }).notNull(),
+});
+
 export const tgPrivateBoards = pgTable(
   "tg_private_boards",
   {

@@ -9,8 +9,9 @@ import { challenges, type GameStatus, games, seeks, tournaments } from "../schem
  */
 
 /**
- * The sends and edits of the last minute, per chat (or inline message), saved when the bot
- * stops, so a restart does not spend a chat's budget twice.
+ * The sends and edits of the last minutes, per chat (or inline message), each written before
+ * it goes, so the next process (a restart, a standby taking over) does not spend a chat's
+ * budget twice.
  */
 export const tgSpends = sqliteTable(
   "tg_spends",
@@ -21,6 +22,22 @@ export const tgSpends = sqliteTable(
   },
   (t) => [index("tg_spends_lane_idx").on(t.lane)],
 );
+
+/**
+ * Calls made outside a board's job (a reply, a notice) while they wait for their chat's
+ * budget: the handling of their update has ended, so a process that stops or dies first
+ * leaves them here for the next one to send.
+ */
+export const tgKeptCalls = sqliteTable("tg_kept_calls", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  lane: text("lane").notNull(),
+  /** The Bot API method and its parameters, JSON. */
+  method: text("method").notNull(),
+  payload: text("payload").notNull(),
+  /** What is recorded of the message once sent (see src/bot/outbox/kept.ts), JSON; or null. */
+  followUp: text("follow_up"),
+  keptAt: integer("kept_at").notNull(),
+});
 
 /** A player's own board of a game, in their private chat with the bot. */
 export const tgPrivateBoards = sqliteTable(
@@ -40,6 +57,7 @@ export const tgPrivateBoards = sqliteTable(
 );
 
 export type PrivateBoardRow = typeof tgPrivateBoards.$inferSelect;
+export type KeptCallRow = typeof tgKeptCalls.$inferSelect;
 
 /**
  * The messages with a seek's ✖️ Stop looking, in its seeker's private chat: the button comes

@@ -1,18 +1,18 @@
-import { and, eq, gte } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../open.js";
 import { MessageStore } from "./message-store.js";
+import { OutboxRecords } from "./outbox-records.js";
 import type { PrivateBoardRow } from "./schema.js";
 import { SeekMessageStore } from "./seek-messages.js";
 import { TournamentMessageStore } from "./tournament-messages.js";
 
 /**
- * The Telegram front end's own records (schema.ts beside this): how much of each chat's
- * budget is spent, and the players' private boards. The only part of the database the bot
+ * The Telegram front end's own records (schema.ts beside this): what the outbox spent and
+ * keeps, where messages are, and the players' private boards. The only part of the database the bot
  * layer reads and writes directly.
  */
 /** Games whose private boards are kept in memory: every press on a game asks for them. */
 const CACHED_GAMES = 10_000;
-const SPENDS_A_STATEMENT = 500;
 
 export class TelegramStore {
   /** Each game's private boards as stored; this process is their only writer. */
@@ -22,10 +22,13 @@ export class TelegramStore {
   readonly tournamentMessages: TournamentMessageStore;
   /** The seeks' ✖️ Stop looking messages. */
   readonly seekMessages: SeekMessageStore;
+  /** The chats' budgets spent, and the calls waiting for them. */
+  readonly outbox: OutboxRecords;
 
   constructor(private readonly db: Db) {
     this.tournamentMessages = new TournamentMessageStore(db);
     this.seekMessages = new SeekMessageStore(db);
+    this.outbox = new OutboxRecords(db);
     this.messages = new MessageStore(db, this.tournamentMessages);
   }
 
@@ -34,25 +37,6 @@ export class TelegramStore {
     const store = new TelegramStore(db);
     await store.messages.readLost();
     return store;
-  }
-
-  /** Replaces the saved spends with these. */
-  saveSpends(spends: readonly { lane: string; at: number }[]): Promise<void> {
-    return this.db.transaction((tx) =>
-      tx.run(async (db, t) => {
-        await db.delete(t.tgSpends);
-        // In chunks: a statement takes a bounded number of values.
-        for (let i = 0; i < spends.length; i += SPENDS_A_STATEMENT)
-          await db.insert(t.tgSpends).values(spends.slice(i, i + SPENDS_A_STATEMENT));
-      }),
-    );
-  }
-
-  /** The saved spends from `since` on. */
-  spendsSince(since: number): Promise<{ lane: string; at: number }[]> {
-    return this.db.run(async (db, t) =>
-      db.select().from(t.tgSpends).where(gte(t.tgSpends.at, since)),
-    );
   }
 
   async privateBoard(gameId: number, userId: number): Promise<PrivateBoardRow | undefined> {

@@ -5,20 +5,6 @@ import { alice, bob, CHAT, Clock, seedSource, unwrap } from "../../services/help
 import { StartingService } from "../../services/starting.js";
 
 onEachDatabase("the Telegram front end's store", (it) => {
-  it("replaces the saved spends, in chunks past one statement's values, and reads them from a time on", async ({
-    database,
-  }) => {
-    const store = new TelegramStore(database.db);
-    await store.saveSpends([{ lane: "chat:-5", at: 10 }]);
-    // More than one insert holds (500 a statement): all of them land, the old one is gone.
-    const many = Array.from({ length: 1_234 }, (_, i) => ({ lane: `chat:${i % 7}`, at: 100 + i }));
-    await store.saveSpends(many);
-    const read = await store.spendsSince(0);
-    expect(read).toHaveLength(many.length);
-    expect(read.some((s) => s.lane === "chat:-5")).toBe(false);
-    expect(await store.spendsSince(100 + 1_200)).toHaveLength(34);
-  });
-
   it("keeps each player's private board of a game, and what it last showed", async ({
     database,
   }) => {

@@ -1,6 +1,7 @@
 import type { CommandContext } from "grammy";
 import { presetRules } from "../../../engine/index.js";
 import type { BotContext } from "../../context.js";
+import { withFollowUp } from "../../outbox/kept.js";
 import { errorText } from "../../ui/errors-text.js";
 import { quotedWord } from "../../ui/fit.js";
 import { escapeHtml } from "../../ui/names.js";
@@ -83,10 +84,13 @@ export async function playCommand(
     return;
   }
   const t = textsFor(locale);
-  const sent = await ctx.reply(challengeText(t, r.value, ttlMinutes), {
-    parse_mode: "HTML",
-    reply_markup: challengeKeyboard(t, r.value),
-  });
+  const card = { kind: "challenge-card", challengeId: r.value.id } as const;
+  const sent = await withFollowUp(card, () =>
+    ctx.reply(challengeText(t, r.value, ttlMinutes), {
+      parse_mode: "HTML",
+      reply_markup: challengeKeyboard(t, r.value),
+    }),
+  );
   await deps.messages.setChallengeMessage(r.value.id, {
     kind: "chat",
     chatId: ctx.chat.id,

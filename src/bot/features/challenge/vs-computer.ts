@@ -1,6 +1,7 @@
 import type { Rules, TimeControlName, Variant } from "../../../engine/index.js";
 import type { ChallengeView } from "../../../services/index.js";
 import type { BotContext } from "../../context.js";
+import { withFollowUp } from "../../outbox/kept.js";
 import { MAX_COMPUTER_GAMES } from "../../person-limits.js";
 import { errorText } from "../../ui/errors-text.js";
 import { playerRef } from "../player-ref.js";
@@ -53,13 +54,16 @@ export async function startVsComputer(
   }
   const t = deps.textsFor(locale);
   const ttlMinutes = Math.round(deps.config.challengeTtlMs / 60_000);
-  const sent = await ctx.reply(challengeText(t, r.value, ttlMinutes, true), {
-    parse_mode: "HTML",
-    reply_markup: computerChallengeKeyboard(t, r.value),
-    ...(replyTo === null
-      ? {}
-      : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
-  });
+  const card = { kind: "challenge-card", challengeId: r.value.id } as const;
+  const sent = await withFollowUp(card, () =>
+    ctx.reply(challengeText(t, r.value, ttlMinutes, true), {
+      parse_mode: "HTML",
+      reply_markup: computerChallengeKeyboard(t, r.value),
+      ...(replyTo === null
+        ? {}
+        : { reply_parameters: { message_id: replyTo, allow_sending_without_reply: true } }),
+    }),
+  );
   await deps.messages.setChallengeMessage(r.value.id, {
     kind: "chat",
     chatId: chat.id,

@@ -4,6 +4,7 @@ import { lobbyRules } from "../../../services/index.js";
 import { onButton, type PayloadOf, type PressContext } from "../../buttons.js";
 import { encode } from "../../callback-data.js";
 import type { BotContext } from "../../context.js";
+import { withFollowUp } from "../../outbox/kept.js";
 import { actMark } from "../../press-origin.js";
 import { wholeMinutes } from "../../seekers.js";
 import { clockName } from "../../ui/clock-text.js";
@@ -127,7 +128,9 @@ async function stopMessage(
   seekId: number,
   text: string,
 ): Promise<void> {
-  const sent = await ctx.reply(text, { parse_mode: "HTML", reply_markup: stopButton(ctx) });
+  const sent = await withFollowUp({ kind: "seek-stop", seekId }, () =>
+    ctx.reply(text, { parse_mode: "HTML", reply_markup: stopButton(ctx) }),
+  );
   await deps.seekMessages.add(seekId, { userId: sent.chat.id, messageId: sent.message_id });
 }
 
