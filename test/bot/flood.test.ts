@@ -10,11 +10,13 @@ import { IN_PROGRESS_LIMITS } from "../../src/bot/update-feed.js";
 import { finishedGame } from "./finished-game.js";
 import { it } from "./fixtures.js";
 import {
+  arrive,
   buttonNamed,
   buttons,
   GROUP,
   groupGame,
   type Harness,
+  spin,
   USERS,
   userById,
 } from "./harness.js";
@@ -22,19 +24,6 @@ import {
 /** Mallory's own group, where she floods. */
 const HER_GROUP = -100_900;
 const { olga: mallory, alice } = USERS;
-
-/** Lets every update started so far run up to what it waits for (time does not move). */
-const spin = async (rounds = 50) => {
-  for (let i = 0; i < rounds; i++) await new Promise((r) => setImmediate(r));
-};
-
-/** An update through the inbox, as polling and the webhook hand it in; not awaited. */
-async function arrive(h: Harness, update: Update): Promise<void> {
-  if (!h.tg.deliver(update)) throw new Error("not delivered");
-  const feed = h.parts.feed!;
-  const [fresh] = await feed.admit([update]);
-  return fresh ? feed.handle(fresh) : Promise.resolve();
-}
 
 const dataOf = (b: unknown) => (b as { callback_data: string }).callback_data;
 

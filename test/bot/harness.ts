@@ -335,3 +335,19 @@ export const addedBack = (chatId: number) =>
       new_chat_member: { status: "member", user: BOT_INFO },
     },
   }) as unknown as Omit<Update, "update_id">;
+
+/** Lets every update started so far run up to what it waits for (time does not move). */
+export const spin = async (rounds = 50) => {
+  for (let i = 0; i < rounds; i++) await new Promise((r) => setImmediate(r));
+};
+
+/**
+ * An update through the inbox, as polling and the webhook hand it in. The promise it gives
+ * ends with the update's handling (when it is let go); a caller may leave it running.
+ */
+export async function arrive(h: Harness, update: Update): Promise<void> {
+  if (!h.tg.deliver(update)) throw new Error("not delivered");
+  const feed = h.parts.feed!;
+  const [fresh] = await feed.admit([update]);
+  return fresh ? feed.handle(fresh) : Promise.resolve();
+}

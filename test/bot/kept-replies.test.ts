@@ -1,33 +1,19 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Update } from "grammy/types";
 import { describe, expect } from "vitest";
 import { chatLane } from "../../src/bot/outbox/methods.js";
 import { OutboxRecords } from "../../src/db/telegram/outbox-records.js";
 import { it } from "./fixtures.js";
-import { buttonNamed, GROUP, type Harness, USERS } from "./harness.js";
+import { arrive, buttonNamed, GROUP, type Harness, spin, USERS } from "./harness.js";
 
 const { alice, bob } = USERS;
-
-/** Lets every update started so far run up to what it waits for (time does not move). */
-const spin = async (rounds = 50) => {
-  for (let i = 0; i < rounds; i++) await new Promise((r) => setImmediate(r));
-};
 
 /** The group's budget spent to its end just now, as by games a moment ago. */
 const spendGroup = (h: Harness) =>
   h.parts.outbox.restore(
     Array.from({ length: 20 }, () => ({ lane: chatLane(GROUP), at: h.wire.now() - 1_000 })),
   );
-
-/** An update through the inbox, as polling hands it in; resolves once its handling ends. */
-async function arrive(h: Harness, update: Update): Promise<void> {
-  if (!h.tg.deliver(update)) throw new Error("not delivered");
-  const feed = h.parts.feed!;
-  const [fresh] = await feed.admit([update]);
-  if (fresh) await feed.handle(fresh);
-}
 
 describe("replies kept while they wait for their chat's budget", () => {
   it("a challenge's card waiting when the bot stops is posted by the next start, once, and its Accept starts the game", async ({
