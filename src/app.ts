@@ -278,6 +278,9 @@ async function drained(bot: BotParts, computer: ComputerOpponent | null): Promis
     Promise.race([work, new Promise((r) => setTimeout(r, ms))]);
   computer?.stop();
   await within(Promise.all([bot.feed?.settled(), computer?.settled(), bot.jobs.settled()]), 2_000);
+  // What is still being made goes back to the jobs, for the next process to take at once.
+  bot.reviewJobs.delivery.stop();
+  await bot.reviewJobs.makers.stop().catch(() => {});
   // A board's edit may wait a few seconds for its chat's budget or a 429.
   await within(Promise.all([bot.boards.idle(), bot.tournamentBoards.settled()]), 7_000);
   bot.boards.stop();

@@ -243,6 +243,9 @@ await registerMenuButton(bot.api, deps.i18n, config.webBoard).catch((err) =>
 );
 // Replies a process before this one left waiting for their chats' budgets go first.
 await app.bot.resendKept();
+// Analyses and replays asked before: made (or made again) here, sent from here.
+await app.bot.reviewJobs.delivery.start();
+app.bot.reviewJobs.makers.start();
 maintenance.start();
 await app.clocks.start();
 app.lobbyKeeper.start();

@@ -53,6 +53,7 @@ import { privateBoardFeature, privateBoardStart } from "./features/private-board
 import { replyLimitsFeature } from "./features/reply-limits/index.js";
 import { resignFeature } from "./features/resign/index.js";
 import { reviewsFeature } from "./features/reviews/index.js";
+import { reviewMaking } from "./features/reviews/making.js";
 import { settingsFeature } from "./features/settings/index.js";
 import { statsFeature } from "./features/stats/index.js";
 import { strangersFeature } from "./features/strangers/index.js";
@@ -70,6 +71,8 @@ import { KeptCalls, type RecordFollowUp } from "./outbox/kept.js";
 import { isDropped, Outbox, type WaitingLimits } from "./outbox/outbox.js";
 import { personLimits } from "./person-limits.js";
 import { PrivateBoards } from "./private-boards.js";
+import { ReviewDelivery } from "./review-delivery.js";
+import { ReviewMakers } from "./review-makers.js";
 import { REVIEW_LIMITS, type ReviewLimits, ReviewQueue } from "./review-queue.js";
 import { Seekers } from "./seekers.js";
 import { slowDownNotice } from "./slow-down.js";
@@ -116,6 +119,11 @@ export interface BotDeps {
   readonly analyse?: Analyse;
   /** Gets a file id for a board picture, for inline messages. */
   readonly photoUploader?: PhotoUploaderFor;
+  /**
+   * This process's makers of review jobs, when they run before the bot does (a standby's);
+   * the bot makes its own without.
+   */
+  readonly makers?: ReviewMakers;
   readonly limits?: BotLimits;
 }
 
@@ -144,6 +152,8 @@ export interface BotParts {
   readonly outbox: Outbox;
   /** Replays and analyses being made after their press was answered. */
   readonly jobs: BackgroundJobs;
+  /** The review jobs: made by this process's makers, and sent from here once made. */
+  readonly reviewJobs: { readonly makers: ReviewMakers; readonly delivery: ReviewDelivery };
   readonly maintenance: Maintenance;
   /** Tells seekers in the lobby what became of their seek. */
   readonly seekers: Seekers;
@@ -181,7 +191,8 @@ export async function createBot(config: BotConfig, deps: BotDeps): Promise<BotPa
   useChain(boardApi, sending.chain.boards);
   sending.tellFull(slowDownNotice(sending.outbox, boardApi, deps.prefs, texts.textsFor));
   const boards = boardParts(config, deps, bot, boardApi, sending.outbox, texts);
-  const featureDeps = featureDepsOf(config, deps, { ...sending, ...boards, ...texts });
+  const review = reviewParts(deps, bot.api, sending.jobs);
+  const featureDeps = featureDepsOf(config, deps, { ...sending, ...boards, ...texts, review });
   const maintenance = maintenanceOf(config, deps, bot.api, featureDeps, sending);
   useUpdateFlow(bot, featureDeps, sending, deps.dialogs);
   const strangers = new StrangerNotes({
@@ -203,6 +214,7 @@ export async function createBot(config: BotConfig, deps: BotDeps): Promise<BotPa
     tournamentBoards: boards.tournamentBoards,
     outbox: sending.outbox,
     jobs: sending.jobs,
+    reviewJobs: review,
     maintenance,
     seekers: new Seekers({
       api: boardApi,
@@ -342,13 +354,45 @@ function boardParts(
   return { boards, privateBoards, tournamentBoards };
 }
 
+/**
+ * The review jobs' two ends: the makers (this process's, or the bot's own), and the sending of
+ * what any process made.
+ */
+function reviewParts(deps: BotDeps, api: Api, jobs: BackgroundJobs) {
+  const limits = deps.limits?.reviews ?? REVIEW_LIMITS;
+  const makers =
+    deps.makers ??
+    new ReviewMakers({
+      jobs: deps.store.reviewJobs,
+      make: reviewMaking({
+        reviews: deps.reviews,
+        analyse: deps.analyse ?? analyseGame,
+        renderReplay: deps.render.replay,
+      }).make,
+      workers: { analysis: limits.analyses.workers, replay: limits.replays.workers },
+      logger: deps.logger,
+    });
+  const now = deps.limits?.now ?? deps.service.config.now;
+  const delivery = new ReviewDelivery(deps.store.reviewJobs, api, jobs, deps.logger, now);
+  makers.onMade(() => delivery.poke());
+  makers.onGone((id) => delivery.forget(id));
+  const queue = { jobs: deps.store.reviewJobs, makers, delivery, now };
+  return {
+    makers,
+    delivery,
+    analyses: new ReviewQueue("analysis", limits.analyses, queue),
+    replays: new ReviewQueue("replay", limits.replays, queue),
+  };
+}
+
 /** What the features are built from. */
 function featureDepsOf(
   config: BotConfig,
   deps: BotDeps,
-  parts: Sending & ReturnType<typeof boardParts> & ReturnType<typeof languages>,
+  parts: Sending &
+    ReturnType<typeof boardParts> &
+    ReturnType<typeof languages> & { review: ReturnType<typeof reviewParts> },
 ): FeatureDeps {
-  const limits = deps.limits?.reviews ?? REVIEW_LIMITS;
   const { service } = deps;
   return {
     config,
@@ -372,8 +416,8 @@ function featureDepsOf(
     memo: parts.memo,
     computer: deps.computerPlays && deps.botInfo ? botPlayer(deps.botInfo) : null,
     limits: personLimits(deps.limits?.now ?? service.config.now),
-    analyses: new ReviewQueue("analysis", limits.analyses, parts.jobs),
-    replays: new ReviewQueue("replay", limits.replays, parts.jobs),
+    analyses: parts.review.analyses,
+    replays: parts.review.replays,
     renderReplay: deps.render.replay,
     analyse: deps.analyse ?? analyseGame,
     renderDecisions: deps.render.decisions,

@@ -1,86 +1,63 @@
 import { availableParallelism } from "node:os";
-import type { BackgroundJobs } from "./background.js";
+import type {
+  JobBounds,
+  NewReviewJob,
+  Queued,
+  ReviewJobKind,
+  ReviewJobs,
+} from "../db/telegram/review-jobs.js";
+import type { Deliver, ReviewDelivery } from "./review-delivery.js";
+import type { ReviewMakers } from "./review-makers.js";
 
 /** The bounds of one kind of review work (analyses, replays). */
-export interface QueueLimits {
-  /** How many run at once: each is a worker thread, or an animation being drawn. */
+export interface QueueLimits extends JobBounds {
+  /** How many this process makes at once: each is a worker thread, or an animation drawn. */
   readonly workers: number;
-  /** How many one person may have waiting or running. */
-  readonly perPerson: number;
-  /** How many one chat may have waiting or running. */
-  readonly perChat: number;
-  /** How many may wait, all chats together. */
-  readonly waiting: number;
 }
 
-/** Who asks, and the chat the result goes to (an inline game's message counts as a chat). */
-export interface Asker {
-  readonly userId: number;
-  readonly chat: string;
-}
+export type { Queued };
 
-export type Queued =
-  /** It runs now. */
-  | { readonly kind: "started" }
-  /** It waits; `position` 1 starts next. */
-  | { readonly kind: "waiting"; readonly position: number }
-  /** The same work was asked for already: this asker shares it (null: it is running). */
-  | { readonly kind: "joined"; readonly position: number | null }
-  | { readonly kind: "refused"; readonly reason: "person" | "chat" | "full" };
+/** Where a review goes and who asked for it. */
+export type ReviewAsk = Omit<NewReviewJob, "kind">;
 
-interface Entry {
-  readonly key: string;
-  readonly asker: Asker;
-  readonly job: () => Promise<void>;
+/** What a queue is built on: the jobs' table, and the two ends of the work. */
+export interface ReviewQueueParts {
+  readonly jobs: ReviewJobs;
+  readonly makers: ReviewMakers;
+  readonly delivery: ReviewDelivery;
+  readonly now: () => number;
 }
 
 /**
- * Work asked for by presses, run a fixed number at a time, in the order asked. Each piece has
- * a key: asked again while it waits or runs, it is shared, not done twice. One person, one
- * chat and everyone together can have only so much waiting, so presses on many games (or
- * forged ones) cannot start more than `workers` at once nor queue without end.
+ * Work asked for by presses (see src/bot/review-makers.ts): stored as a job, made by any
+ * process a fixed number at a time, in the order asked, and sent by the active one. Asked
+ * again where it waits or is made, it is shared, not done twice. One person, one chat and
+ * everyone together can have only so much open, so presses on many games (or forged ones)
+ * cannot queue without end.
  */
 export class ReviewQueue {
-  private readonly queue: Entry[] = [];
-  private readonly running = new Map<string, Entry>();
-
   constructor(
-    private readonly name: string,
+    private readonly kind: ReviewJobKind,
     private readonly limits: QueueLimits,
-    private readonly jobs: BackgroundJobs,
+    private readonly parts: ReviewQueueParts,
   ) {}
 
-  ask(key: string, asker: Asker, job: () => Promise<void>): Queued {
-    if (this.running.has(key)) return { kind: "joined", position: null };
-    const at = this.queue.findIndex((e) => e.key === key);
-    if (at >= 0) return { kind: "joined", position: at + 1 };
-    const all = [...this.running.values(), ...this.queue];
-    if (all.filter((e) => e.asker.userId === asker.userId).length >= this.limits.perPerson)
-      return { kind: "refused", reason: "person" };
-    if (all.filter((e) => e.asker.chat === asker.chat).length >= this.limits.perChat)
-      return { kind: "refused", reason: "chat" };
-    const entry = { key, asker, job };
-    if (this.running.size < this.limits.workers) {
-      this.start(entry);
-      return { kind: "started" };
-    }
-    if (this.queue.length >= this.limits.waiting) return { kind: "refused", reason: "full" };
-    this.queue.push(entry);
-    return { kind: "waiting", position: this.queue.length };
+  /** How what this queue makes goes out (the feature that asks for it says). */
+  serve(deliver: Deliver): void {
+    this.parts.delivery.serve(this.kind, deliver);
   }
 
-  private start(entry: Entry): void {
-    this.running.set(entry.key, entry);
-    this.jobs.run(this.name, async () => {
-      try {
-        await entry.job();
-      } finally {
-        this.running.delete(entry.key);
-        // Started before this job's promise settles, so `jobs.settled()` waits for it too.
-        const next = this.queue.shift();
-        if (next) this.start(next);
-      }
-    });
+  /** Queues the review; what it makes goes out once `answered` settles (the press's answer). */
+  async ask(review: ReviewAsk, answered: Promise<void>): Promise<Queued> {
+    const { jobs, makers, delivery, now } = this.parts;
+    const { queued, id } = await jobs.ask({ ...review, kind: this.kind }, this.limits, now());
+    // A job joined while it is made or sent may be gone before it could be waited for.
+    const open = queued.kind !== "refused" && !(queued.kind === "joined" && !queued.position);
+    if (id !== null && open) {
+      delivery.expect(id, answered);
+      makers.poke(this.kind);
+    }
+    return queued;
   }
 }
 

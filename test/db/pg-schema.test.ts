@@ -39,6 +39,8 @@ const KIND: Record<string, string> = {
   // The JSON column that reads damaged text as null (games' state and turn log).
   SQLiteCustomColumn: "PgJson",
   SQLiteReal: "PgDoublePrecision",
+  // Bytes (a review job's animation): bytea, through a column type of the schema's own.
+  SQLiteBlobBuffer: "PgCustomColumn",
 };
 
 const sqliteSql = new SQLiteSyncDialect();

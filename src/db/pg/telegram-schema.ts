@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, json, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  json,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { GameStatus } from "../schema.js";
+import type { ReviewJobKind, ReviewJobState } from "../telegram/schema.js";
 import { challenges, games, seeks, tournaments } from "./schema.js";
 
 /** The Telegram front end's tables (../telegram/schema.ts), for PostgreSQL; see ./schema.ts. */
@@ -22,6 +33,36 @@ export const tgKeptCalls = pgTable("tg_kept_calls", {
   followUp: text("follow_up"),
   keptAt: bigint("kept_at", { mode: "number" }).notNull(),
 });
+
+/** Bytes, as node-postgres gives them (PGlite gives a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const tgReviewJobs = pgTable(
+  "tg_review_jobs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    kind: text("kind").$type<ReviewJobKind>().notNull(),
+    gameId: bigint("game_id", { mode: "number" }).notNull(),
+    place: text("place").notNull(),
+    userId: bigint("user_id", { mode: "number" }).notNull(),
+    chatId: bigint("chat_id", { mode: "number" }),
+    replyTo: bigint("reply_to", { mode: "number" }),
+    inlineMessageId: text("inline_message_id"),
+    state: text("state").$type<ReviewJobState>().notNull().default("waiting"),
+    taker: text("taker"),
+    leaseUntil: bigint("lease_until", { mode: "number" }),
+    attempts: bigint("attempts", { mode: "number" }).notNull().default(0),
+    result: bytea("result"),
+    askedAt: bigint("asked_at", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("tg_review_jobs_key_idx").on(t.kind, t.gameId, t.place),
+    index("tg_review_jobs_state_idx").on(t.state, t.kind, t.id),
+  ],
+);
 
 export const tgPrivateBoards = pgTable(
   "tg_private_boards",

@@ -1,5 +1,13 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  blob,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
 import { challenges, type GameStatus, games, seeks, tournaments } from "../schema.js";
 
 /**
@@ -38,6 +46,47 @@ export const tgKeptCalls = sqliteTable("tg_kept_calls", {
   followUp: text("follow_up"),
   keptAt: integer("kept_at").notNull(),
 });
+
+/**
+ * Analyses and replays asked for, from the press until their message has gone: any process
+ * (a standby too) takes one to make (its lease renewed while it works; a process that dies
+ * leaves it to be taken again), and the active process sends what was made. One row per
+ * game, kind and place: asked again there, the work is shared.
+ */
+export const tgReviewJobs = sqliteTable(
+  "tg_review_jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").$type<ReviewJobKind>().notNull(),
+    gameId: integer("game_id").notNull(),
+    /** Where the result goes, as the bounds count it: a chat's id, or `inline:<message id>`. */
+    place: text("place").notNull(),
+    /** Who asked: the bounds count per person, and an inline replay may go through them. */
+    userId: integer("user_id").notNull(),
+    /** The chat and the message to answer under; null for an inline message. */
+    chatId: integer("chat_id"),
+    replyTo: integer("reply_to"),
+    inlineMessageId: text("inline_message_id"),
+    state: text("state").$type<ReviewJobState>().notNull().default("waiting"),
+    /** The process making it, and until when its hold lasts unless renewed. */
+    taker: text("taker"),
+    leaseUntil: integer("lease_until"),
+    /** How many times it was taken: one that keeps killing its maker is given up. */
+    attempts: integer("attempts").notNull().default(0),
+    /** What was made (a replay's animation); null where the result is stored elsewhere. */
+    result: blob("result", { mode: "buffer" }).$type<Buffer>(),
+    askedAt: integer("asked_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("tg_review_jobs_key_idx").on(t.kind, t.gameId, t.place),
+    index("tg_review_jobs_state_idx").on(t.state, t.kind, t.id),
+  ],
+);
+
+/** Waiting to be taken, being made, made and waiting to be sent, being sent. */
+export type ReviewJobState = "waiting" | "making" | "made" | "sending";
+export type ReviewJobKind = "analysis" | "replay";
+export type ReviewJobRow = typeof tgReviewJobs.$inferSelect;
 
 /** A player's own board of a game, in their private chat with the bot. */
 export const tgPrivateBoards = sqliteTable(

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../open.js";
 import { MessageStore } from "./message-store.js";
 import { OutboxRecords } from "./outbox-records.js";
+import { ReviewJobs } from "./review-jobs.js";
 import type { PrivateBoardRow } from "./schema.js";
 import { SeekMessageStore } from "./seek-messages.js";
 import { TournamentMessageStore } from "./tournament-messages.js";
@@ -24,11 +25,14 @@ export class TelegramStore {
   readonly seekMessages: SeekMessageStore;
   /** The chats' budgets spent, and the calls waiting for them. */
   readonly outbox: OutboxRecords;
+  /** Analyses and replays asked for, until they are sent. */
+  readonly reviewJobs: ReviewJobs;
 
   constructor(private readonly db: Db) {
     this.tournamentMessages = new TournamentMessageStore(db);
     this.seekMessages = new SeekMessageStore(db);
     this.outbox = new OutboxRecords(db);
+    this.reviewJobs = new ReviewJobs(db);
     this.messages = new MessageStore(db, this.tournamentMessages);
   }
 

@@ -1,5 +1,5 @@
-import { type CommandContext, Composer, InputFile } from "grammy";
-import type { GameAnalysis, GameView, Timeline } from "../../../services/index.js";
+import { type Api, type CommandContext, Composer, InputFile } from "grammy";
+import type { ReviewJobRow } from "../../../db/telegram/review-jobs.js";
 import type { BotContext } from "../../context.js";
 import { answerGate, type Queued } from "../../review-queue.js";
 import { queuedText } from "../../ui/queue-text.js";
@@ -8,6 +8,7 @@ import { analysisPost } from "./analysis-text.js";
 import { decisionBoards } from "./decision-boards.js";
 import type { ReviewsDeps } from "./deps.js";
 import { openInPrivate } from "./in-private.js";
+import { type Making, reviewMaking } from "./making.js";
 import { reviewRefusal } from "./refusal.js";
 import { replyTo } from "./reply-to.js";
 
@@ -31,24 +32,25 @@ type Asked =
 /** The analyses of one bot: its deps, and what it is making and has posted. */
 interface AnalysisScope {
   readonly deps: ReviewsDeps;
-  /** Analyses being made, by game: two chats asking for one game share the work. */
-  readonly making: Map<number, Promise<GameAnalysis>>;
+  /** An analysis its job did not store (it was asked for before a restart, say) is made here. */
+  readonly making: Making;
   /** What was posted where ("game:chat"), and when. */
   readonly posted: Map<string, { readonly messageId: number; readonly at: number }>;
 }
 
 /**
  * 📊 Analysis: every decision of a finished game weighed by the evaluator, in the review
- * queue (a fixed number at a time, each in a worker thread in the running bot), and posted as
- * one message: a picture of the costliest decisions with the report as its caption. The
+ * queue (made by any process a fixed number at a time, each in a worker thread), and posted
+ * as one message: a picture of the costliest decisions with the report as its caption. The
  * analysis is stored with the game: asked again, it is posted, not redone; asked again in the
  * same chat within the hour, the earlier post is pointed to. A press while it waits or runs
  * shares it.
  */
 export function analysisFeature(deps: ReviewsDeps) {
-  const scope: AnalysisScope = { deps, making: new Map(), posted: new Map() };
+  const scope: AnalysisScope = { deps, making: reviewMaking(deps), posted: new Map() };
   const composer = new Composer<BotContext>();
   composer.command("analysis", (ctx) => analysisCommand(scope, ctx));
+  deps.analyses.serve((job, api) => post(scope, api, job));
   return {
     composer,
     press: (ctx: BotContext, gameId: number) => analysisPress(scope, ctx, gameId),
@@ -116,7 +118,6 @@ async function request(
   const { deps, posted } = scope;
   const r = await deps.reviews.finished(gameId);
   if (!r.ok) return { kind: "refused", text: reviewRefusal(ctx, r.error) };
-  const { game, timeline } = r.value;
   const before = posted.get(`${gameId}:${place.chatId}`);
   const since = before ? now(deps) - before.at : Number.POSITIVE_INFINITY;
   if (before && since < REPOST_AFTER_MS)
@@ -125,13 +126,16 @@ async function request(
       messageId: before.messageId,
       minutes: Math.max(1, Math.round(since / 60_000)),
     };
-  const queued = deps.analyses.ask(
-    `${gameId}:${place.chatId}`,
-    { userId: ctx.from!.id, chat: String(place.chatId) },
-    async () => {
-      await answered;
-      await post(scope, ctx, place, game, timeline);
+  const queued = await deps.analyses.ask(
+    {
+      gameId,
+      place: String(place.chatId),
+      userId: ctx.from!.id,
+      chatId: place.chatId,
+      replyTo: place.replyTo,
+      inlineMessageId: null,
     },
+    answered,
   );
   return { kind: "queued", queued, stored: (await deps.reviews.analysis(gameId)) !== null };
 }
@@ -147,46 +151,26 @@ function answerText(ctx: BotContext, asked: Asked): string | null {
   });
 }
 
-/** Posts the analysis (made now, or stored) and notes where and when. */
-async function post(
-  scope: AnalysisScope,
-  ctx: BotContext,
-  place: Place,
-  game: GameView,
-  timeline: Timeline,
-) {
+/** Posts the analysis its job made (or stored before) where it was asked, and notes when. */
+async function post(scope: AnalysisScope, api: Api, job: ReviewJobRow) {
   const { deps, posted } = scope;
-  const a = await analysisOf(scope, game, timeline);
+  const r = await deps.reviews.finished(job.gameId);
+  if (!r.ok || job.chatId === null) return;
+  const { game, timeline } = r.value;
+  const a = await scope.making.analysisOf(game, timeline);
   const t = await deps.textsOf.game(game.id);
   const { text, pictured } = analysisPost(t, game, a);
-  const other = { parse_mode: "HTML" as const, ...replyTo(place.replyTo) };
+  const other = { parse_mode: "HTML" as const, ...replyTo(job.replyTo) };
   const sent = pictured.length
-    ? await ctx.api.sendPhoto(
-        place.chatId,
+    ? await api.sendPhoto(
+        job.chatId,
         new InputFile(
           await deps.renderDecisions(pictured.map((d) => decisionBoards(game, d))),
           `analysis-${game.id}.png`,
         ),
         { caption: text, ...other },
       )
-    : await ctx.api.sendMessage(place.chatId, text, other);
+    : await api.sendMessage(job.chatId, text, other);
   for (const [k, p] of posted) if (now(deps) - p.at >= REPOST_AFTER_MS) posted.delete(k);
-  posted.set(`${game.id}:${place.chatId}`, { messageId: sent.message_id, at: now(deps) });
-}
-
-/** The game's analysis: stored, being made, or made now (and stored). */
-async function analysisOf(scope: AnalysisScope, game: GameView, timeline: Timeline) {
-  const { deps, making } = scope;
-  const stored = await deps.reviews.analysis(game.id);
-  if (stored) return Promise.resolve(stored);
-  let p = making.get(game.id);
-  if (!p) {
-    p = deps.analyse(timeline).then(async (a) => {
-      await deps.reviews.setAnalysis(game.id, a);
-      return a;
-    });
-    making.set(game.id, p);
-    void p.finally(() => making.delete(game.id)).catch(() => {});
-  }
-  return p;
+  posted.set(`${game.id}:${job.chatId}`, { messageId: sent.message_id, at: now(deps) });
 }
