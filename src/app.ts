@@ -14,10 +14,12 @@ import {
   type PhotoUploaderFor,
   type Renderers,
 } from "./bot/create-bot.js";
+import { reviewMaking } from "./bot/features/reviews/making.js";
 import { servicePrefs } from "./bot/locale-prefs.js";
 import type { BudgetRules } from "./bot/outbox/budget.js";
 import type { Clock } from "./bot/outbox/clock.js";
-import type { ReviewLimits } from "./bot/review-queue.js";
+import { ReviewMakers } from "./bot/review-makers.js";
+import { REVIEW_LIMITS, type ReviewLimits } from "./bot/review-queue.js";
 import { webBoardPorts } from "./bot/web-ports.js";
 import type { BotConfig } from "./config.js";
 import type { OpenStore } from "./db/index.js";
@@ -25,9 +27,11 @@ import { DialogStore } from "./db/telegram/dialog-store.js";
 import { UpdateInbox } from "./db/telegram/inbox.js";
 import { TelegramStore } from "./db/telegram/store.js";
 import type { Logger } from "./log.js";
+import type { RenderReplay } from "./render/replay.js";
 import type { Decide } from "./services/index.js";
 import {
   type Analyse,
+  analyseGame,
   ClockKeeper,
   Dispatcher,
   GameReviews,
@@ -70,6 +74,8 @@ export interface Ports {
   readonly clock?: Clock;
   readonly budgets?: BudgetRules;
   readonly reviewLimits?: ReviewLimits;
+  /** This process's makers of analyses and replays, started before the app (a standby's too). */
+  readonly makers?: ReviewMakers;
 }
 
 export interface App {
@@ -208,6 +214,7 @@ function botDeps(ports: Ports, store: TelegramStore, s: Services): BotDeps {
     dialogs: new DialogStore(ports.database.db, now),
     inbox: new UpdateInbox(ports.database.db, now ? { now } : {}),
     store,
+    ...(ports.makers ? { makers: ports.makers } : {}),
     ...(ports.fetch ? { fetch: ports.fetch } : {}),
     ...(ports.photoUploader ? { photoUploader: ports.photoUploader } : {}),
     limits: {
@@ -217,6 +224,30 @@ function botDeps(ports: Ports, store: TelegramStore, s: Services): BotDeps {
       ...(ports.reviewLimits ? { reviews: ports.reviewLimits } : {}),
     },
   };
+}
+
+/**
+ * The heavy half of analyses and replays, which needs no bot: a standby makes them too, for
+ * the active process to send. Start it once; the app stops it when it drains.
+ */
+export function createReviewMakers(
+  ports: Pick<Ports, "database" | "logger" | "analyse" | "reviewLimits"> & {
+    readonly renderReplay: RenderReplay;
+  },
+): ReviewMakers {
+  const { db } = ports.database;
+  const store = new TelegramStore(db);
+  const limits = ports.reviewLimits ?? REVIEW_LIMITS;
+  return new ReviewMakers({
+    jobs: store.reviewJobs,
+    make: reviewMaking({
+      reviews: new GameReviews(db, store.messages),
+      analyse: ports.analyse ?? analyseGame,
+      renderReplay: ports.renderReplay,
+    }).make,
+    workers: { analysis: limits.analyses.workers, replay: limits.replays.workers },
+    logger: ports.logger,
+  });
 }
 
 /**

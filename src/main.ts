@@ -7,7 +7,7 @@ import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Api } from "grammy";
-import { createApp } from "./app.js";
+import { createApp, createReviewMakers } from "./app.js";
 import { callDeadline, lastTryFailure } from "./bot/call-deadline.js";
 import { registerCommands } from "./bot/commands.js";
 import { cacheChatUploader } from "./bot/inline-photos.js";
@@ -72,6 +72,15 @@ try {
   throw e;
 }
 
+// Analyses and replays are made by every process, a standby too; the active one sends them.
+const makers = createReviewMakers({
+  database,
+  logger,
+  analyse: analyseInWorker,
+  renderReplay: renderReplayGif,
+});
+makers.start();
+
 // Signals are handled from here on, so a stop during start-up closes the database too.
 let stopping = false;
 let stop: (() => Promise<void>) | null = null;
@@ -111,6 +120,7 @@ async function shutdown(signal: string, code = 0): Promise<void> {
   maintenanceStop?.();
   await stop?.();
   await drain?.();
+  await makers.stop().catch(() => {});
   // Only now may a standby take over: nothing of this process's is left to finish.
   await leadership?.release();
   await database.close();
@@ -210,6 +220,7 @@ const app = await createApp(config, {
     rating: renderRatingChartPng,
   },
   analyse: analyseInWorker,
+  makers,
   computer: { delayMs: config.botMoveDelayMs, decide: decisions.decide },
   photoUploader: (api) => cacheChatUploader(api, config.boardCacheChatId, logger),
 });
@@ -245,7 +256,6 @@ await registerMenuButton(bot.api, deps.i18n, config.webBoard).catch((err) =>
 await app.bot.resendKept();
 // Analyses and replays asked before: made (or made again) here, sent from here.
 await app.bot.reviewJobs.delivery.start();
-app.bot.reviewJobs.makers.start();
 maintenance.start();
 await app.clocks.start();
 app.lobbyKeeper.start();

@@ -20,7 +20,7 @@ export interface MakersOptions {
 
 /** A job taken this many times was in hand at each of as many deaths: it is given up. */
 const MOST_ATTEMPTS = 3;
-const LEASE_MS = 30_000;
+const LEASE_MS = 10_000;
 const POLL_MS = 1_000;
 
 /**
@@ -59,6 +59,7 @@ export class ReviewMakers {
 
   /** Looks for work of every kind from now on, and renews the holds on what is in hand. */
   start(): void {
+    if (this.timers.length > 0 || this.stopped) return;
     const poll = setInterval(() => {
       for (const kind of this.kinds()) this.poke(kind);
     }, this.options.pollMs ?? POLL_MS);
@@ -132,9 +133,14 @@ export class ReviewMakers {
     const { jobs, logger } = this.options;
     try {
       if (job.attempts > MOST_ATTEMPTS) throw new Error("taken too many times");
+      const began = Date.now();
       const result = await this.options.make[job.kind](job);
-      if (await jobs.made(job.id, this.taker, result))
-        for (const l of this.madeListeners) l(job.id);
+      if (!(await jobs.made(job.id, this.taker, result))) return;
+      logger.debug(
+        { job: job.kind, gameId: job.gameId, ms: Date.now() - began, taker: this.taker },
+        "review job made",
+      );
+      for (const l of this.madeListeners) l(job.id);
     } catch (err) {
       // Cut off by a stop: the job went back for the next process.
       if (this.stopped) return;

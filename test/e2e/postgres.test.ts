@@ -38,6 +38,7 @@ import {
   playToTheEnd,
   pressAndAnswer,
   pressAndWait,
+  resign,
   stepsOf,
   WAIT_MS,
 } from "./chat-play.js";
@@ -467,5 +468,111 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
     expect(fake.rules.flood.log.filter((c) => c.limited)).toEqual([]);
     expect(await stopBot(active, 10_000)).toBe(0);
     expect(errorLines(active.log())).toEqual([]);
+  }, 300_000);
+
+  it("two processes share a burst of analyses and replays: each made once, by either, and sent once by the active one", async () => {
+    await killLeftovers();
+    const debug = { LOG_LEVEL: "debug" };
+    const active = startBot(env(debug));
+    await whileRunning(
+      active,
+      fake.waitFor(() => /long polling/.test(active.log()) || undefined, 30_000, "polling"),
+    );
+    const standby = startBot(env(debug));
+    await whileRunning(
+      standby,
+      fake.waitFor(
+        () => /standby: another process is active/.test(standby.log()) || undefined,
+        30_000,
+        "standing by",
+      ),
+    );
+    const chats = Array.from({ length: 6 }, (_, i) => -100_960 - i);
+    const players = await whileRunning(
+      active,
+      Promise.all(chats.map((c, i) => openGame(fake, c, i % 2 ? "/play short" : "/play"))),
+    );
+    // A few turns each, then the player to move resigns.
+    await whileRunning(
+      active,
+      Promise.all(
+        players.map(async (p) => {
+          for (let i = 0; i < 6; i++) {
+            const board = boardOf(fake, p.chatId, p.gameId)!;
+            const mover = moverOf(plainText(board.caption ?? ""));
+            const pick = plainChoices(board, p.gameId)[0];
+            if (!mover || !pick) break;
+            await pressAndWait(p, mover, board, dataOf(pick));
+          }
+          const board = boardOf(fake, p.chatId, p.gameId)!;
+          const mover = moverOf(plainText(board.caption ?? ""));
+          if (mover) await resign(p, mover);
+        }),
+      ),
+    );
+    const since = fake.calls.length;
+    // 📊 and 🎞 on every finished board, Alice and Bob taking turns (3 of each kind apiece).
+    for (const [i, p] of players.entries()) {
+      const board = await fake.waitFor(
+        () =>
+          fake
+            .chatMessages(p.chatId)
+            .find((m) => buttonsOf(m).some((b) => dataOf(b) === `v:${p.gameId}:a`)),
+        WAIT_MS,
+        `game ${p.gameId}'s review buttons`,
+      );
+      const by = i % 2 ? BOB : ALICE;
+      for (const item of ["a", "p"])
+        expect(
+          (await pressAndAnswer(p, by, board, `v:${p.gameId}:${item}`)).payload.show_alert,
+        ).toBeFalsy();
+    }
+    const sentTo = (chatId: number, method: string) =>
+      fake.calls
+        .slice(since)
+        .filter(
+          (c) =>
+            c.method === method && Number(c.payload.chat_id) === chatId && c.answer?.ok === true,
+        );
+    await whileRunning(
+      active,
+      fake.waitFor(
+        () =>
+          players.every(
+            (p) =>
+              sentTo(p.chatId, "sendAnimation").length > 0 &&
+              sentTo(p.chatId, "sendPhoto").length + sentTo(p.chatId, "sendMessage").length > 0,
+          ) || undefined,
+        120_000,
+        "every analysis and replay",
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 1_500));
+    const madeBy = (b: BotProcess) =>
+      b
+        .log()
+        .split("\n")
+        .filter((l) => l.includes('"review job made"'))
+        .map((l) => JSON.parse(l) as { job: string; gameId: number });
+    const made = [...madeBy(active), ...madeBy(standby)].map((m) => `${m.job} ${m.gameId}`);
+    expect(made.sort()).toEqual(
+      players.flatMap((p) => [`analysis ${p.gameId}`, `replay ${p.gameId}`]).sort(),
+    );
+    // The standby made its share; only the active one sent anything.
+    expect(madeBy(standby).length).toBeGreaterThan(0);
+    for (const p of players) {
+      expect(sentTo(p.chatId, "sendAnimation")).toHaveLength(1);
+      const analyses = [
+        ...sentTo(p.chatId, "sendPhoto"),
+        ...sentTo(p.chatId, "sendMessage"),
+      ].filter((c) => /Analysis/.test(String(c.payload.caption ?? c.payload.text ?? "")));
+      expect(analyses).toHaveLength(1);
+    }
+    expect(await client.query("select id from tg_review_jobs")).toMatchObject({ rowCount: 0 });
+    expect(fake.rules.flood.log.filter((c) => c.limited)).toEqual([]);
+    expect(await stopBot(standby, 10_000)).toBe(0);
+    expect(await stopBot(active, 10_000)).toBe(0);
+    expect(errorLines(active.log())).toEqual([]);
+    expect(errorLines(standby.log())).toEqual([]);
   }, 300_000);
 });
