@@ -69,7 +69,7 @@ export class ReviewDelivery {
   async start(): Promise<void> {
     const back = await this.jobs.reclaimSending();
     if (back > 0) this.logger.info({ jobs: back }, "review jobs: sending again what was cut off");
-    this.timer = setInterval(() => this.poke(), POLL_MS);
+    this.timer = setInterval(() => this.poke(true), POLL_MS);
     this.timer.unref();
     this.poke();
   }
@@ -79,14 +79,17 @@ export class ReviewDelivery {
     this.timer = null;
   }
 
-  /** Something may be made: claim it and send it. */
-  poke(): void {
+  /**
+   * Something may be made: claim it and send it. `looking`: nobody said so (the poll), so a
+   * read comes first.
+   */
+  poke(looking = false): void {
     if (this.claiming) {
-      this.again = true;
+      if (!looking) this.again = true;
       return;
     }
     this.claiming = true;
-    void this.claim()
+    void this.claim(looking)
       .catch((err: unknown) => this.logger.warn({ err }, "review jobs: claiming failed"))
       .finally(() => {
         this.claiming = false;
@@ -97,8 +100,9 @@ export class ReviewDelivery {
       });
   }
 
-  private async claim(): Promise<void> {
-    for (;;) {
+  private async claim(looking: boolean): Promise<void> {
+    for (let first = true; ; first = false) {
+      if (first && looking && !(await this.jobs.hasMade())) break;
       const rows = await this.jobs.claimMade(CLAIM);
       for (const row of rows) this.background.run(`review ${row.kind}`, () => this.deliver(row));
       if (rows.length < CLAIM) break;

@@ -61,7 +61,7 @@ export class ReviewMakers {
   start(): void {
     if (this.timers.length > 0 || this.stopped) return;
     const poll = setInterval(() => {
-      for (const kind of this.kinds()) this.poke(kind);
+      for (const kind of this.kinds()) this.poke(kind, true);
     }, this.options.pollMs ?? POLL_MS);
     const renew = setInterval(() => void this.renew(), this.leaseMs / 3);
     poll.unref();
@@ -70,14 +70,17 @@ export class ReviewMakers {
     for (const kind of this.kinds()) this.poke(kind);
   }
 
-  /** A job of `kind` may be waiting: take what there is room for. */
-  poke(kind: ReviewJobKind): void {
+  /**
+   * A job of `kind` may be waiting: take what there is room for. `looking`: nobody said so
+   * (the poll), so a read comes first.
+   */
+  poke(kind: ReviewJobKind, looking = false): void {
     if (this.stopped) return;
     if (this.filling.has(kind)) {
-      this.again.add(kind);
+      if (!looking) this.again.add(kind);
       return;
     }
-    const fill = this.fill(kind)
+    const fill = this.fill(kind, looking)
       .catch((err: unknown) =>
         this.options.logger.warn({ err, kind }, "review jobs: taking failed"),
       )
@@ -115,8 +118,10 @@ export class ReviewMakers {
     return Object.keys(this.options.make) as ReviewJobKind[];
   }
 
-  private async fill(kind: ReviewJobKind): Promise<void> {
+  private async fill(kind: ReviewJobKind, looking: boolean): Promise<void> {
     const running = this.running.get(kind)!;
+    if (running.size >= this.options.workers[kind]) return;
+    if (looking && !(await this.options.jobs.hasWork(kind, this.now()))) return;
     while (!this.stopped && running.size < this.options.workers[kind]) {
       const now = this.now();
       const job = await this.options.jobs.take(kind, this.taker, now, now + this.leaseMs);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, lt, or, sql } from "drizzle-orm";
-import type { Connection } from "../connection.js";
+import type { Connection, Tables } from "../connection.js";
 import type { Db } from "../open.js";
 import type { ReviewJobKind, ReviewJobRow } from "./schema.js";
 
@@ -93,7 +93,7 @@ export class ReviewJobs {
         const j = t.tgReviewJobs;
         const next = sql`(select ${j.id} from ${j} where ${and(
           eq(j.kind, kind),
-          or(eq(j.state, "waiting"), and(eq(j.state, "making"), lt(j.leaseUntil, now))),
+          takeable(j, now),
         )} order by ${j.id} limit 1 ${dialect.skipLocked})`;
         const rows = await db
           .update(j)
@@ -103,6 +103,31 @@ export class ReviewJobs {
         return (rows[0] as ReviewJobRow | undefined) ?? null;
       }),
     );
+  }
+
+  /**
+   * Whether a job of `kind` is there to take: a plain read, so a process looking every second
+   * takes no writer's lock while there is nothing.
+   */
+  hasWork(kind: ReviewJobKind, now: number): Promise<boolean> {
+    return this.db.run(async (db, t) => {
+      const j = t.tgReviewJobs;
+      const rows = await db
+        .select({ id: j.id })
+        .from(j)
+        .where(and(eq(j.kind, kind), takeable(j, now)))
+        .limit(1);
+      return rows.length > 0;
+    });
+  }
+
+  /** Whether a made job waits to be sent (a plain read, as `hasWork`). */
+  hasMade(): Promise<boolean> {
+    return this.db.run(async (db, t) => {
+      const j = t.tgReviewJobs;
+      const rows = await db.select({ id: j.id }).from(j).where(eq(j.state, "made")).limit(1);
+      return rows.length > 0;
+    });
   }
 
   /** The taker is still at work on these: their holds last until `leaseUntil`. */
@@ -215,6 +240,10 @@ export class ReviewJobs {
     );
   }
 }
+
+/** Waiting, or held by a maker whose hold ran out. */
+const takeable = (j: Tables["tgReviewJobs"], now: number) =>
+  or(eq(j.state, "waiting"), and(eq(j.state, "making"), lt(j.leaseUntil, now)));
 
 const refused = (reason: "person" | "chat" | "full"): Asked => ({
   queued: { kind: "refused", reason },

@@ -73,9 +73,13 @@ onEachDatabase("the review jobs", (it) => {
     const jobs = new ReviewJobs(database.db);
     const { id } = await jobs.ask({ ...analysis(1, 1), kind: "replay" }, BOUNDS, 0);
     await jobs.ask({ ...analysis(2, 2), kind: "replay" }, BOUNDS, 0);
+    expect(await jobs.hasWork("replay", 100)).toBe(true);
+    expect(await jobs.hasWork("analysis", 100)).toBe(false);
     const a = await jobs.take("replay", "a", 100, 1_100);
     const b = await jobs.take("replay", "b", 100, 1_100);
     expect([a?.gameId, b?.gameId]).toEqual([1, 2]);
+    expect(await jobs.hasWork("replay", 100)).toBe(false);
+    expect(await jobs.hasWork("replay", 1_101)).toBe(true);
     expect(await jobs.take("replay", "c", 100, 1_100)).toBeNull();
     expect(await jobs.take("analysis", "c", 100, 1_100)).toBeNull();
     // a renews its hold; b's runs out, and c takes b's job over.
@@ -101,12 +105,14 @@ onEachDatabase("the review jobs", (it) => {
       const row = await jobs.take("replay", "m", 0, 1_000);
       await jobs.made(row!.id, "m", row!.gameId === 2 ? null : bytes);
     }
+    expect(await jobs.hasMade()).toBe(true);
     const claimed = await jobs.claimMade(2);
     expect(claimed.map((r) => r.gameId)).toEqual([1, 2]);
     expect(claimed[0]!.result).toEqual(bytes);
     expect(claimed[1]!.result).toBeNull();
     expect((await jobs.claimMade(10)).map((r) => r.gameId)).toEqual([3]);
     expect(await jobs.claimMade(10)).toEqual([]);
+    expect(await jobs.hasMade()).toBe(false);
     await jobs.remove(claimed[0]!.id);
     // The sender died: the next one sends the two it had claimed.
     expect(await jobs.reclaimSending()).toBe(2);
