@@ -148,19 +148,32 @@ export async function challengeIn(fake: FakeBotApi, chatId: number, since = -1) 
   return { card, accept: acceptOf(card)! };
 }
 
-/** /play in the chat as Alice, Accept as Bob; returns the game's board. */
-export async function openGame(fake: FakeBotApi, chatId: number, command: string): Promise<Player> {
+/**
+ * /play in the chat as Alice (or Bob: one person may challenge only so often), Accept as the
+ * other; returns the game's board.
+ */
+export async function openGame(
+  fake: FakeBotApi,
+  chatId: number,
+  command: string,
+  challenger: User = ALICE,
+): Promise<Player> {
   const seen = fake.calls.length;
-  fake.sendText(ALICE, chatId, command);
+  fake.sendText(challenger, chatId, command);
   const { card: challenge, accept } = await challengeIn(fake, chatId, seen);
-  expect(challenge.text ?? challenge.caption).toMatch(/Alice/);
+  expect(challenge.text ?? challenge.caption).toContain(challenger.first_name);
   const known = new Set(
     fake
       .chatMessages(chatId)
       .filter((m) => m.photoId)
       .map((m) => m.messageId),
   );
-  const answer = await pressAndAnswer({ fake, chatId, gameId: 0 }, BOB, challenge, dataOf(accept));
+  const answer = await pressAndAnswer(
+    { fake, chatId, gameId: 0 },
+    otherOf(challenger),
+    challenge,
+    dataOf(accept),
+  );
   expect(answer.payload.show_alert).toBeFalsy();
   const board = await fake.waitFor(
     () =>

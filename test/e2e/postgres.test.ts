@@ -13,7 +13,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closedPort } from "../../bench/testkit/closed-port.js";
 import { BOT_INFO, FakeBotApi, plainText, type StoredMessage } from "../../bench/testkit/index.js";
+import { launchData } from "../../bench/testkit/init-data.js";
 import { type PgServer, postgresBinaries, startPgServer } from "../../bench/testkit/pg-server.js";
+import { PageApi } from "../../src/web/page/api.js";
 import {
   type BotProcess,
   healthcheck,
@@ -42,6 +44,7 @@ import {
   stepsOf,
   WAIT_MS,
 } from "./chat-play.js";
+import { routingProxy } from "./routing-proxy.js";
 
 const TOKEN = `123456:${"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghi"}`;
 const CAN = postgresBinaries() !== null;
@@ -50,6 +53,8 @@ const KILLED_GAMES = 10;
 const PRESSES_EACH = 6;
 /** Presses answered, over all the games, before the kill. */
 const KILL_AFTER = 18;
+/** Games pressed, round after round, across a kill -9 and a deploy of two processes. */
+const TAKEOVER_GAMES = 20;
 
 const dir = mkdtempSync(path.join(tmpdir(), "nardy-e2e-pg-"));
 /** The SQLite file the bot would make without DATABASE_URL: it must never appear. */
@@ -341,7 +346,7 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
     expect(b.child.exitCode).toBeNull();
     expect(await stopBot(b, 10_000)).toBe(0);
   }, 120_000);
-  it("two processes on one database: one takes the updates, the other stands by and takes over within 10 s of a kill -9, and of a stop; no press lost or doubled", async () => {
+  it(`two processes on one database, ${TAKEOVER_GAMES} games pressed: one takes the updates, the other stands by and takes over within 10 s of a kill -9, and of a stop; no press lost or doubled, those in the gap applied within 15 s`, async () => {
     await killLeftovers();
     /** Each process its heartbeat file and its port (the board page is served, so /healthz is). */
     let started = 0;
@@ -403,10 +408,15 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
       active: "503 not active",
     });
 
-    const chats = [-100_950, -100_951, -100_952, -100_953];
+    const chats = Array.from({ length: TAKEOVER_GAMES }, (_, i) => -101_000 - i);
+    // Alice and Bob challenge by turns: one person makes only 10 challenges in 10 minutes.
     const players = await whileRunning(
       active,
-      Promise.all(chats.map((c, i) => openGame(fake, c, i % 2 ? "/play short" : "/play"))),
+      Promise.all(
+        chats.map((c, i) =>
+          openGame(fake, c, i % 4 < 2 ? "/play" : "/play short", i % 2 ? BOB : ALICE),
+        ),
+      ),
     );
     const before = new Map<number, number>();
     for (const p of players)
@@ -442,12 +452,15 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
     const killedAt = Date.now();
     const gap = round();
     await polling(standby);
-    expect(Date.now() - killedAt).toBeLessThan(10_000);
+    const takenAt = Date.now();
+    expect(takenAt - killedAt).toBeLessThan(10_000);
     await vi.waitFor(async () => expect((await healthOf(2)).active).toBe("200 active"), {
       timeout: 10_000,
       interval: 100,
     });
     await whileRunning(standby, gap);
+    // Each press of the gap was answered and its board moved on, soon after the takeover.
+    expect(Date.now() - takenAt).toBeLessThan(15_000);
     [active, standby] = [standby, startBot(env(info()))];
     await standingBy(standby);
     await whileRunning(active, round());
@@ -492,16 +505,18 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
       active,
       Promise.all(chats.map((c, i) => openGame(fake, c, i % 2 ? "/play short" : "/play"))),
     );
-    // A few turns each, then the player to move resigns.
+    // A few turns each, then Alice resigns in half the games and Bob in the other half (one
+    // person's /resign is answered only a few times a minute).
     await whileRunning(
       active,
       Promise.all(
-        players.map(async (p) => {
-          for (let i = 0; i < 6; i++) {
+        players.map(async (p, g) => {
+          const resigner = g % 2 ? BOB : ALICE;
+          for (let i = 0; i < 40; i++) {
             const board = boardOf(fake, p.chatId, p.gameId)!;
             const mover = moverOf(plainText(board.caption ?? ""));
             const pick = plainChoices(board, p.gameId)[0];
-            if (!mover || !pick) break;
+            if (!mover || !pick || (i >= 6 && mover.id === resigner.id)) break;
             await pressAndWait(p, mover, board, dataOf(pick));
           }
           const board = boardOf(fake, p.chatId, p.gameId)!;
@@ -575,4 +590,80 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
     expect(errorLines(active.log())).toEqual([]);
     expect(errorLines(standby.log())).toEqual([]);
   }, 300_000);
+
+  it("a board page through a routing proxy across a kill -9 of the active process: its stream reconnects to the standby taking over and catches up on the moves made meanwhile", async () => {
+    await killLeftovers();
+    const ports = await Promise.all([1, 2].map(() => closedPort()));
+    const page = (port: number) => ({
+      PORT: String(port),
+      WEBAPP_URL: "https://nardy.example.org/board",
+      WEBAPP_SHORT_NAME: "board",
+      LOG_LEVEL: "info",
+    });
+    const first = startBot(env(page(ports[0]!)));
+    await whileRunning(
+      first,
+      fake.waitFor(() => /long polling/.test(first.log()) || undefined, 30_000, "polling"),
+    );
+    const second = startBot(env(page(ports[1]!)));
+    await whileRunning(
+      second,
+      fake.waitFor(
+        () => /standby: another process is active/.test(second.log()) || undefined,
+        30_000,
+        "standing by",
+      ),
+    );
+    const proxy = await routingProxy(ports);
+    try {
+      expect(proxy.active()).toBe(ports[0]);
+      const p = await whileRunning(first, openGame(fake, -101_100, "/play"));
+      const viewer = new PageApi(`http://127.0.0.1:${proxy.port}/board`, launchData(TOKEN, ALICE));
+      const boot = await viewer.boot(p.gameId);
+      const seen: number[] = [];
+      const online: boolean[] = [];
+      const stop = viewer.follow(p.gameId, boot.game.version, {
+        game: (g) => seen.push(g.version),
+        next: () => {},
+        online: (on) => online.push(on),
+        ended: () => {},
+      });
+      /** One press in the chat, and the version the page is told of after it. */
+      const pressAndSee = async (bot: BotProcess) => {
+        const board = boardOf(fake, p.chatId, p.gameId)!;
+        const mover = moverOf(plainText(board.caption ?? ""))!;
+        await whileRunning(
+          bot,
+          pressAndWait(p, mover, board, dataOf(plainChoices(board, p.gameId)[0]!)),
+        );
+        const version = await versionOf(p.gameId);
+        await fake.waitFor(
+          () => seen.includes(version) || undefined,
+          WAIT_MS,
+          `version ${version} on the page`,
+        );
+        return version;
+      };
+      try {
+        await fake.waitFor(() => online.includes(true) || undefined, 10_000, "the page online");
+        await pressAndSee(first);
+        first.child.kill("SIGKILL");
+        const killedAt = Date.now();
+        // Pressed in the gap: the standby applies it once it takes over; the page hears it.
+        const version = await pressAndSee(second);
+        expect(Date.now() - killedAt).toBeLessThan(25_000);
+        expect(proxy.active()).toBe(ports[1]);
+        expect(online.slice(-2)).toEqual([false, true]);
+        await pressAndSee(second);
+        // What the page boots with now, through the proxy, is the new process's game.
+        expect((await viewer.boot(p.gameId)).game.version).toBeGreaterThan(version);
+      } finally {
+        stop();
+      }
+    } finally {
+      await proxy.close();
+    }
+    expect(await stopBot(second, 10_000)).toBe(0);
+    expect(errorLines(second.log())).toEqual([]);
+  }, 180_000);
 });
