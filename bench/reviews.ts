@@ -9,17 +9,23 @@
  * Analyses run in worker threads as the deployed bot runs them: the compiled worker in dist/,
  * built first (`npm run build`). A smoke run skips the build and analyses in its own thread,
  * 4 games resigned early instead of 20 whole ones.
+ *
+ * The same burst again with a second process beside the bot, as a standby is: it takes review
+ * jobs from the same database file and makes them, and the bot sends what it made. Its figure
+ * is the time until the last result, and its ratio to the bot's alone from the same run: on
+ * this machine as it is (the two processes share its cores), and with each process held to a
+ * core of its own (taskset), as two machines of one core each against one.
  */
 
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Update, User } from "grammy/types";
 import { chooseAction } from "../src/ai/index.js";
-import { createApp } from "../src/app.js";
+import { createApp, createReviewMakers } from "../src/app.js";
 import { encode } from "../src/bot/callback-data.js";
 import { parseConfig } from "../src/config.js";
 import { openDatabase } from "../src/db/index.js";
@@ -56,6 +62,23 @@ export interface ReviewsSetup {
   readonly actions: number | null;
   /** Analyses in the compiled worker threads of dist/ (as deployed), or in this thread. */
   readonly compiled: boolean;
+  /** A second process beside the bot makes review jobs too. */
+  readonly helper?: boolean;
+  /** The bot held to the first core, the second process to the second (Linux's taskset). */
+  readonly pinned?: boolean;
+}
+
+/** `argv` run on one core when `core` is given. */
+const onCore = (core: number | null, argv: string[]): [string, string[]] =>
+  core === null ? [argv[0]!, argv.slice(1)] : ["taskset", ["-c", String(core), ...argv]];
+
+/** Whether each process can be held to a core of its own here. */
+function canPin(): boolean {
+  return (
+    process.platform === "linux" &&
+    availableParallelism() >= 2 &&
+    spawnSync("taskset", ["-c", "0", "true"]).status === 0
+  );
 }
 
 export interface ReviewsFigures {
@@ -66,14 +89,59 @@ export interface ReviewsFigures {
   readonly replayWorkers: number;
   /** Turns per game, on average. */
   readonly turns: number;
+  /** Of the results, how many the second process made. */
+  readonly madeBeside: number;
+}
+
+/** The analyser the deployed bot runs (dist/'s worker threads), or this thread's. */
+async function analyserOf(compiled: boolean): Promise<Analyse> {
+  if (!compiled) return analyseGame;
+  const thread = pathToFileURL(path.join(ROOT, "dist/services/analysis-thread.js")).href;
+  return ((await import(thread)) as { analyseInWorker: Analyse }).analyseInWorker;
+}
+
+/** In the helper: this process's makers on the bot's database file, until it is killed. */
+async function helper(file: string, compiled: boolean): Promise<void> {
+  const database = openDatabase(file);
+  const makers = createReviewMakers({
+    database,
+    logger: silentLogger,
+    analyse: await analyserOf(compiled),
+    renderReplay: renderReplayGif,
+  });
+  await warmRenderer();
+  makers.start();
+  // The makers' timers hold nothing open, as in the bot; this keeps the process until killed.
+  setInterval(() => {}, 60_000);
+  process.stdout.write("ready\n");
+}
+
+/** Starts the helper on `file`; settles once it takes jobs. */
+async function startHelper(
+  file: string,
+  compiled: boolean,
+  pinned: boolean,
+): Promise<ChildProcess> {
+  const argv = [process.execPath, "--import", "tsx", SELF, "--helper", file, String(compiled)];
+  const [command, args] = onCore(pinned ? 1 : null, argv);
+  const c = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    c.stdout!.on("data", (d: Buffer) => {
+      if (d.toString().includes("ready")) resolve();
+    });
+    c.once("exit", (code) => reject(new Error(`the helper exited (${code})`)));
+  });
+  return c;
 }
 
 /** In the child: the finished games, then 📊 and 🎞 on each, all at once. */
-async function child({ games, actions, compiled }: ReviewsSetup): Promise<ReviewsFigures> {
+async function child(setup: ReviewsSetup): Promise<ReviewsFigures> {
+  const { games, actions, compiled, helper } = setup;
   const parsed = parseConfig({ BOT_TOKEN: TOKEN, LOG_LEVEL: "silent" });
   if (!parsed.ok) throw new Error(parsed.errors.join("; "));
   const dir = mkdtempSync(path.join(tmpdir(), "nardy-bench-reviews-"));
-  const database = openDatabase(path.join(dir, "reviews.sqlite"));
+  const file = path.join(dir, "reviews.sqlite");
+  const database = openDatabase(file);
   let seeds = 0;
   const config = {
     challengeTtlMs: parsed.config.challengeTtlMs,
@@ -82,15 +150,7 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
     newSeed: () => createHash("sha256").update(`bench-reviews:${seeds++}`).digest(),
   };
   const analyse = atOnce<Parameters<Analyse>, Awaited<ReturnType<Analyse>>>(
-    compiled
-      ? (
-          (await import(
-            pathToFileURL(path.join(ROOT, "dist/services/analysis-thread.js")).href
-          )) as {
-            analyseInWorker: Analyse;
-          }
-        ).analyseInWorker
-      : analyseGame,
+    await analyserOf(compiled),
   );
   const replay = atOnce(renderReplayGif);
   const api = new NullBotApi();
@@ -114,6 +174,11 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
   const { reviews } = app;
   const parts = app.bot;
   await parts.bot.init();
+  // What another process makes is found here as the running bot finds it.
+  await parts.reviewJobs.delivery.start();
+  let madeHere = 0;
+  parts.reviewJobs.makers.onMade(() => madeHere++);
+  let beside: ChildProcess | null = null;
   try {
     // Played as by an earlier run of the process: no board follows each move.
     const earlier = new GameService(database.db, memoryFrontEnd(), config);
@@ -188,8 +253,9 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
       });
       presses.push(press(a, data("analysis")), press(b, data("replay")));
     }
-    // As the bot does at start.
+    // As the bot does at start; a standby is up and waiting before the presses come.
     await warmRenderer();
+    if (helper) beside = await startHelper(file, compiled, setup.pinned ?? false);
     (globalThis as { gc?: () => void }).gc?.();
     const t0 = performance.now();
     const { peakBytes } = await peakRss(async () => {
@@ -206,8 +272,11 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
       analysisWorkers: analyse.most(),
       replayWorkers: replay.most(),
       turns: turns / games,
+      madeBeside: presses.length - madeHere,
     };
   } finally {
+    beside?.kill("SIGKILL");
+    parts.reviewJobs.delivery.stop();
     database.close();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -218,11 +287,21 @@ async function child({ games, actions, compiled }: ReviewsSetup): Promise<Review
  * `compiled`, dist/ must be built.
  */
 export function reviewsRun(setup: ReviewsSetup): ReviewsFigures {
-  const r = spawnSync(
+  const [command, args] = onCore(setup.pinned ? 0 : null, [
     process.execPath,
-    ["--expose-gc", "--import", "tsx", SELF, "--child", JSON.stringify(setup)],
-    { cwd: ROOT, encoding: "utf8", timeout: 900_000, maxBuffer: 16 * MB },
-  );
+    "--expose-gc",
+    "--import",
+    "tsx",
+    SELF,
+    "--child",
+    JSON.stringify(setup),
+  ]);
+  const r = spawnSync(command, args, {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 900_000,
+    maxBuffer: 16 * MB,
+  });
   const last = r.stdout?.trim().split("\n").at(-1) ?? "";
   if (r.status !== 0 || !last.startsWith("{"))
     throw new Error(`reviews child failed (${r.status}): ${r.stderr}`);
@@ -241,7 +320,20 @@ export async function benchReviews(
   const setup: ReviewsSetup = smoke
     ? { games: 4, actions: 6, compiled: false }
     : { games: 20, actions: null, compiled: true };
-  const runs = Array.from({ length: smoke ? 1 : 3 }, () => reviewsRun(setup));
+  const count = smoke ? 1 : 3;
+  const times = (s: ReviewsSetup) => {
+    const all = Array.from({ length: count }, () => reviewsRun(s));
+    return { all, last: median(all.map((x) => x.lastResultSec)) };
+  };
+  const { all: runs, last: alone } = times(setup);
+  const shared = times({ ...setup, helper: true }).last;
+  // One core against two, one each: as one machine against two (without taskset, not run).
+  const pinned = canPin()
+    ? {
+        one: times({ ...setup, pinned: true }).last,
+        two: times({ ...setup, pinned: true, helper: true }).last,
+      }
+    : null;
   const mid = (f: (x: ReviewsFigures) => number, digits = 1) => round(median(runs.map(f)), digits);
   return {
     reviewsAsked: runs[0]!.asked,
@@ -250,11 +342,22 @@ export async function benchReviews(
     reviewsReplayWorkers: Math.max(...runs.map((x) => x.replayWorkers)),
     reviewsLastResultSec: mid((x) => x.lastResultSec),
     reviewsPeakRssMb: mid((x) => x.peakRssMb),
+    reviewsTwoProcessesLastResultSec: round(shared, 1),
+    reviewsTwoProcessesRatio: round(shared / alone, 2),
+    ...(pinned
+      ? {
+          reviewsOneCoreLastResultSec: round(pinned.one, 1),
+          reviewsTwoProcessesOwnCoreLastResultSec: round(pinned.two, 1),
+          reviewsTwoProcessesOwnCoreRatio: round(pinned.two / pinned.one, 2),
+        }
+      : {}),
   };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === SELF) {
-  if (process.argv[2] === "--child") {
+  if (process.argv[2] === "--helper") {
+    await helper(process.argv[3]!, process.argv[4] === "true");
+  } else if (process.argv[2] === "--child") {
     const figures = await child(JSON.parse(process.argv[3]!) as ReviewsSetup);
     process.stdout.write(`${JSON.stringify(figures)}\n`);
     // Worker threads and sharp's pool end with the process.
