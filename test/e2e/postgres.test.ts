@@ -15,6 +15,7 @@ import { closedPort } from "../../bench/testkit/closed-port.js";
 import { BOT_INFO, FakeBotApi, plainText, type StoredMessage } from "../../bench/testkit/index.js";
 import { launchData } from "../../bench/testkit/init-data.js";
 import { type PgServer, postgresBinaries, startPgServer } from "../../bench/testkit/pg-server.js";
+import { chooseAction } from "../../src/ai/index.js";
 import { PageApi } from "../../src/web/page/api.js";
 import {
   type BotProcess,
@@ -149,6 +150,39 @@ const plainChoices = (board: StoredMessage, gameId: number) =>
       !/Double|Undo|Drop|Take|Claim|Next game|Decline|Resign/.test(b.text),
   );
 
+/** Carol, who plays the computer in her own chat with the bot. */
+const CAROL: User = { id: 1_033, is_bot: false, first_name: "Carol", language_code: "en" };
+
+/** `/play bot` in `user`'s private chat, accepted; the game against the computer. */
+async function computerGame(user: User): Promise<Player> {
+  fake.sendText(user, user.id, "/play bot");
+  const { card, accept } = await challengeIn(fake, user.id);
+  await pressAndAnswer({ fake, chatId: user.id, gameId: 0 }, user, card, dataOf(accept));
+  const first = await fake.waitFor(
+    () => fake.chatMessages(user.id).find((m) => m.photoId && buttonsOf(m).length > 0),
+    WAIT_MS,
+    "the board against the computer",
+  );
+  return { fake, chatId: user.id, gameId: gameIdOf(first) };
+}
+
+/** Up to 8 of `user`'s turns against the computer, each waiting for the computer's reply. */
+async function playComputer(computer: Player, user: User): Promise<void> {
+  const caption = () => plainText(boardOf(fake, user.id, computer.gameId)?.caption ?? "");
+  const turn = new RegExp(`${user.first_name} (to move|: roll)`);
+  for (let presses = 0; presses < 8 && !isOver(caption()); presses++) {
+    await fake.waitFor(
+      () => turn.test(caption()) || isOver(caption()) || undefined,
+      60_000,
+      `${user.first_name}'s turn`,
+    );
+    if (isOver(caption())) break;
+    const board = boardOf(fake, user.id, computer.gameId)!;
+    const pick = plainChoices(board, computer.gameId)[0]!;
+    await pressAndWait(computer, user, board, dataOf(pick), { staleIsFine: true, waitMs: 60_000 });
+  }
+}
+
 beforeAll(async () => {
   if (!CAN) return;
   server = await startPgServer();
@@ -207,36 +241,10 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
       Promise.all([openGame(fake, -100_901, "/play"), openGame(fake, -100_902, "/play short")]),
     );
     // Carol plays the computer in her own chat with the bot.
-    const carol: User = { id: 1_033, is_bot: false, first_name: "Carol", language_code: "en" };
-    fake.sendText(carol, carol.id, "/play bot");
-    const { card, accept } = await whileRunning(b, challengeIn(fake, carol.id));
-    await pressAndAnswer({ fake, chatId: carol.id, gameId: 0 }, carol, card, dataOf(accept));
-    const first = await fake.waitFor(
-      () => fake.chatMessages(carol.id).find((m) => m.photoId && buttonsOf(m).length > 0),
-      WAIT_MS,
-      "the board against the computer",
-    );
-    const computer: Player = { fake, chatId: carol.id, gameId: gameIdOf(first) };
-    const playComputer = async () => {
-      const caption = () => plainText(boardOf(fake, carol.id, computer.gameId)?.caption ?? "");
-      for (let presses = 0; presses < 8 && !isOver(caption()); presses++) {
-        await fake.waitFor(
-          () => /Carol (to move|: roll)/.test(caption()) || isOver(caption()) || undefined,
-          60_000,
-          "Carol's turn",
-        );
-        if (isOver(caption())) break;
-        const board = boardOf(fake, carol.id, computer.gameId)!;
-        const pick = plainChoices(board, computer.gameId)[0]!;
-        await pressAndWait(computer, carol, board, dataOf(pick), {
-          staleIsFine: true,
-          waitMs: 60_000,
-        });
-      }
-    };
+    const computer = await whileRunning(b, computerGame(CAROL));
     const [longEnd, shortEnd] = await whileRunning(
       b,
-      Promise.all([playToTheEnd(long, 1), playToTheEnd(short, 2), playComputer()]),
+      Promise.all([playToTheEnd(long, 1), playToTheEnd(short, 2), playComputer(computer, CAROL)]),
     );
     expect(longEnd.caption).toMatch(/(Alice|Bob) wins/);
     expect(shortEnd.caption).toMatch(/(Alice|Bob) wins/);
@@ -666,4 +674,82 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
     expect(await stopBot(second, 10_000)).toBe(0);
     expect(errorLines(second.log())).toEqual([]);
   }, 180_000);
+
+  it("whole games beside a standby: one in a group played on the board page through the proxy, its board following in the group, and one against the computer in private", async () => {
+    await killLeftovers();
+    const ports = await Promise.all([1, 2].map(() => closedPort()));
+    const withPage = (port: number) => ({
+      PORT: String(port),
+      WEBAPP_URL: "https://nardy.example.org/board",
+      WEBAPP_SHORT_NAME: "board",
+      BOT_MOVE_DELAY_MS: "0",
+      LOG_LEVEL: "info",
+    });
+    const active = startBot(env(withPage(ports[0]!)));
+    await whileRunning(
+      active,
+      fake.waitFor(() => /long polling/.test(active.log()) || undefined, 30_000, "polling"),
+    );
+    const standby = startBot(env(withPage(ports[1]!)));
+    await whileRunning(
+      standby,
+      fake.waitFor(
+        () => /standby: another process is active/.test(standby.log()) || undefined,
+        30_000,
+        "standing by",
+      ),
+    );
+    const proxy = await routingProxy(ports);
+    try {
+      const onPage = await whileRunning(active, openGame(fake, -101_201, "/play"));
+      const dave: User = { id: 1_044, is_bot: false, first_name: "Dave", language_code: "en" };
+      const computer = await whileRunning(active, computerGame(dave));
+      // Both players of the page's game move on the page, each by the play a simple player
+      // would choose, until the game is over.
+      const base = `http://127.0.0.1:${proxy.port}/board`;
+      const alice = new PageApi(base, launchData(TOKEN, ALICE));
+      const bob = new PageApi(base, launchData(TOKEN, BOB));
+      const aliceIs = (await alice.boot(onPage.gameId)).role;
+      const playOnPage = async () => {
+        let g = (await alice.boot(onPage.gameId)).game;
+        for (let n = 0; g.status === "active" && n < 3_000; n++) {
+          const move = chooseAction(g.state, { player: "pipcount" });
+          if (!move) throw new Error(`no action in phase ${g.state.phase}`);
+          const api = move.by === aliceIs ? alice : bob;
+          // Quick as a player's taps, within the page's 10 requests a second for each.
+          await new Promise((r) => setTimeout(r, 110));
+          g = (await api.act(onPage.gameId, g.version, move.actions[0])).game;
+        }
+        return g;
+      };
+      const [pageEnd] = await whileRunning(
+        active,
+        Promise.all([playOnPage(), playComputer(computer, dave)]),
+      );
+      expect(pageEnd.status).toBe("finished");
+      // The game played on the page ended on its board in the group too.
+      const board = await whileRunning(
+        active,
+        fake.waitFor(
+          () => {
+            const b = boardOf(fake, onPage.chatId, onPage.gameId);
+            return b && isOver(plainText(b.caption ?? "")) ? b : undefined;
+          },
+          WAIT_MS,
+          "the page's game over on its board",
+        ),
+      );
+      expect(plainText(board.caption ?? "")).toMatch(/(Alice|Bob) wins/);
+      expect(await eventsBy(computer.gameId, BOT_INFO.id)).toBeGreaterThan(0);
+      // The standby took no update and sent nothing all along.
+      expect(standby.log()).not.toMatch(/long polling|active: taking updates/);
+      expect(fake.rules.flood.log.filter((c) => c.limited)).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+    expect(await stopBot(standby, 10_000)).toBe(0);
+    expect(await stopBot(active, 10_000)).toBe(0);
+    expect(errorLines(active.log())).toEqual([]);
+    expect(errorLines(standby.log())).toEqual([]);
+  }, 300_000);
 });
