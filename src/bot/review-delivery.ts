@@ -24,6 +24,8 @@ export class ReviewDelivery {
   /** Jobs asked for here, until sent or given up: the answers they wait for, and the end. */
   private readonly awaited = new Map<number, { answered: Promise<void>; done: () => void }>();
   private claiming = false;
+  /** The jobs this process is sending now. */
+  private readonly inHand = new Set<number>();
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private lastPrune = 0;
@@ -67,7 +69,8 @@ export class ReviewDelivery {
    * jobs every half second (a standby's are not announced here otherwise).
    */
   async start(): Promise<void> {
-    const back = await this.jobs.reclaimSending();
+    // Jobs this process made before it started sending may be on their way already.
+    const back = await this.jobs.reclaimSending([...this.inHand]);
     if (back > 0) this.logger.info({ jobs: back }, "review jobs: sending again what was cut off");
     this.timer = setInterval(() => this.poke(true), POLL_MS);
     this.timer.unref();
@@ -112,6 +115,7 @@ export class ReviewDelivery {
 
   private async deliver(row: ReviewJobRow): Promise<void> {
     const waited = this.awaited.get(row.id);
+    this.inHand.add(row.id);
     try {
       if (waited)
         await Promise.race([
@@ -123,6 +127,7 @@ export class ReviewDelivery {
       await deliver(row, this.api);
     } finally {
       await this.jobs.remove(row.id);
+      this.inHand.delete(row.id);
       this.forget(row.id);
     }
   }

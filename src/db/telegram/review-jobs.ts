@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Connection, Tables } from "../connection.js";
 import type { Db } from "../open.js";
 import type { ReviewJobKind, ReviewJobRow } from "./schema.js";
@@ -187,15 +187,16 @@ export class ReviewJobs {
 
   /**
    * What a process before this one claimed to send and did not finish: it goes again (once
-   * more at worst, if the stop came just after its message went).
+   * more at worst, if the stop came just after its message went). `except`: what this
+   * process is sending now.
    */
-  async reclaimSending(): Promise<number> {
+  async reclaimSending(except: readonly number[] = []): Promise<number> {
     return this.db.run(async (db, t) => {
       const j = t.tgReviewJobs;
       const rows = await db
         .update(j)
         .set({ state: "made" })
-        .where(eq(j.state, "sending"))
+        .where(and(eq(j.state, "sending"), notInArray(j.id, [...except])))
         .returning({ id: j.id });
       return rows.length;
     });
