@@ -65,6 +65,8 @@ export function fillEveryTable(sqlite: Database.Database, rows = 3): void {
         return (c % 2 ? -1 : 1) * (1_000_000_000_000 * (c + 1) + row);
       case "real":
         return row + 0.5 + c / 8;
+      case "blob":
+        return Buffer.from([row, c, 0, 255, 39]);
       default:
         return `t${c}:${row} «ü» ✓ '"`;
     }
@@ -100,6 +102,8 @@ export function sqliteRowsAsText(sqlite: Database.Database, t: Config): string[]
       if (v === null) return null as unknown as string;
       if (postgresTypes.get(`${t.name}.${t.columns[i]!.name}`) === "boolean")
         return v ? "true" : "false";
+      // Bytes as PostgreSQL writes bytea as text.
+      if (v instanceof Uint8Array) return `\\x${Buffer.from(v).toString("hex")}`;
       return String(v);
     }),
   );
