@@ -86,6 +86,45 @@ async function startPolling(extra: Record<string, string> = {}): Promise<BotProc
   return b;
 }
 
+/** The moment `b` starts polling Telegram, as its log says. */
+const polling = (b: BotProcess) =>
+  whileRunning(
+    b,
+    fake.waitFor(() => /long polling/.test(b.log()) || undefined, 30_000, "polling"),
+  );
+
+/** Until `b` says it stands by, another process being active. */
+const standingBy = (b: BotProcess) =>
+  whileRunning(
+    b,
+    fake.waitFor(
+      () => /standby: another process is active/.test(b.log()) || undefined,
+      30_000,
+      "standing by",
+    ),
+  );
+
+/** Settings of a process serving the board page (and so /healthz) on `port`. */
+const servingPage = (port: number) => ({
+  PORT: String(port),
+  WEBAPP_URL: "https://nardy.example.org/board",
+  WEBAPP_SHORT_NAME: "board",
+  LOG_LEVEL: "info",
+});
+
+/** An active process, then a standby beside it, each with its own settings. */
+async function activeAndStandby(
+  first: Record<string, string>,
+  second: Record<string, string>,
+): Promise<[BotProcess, BotProcess]> {
+  await killLeftovers();
+  const active = startBot(env(first));
+  await polling(active);
+  const standby = startBot(env(second));
+  await standingBy(standby);
+  return [active, standby];
+}
+
 const one = async <T>(text: string, values: unknown[]): Promise<T> =>
   (await client.query(text, values)).rows[0] as T;
 
@@ -380,21 +419,6 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
         active: await get("/healthz/active"),
       };
     };
-    const standingBy = async (b: BotProcess) =>
-      whileRunning(
-        b,
-        fake.waitFor(
-          () => /standby: another process is active/.test(b.log()) || undefined,
-          30_000,
-          "standing by",
-        ),
-      );
-    /** The moment `b` starts polling Telegram, as its log says. */
-    const polling = async (b: BotProcess) =>
-      whileRunning(
-        b,
-        fake.waitFor(() => /long polling/.test(b.log()) || undefined, 30_000, "polling"),
-      );
     let active = startBot(env(info()));
     await polling(active);
     let standby = startBot(env(info()));
@@ -492,22 +516,8 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
   }, 300_000);
 
   it("two processes share a burst of analyses and replays: each made once, by either, and sent once by the active one", async () => {
-    await killLeftovers();
     const debug = { LOG_LEVEL: "debug" };
-    const active = startBot(env(debug));
-    await whileRunning(
-      active,
-      fake.waitFor(() => /long polling/.test(active.log()) || undefined, 30_000, "polling"),
-    );
-    const standby = startBot(env(debug));
-    await whileRunning(
-      standby,
-      fake.waitFor(
-        () => /standby: another process is active/.test(standby.log()) || undefined,
-        30_000,
-        "standing by",
-      ),
-    );
+    const [active, standby] = await activeAndStandby(debug, debug);
     const chats = Array.from({ length: 6 }, (_, i) => -100_960 - i);
     const players = await whileRunning(
       active,
@@ -600,28 +610,8 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
   }, 300_000);
 
   it("a board page through a routing proxy across a kill -9 of the active process: its stream reconnects to the standby taking over and catches up on the moves made meanwhile", async () => {
-    await killLeftovers();
     const ports = await Promise.all([1, 2].map(() => closedPort()));
-    const page = (port: number) => ({
-      PORT: String(port),
-      WEBAPP_URL: "https://nardy.example.org/board",
-      WEBAPP_SHORT_NAME: "board",
-      LOG_LEVEL: "info",
-    });
-    const first = startBot(env(page(ports[0]!)));
-    await whileRunning(
-      first,
-      fake.waitFor(() => /long polling/.test(first.log()) || undefined, 30_000, "polling"),
-    );
-    const second = startBot(env(page(ports[1]!)));
-    await whileRunning(
-      second,
-      fake.waitFor(
-        () => /standby: another process is active/.test(second.log()) || undefined,
-        30_000,
-        "standing by",
-      ),
-    );
+    const [first, second] = await activeAndStandby(servingPage(ports[0]!), servingPage(ports[1]!));
     const proxy = await routingProxy(ports);
     try {
       expect(proxy.active()).toBe(ports[0]);
@@ -676,28 +666,11 @@ describe.skipIf(!CAN)("the real bot process on PostgreSQL", () => {
   }, 180_000);
 
   it("whole games beside a standby: one in a group played on the board page through the proxy, its board following in the group, and one against the computer in private", async () => {
-    await killLeftovers();
     const ports = await Promise.all([1, 2].map(() => closedPort()));
-    const withPage = (port: number) => ({
-      PORT: String(port),
-      WEBAPP_URL: "https://nardy.example.org/board",
-      WEBAPP_SHORT_NAME: "board",
-      BOT_MOVE_DELAY_MS: "0",
-      LOG_LEVEL: "info",
-    });
-    const active = startBot(env(withPage(ports[0]!)));
-    await whileRunning(
-      active,
-      fake.waitFor(() => /long polling/.test(active.log()) || undefined, 30_000, "polling"),
-    );
-    const standby = startBot(env(withPage(ports[1]!)));
-    await whileRunning(
-      standby,
-      fake.waitFor(
-        () => /standby: another process is active/.test(standby.log()) || undefined,
-        30_000,
-        "standing by",
-      ),
+    const quick = { BOT_MOVE_DELAY_MS: "0" };
+    const [active, standby] = await activeAndStandby(
+      { ...servingPage(ports[0]!), ...quick },
+      { ...servingPage(ports[1]!), ...quick },
     );
     const proxy = await routingProxy(ports);
     try {
